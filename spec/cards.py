@@ -1,0 +1,216 @@
+"""Cards, suits, ranks, deck presets and the card notation.
+
+A card prints as ``10♥``, ``Q♠`` or, in ASCII, ``Th``, ``Qs``. The parser
+also reads the Russian rank letters of the sources (``Т`` ace, ``К`` king,
+``Д`` queen, ``В`` jack) and the jokers ``Jk``/``🃏``.
+
+>>> parse_cards("10♥ Q♠ Ad")
+(Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'h'>), Card(rank=<Rank.QUEEN: 12>, suit=<Suit.SPADES: 's'>), Card(rank=<Rank.ACE: 14>, suit=<Suit.DIAMONDS: 'd'>))
+>>> format_cards(parse_cards("Th Qs Ad"))
+'10♥ Q♠ A♦'
+>>> format_cards(parse_cards("Т♠ К♥ Д♦ В♣"), style="ru")
+'Т♠ К♥ Д♦ В♣'
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from spec.errors import NotationError
+
+__all__ = [
+    "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
+    "parse_card", "parse_cards", "format_card", "format_cards", "shuffled",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits. The value is the ASCII letter."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def russian(self) -> str:
+        return _SUIT_RU[self]
+
+
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_RU = {Suit.SPADES: "пики", Suit.HEARTS: "черви", Suit.DIAMONDS: "бубны", Suit.CLUBS: "трефы"}
+# Card order inside a sorted hand or a deck: the usual bridge order.
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class Rank(enum.IntEnum):
+    """Ranks in their natural order, 2 lowest and ace highest.
+
+    Games with another ranking (Sixty-Six's A 10 K Q J 9) keep their own
+    order table; the integer value here is only the natural order.
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABEL[self]
+
+    @property
+    def russian(self) -> str:
+        return _RANK_RU.get(self, _RANK_LABEL[self])
+
+
+_RANK_LABEL = {r: str(int(r)) for r in Rank if r <= Rank.TEN}
+_RANK_LABEL.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Jk"})
+_RANK_RU = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т", Rank.JOKER: "Дж"}
+
+
+class Card(NamedTuple):
+    """A playing card. Jokers have ``suit=None``."""
+
+    rank: Rank
+    suit: Suit | None
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+
+# ---------------------------------------------------------------- notation
+
+_RANK_PARSE: dict[str, Rank] = {}
+for _r in Rank:
+    _RANK_PARSE[_RANK_LABEL[_r].upper()] = _r
+    _RANK_PARSE[_r.russian.upper()] = _r
+_RANK_PARSE["T"] = Rank.TEN  # ASCII ten; the Cyrillic Т is the ace
+_RANK_PARSE["1"] = Rank.ACE
+_SUIT_PARSE = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+               "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+               "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_JOKERS = {"JK", "🃏", "JOKER", "ДЖ"}
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: ``10♥``, ``Th``, ``Qs``, ``Т♠`` (Russian ace), ``Jk``."""
+    t = text.strip()
+    if t.upper() in _JOKERS:
+        return Card(Rank.JOKER, None)
+    if len(t) < 2:
+        raise NotationError(f"cannot read card {text!r}: expected a rank and a suit, like 10♥ or Th")
+    rank_text, suit_text = t[:-1].upper(), t[-1].upper()
+    rank = _RANK_PARSE.get(rank_text)
+    suit = _SUIT_PARSE.get(suit_text)
+    if rank is None or rank is Rank.JOKER or suit is None:
+        raise NotationError(
+            f"cannot read card {text!r}: ranks are 2-10 T J Q K A (or В Д К Т), suits ♠♥♦♣ or s h d c")
+    return Card(rank, suit)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas."""
+    return tuple(parse_card(p) for p in text.replace(",", " ").split())
+
+
+def format_card(card: Card, style: str = "unicode") -> str:
+    """Print a card: ``unicode`` (``10♥``), ``ascii`` (``Th``) or ``ru`` (``Т♠``)."""
+    if card.rank is Rank.JOKER:
+        return "Jk"
+    if style == "ascii":
+        rank = "T" if card.rank == Rank.TEN else card.rank.label
+        return rank + card.suit.value
+    if style == "ru":
+        return card.rank.russian + card.suit.symbol
+    if style == "unicode":
+        return card.rank.label + card.suit.symbol
+    raise ValueError(f"unknown card style {style!r}; use 'unicode', 'ascii' or 'ru'")
+
+
+def format_cards(cards: Iterable[Card], style: str = "unicode") -> str:
+    return " ".join(format_card(c, style) for c in cards)
+
+
+# ------------------------------------------------------------------- decks
+
+# Lowest rank of each single-deck preset.
+DECK_SIZES = {24: Rank.NINE, 32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
+
+
+def deck_ranks(size: int) -> tuple[Rank, ...]:
+    """The ranks of a single-deck preset, low to high."""
+    low = DECK_SIZES[size]
+    return tuple(r for r in Rank if low <= r <= Rank.ACE)
+
+
+def make_deck(spec: str | int) -> tuple[Card, ...]:
+    """Build a deck from a preset name, in a fixed order.
+
+    ``"36"``; several decks together as ``"2x52"`` (104 cards) or ``"6x24"``
+    (144); jokers appended as ``"52+2j"``.
+
+    >>> len(make_deck("36")), len(make_deck("2x52")), len(make_deck("6x24")), len(make_deck("52+2j"))
+    (36, 104, 144, 54)
+    """
+    text = str(spec).strip().lower()
+    jokers = 0
+    if "+" in text:
+        text, _, j = text.partition("+")
+        if not (j.endswith("j") and j[:-1].isdigit()):
+            raise NotationError(f"deck {spec!r}: jokers are written like '52+2j'")
+        jokers = int(j[:-1])
+    copies = 1
+    if "x" in text:
+        c, _, text = text.partition("x")
+        if not c.isdigit() or int(c) < 1:
+            raise NotationError(f"deck {spec!r}: several decks are written like '2x52'")
+        copies = int(c)
+    if not text.isdigit() or int(text) not in DECK_SIZES:
+        raise NotationError(f"deck {spec!r}: allowed sizes are 24, 32, 36, 52, optionally 'Nx' and '+Nj'")
+    single = tuple(Card(r, s) for s in SUIT_ORDER for r in deck_ranks(int(text)))
+    return single * copies + (Card(Rank.JOKER, None),) * jokers
+
+
+def is_deck_spec(spec: str) -> bool:
+    try:
+        make_deck(spec)
+    except NotationError:
+        return False
+    return True
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    """A seeded shuffle; chance in cardspec always goes through an explicit RNG."""
+    out = list(cards)
+    rng.shuffle(out)
+    return tuple(out)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Stable display and move order: by suit (♠♥♦♣), then rank."""
+    key = _SORT_KEYS.get(card)
+    if key is None:
+        suit = len(SUIT_ORDER) if card.suit is None else SUIT_ORDER.index(card.suit)
+        key = _SORT_KEYS[card] = (suit, int(card.rank))
+    return key
+
+
+_SORT_KEYS: dict[Card, tuple[int, int]] = {}  # a pure cache: the key never changes

@@ -1,0 +1,39 @@
+"""The errors cardspec raises. Each prints as one line that says how to fix it."""
+
+from __future__ import annotations
+
+
+class CardspecError(Exception):
+    """Base class: a user-facing problem, reported in one line without a traceback."""
+
+
+class NotationError(CardspecError, ValueError):
+    """A card, deck or move written in a form cardspec cannot read."""
+
+
+class UnknownGame(CardspecError, LookupError):
+    """A game id that is not registered."""
+
+
+class VariantError(CardspecError, ValueError):
+    """A rules override (variant file or keyword) that is not allowed.
+
+    ``key`` is the offending key and ``allowed`` says what would be accepted.
+    """
+
+    def __init__(self, key: str, problem: str, allowed: str, *, source: str | None = None):
+        self.key, self.problem, self.allowed, self.source = key, problem, allowed, source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}key '{key}': {problem}; allowed: {allowed}")
+
+    def in_file(self, source: str) -> "VariantError":
+        return VariantError(self.key, self.problem, self.allowed, source=source)
+
+
+class IllegalMove(CardspecError, ValueError):
+    """A move that breaks a rule. ``clause`` is the rulebook label of that rule."""
+
+    def __init__(self, clause: str, reason: str, move: str = ""):
+        self.clause, self.reason, self.move = clause, reason, move
+        what = f"illegal move {move}: " if move else "illegal move: "
+        super().__init__(f"{what}{reason} [rule {clause}]")

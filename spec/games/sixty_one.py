@@ -1,0 +1,339 @@
+"""Sixty-One (Шестьдесят одно): an adding game with a running total.
+
+Source: ``000_c16f26f3ff8231c5.txt``, "Шестьдесят одно" (lines 3-19).
+
+Players take turns laying one card on a common pile and adding its value to
+a running total; whoever brings the total to the losing total (61) or more
+loses. After each play the player draws back to a full hand; when the stock
+is empty the pile is turned over to become the new stock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, deck_ranks, is_deck_spec, make_deck, parse_card, format_card, shuffled, sort_key
+from spec.clauses import ClauseBook
+from spec.engine import Game, GameInfo, Outcome, Source, replace
+from spec.errors import IllegalMove, VariantError
+from spec.rules import Table, setting
+
+INFO = GameInfo(
+    id="sixty_one",
+    name_en="Sixty-One",
+    name_ru="Шестьдесят одно",
+    min_players=2,
+    max_players=12,
+    deck="36",
+    family="adding",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # one loser, no stakes in the source
+    source=Source(file="000_c16f26f3ff8231c5.txt", title="Шестьдесят одно", lines="3-19"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+# ------------------------------------------------------------------ tables
+
+#: Card values of the source, by rank.
+STANDARD_VALUES: Mapping[Rank, int] = Table({
+    Rank.ACE: 1, Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4,
+    Rank.SIX: 6, Rank.SEVEN: 7, Rank.EIGHT: 8, Rank.NINE: 0, Rank.TEN: -10,
+})
+
+#: The rulebook's statement of the 36-card deck's worth under the source values.
+STATED_DECK_VALUE = 84
+
+
+def _parse_values(value) -> Mapping[Rank, int]:
+    if not isinstance(value, dict):
+        raise ValueError("a table of rank = integer, e.g. { A = 1, 10 = -10 }")
+    table = dict(STANDARD_VALUES)
+    for key, v in value.items():
+        rank = parse_card(f"{key}s").rank if key.upper() not in ("JK", "JOKER") else Rank.JOKER
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"rank {key} needs an integer value, got {v!r}")
+        table[rank] = v
+    return Table(table)
+
+
+def _dump_values(table: Mapping[Rank, int]) -> dict[str, int]:
+    return {r.label: v for r, v in sorted(table.items())}
+
+
+def _parse_deck(value) -> str:
+    if not isinstance(value, str) or not is_deck_spec(value):
+        raise ValueError("a deck preset: '24', '32', '36', '52', or 'Nx36' for several decks")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Sixty-One. The defaults are the source's rules."""
+
+    deck: str = setting("36", parse=_parse_deck)
+    """The deck. Source: 36 cards (6 to ace). Any preset may be used if
+    ``values`` gives every rank a value."""
+
+    hand_size: int = setting(3, range=(1, 13))
+    """Cards held by each player and drawn back to. Source: three."""
+
+    values: Mapping[Rank, int] = setting(STANDARD_VALUES, parse=_parse_values, dump=_dump_values)
+    """Value of each rank. Source: A 1, J 2, Q 3, K 4, 6 6, 7 7, 8 8, 9 0,
+    10 -10. In a variant file, a table overriding some ranks."""
+
+    losing_total: int = setting(61, range=(-1000, 1000))
+    """The player whose card brings the total to this or more loses. Source: 61."""
+
+    turnover_timing: Literal["at_draw", "keep_last"] = "at_draw"
+    """When the pile becomes the stock (a decision; the source only says "when
+    the stock runs out"). ``at_draw``: at the moment a player must draw from an
+    empty stock, the whole pile, the card just played included, is turned over.
+    ``keep_last``: the same moment, but the card just played stays face up to
+    start the new pile."""
+
+    turnover_order: Literal["flip", "reverse", "shuffle"] = "flip"
+    """Order of the new stock (a decision). ``flip``: the pile is turned over as
+    a block, so cards are drawn in the order they were played. ``reverse``: the
+    last card played is drawn first. ``shuffle``: shuffled, seeded by the deal."""
+
+    total_after_turnover: Literal["carries", "resets"] = "carries"
+    """Whether the running total survives a turnover (a decision). ``carries``:
+    the total is a running count of every card played. ``resets``: the total is
+    the value of the pile, so it restarts at 0 when the pile is turned over
+    (the literal reading of "the sum of the cards lying there")."""
+
+    def __post_init__(self) -> None:
+        missing = [r for r in deck_ranks_of(self.deck) if r not in self.values]
+        if missing:
+            raise VariantError("values", f"no value for rank {missing[0].label} of deck {self.deck}",
+                               "a value for every rank of the deck")
+
+
+def deck_ranks_of(spec: str) -> set[Rank]:
+    return {c.rank for c in make_deck(spec)}
+
+
+# ------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    """A position. ``stock[0]`` is the top card; ``pile[-1]`` was played last."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    total: int
+    to_move: int
+    dealer: int
+    seed: int
+    plays: int = 0
+    turnovers: int = 0
+    loser: int | None = None
+
+
+# ----------------------------------------------------------------- clauses
+
+CLAUSES.note("sixty-one-players", "2 to 12 players, 36 cards, three cards each", "spec.games.sixty_one.Rules")
+CLAUSES.note("sixty-one-values", "Card values: A 1, J 2, Q 3, K 4, 6-8 face value, 9 0, 10 -10",
+             "spec.games.sixty_one.card_value")
+
+
+@CLAUSES.rule("sixty-one-deal", "The dealer is chosen by lot; each player gets three cards one at a time")
+def deal_order(dealer: int, players: int) -> tuple[int, ...]:
+    """Seats in dealing order: from the dealer's left, clockwise."""
+    return tuple((dealer + 1 + i) % players for i in range(players))
+
+
+@CLAUSES.rule("sixty-one-first-lead", "The player to the dealer's left plays first")
+def first_player(dealer: int, players: int) -> int:
+    return (dealer + 1) % players
+
+
+@CLAUSES.rule("sixty-one-clockwise", "Play passes clockwise (to the left)")
+def next_player(player: int, players: int) -> int:
+    return (player + 1) % players
+
+
+@CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile")
+def playable_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(dict.fromkeys(hand))  # hands are kept sorted; drop duplicates of multi-decks
+
+
+def card_value(card: Card, rules: Rules) -> int:
+    return rules.values[card.rank]
+
+
+@CLAUSES.rule("sixty-one-total", "Announce the new total: the old total plus the card's value; it may go below zero")
+def new_total(total: int, card: Card, rules: Rules) -> int:
+    return total + card_value(card, rules)
+
+
+@CLAUSES.rule("sixty-one-lose", "Whoever brings the total to 61 or more loses, and the game ends")
+def brings_loss(total: int, rules: Rules) -> bool:
+    return total >= rules.losing_total
+
+
+@CLAUSES.rule("sixty-one-draw", "After playing, draw from the stock back to three cards")
+def cards_to_draw(hand: tuple[Card, ...], rules: Rules) -> int:
+    return max(0, rules.hand_size - len(hand))
+
+
+@CLAUSES.rule("sixty-one-turnover", "When a player must draw from an empty stock, the pile is turned over as the new stock")
+def must_turn_over(stock: tuple[Card, ...], need: int) -> bool:
+    return need > 0 and not stock
+
+
+def turn_over(pile: tuple[Card, ...], rules: Rules, rng_seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The new (stock, pile) when the pile is turned over."""
+    keep = pile[-1:] if rules.turnover_timing == "keep_last" else ()
+    moving = pile[:-1] if keep else pile
+    if rules.turnover_order == "flip":
+        stock = moving                      # first played is now on top
+    elif rules.turnover_order == "reverse":
+        stock = moving[::-1]
+    else:
+        stock = shuffled(moving, random.Random(rng_seed))
+    return stock, keep
+
+
+# ------------------------------------------------------------- termination
+
+def interval_length(rules: Rules, players: int) -> int:
+    """Plays from one turnover to the next under ``at_draw`` timing.
+
+    Hands are always full, so after a turnover the stock holds the whole pile;
+    it lasts ``deck - hand_size * players`` draws, and the next play turns
+    over again. Between two turnovers no card can be played twice.
+    """
+    return len(make_deck(rules.deck)) - rules.hand_size * players + 1
+
+
+def least_interval_gain(rules: Rules, players: int) -> int:
+    """The least the total can rise over one interval: the sum of the
+    ``interval_length`` lowest card values."""
+    values = sorted(card_value(c, rules) for c in make_deck(rules.deck))
+    return sum(values[:interval_length(rules, players)])
+
+
+def play_bound(rules: Rules, players: int) -> int | None:
+    """An upper bound on the number of plays, or ``None`` if the argument fails.
+
+    The argument (verified by the ``terminates_*`` properties): with ``at_draw``
+    timing and a carried total, every interval raises the total by at least
+    :func:`least_interval_gain`; when that is positive, the total reaches the
+    losing total within ``ceil(losing_total / gain)`` intervals.
+    """
+    if rules.turnover_timing != "at_draw" or rules.total_after_turnover != "carries":
+        return None
+    gain = least_interval_gain(rules, players)
+    if gain <= 0:
+        return None
+    intervals = max(1, -(-rules.losing_total // gain))
+    return intervals * interval_length(rules, players)
+
+
+# -------------------------------------------------------------------- game
+
+class SixtyOne(Game[State, Card]):
+    info = INFO
+    Rules = Rules
+
+    def player_range(self) -> range:
+        size = len(make_deck(self.rules.deck))
+        top = size // self.rules.hand_size
+        if self.rules.turnover_timing == "keep_last":
+            # the kept card must leave the drawing player at least one card
+            top = min(top, (size - 2) // self.rules.hand_size + 1)
+        return range(2, max(2, min(top, 36)) + 1)
+
+    def deck(self) -> tuple[Card, ...]:
+        return make_deck(self.rules.deck)
+
+    def value_of(self, card: Card) -> int:
+        return card_value(card, self.rules)
+
+    def deal(self, seed: int) -> State:
+        rng = random.Random(seed)
+        n = self.players
+        dealer = rng.randrange(n)
+        cards = list(shuffled(self.deck(), rng))
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(self.rules.hand_size):
+            for seat in deal_order(dealer, n):
+                hands[seat].append(cards.pop(0))
+        return State(hands=tuple(tuple(sorted(h, key=sort_key)) for h in hands), stock=tuple(cards),
+                     pile=(), total=0, to_move=first_player(dealer, n), dealer=dealer, seed=seed)
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.loser is not None else state.to_move
+
+    def is_over(self, state: State) -> bool:
+        return state.loser is not None
+
+    def legal_moves(self, state: State) -> tuple[Card, ...]:
+        if state.loser is not None:
+            return ()
+        return playable_cards(state.hands[state.to_move])
+
+    def check_move(self, state: State, move: Card) -> None:
+        if state.loser is not None:
+            raise IllegalMove("sixty-one-lose", "the game is over", self.format_move(move))
+        if move not in state.hands[state.to_move]:
+            raise IllegalMove("sixty-one-play", f"P{state.to_move} does not hold {format_card(move)}",
+                              self.format_move(move))
+
+    def apply(self, state: State, card: Card) -> State:
+        rules, p = self.rules, state.to_move
+        hand = list(state.hands[p])
+        hand.remove(card)
+        pile = state.pile + (card,)
+        total = new_total(state.total, card, rules)
+        plays = state.plays + 1
+        if brings_loss(total, rules):
+            hands = state.hands[:p] + (tuple(hand),) + state.hands[p + 1:]
+            return replace(state, hands=hands, pile=pile, total=total, plays=plays, loser=p)
+        stock, turnovers = state.stock, state.turnovers
+        need = cards_to_draw(hand, rules)
+        if must_turn_over(stock, need):
+            turnovers += 1
+            stock, pile = turn_over(pile, rules, state.seed * 1_000_003 + turnovers)
+            if rules.total_after_turnover == "resets":
+                total = sum(card_value(c, rules) for c in pile)
+        hand.extend(stock[:need])
+        stock = stock[need:]
+        hand.sort(key=sort_key)
+        hands = state.hands[:p] + (tuple(hand),) + state.hands[p + 1:]
+        return State(hands, stock, pile, total, next_player(p, self.players), state.dealer,
+                     state.seed, plays, turnovers, None)
+
+    def outcome(self, state: State) -> Outcome:
+        if state.loser is None:
+            raise ValueError("the game is not over")
+        return Outcome(losers=(state.loser,))
+
+    def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
+        z = {f"hand {i}": h for i, h in enumerate(state.hands)}
+        z["stock"] = state.stock
+        z["pile"] = state.pile
+        return z
+
+    def max_plays(self) -> int | None:
+        return play_bound(self.rules, self.players)
+
+    def format_move(self, move: Card) -> str:
+        return format_card(move)
+
+    def parse_move(self, text: str) -> Card:
+        return parse_card(text)
+
+    def describe(self, state: State) -> str:
+        base = super().describe(state)
+        return f"total {state.total}; to move P{state.to_move}; {base}"
+
+
+GAME = SixtyOne

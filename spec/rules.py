@@ -1,0 +1,159 @@
+"""Rules objects: frozen, keyword-only dataclasses whose defaults are the source.
+
+A field may carry metadata that the variant loader uses to check a value:
+
+``range``
+    ``(low, high)`` inclusive bounds for an ``int``; ``None`` means open.
+``parse``
+    a function turning the TOML value into the field's value; it raises
+    :class:`ValueError` whose message says what is allowed.
+``dump``
+    the inverse of ``parse`` (for saving a record).
+
+Fields typed ``bool``, ``int``, ``str`` or ``Literal[...]`` need nothing more.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from spec.errors import VariantError
+
+
+def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
+            parse=None, dump=None) -> Any:
+    """A rules field with a default and optional checking metadata."""
+    meta = {}
+    if range is not None:
+        meta["range"] = range
+    if parse is not None:
+        meta["parse"] = parse
+    if dump is not None:
+        meta["dump"] = dump
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("rules defaults must be immutable")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _describe(tp: Any, field: dataclasses.Field) -> str:
+    if typing.get_origin(tp) is Literal:
+        return "one of " + ", ".join(repr(a) for a in typing.get_args(tp))
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        lo, hi = field.metadata.get("range", (None, None))
+        if lo is not None and hi is not None:
+            return f"an integer from {lo} to {hi}"
+        if lo is not None:
+            return f"an integer of at least {lo}"
+        if hi is not None:
+            return f"an integer of at most {hi}"
+        return "an integer"
+    return getattr(tp, "__name__", str(tp))
+
+
+def coerce_field(rules_type: type, name: str, value: Any) -> Any:
+    """Check and convert one TOML value for field ``name``; raise :class:`VariantError`."""
+    fields = {f.name: f for f in dataclasses.fields(rules_type)}
+    if name not in fields:
+        raise VariantError(name, "unknown rules key", ", ".join(sorted(fields)))
+    field = fields[name]
+    tp = typing.get_type_hints(rules_type)[name]
+    if "parse" in field.metadata:
+        try:
+            return field.metadata["parse"](value)
+        except (ValueError, TypeError) as exc:
+            raise VariantError(name, f"cannot use {value!r}", str(exc)) from None
+    allowed = _describe(tp, field)
+    if typing.get_origin(tp) is Literal:
+        if value not in typing.get_args(tp):
+            raise VariantError(name, f"{value!r} is not allowed", allowed)
+        return value
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise VariantError(name, f"expected true or false, got {type(value).__name__} {value!r}", allowed)
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise VariantError(name, f"expected an integer, got {type(value).__name__} {value!r}", allowed)
+        lo, hi = field.metadata.get("range", (None, None))
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise VariantError(name, f"{value} is out of range", allowed)
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise VariantError(name, f"expected a string, got {type(value).__name__} {value!r}", allowed)
+        return value
+    raise TypeError(f"{rules_type.__name__}.{name}: give the field a 'parse' function")
+
+
+def make_rules(rules_type: type, overrides: Mapping[str, Any]) -> Any:
+    """Build a rules object from TOML-style overrides, checking every key.
+
+    Cross-field checks live in the rules class's ``__post_init__``; they raise
+    :class:`VariantError` too.
+    """
+    kwargs = {k: coerce_field(rules_type, k, v) for k, v in overrides.items()}
+    return rules_type(**kwargs)
+
+
+def rules_overrides(rules: Any) -> dict[str, Any]:
+    """The fields of ``rules`` that differ from the defaults, as TOML values."""
+    out = {}
+    default = type(rules)()
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if value != getattr(default, f.name):
+            out[f.name] = f.metadata["dump"](value) if "dump" in f.metadata else value
+    return out
+
+
+def field_docs(rules_type: type) -> list[tuple[str, str, Any]]:
+    """(name, allowed values, default) for each field, for the docs and errors."""
+    hints = typing.get_type_hints(rules_type)
+    rows = []
+    for f in dataclasses.fields(rules_type):
+        allowed = _describe(hints[f.name], f) if "parse" not in f.metadata else "see the field's description"
+        default = f.metadata["dump"](f.default) if "dump" in f.metadata else f.default
+        rows.append((f.name, allowed, default))
+    return rows
+
+
+class Table(Mapping):
+    """An immutable, hashable mapping: value and score tables in rules objects.
+
+    >>> t = Table({"a": 1}); t["a"], hash(t) == hash(Table({"a": 1}))
+    (1, True)
+    """
+
+    __slots__ = ("_items", "_hash")
+
+    def __init__(self, items: Mapping | None = None):
+        self._items = dict(items or {})
+        self._hash = None
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._items.items()))
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"Table({self._items!r})"
+
+    def replace(self, **changes) -> "Table":
+        return Table({**self._items, **changes})

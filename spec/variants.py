@@ -1,0 +1,93 @@
+"""Variant files: TOML naming a game and overriding some of its rules.
+
+.. code-block:: toml
+
+    game = "sixty_one"
+    name = "Forty-one"
+    description = "A shorter game for children."
+    players = 4            # optional: the player count to check (default: all allowed)
+
+    [rules]
+    losing_total = 41
+    turnover_order = "reverse"
+
+Every problem is reported as one :class:`~spec.errors.VariantError` line
+naming the file, the key and what is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+from spec.engine import Game
+from spec.errors import CardspecError, UnknownGame, VariantError
+from spec.games import all_games, get_game
+from spec.rules import make_rules
+
+TOP_KEYS = ("game", "name", "description", "players", "rules")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A parsed variant file."""
+
+    game: type[Game]
+    rules: Any
+    name: str
+    description: str = ""
+    players: int | None = None
+    path: str = ""
+
+    def games(self) -> list[Game]:
+        """One game object per player count this variant is checked at."""
+        probe = self.game(self.rules, players=self.players or self.game.info.min_players)
+        counts = [self.players] if self.players else list(probe.player_range())
+        return [self.game(self.rules, players=n) for n in counts]
+
+
+def parse_variant(data: dict[str, Any], *, source: str = "<variant>") -> Variant:
+    try:
+        for key in data:
+            if key not in TOP_KEYS:
+                raise VariantError(key, "unknown top-level key", ", ".join(TOP_KEYS))
+        if "game" not in data:
+            raise VariantError("game", "missing", "one of " + ", ".join(sorted(all_games())))
+        if not isinstance(data["game"], str):
+            raise VariantError("game", f"expected a string, got {data['game']!r}", "a game id")
+        try:
+            game = get_game(data["game"])
+        except UnknownGame:
+            raise VariantError("game", f"unknown game {data['game']!r}",
+                               ", ".join(sorted(all_games()))) from None
+        for key in ("name", "description"):
+            if key in data and not isinstance(data[key], str):
+                raise VariantError(key, "expected a string", "any text")
+        overrides = data.get("rules", {})
+        if not isinstance(overrides, dict):
+            raise VariantError("rules", "expected a table [rules]", "a TOML table of rules fields")
+        try:
+            rules = make_rules(game.Rules, overrides)
+        except VariantError as exc:
+            raise VariantError(f"rules.{exc.key}", exc.problem, exc.allowed) from None
+        players = data.get("players")
+        if players is not None:
+            game(rules, players=players)  # raises VariantError for a bad count
+        return Variant(game, rules, data.get("name", os.path.basename(source)),
+                       data.get("description", ""), players, source)
+    except VariantError as exc:
+        raise exc.in_file(source) from None
+
+
+def load_variant(path: str | os.PathLike) -> Variant:
+    """Read and check a variant file."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise CardspecError(f"{path}: cannot read variant file ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CardspecError(f"{path}: not valid TOML ({exc})") from None
+    return parse_variant(data, source=str(path))

@@ -1,0 +1,169 @@
+"""Properties, results and the registry.
+
+A :class:`Property` is a named claim about a game, settled by one method:
+
+``z3``
+    a proof over all cases with a fresh solver and a timeout;
+``exhaustive``
+    every reachable state of a small configuration (or every case of a
+    finite argument);
+``hypothesis``
+    random legal play, one seed drawn per game, reporting the number of
+    examples and the seed.
+
+Checking returns a :class:`Result` with the verdict ``holds``, ``refuted`` or
+``unknown``. A solver timeout or an unfinished search is ``unknown``, never
+``holds``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from spec.engine import Game, Record
+
+Verdict = Literal["holds", "refuted", "unknown"]
+Method = Literal["z3", "exhaustive", "hypothesis"]
+HOLDS: Verdict = "holds"
+REFUTED: Verdict = "refuted"
+UNKNOWN: Verdict = "unknown"
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Evidence against a property, for people and for replay.
+
+    ``text`` is the human explanation in card notation. ``record`` (a seed
+    plus moves) or ``deal`` (cards per place) lets a test replay it.
+    """
+
+    text: str
+    record: Record | None = None
+    deal: dict[str, str] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text}
+        if self.record is not None:
+            out["record"] = json.loads(self.record.to_json())
+        if self.deal is not None:
+            out["deal"] = self.deal
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a check function returns; the runner adds timing."""
+
+    verdict: Verdict
+    detail: str = ""
+    counterexample: Counterexample | None = None
+    examples: int | None = None
+    seed: int | None = None
+
+
+class Refuted(Exception):
+    """Raised inside a sampled check to report a counterexample."""
+
+    def __init__(self, counterexample: Counterexample):
+        super().__init__(counterexample.text)
+        self.counterexample = counterexample
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard to try. CI uses the small default; ``cardspec verify`` may raise it."""
+
+    seed: int = 20261129
+    examples: int = 60
+    z3_timeout_ms: int = 10_000
+    max_plays: int = 5_000  # safety cap for games declared as possibly endless
+
+
+@dataclass(frozen=True)
+class Property:
+    """A registered claim about a game."""
+
+    game: str                 # game id, or "*" for the generic properties
+    name: str
+    title: str
+    clauses: tuple[str, ...]
+    method: Method
+    expected: Verdict         # for the game's default rules
+    check: Callable[[Sequence[Game], Budget], Outcome] = field(repr=False, compare=False)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    game: str
+    property: Property
+    verdict: Verdict
+    seconds: float
+    detail: str = ""
+    counterexample: Counterexample | None = None
+    examples: int | None = None
+    seed: int | None = None
+
+    @property
+    def as_expected(self) -> bool:
+        return self.verdict == self.property.expected
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "property": self.property.name, "title": self.property.title,
+            "clauses": list(self.property.clauses), "method": self.property.method,
+            "verdict": self.verdict, "expected": self.property.expected,
+            "seconds": round(self.seconds, 4), "detail": self.detail,
+            "counterexample": self.counterexample.to_json() if self.counterexample else None,
+            "examples": self.examples, "seed": self.seed,
+        }
+
+
+class Registry:
+    """Properties by game. Generic ones (game ``"*"``) apply to every game."""
+
+    def __init__(self) -> None:
+        self._props: dict[tuple[str, str], Property] = {}
+
+    def add(self, prop: Property) -> Property:
+        key = (prop.game, prop.name)
+        if key in self._props:
+            raise ValueError(f"property {prop.name!r} registered twice for {prop.game}")
+        self._props[key] = prop
+        return prop
+
+    def property(self, game: str, name: str, *, title: str, clauses: Sequence[str] = (),
+                 method: Method, expected: Verdict = HOLDS, note: str = ""):
+        """Decorator registering ``check(games, budget) -> Outcome``."""
+        def register(check):
+            self.add(Property(game, name, title, tuple(clauses), method, expected, check, note))
+            return check
+        return register
+
+    def for_game(self, game_id: str) -> list[Property]:
+        generic = [p for (g, _), p in self._props.items() if g == "*"]
+        own = [p for (g, _), p in self._props.items() if g == game_id]
+        return generic + own
+
+    def get(self, game_id: str, name: str) -> Property:
+        for prop in self.for_game(game_id):
+            if prop.name == name:
+                return prop
+        raise KeyError(f"no property {name!r} for {game_id}")
+
+
+REGISTRY = Registry()
+
+
+def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget()) -> Result:
+    """Check one property against game objects (one per player count)."""
+    start = time.perf_counter()
+    out = prop.check(games, budget)
+    if out.verdict == REFUTED and out.counterexample is None:
+        raise AssertionError(f"{prop.name}: a refutation must carry a counterexample")
+    return Result(games[0].info.id, prop, out.verdict, time.perf_counter() - start, out.detail,
+                  out.counterexample, out.examples, out.seed)

@@ -1,0 +1,1 @@
+"""Game-specific properties, one module per game (found automatically)."""

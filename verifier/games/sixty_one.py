@@ -1,0 +1,204 @@
+"""Sixty-One's own properties: deck value, turnover, termination, one loser."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import z3
+
+from spec.cards import format_cards, make_deck
+from spec.games.sixty_one import (
+    STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, interval_length, least_interval_gain,
+)
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
+from verifier.sampling import Trace, playout, sample
+from verifier.z3util import prove, value
+
+GAME = "sixty_one"
+
+
+def stated_deck_value(game: SixtyOne) -> int:
+    """The rulebook's figure (84) for the source deck and values; else the table's sum."""
+    if game.rules.deck == "36" and dict(game.rules.values) == dict(STANDARD_VALUES):
+        return STATED_DECK_VALUE
+    return sum(card_value(c, game.rules) for c in make_deck(game.rules.deck))
+
+
+@REGISTRY.property(GAME, "deck_value", title="Hands + stock + pile are worth 84 for any split",
+                   clauses=["sixty-one-values"], method="z3")
+def deck_value(games, budget: Budget) -> Outcome:
+    game = max(games, key=lambda g: g.players)
+    deck = game.deck()
+    places = [f"hand {i}" for i in range(game.players)] + ["stock", "pile"]
+    # one-hot: at[c][z] is 1 exactly when card c lies in place z
+    at = [[z3.Int(f"at_{i}_{z}") for z in range(len(places))] for i in range(len(deck))]
+    stated = stated_deck_value(game)
+
+    def build(s: z3.Solver) -> None:
+        for row in at:
+            s.add(*[z3.Or(x == 0, x == 1) for x in row], z3.Sum(row) == 1)
+        s.add(z3.Sum([x * game.value_of(deck[i]) for i, row in enumerate(at) for x in row]) != stated)
+
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"proved for every split of {len(deck)} cards among "
+                              f"{game.players} hands, stock and pile (and so for fewer players)")
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    split = {p: [] for p in places}
+    for i, row in enumerate(at):
+        z = next(j for j, x in enumerate(row) if value(ans.model, x) == 1)
+        split[places[z]].append(deck[i])
+    worth = sum(game.value_of(c) for c in deck)
+    deal = {p: format_cards(cs) for p, cs in split.items() if cs}
+    text = (f"the places are worth {worth}, not {stated}: "
+            + "; ".join(f"{p}: {cs}" for p, cs in deal.items()))
+    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+
+
+@REGISTRY.property(GAME, "value_conserved", title="During play the value in hands, stock and pile stays "
+                   "the deck's value, and the total is the sum of the cards played",
+                   clauses=["sixty-one-total", "sixty-one-turnover"], method="hypothesis")
+def value_conserved(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        worth = stated_deck_value(game)
+        carries = game.rules.total_after_turnover == "carries"
+
+        def step(trace, state):
+            here = sum(game.value_of(c) for cards in game.zones(state).values() for c in cards)
+            if here != worth:
+                raise trace.refute(f"the places are worth {here}, not {worth}", state)
+            expect = sum(game.value_of(c) for c in trace.moves) if carries else \
+                sum(game.value_of(c) for c in state.pile)
+            if state.total != expect:
+                raise trace.refute(f"the announced total is {state.total}, the cards say {expect}", state)
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
+@REGISTRY.property(GAME, "turnover_as_documented", title="A turnover loses no card and leaves the stock "
+                   "in the documented order", clauses=["sixty-one-turnover", "sixty-one-draw"],
+                   method="hypothesis")
+def turnover_as_documented(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        rng, state, trace = random.Random(seed), game.deal(seed), Trace(game, seed)
+        rules = game.rules
+        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
+            move = rng.choice(game.legal_moves(state))
+            before = state
+            trace.moves.append(move)
+            state = game.apply(state, move)
+            if state.turnovers == before.turnovers or game.is_over(state):
+                continue
+            played = before.pile + (move,)
+            keep = played[-1:] if rules.turnover_timing == "keep_last" else ()
+            moving = played[:-1] if keep else played
+            need = rules.hand_size - len(before.hands[before.to_move]) + 1
+            new_cards = state.stock
+            if state.pile != keep:
+                raise trace.refute(f"after the turnover the pile is {format_cards(state.pile) or 'empty'}, "
+                                   f"expected {format_cards(keep) or 'empty'}", state)
+            if rules.turnover_order == "shuffle":
+                drawn = Counter(state.hands[before.to_move]) - (Counter(before.hands[before.to_move]) - Counter([move]))
+                if Counter(new_cards) + drawn != Counter(moving):
+                    raise trace.refute("the shuffled stock is not the old pile", state)
+                continue
+            expected = moving if rules.turnover_order == "flip" else moving[::-1]
+            took = expected[:need]
+            if new_cards != expected[need:] or Counter(took) - Counter(state.hands[before.to_move]):
+                raise trace.refute(f"expected the {rules.turnover_order} order {format_cards(expected)} "
+                                   f"(drawing {format_cards(took)}), got stock {format_cards(new_cards)}", state)
+    return sample(games, budget, check)
+
+
+@REGISTRY.property(GAME, "one_loser", title="When a game ends exactly one player has lost: the one "
+                   "whose card reached the losing total", clauses=["sixty-one-lose"], method="hypothesis")
+def one_loser(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        movers = []
+        trace, state = playout(game, seed, lambda t, s: movers.append(game.to_move(s)), budget.max_plays)
+        if not game.is_over(state):
+            return
+        out = game.outcome(state)
+        last = movers[-2]  # the mover before the final (over) state
+        if len(out.losers) != 1:
+            raise trace.refute(f"{len(out.losers)} players lost", state)
+        if out.losers[0] != last or state.total < game.rules.losing_total:
+            raise trace.refute(f"P{out.losers[0]} lost, but P{last} played the last card "
+                               f"(total {state.total})", state)
+    return sample(games, budget, check)
+
+
+# ------------------------------------------------------------- termination
+
+def _prove_gain(game: SixtyOne, budget: Budget) -> tuple[str, str, int]:
+    """z3: no ``interval_length`` distinct cards sum below the least gain."""
+    deck = game.deck()
+    k = interval_length(game.rules, game.players)
+    gain = least_interval_gain(game.rules, game.players)
+    pick = [z3.Int(f"pick_{i}") for i in range(len(deck))]
+
+    def build(s):
+        s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)
+        s.add(z3.Sum([x * game.value_of(c) for x, c in zip(pick, deck)]) < gain)
+    return prove(build, budget.z3_timeout_ms).verdict, f"{k} distinct cards", gain
+
+
+def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000):
+    """Look for a position that repeats with the total not higher.
+
+    Plays the lowest-valued card each turn (ties: the first in move order)
+    from ``deals`` seeded deals, hashing every position. Returns
+    ``(seed, prefix_moves, cycle_moves, change)`` or ``None``.
+    """
+    for seed in range(deals):
+        state = game.deal(seed)
+        seen: dict = {}
+        moves = []
+        while not game.is_over(state) and len(moves) < cap:
+            key = (state.hands, state.stock, state.pile, state.to_move)
+            if key in seen:
+                at, total = seen[key]
+                if state.total <= total:
+                    return seed, moves[:at], moves[at:], state.total - total
+                break
+            seen[key] = (len(moves), state.total)
+            move = min(game.legal_moves(state), key=game.value_of)
+            moves.append(move)
+            state = game.apply(state, move)
+    return None
+
+
+def _terminates(n: int):
+    def check(games, budget: Budget) -> Outcome:
+        game = next((g for g in games if g.players == n), None)
+        if game is None:
+            return Outcome(HOLDS, f"{n} players is not allowed by these rules (vacuous)")
+        rules = game.rules
+        if rules.turnover_timing == "at_draw" and rules.total_after_turnover == "carries":
+            verdict, what, gain = _prove_gain(game, budget)
+            if verdict == HOLDS and gain > 0:
+                return Outcome(HOLDS, f"z3: any {what} are worth at least {gain}, so each interval between "
+                                      f"turnovers raises the total by at least {gain}; "
+                                      f"every game ends within {game.max_plays()} plays")
+        found = find_cycle(game, deals=max(50, budget.examples))
+        if found is None:
+            return Outcome(UNKNOWN, f"no proof, and no repeating position found from "
+                                    f"{max(50, budget.examples)} deals")
+        seed, prefix, cycle, change = found
+        record = game.record(seed, list(prefix) + list(cycle))
+        start = game.replay(seed, prefix)
+        text = (f"{n} players, deal seed {seed}: after {len(prefix)} plays the position "
+                f"(total {start.total}) comes back after {len(cycle)} more plays with the total changed by "
+                f"{change}; the cycle repeats for ever below {rules.losing_total}.\n"
+                f"start: {game.describe(start)}\ncycle: {format_cards(cycle)}")
+        return Outcome(REFUTED, counterexample=Counterexample(text, record=record))
+    return check
+
+
+for _n in range(2, 13):
+    REGISTRY.add(Property(
+        GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
+        ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 4 else "exhaustive",
+        HOLDS if _n <= 4 else (UNKNOWN if _n == 5 else REFUTED), _terminates(_n)))

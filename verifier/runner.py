@@ -1,0 +1,51 @@
+"""Running every property of a game (or of a variant) and collecting results."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from spec.engine import Game
+from spec.games import get_game
+from spec.variants import Variant
+from verifier.core import REGISTRY, Budget, Result, run_property
+
+
+@cache
+def load_properties() -> None:
+    """Import the generic properties and every ``verifier.games`` module."""
+    import verifier.games as pkg
+    importlib.import_module("verifier.generic")
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{mod.name}")
+
+
+def games_for(game_id: str, variant: Variant | None = None, players: int | None = None) -> list[Game]:
+    """One game object per player count to check."""
+    if variant is not None:
+        if players is not None:
+            return [variant.game(variant.rules, players=players)]
+        return variant.games()
+    cls = get_game(game_id)
+    if players is not None:
+        return [cls(players=players)]
+    return [cls(players=n) for n in cls().player_range()]
+
+
+def verify(game_id: str, *, variant: Variant | None = None, players: int | None = None,
+           budget: Budget = Budget(), only: Iterable[str] | None = None) -> list[Result]:
+    load_properties()
+    games = games_for(game_id, variant, players)
+    props = REGISTRY.for_game(game_id)
+    if only is not None:
+        wanted = set(only)
+        props = [p for p in props if p.name in wanted]
+    return [run_property(p, games, budget) for p in props]
+
+
+def run_on(games: Sequence[Game], name: str, budget: Budget = Budget()) -> Result:
+    """Check one named property against given (possibly mutated) game objects."""
+    load_properties()
+    return run_property(REGISTRY.get(games[0].info.id, name), games, budget)
