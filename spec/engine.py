@@ -174,6 +174,10 @@ class Game(abc.ABC, Generic[S, M]):
     @abc.abstractmethod
     def parse_move(self, text: str) -> M: ...
 
+    def describe_move(self, state: S) -> str:
+        """What to print after a move in a game log (default: nothing)."""
+        return ""
+
     def describe(self, state: S) -> str:
         """A short human description of a state, in card notation."""
         return "; ".join(f"{z}: {format_cards(c) or '-'}" for z, c in self.zones(state).items())

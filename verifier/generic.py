@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from spec.engine import Record
+from spec.errors import IllegalMove
 from spec.rules import make_rules
 from verifier.core import REGISTRY, Budget, Outcome
 from verifier.sampling import describe_census, playout, sample
@@ -74,7 +75,10 @@ def only_mover_moves(games, budget: Budget) -> Outcome:
 def replay_reproduces(games, budget: Budget) -> Outcome:
     def check(game, seed):
         trace, state = playout(game, seed, cap=budget.max_plays)
-        again = game.replay(seed, trace.moves)
+        try:
+            again = game.replay(seed, trace.moves)
+        except IllegalMove as exc:
+            raise trace.refute(f"the move log does not replay: {exc}", state) from None
         if again != state:
             raise trace.refute("replay ends in a different state", state)
     return sample(games, budget, check)
@@ -91,7 +95,10 @@ def save_load(games, budget: Budget) -> Outcome:
             raise trace.refute("the record changes on a save/load round trip", state)
         if make_rules(game.Rules, loaded.rules) != game.rules:
             raise trace.refute("the rules change on a save/load round trip", state)
-        again = game.replay(loaded.seed, [game.parse_move(m) for m in loaded.moves])
+        try:
+            again = game.replay(loaded.seed, [game.parse_move(m) for m in loaded.moves])
+        except IllegalMove as exc:
+            raise trace.refute(f"the loaded record does not replay: {exc}", state) from None
         if again != state:
             raise trace.refute("the loaded record replays to a different state", state)
     return sample(games, budget, check)

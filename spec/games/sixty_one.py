@@ -331,6 +331,9 @@ class SixtyOne(Game[State, Card]):
     def parse_move(self, text: str) -> Card:
         return parse_card(text)
 
+    def describe_move(self, state: State) -> str:
+        return f"total {state.total}" + (f", P{state.loser} loses" if state.loser is not None else "")
+
     def describe(self, state: State) -> str:
         base = super().describe(state)
         return f"total {state.total}; to move P{state.to_move}; {base}"

@@ -1,0 +1,243 @@
+"""The ``cardspec`` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+import click
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table as RichTable
+
+from spec.engine import Game, Record
+from spec.errors import CardspecError
+from spec.games import all_games, get_game
+from spec.rules import make_rules
+from spec.variants import Variant, load_variant
+from verifier.core import Budget
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class CardspecGroup(click.Group):
+    """Turns every :class:`CardspecError` into one line on stderr and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except CardspecError as exc:
+            err.print(f"cardspec: error: {exc}", markup=False)
+            ctx.exit(2)
+
+
+def resolve_variant(game_id: str | None, text: str | None) -> Variant | None:
+    """A variant file, or a named preset of the game (``PRESETS`` in its module)."""
+    if text is None:
+        return None
+    if os.path.exists(text) or text.endswith(".toml"):
+        variant = load_variant(text)
+        if game_id is not None and variant.game.info.id != game_id:
+            raise CardspecError(f"{text}: key 'game': the file is for {variant.game.info.id!r}, "
+                                f"not {game_id!r}; allowed: {game_id!r}")
+        return variant
+    if game_id is None:
+        raise CardspecError(f"--variant {text}: no such file; a named preset needs a GAME")
+    module = sys.modules[get_game(game_id).__module__]
+    presets = getattr(module, "PRESETS", {})
+    if text not in presets:
+        known = ", ".join(sorted(presets)) or "none"
+        raise CardspecError(f"--variant {text}: no such file or preset of {game_id}; presets: {known}")
+    cls = get_game(game_id)
+    return Variant(cls, make_rules(cls.Rules, presets[text]), text)
+
+
+def make_game(game_id: str, variant: Variant | None, players: int | None) -> Game:
+    cls = variant.game if variant else get_game(game_id)
+    rules = variant.rules if variant else None
+    n = players or (variant.players if variant else None)
+    return cls(rules, players=n)
+
+
+@click.group(cls=CardspecGroup)
+@click.version_option(package_name="cardspec")
+def main() -> None:
+    """cardspec: a verified rules reference for traditional card games."""
+
+
+@main.command("list")
+def list_games() -> None:
+    """Every game with its id, names, players and deck."""
+    table = RichTable("id", "name", "Russian", "players", "deck", "family")
+    for gid, cls in all_games().items():
+        i = cls.info
+        table.add_row(gid, i.name_en, i.name_ru, f"{i.min_players}-{i.max_players}", i.deck, i.family)
+    console.print(table)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--variant", "variant_path", help="A variant TOML file (or a named preset of the game).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
+@click.option("--seed", type=int, default=Budget.seed, show_default=True, help="Seed for sampled properties.")
+@click.option("--examples", type=click.IntRange(1), default=Budget.examples, show_default=True,
+              help="Random games per sampled property.")
+@click.option("--players", type=int, help="Check one player count only.")
+@click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms,
+              show_default=True, help="z3 timeout per property, in milliseconds.")
+@click.option("--only", multiple=True, help="Check only these properties (repeatable).")
+def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, only) -> None:
+    """Check every property of GAMES (default: all games)."""
+    from verifier.runner import verify as run
+
+    first = games[0] if games else None
+    variant = resolve_variant(first, variant_path)
+    if variant is not None and not games:
+        games = (variant.game.info.id,)
+    ids = list(games) or list(all_games())
+    for gid in ids:
+        get_game(gid)
+    budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
+    results = []
+    for gid in ids:
+        results += run(gid, variant=variant if variant and variant.game.info.id == gid else None,
+                       players=players, budget=budget, only=only or None)
+    ok = all(r.as_expected for r in results)
+    if as_json:
+        doc = {"games": ids, "variant": variant.path or variant.name if variant else None,
+               "seed": seed, "examples": examples, "ok": ok,
+               "results": [r.to_json() for r in results]}
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+    else:
+        table = RichTable("game", "property", "method", "verdict", "expected", "time", "detail",
+                          title=f"cardspec verify{' --variant ' + variant.name if variant else ''}")
+        style = {"holds": "green", "refuted": "red", "unknown": "yellow"}
+        for r in results:
+            mark = "" if r.as_expected else " [bold red]✗[/]"
+            table.add_row(r.game, r.property.name, r.property.method,
+                          f"[{style[r.verdict]}]{r.verdict}[/]{mark}", r.property.expected,
+                          f"{r.seconds:.2f}s", r.detail)
+        console.print(table)
+        for r in results:
+            if r.counterexample and not r.as_expected:
+                console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected "
+                              f"{r.property.expected}:")
+                console.print(r.counterexample.text, markup=False)
+                if r.counterexample.record:
+                    console.print("replay: " + r.counterexample.record.to_json(), markup=False)
+        bad = sum(not r.as_expected for r in results)
+        console.print(f"\n{len(results)} properties, {bad} not as expected")
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME", required=False)
+@click.option("--players", type=int)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
+@click.option("--replay", "replay_path", help="Replay a saved record instead of playing at random.")
+@click.option("--save", "save_path", help="Save the game's record (JSON) to this file.")
+def play(game_id, players, seed, variant_path, replay_path, save_path) -> None:
+    """Play one random game (or replay a record) and print it as a log."""
+    if replay_path:
+        record = Record.load(replay_path)
+        game = record.game_object()
+        seed, texts = record.seed, record.moves
+        moves = []
+        for i, t in enumerate(texts, 1):
+            moves.append(game.parse_move(t))
+    else:
+        if game_id is None:
+            raise click.UsageError("give a GAME or --replay FILE")
+        game = make_game(game_id, resolve_variant(game_id, variant_path), players)
+        moves = None
+    rng = random.Random(seed)
+    state = game.deal(seed)
+    console.print(f"{game.info.name_en} ({game.info.name_ru}), {game.players} players, seed {seed}",
+                  markup=False)
+    console.print(f"deal: {game.describe(state)}", markup=False)
+    played = []
+    step = 0
+    while not game.is_over(state):
+        if moves is not None:
+            if step >= len(moves):
+                break
+            move = moves[step]
+        else:
+            legal = game.legal_moves(state)
+            if not legal or step >= 100_000:
+                break
+            move = legal[rng.randrange(len(legal))]
+        mover = game.to_move(state)
+        state = game.play(state, move)
+        played.append(move)
+        step += 1
+        console.print(f"{step:4}. P{mover}: {game.format_move(move):8} {game.describe_move(state)}",
+                      markup=False)
+    if game.is_over(state):
+        console.print(f"result: {game.outcome(state).describe()}", markup=False)
+    else:
+        console.print("the game has not ended", markup=False)
+    if save_path:
+        game.record(seed, played).save(save_path)
+        console.print(f"saved to {save_path}", markup=False)
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("-n", "count", type=click.IntRange(1), required=True, help="Number of random games.")
+@click.option("--players", type=int)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
+@click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
+              help="Stop a game after this many moves (counted as unfinished).")
+def simulate(game_id, count, players, seed, variant_path, cap) -> None:
+    """Statistics over N random games: length and outcomes."""
+    from verifier.sampling import playout
+    game = make_game(game_id, resolve_variant(game_id, variant_path), players)
+    lengths, losers, winners, unfinished = [], Counter(), Counter(), 0
+    start = time.perf_counter()
+    for i in track(range(count), description="playing", console=err, transient=True):
+        trace, state = playout(game, seed + i, cap=cap)
+        lengths.append(len(trace.moves))
+        if game.is_over(state):
+            out = game.outcome(state)
+            losers.update(out.losers)
+            winners.update(out.winners)
+        else:
+            unfinished += 1
+    secs = time.perf_counter() - start
+    table = RichTable("statistic", "value", title=f"{count} random games of {game_id}, {game.players} players")
+    table.add_row("moves per game (mean)", f"{statistics.mean(lengths):.1f}")
+    table.add_row("moves per game (min / median / max)",
+                  f"{min(lengths)} / {statistics.median(lengths):g} / {max(lengths)}")
+    table.add_row("unfinished (hit the cap)", str(unfinished))
+    for p in range(game.players):
+        if losers or winners:
+            table.add_row(f"P{p} lost / won", f"{losers[p]} / {winners[p]}")
+    table.add_row("games per second", f"{count / secs:.0f}")
+    console.print(table)
+
+
+@main.command()
+@click.option("--out", default="docs/_build/html", show_default=True)
+def docs(out) -> None:
+    """Build the rulebook (Sphinx, warnings are errors)."""
+    from sphinx.cmd.build import build_main
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
+    if not os.path.exists(os.path.join(here, "conf.py")):
+        raise CardspecError(f"{here}: no Sphinx project; run from a source checkout")
+    code = build_main(["-W", "-n", "--keep-going", "-q", "-b", "html", here, out])
+    if code == 0:
+        console.print(f"rulebook built in {out}/index.html", markup=False)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
