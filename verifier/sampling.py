@@ -65,7 +65,7 @@ def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], N
     """
     count = 0
 
-    @settings(max_examples=budget.examples, database=None, deadline=None, print_blob=False,
+    @settings(max_examples=budget.examples, database=None, deadline=None, print_blob=False, report_multiple_bugs=False,
               suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
     @fixed_seed(budget.seed)
     @given(st.sampled_from(list(games)), st.integers(0, 2**31 - 1))
@@ -78,6 +78,12 @@ def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], N
         run()
     except Refuted as exc:
         return Outcome(REFUTED, "", exc.counterexample, count, budget.seed)
+    except BaseExceptionGroup as group:  # a non-deterministic game makes hypothesis report it as flaky
+        found = _first_refutation(group)
+        if found is None:
+            raise
+        return Outcome(REFUTED, "the game is not deterministic (hypothesis saw a flaky failure)",
+                       found.counterexample, count, budget.seed)
     counts = sorted({g.players for g in games})
     span = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
     return Outcome(HOLDS, f"{count} random games, {span} players", None, count, budget.seed)
@@ -92,3 +98,14 @@ def describe_census(expected, actual) -> str:
     if extra:
         parts.append("duplicated " + format_cards(sorted(extra.elements(), key=str)))
     return "; ".join(parts)
+
+
+def _first_refutation(group: BaseExceptionGroup) -> Refuted | None:
+    for exc in group.exceptions:
+        if isinstance(exc, Refuted):
+            return exc
+        if isinstance(exc, BaseExceptionGroup):
+            inner = _first_refutation(exc)
+            if inner is not None:
+                return inner
+    return None
