@@ -35,6 +35,9 @@ class ClauseBook:
                 raise ValueError(f"clause {label!r} declared twice in {self.game_id}")
             self._clauses[label] = Clause(label, summary, f"{fn.__module__}.{fn.__qualname__}")
             fn.__clause__ = label  # type: ignore[attr-defined]
+            # the summary doubles as the docstring, so the API reference lists every clause
+            doc = fn.__doc__ or summary + "."
+            fn.__doc__ = f"{doc}\n\nRulebook clause ``{label}``.\n"
             return fn
         return tag
 

@@ -134,7 +134,7 @@ class Game(abc.ABC, Generic[S, M]):
 
     @abc.abstractmethod
     def check_move(self, state: S, move: M) -> None:
-        """Raise :class:`IllegalMove` naming the broken clause, or return."""
+        """Raise :class:`~spec.errors.IllegalMove` naming the broken clause, or return."""
 
     def can_move(self, state: S, move: M) -> bool:
         try:

@@ -56,7 +56,7 @@ def _describe(tp: Any, field: dataclasses.Field) -> str:
 
 
 def coerce_field(rules_type: type, name: str, value: Any) -> Any:
-    """Check and convert one TOML value for field ``name``; raise :class:`VariantError`."""
+    """Check and convert one TOML value for field ``name``; raise :class:`~spec.errors.VariantError`."""
     fields = {f.name: f for f in dataclasses.fields(rules_type)}
     if name not in fields:
         raise VariantError(name, "unknown rules key", ", ".join(sorted(fields)))
@@ -94,7 +94,7 @@ def make_rules(rules_type: type, overrides: Mapping[str, Any]) -> Any:
     """Build a rules object from TOML-style overrides, checking every key.
 
     Cross-field checks live in the rules class's ``__post_init__``; they raise
-    :class:`VariantError` too.
+    :class:`~spec.errors.VariantError` too.
     """
     kwargs = {k: coerce_field(rules_type, k, v) for k, v in overrides.items()}
     return rules_type(**kwargs)
@@ -153,7 +153,8 @@ class Table(Mapping):
         return isinstance(other, Mapping) and dict(self._items) == dict(other)
 
     def __repr__(self) -> str:
-        return f"Table({self._items!r})"
+        items = ", ".join(f"{getattr(k, 'label', k)}: {v!r}" for k, v in self._items.items())
+        return "Table({" + items + "})"
 
     def replace(self, **changes) -> "Table":
         return Table({**self._items, **changes})

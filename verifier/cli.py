@@ -33,7 +33,7 @@ class CardspecGroup(click.Group):
         try:
             return super().invoke(ctx)
         except CardspecError as exc:
-            err.print(f"cardspec: error: {exc}", markup=False)
+            click.echo(f"cardspec: error: {exc}", err=True)
             ctx.exit(2)
 
 

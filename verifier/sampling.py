@@ -60,7 +60,7 @@ def playout(game: Game, seed: int, step: Callable[[Trace, Any], None] | None = N
 def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], None]) -> Outcome:
     """Run ``check(game, seed)`` on ``budget.examples`` drawn (game, seed) pairs.
 
-    ``check`` raises :class:`Refuted`; hypothesis then shrinks toward a
+    ``check`` raises :class:`~verifier.core.Refuted`; hypothesis then shrinks toward a
     smaller player count and seed, and the final counterexample is returned.
     """
     count = 0

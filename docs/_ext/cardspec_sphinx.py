@@ -1,0 +1,172 @@
+"""Sphinx directives that tie the rulebook to the executable rules.
+
+``.. cardspec-properties:: GAME``
+    runs the verifier on GAME when the docs are built and prints each
+    property's method, verdict, expected verdict, time and evidence;
+``.. cardspec-clauses:: GAME``
+    the table clause -> predicate -> properties that cite it;
+``.. cardspec-rules:: GAME``
+    the rules fields, their defaults, allowed values and descriptions;
+``.. cardspec-games::``
+    the list of games with metadata.
+
+Tables are written as reStructuredText and parsed in place, so the links
+(``:ref:`` to clause labels, ``:func:`` to predicates) are checked by
+``-n``: a clause whose label is missing from its page fails the build.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import sys
+import textwrap
+
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.util.docutils import SphinxDirective
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()) or " "
+
+
+def _list_table(header: list[str], rows: list[list[str]], widths: str = "auto") -> list[str]:
+    out = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
+    for row in [header] + rows:
+        out.append(f"   * - {_cell(row[0])}")
+        out += [f"     - {_cell(c)}" for c in row[1:]]
+    return out + [""]
+
+
+def _verify(env, game_id: str):
+    """Results per game, computed once per build process."""
+    from verifier.core import Budget
+    from verifier.runner import verify
+    cache = env.app.__dict__.setdefault("_cardspec_results", {})
+    if game_id not in cache:
+        cfg = env.config
+        cache[game_id] = verify(game_id, budget=Budget(seed=cfg.cardspec_seed, examples=cfg.cardspec_examples))
+    return cache[game_id]
+
+
+def _field_docs(rules_type) -> dict[str, str]:
+    """Attribute docstrings of a dataclass (the string right after each field)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(rules_type)))
+    body = tree.body[0].body
+    docs = {}
+    for node, nxt in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
+            docs[node.target.id] = inspect.cleandoc(nxt.value.value)
+    return docs
+
+
+class _Base(SphinxDirective):
+    required_arguments = 1
+
+    def emit(self, lines: list[str]):
+        from docutils import nodes
+        node = nodes.container()
+        self.state.nested_parse(StringList(lines, source="cardspec"), self.content_offset, node)
+        return node.children
+
+
+class PropertiesDirective(_Base):
+    option_spec = {"only": directives.unchanged}
+
+    def run(self):
+        game_id = self.arguments[0]
+        results = _verify(self.env, game_id)
+        if "only" in self.options:
+            wanted = set(self.options["only"].split())
+            results = [r for r in results if r.property.name in wanted]
+        rows = []
+        for r in results:
+            ok = "" if r.as_expected else " (**not as expected**)"
+            how = r.property.method
+            if r.examples:
+                how += f", {r.examples} games, seed {r.seed}"
+            rows.append([f"``{r.property.name}``", r.property.title, how, f"**{r.verdict}**{ok}",
+                         r.property.expected, f"{r.seconds:.2f} s", r.detail])
+        lines = _list_table(["property", "claim", "method", "verdict", "expected", "time", "evidence"],
+                            rows, "12 22 12 8 8 6 32")
+        for r in results:
+            if r.counterexample is not None:
+                lines += [f"**{r.property.name}** — counterexample:", "", ".. code-block:: text", ""]
+                lines += ["   " + ln for ln in r.counterexample.text.splitlines()]
+                if r.counterexample.record is not None:
+                    lines += ["", "   replay: " + r.counterexample.record.to_json()]
+                lines.append("")
+        return self.emit(lines)
+
+
+class ClausesDirective(_Base):
+    def run(self):
+        from spec.games import get_game
+        from verifier.core import REGISTRY
+        from verifier.runner import load_properties
+        load_properties()
+        game_id = self.arguments[0]
+        module = sys.modules[get_game(game_id).__module__]
+        props = REGISTRY.for_game(game_id)
+        rows = []
+        for clause in module.CLAUSES:
+            cited = [f"``{p.name}``" for p in props if clause.label in p.clauses]
+            pred = f":py:obj:`~{clause.function}`" if clause.function else "—"
+            rows.append([f":ref:`{clause.label} <{clause.label}>`", clause.summary, pred, ", ".join(cited) or "—"])
+        return self.emit(_list_table(["clause", "rule", "predicate", "verified by"], rows, "20 40 20 20"))
+
+
+class RulesDirective(_Base):
+    def run(self):
+        from spec.games import get_game
+        from spec.rules import field_docs
+        rules_type = get_game(self.arguments[0]).Rules
+        docs = _field_docs(rules_type)
+        rows = [[f"``{name}``", f"``{default!r}``" if not isinstance(default, dict) else
+                 "``" + ", ".join(f"{k} {v}" for k, v in default.items()) + "``", allowed,
+                 docs.get(name, "")] for name, allowed, default in field_docs(rules_type)]
+        return self.emit(_list_table(["field", "default", "allowed", "meaning"], rows, "15 15 20 50"))
+
+
+class GamesDirective(_Base):
+    required_arguments = 0
+
+    def run(self):
+        from spec.games import all_games
+        rows = []
+        for gid, cls in all_games().items():
+            i = cls.info
+            rows.append([f":doc:`games/{gid}`", i.name_ru, f"``{gid}``", f"{i.min_players}-{i.max_players}",
+                         i.deck, i.family, f"{i.source.file}, «{i.source.title}», lines {i.source.lines}"])
+        return self.emit(_list_table(["game", "Russian", "id", "players", "deck", "family", "source"], rows))
+
+
+class ApiDirective(SphinxDirective):
+    """The API reference of every game: rules module and properties module."""
+
+    def run(self):
+        from docutils import nodes
+        from spec.games import all_games
+        lines = []
+        for gid, cls in all_games().items():
+            title = f"{cls.info.name_en} ({cls.info.name_ru})"
+            lines += [title, "-" * len(title) * 2, "", f".. automodule:: {cls.__module__}", "   :members:", ""]
+            lines += [f".. automodule:: verifier.games.{gid}", "   :members:", ""]
+        node = nodes.section()
+        node.document = self.state.document
+        from sphinx.util.nodes import nested_parse_with_titles
+        nested_parse_with_titles(self.state, StringList(lines, source="cardspec-api"), node)
+        return node.children
+
+
+def setup(app):
+    app.add_directive("cardspec-api", ApiDirective)
+    app.add_config_value("cardspec_examples", 60, "env")
+    app.add_config_value("cardspec_seed", 20261129, "env")
+    app.add_directive("cardspec-properties", PropertiesDirective)
+    app.add_directive("cardspec-clauses", ClausesDirective)
+    app.add_directive("cardspec-rules", RulesDirective)
+    app.add_directive("cardspec-games", GamesDirective)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,43 @@
+"""Sphinx configuration for the cardspec rulebook (built with -W -n)."""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(HERE, "_ext"))
+
+project = "cardspec"
+author = "cardspec contributors"
+copyright = "2026, cardspec contributors"
+release = "0.1.0"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "cardspec_sphinx",
+]
+
+exclude_patterns = ["_build", "dev", "errata/*", "locale"]
+templates_path = []
+html_theme = "alabaster"
+html_theme_options = {"description": "A verified rules reference for traditional card games",
+                      "fixed_sidebar": True}
+html_static_path = []
+
+nitpicky = True
+autodoc_typehints = "none"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True}
+# Types from the standard library and typing that the signatures mention.
+nitpick_ignore_regex = [(r"py:.*", r"(typing|collections\.abc|dataclasses)\..*"),
+                        (r"py:class", r"(S|M|F|Verdict|Method|z3\..*|random\.Random)")]
+
+locale_dirs = ["locale/"]
+gettext_compact = False
+language = os.environ.get("CARDSPEC_DOCS_LANGUAGE", "en")
+
+# The verifier results embedded in the pages use this budget (the CI budget).
+cardspec_examples = int(os.environ.get("CARDSPEC_DOCS_EXAMPLES", "60"))
+cardspec_seed = 20261129

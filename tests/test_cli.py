@@ -1,0 +1,82 @@
+"""The command line: output, exit codes, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from verifier.cli import main
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_list():
+    code, out, _ = run("list")
+    assert code == 0 and "sixty_one" in out and "Шестьдесят одно" in out
+
+
+def test_verify_json_document():
+    code, out, _ = run("verify", "sixty_one", "--json", "--examples", "5", "--only", "deck_value",
+                       "--only", "one_loser")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] and doc["games"] == ["sixty_one"]
+    r = doc["results"][0]
+    assert set(r) >= {"game", "property", "title", "clauses", "method", "verdict", "expected", "seconds",
+                      "counterexample", "examples"}
+    assert {x["property"]: x["method"] for x in doc["results"]} == {"deck_value": "z3", "one_loser": "hypothesis"}
+
+
+def test_verify_variant_that_breaks_termination_exits_1(tmp_path):
+    path = tmp_path / "cold.toml"
+    path.write_text('game = "sixty_one"\nplayers = 2\n[rules.values]\n"10" = -30\n')
+    code, out, _ = run("verify", "--variant", str(path), "--examples", "5", "--only", "terminates_2p")
+    assert code == 1 and "refuted" in out and "repeats for ever" in out and "replay:" in out
+
+
+@pytest.mark.parametrize("text, key", [
+    ('game = "sixty_one"\nwibble = 1\n', "wibble"),
+    ('game = "nope"\n', "game"),
+    ('game = "sixty_one"\n[rules]\nlosing_total = "x"\n', "rules.losing_total"),
+    ('game = "sixty_one"\n[rules]\nhand_size = 99\n', "rules.hand_size"),
+    ('game = "sixty_one"\n[rules]\nturnover_order = "up"\n', "rules.turnover_order"),
+    ('game = "sixty_one"\nplayers = 13\n', "players"),
+    ('game = "sixty_one"\n[rules\n', None),
+])
+def test_bad_variant_is_one_line_exit_2(tmp_path, text, key):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    code, out, err = run("verify", "--variant", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and str(path) in err and "Traceback" not in err
+    if key:
+        assert f"key '{key}'" in err and "allowed" in err
+
+
+def test_unknown_game_exit_2():
+    code, _, err = run("verify", "whist")
+    assert code == 2 and "unknown game 'whist'" in err and err.count("\n") == 1
+
+
+def test_play_save_and_replay(tmp_path):
+    path = tmp_path / "g.json"
+    code, out, _ = run("play", "sixty_one", "--players", "4", "--seed", "3", "--save", str(path))
+    assert code == 0 and "result: lost: P" in out
+    code, out2, _ = run("play", "--replay", str(path))
+    assert code == 0 and out2.splitlines()[-1] == out.splitlines()[-2]
+
+
+def test_replay_with_illegal_move_is_one_line(tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"game": "sixty_one", "players": 2, "seed": 1, "moves": ["Q♠", "Q♠", "Q♠"]}))
+    code, _, err = run("play", "--replay", str(path))
+    assert code == 2 and "illegal move" in err and err.count("\n") == 1
+
+
+def test_simulate():
+    code, out, _ = run("simulate", "sixty_one", "-n", "20", "--players", "3")
+    assert code == 0 and "moves per game" in out

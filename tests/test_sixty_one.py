@@ -1,0 +1,329 @@
+"""Sixty-One: rules, edge cases, records, and one mutation test per property."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from spec.cards import Rank, make_deck, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, VariantError
+from spec.games.sixty_one import (
+    STANDARD_VALUES, Rules, SixtyOne, State, deal_order, first_player, play_bound,
+)
+from spec.rules import make_rules
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.games.sixty_one import find_cycle
+
+C = parse_card
+
+
+def games(cls=SixtyOne, rules=None, counts=range(2, 13)):
+    return [cls(rules, players=n) for n in counts]
+
+
+def position(players, hands, stock="", pile="", total=0, to_move=0):
+    return State(hands=tuple(parse_cards(h) for h in hands), stock=parse_cards(stock), pile=parse_cards(pile),
+                 total=total, to_move=to_move, dealer=players - 1, seed=0)
+
+
+# ------------------------------------------------------------------ rules
+
+def test_values_and_deck_worth():
+    assert sum(STANDARD_VALUES[c.rank] for c in make_deck("36")) == 84
+    assert STANDARD_VALUES[Rank.TEN] == -10 and STANDARD_VALUES[Rank.NINE] == 0
+
+
+@pytest.mark.parametrize("n", range(2, 13))
+def test_deal(n):
+    game = SixtyOne(players=n)
+    s = game.deal(seed=n)
+    assert all(len(h) == 3 for h in s.hands)
+    assert len(s.stock) == 36 - 3 * n and s.pile == () and s.total == 0
+    assert s.to_move == first_player(s.dealer, n) == (s.dealer + 1) % n
+    assert deal_order(s.dealer, n)[0] == s.to_move
+
+
+def test_play_adds_value_draws_and_passes_left():
+    game = SixtyOne(players=3)
+    s = position(3, ["10♥ 6♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], stock="7♥ 8♥")
+    s = game.play(s, C("10♥"))
+    assert s.total == -10 and s.to_move == 1 and s.hands[0] == parse_cards("6♠ 7♥ A♦")
+    s = game.play(s, C("8♣"))
+    assert s.total == -2 and s.stock == ()
+
+
+def test_reaching_61_loses_without_drawing():
+    game = SixtyOne(players=2)
+    s = position(2, ["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", pile="7♦", total=53)
+    s = game.play(s, C("8♠"))
+    assert game.is_over(s) and s.loser == 0 and s.total == 61
+    assert game.outcome(s).losers == (0,) and len(s.hands[0]) == 2 and s.stock == parse_cards("7♥")
+    assert game.legal_moves(s) == ()
+
+
+def test_sixty_does_not_lose():
+    game = SixtyOne(players=2)
+    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", total=53), C("7♠"))
+    assert not game.is_over(s) and s.total == 60
+
+
+def test_illegal_move_names_the_clause():
+    game = SixtyOne(players=2)
+    s = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
+    with pytest.raises(IllegalMove) as exc:
+        game.play(s, C("7♣"))
+    assert exc.value.clause == "sixty-one-play" and "does not hold 7♣" in str(exc.value)
+    assert not game.can_move(s, C("7♣")) and game.can_move(s, C("7♠"))
+
+
+# ---------------------------------------------------------- the turnover
+
+def test_flip_turnover_draws_in_played_order():
+    game = SixtyOne(players=2)
+    s = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥")
+    s = game.play(s, C("A♦"))
+    # the whole pile, the ace included, is turned over: Q♥ is now on top and is drawn
+    assert s.stock == parse_cards("K♥ J♥ A♦") and s.pile == () and C("Q♥") in s.hands[0]
+    assert s.turnovers == 1
+
+
+def test_reverse_turnover():
+    game = SixtyOne(Rules(turnover_order="reverse"), players=2)
+    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥"), C("A♦"))
+    assert C("A♦") in s.hands[0] and s.stock == parse_cards("J♥ K♥ Q♥")
+
+
+def test_keep_last_turnover_keeps_the_card_just_played():
+    game = SixtyOne(Rules(turnover_timing="keep_last"), players=2)
+    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥"), C("A♦"))
+    assert s.pile == parse_cards("A♦") and C("Q♥") in s.hands[0] and s.stock == parse_cards("K♥")
+
+
+def test_shuffle_turnover_is_seeded_and_loses_nothing():
+    game = SixtyOne(Rules(turnover_order="shuffle"), players=2)
+    before = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥ 10♥ 9♥ 8♥")
+    a, b = game.play(before, C("A♦")), game.play(before, C("A♦"))
+    assert a == b
+    assert Counter(a.stock + a.hands[0]) == Counter(parse_cards("Q♥ K♥ J♥ 10♥ 9♥ 8♥ A♦ 7♠ 6♠"))
+
+
+def test_twelve_players_stock_empty_after_deal_and_own_card_comes_back():
+    game = SixtyOne(players=12)
+    s = game.deal(seed=5)
+    assert s.stock == ()
+    p = s.to_move
+    hand = s.hands[p]
+    s2 = game.play(s, hand[0])
+    assert s2.hands[p] == hand and s2.pile == () and s2.stock == () and s2.turnovers == 1
+
+
+def test_twelve_players_keep_last_goes_short_then_refills():
+    game = SixtyOne(Rules(turnover_timing="keep_last"), players=12)
+    s = game.deal(seed=5)
+    p = s.to_move
+    first = s.hands[p][0]
+    s = game.play(s, first)
+    assert len(s.hands[p]) == 2 and s.pile == (first,)       # nothing to draw: the card stays on the pile
+    q = s.to_move
+    s = game.play(s, s.hands[q][0])
+    assert first in s.hands[q] and len(s.hands[q]) == 3      # the next player draws it
+
+
+def test_keep_last_limits_player_count():
+    assert max(SixtyOne(Rules(turnover_timing="keep_last")).player_range()) == 12
+    assert max(SixtyOne(Rules(turnover_timing="keep_last", hand_size=1)).player_range()) == 35
+
+
+def test_total_resets_variant():
+    game = SixtyOne(Rules(total_after_turnover="resets"), players=2)
+    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), C("A♦"))
+    assert s.total == 0
+
+
+# ------------------------------------------------------------- termination
+
+def test_play_bounds():
+    assert [play_bound(Rules(), n) for n in (2, 3, 4, 5, 12)] == [62, 84, 275, None, None]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_respect_the_bound(n):
+    game = SixtyOne(players=n)
+    from verifier.sampling import playout
+    for seed in range(200):
+        trace, state = playout(game, seed, cap=1000)
+        assert game.is_over(state) and len(trace.moves) <= game.max_plays()
+
+
+def test_twelve_player_cycle_is_a_real_cycle():
+    game = SixtyOne(players=12)
+    seed, prefix, cycle, change = find_cycle(game, deals=5)
+    start = game.replay(seed, prefix)
+    end = game.replay(seed, list(prefix) + list(cycle))
+    assert (start.hands, start.stock, start.pile, start.to_move) == (end.hands, end.stock, end.pile, end.to_move)
+    assert end.total <= start.total < 61 and change == end.total - start.total
+
+
+def test_stored_witness_replays():
+    """The 6-player witness printed by the verifier, kept as a regression test."""
+    data = json.load(open("tests/regressions/sixty_one_6p_cycle.json"))
+    record = Record.from_json(json.dumps(data["record"]))
+    game = record.game_object()
+    moves = [game.parse_move(m) for m in record.moves]
+    start = game.replay(record.seed, moves[:data["prefix"]])
+    end = game.replay(record.seed, moves)
+    assert (start.hands, start.stock, start.pile, start.to_move) == (end.hands, end.stock, end.pile, end.to_move)
+    assert end.total <= start.total < 61 and not game.is_over(end)
+
+
+# ------------------------------------------------------- records and input
+
+def test_record_round_trip_and_replay(tmp_path):
+    game = SixtyOne(Rules(losing_total=41), players=3)
+    from verifier.sampling import playout
+    trace, state = playout(game, 11)
+    rec = game.record(11, trace.moves)
+    path = tmp_path / "game.json"
+    rec.save(path)
+    loaded = Record.load(path)
+    assert loaded == rec and loaded.rules == {"losing_total": 41}
+    g2, s2 = loaded.replay()
+    assert s2 == state and g2.rules == game.rules
+
+
+def test_record_with_illegal_move_says_where():
+    rec = Record("sixty_one", 2, 1, ("Q♠", "Q♠", "Q♠"))
+    with pytest.raises(IllegalMove) as exc:
+        rec.replay()
+    assert "move " in str(exc.value)
+
+
+def test_save_is_atomic(tmp_path, monkeypatch):
+    path = tmp_path / "rec.json"
+    path.write_text("old")
+    rec = Record("sixty_one", 2, 1, ())
+
+    def boom(self):
+        raise RuntimeError("disk full")
+    monkeypatch.setattr(Record, "to_json", boom)
+    with pytest.raises(RuntimeError):
+        rec.save(path)
+    assert path.read_text() == "old" and list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("overrides, key", [
+    ({"colour": 1}, "colour"),
+    ({"losing_total": "61"}, "losing_total"),
+    ({"hand_size": 0}, "hand_size"),
+    ({"turnover_order": "sideways"}, "turnover_order"),
+    ({"values": {"A": "one"}}, "values"),
+    ({"deck": "52"}, "values"),          # 2-5 have no value
+    ({"deck": "53"}, "deck"),
+])
+def test_bad_rules_name_the_key(overrides, key):
+    with pytest.raises(VariantError) as exc:
+        make_rules(Rules, overrides)
+    assert exc.value.key == key and "allowed" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_52_card_variant_with_values():
+    rules = make_rules(Rules, {"deck": "52", "values": {"2": 2, "3": 3, "4": 4, "5": 5}})
+    game = SixtyOne(rules, players=4)
+    assert len(game.deal(1).stock) == 40 and max(game.player_range()) == 17
+
+
+def test_too_many_players():
+    with pytest.raises(VariantError) as exc:
+        SixtyOne(players=13)
+    assert exc.value.key == "players"
+
+
+# ---------------------------------------- the properties, and their mutants
+
+def test_properties_hold_for_the_standard_rules():
+    from verifier import verify
+    for r in verify("sixty_one", budget=SMALL):
+        assert r.verdict == r.property.expected, (r.property.name, r.verdict, r.detail)
+
+
+class TenIsPlusTen(SixtyOne):
+    """A value table that does not add up to the stated 84."""
+
+    def value_of(self, card):
+        return 10 if card.rank == Rank.TEN else super().value_of(card)
+
+
+class DropsOnTurnover(SixtyOne):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.turnovers > state.turnovers and after.stock:
+            from dataclasses import replace
+            return replace(after, stock=after.stock[1:])
+        return after
+
+
+class MiscountsTotal(SixtyOne):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        from dataclasses import replace
+        return replace(after, total=after.total + 1) if after.plays == 7 and not after.loser else after
+
+
+class ReversesButSaysFlip(SixtyOne):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.turnovers > state.turnovers and len(after.stock) > 1:
+            from dataclasses import replace
+            return replace(after, stock=after.stock[::-1])
+        return after
+
+
+class BlamesTheNextPlayer(SixtyOne):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return type(out)(losers=((out.losers[0] + 1) % self.players,))
+
+
+def test_deck_value_refutes_a_table_that_does_not_add_up():
+    r = check(games(TenIsPlusTen), "deck_value")
+    assert_refuted(r)
+    assert "164" in r.counterexample.text and "10♠" in r.counterexample.text
+
+
+def test_value_conserved_refutes_a_dropped_card():
+    assert_refuted(check(games(DropsOnTurnover), "value_conserved"))
+
+
+def test_value_conserved_refutes_a_wrong_total():
+    assert_refuted(check(games(MiscountsTotal), "value_conserved"))
+
+
+def test_turnover_order_refutes_the_wrong_order():
+    r = check(games(ReversesButSaysFlip), "turnover_as_documented")
+    assert_refuted(r)
+    assert "flip order" in r.counterexample.text
+
+
+def test_turnover_refutes_a_lost_card():
+    assert_refuted(check(games(DropsOnTurnover), "turnover_as_documented"))
+
+
+def test_one_loser_refutes_the_wrong_loser():
+    assert_refuted(check(games(BlamesTheNextPlayer), "one_loser"))
+
+
+def test_termination_refuted_when_tens_are_worth_minus_thirty():
+    rules = make_rules(Rules, {"values": {"10": -30}})
+    r = check(games(rules=rules, counts=[2]), "terminates_2p")
+    assert_refuted(r)
+    # the witness replays to a repeating position
+    game, _ = r.counterexample.record.replay()
+    assert "repeats for ever" in r.counterexample.text
+
+
+def test_termination_unknown_is_not_a_pass():
+    r = check(games(counts=[5]), "terminates_5p")
+    assert r.verdict == "unknown"
