@@ -27,8 +27,8 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum):
-    """The four suits. The value is the ASCII letter."""
+class Suit(str, enum.Enum):
+    """The four suits. The value is the ASCII letter (a ``str`` mixin keeps hashing fast)."""
 
     SPADES = "s"
     HEARTS = "h"
@@ -204,13 +204,10 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Stable display and move order: by suit (♠♥♦♣), then rank."""
-    key = _SORT_KEYS.get(card)
-    if key is None:
-        suit = len(SUIT_ORDER) if card.suit is None else SUIT_ORDER.index(card.suit)
-        key = _SORT_KEYS[card] = (suit, int(card.rank))
-    return key
+_SORT_KEYS: dict[Card, tuple[int, int]] = {
+    Card(r, s): (i, int(r)) for i, s in enumerate(SUIT_ORDER) for r in Rank if r is not Rank.JOKER}
+_SORT_KEYS[Card(Rank.JOKER, None)] = (len(SUIT_ORDER), int(Rank.JOKER))
 
-
-_SORT_KEYS: dict[Card, tuple[int, int]] = {}  # a pure cache: the key never changes
+#: Stable display and move order: by suit (♠♥♦♣), then rank. A bound dict
+#: lookup, so sorting a hand stays in C.
+sort_key = _SORT_KEYS.__getitem__

@@ -33,7 +33,7 @@ def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
         meta["parse"] = parse
     if dump is not None:
         meta["dump"] = dump
-    if isinstance(default, (list, dict, set)):
+    if isinstance(default, (list, dict, set)) and not isinstance(default, Table):
         raise TypeError("rules defaults must be immutable")
     return dataclasses.field(default=default, metadata=meta)
 
@@ -122,39 +122,27 @@ def field_docs(rules_type: type) -> list[tuple[str, str, Any]]:
     return rows
 
 
-class Table(Mapping):
+class Table(dict):
     """An immutable, hashable mapping: value and score tables in rules objects.
+
+    A ``dict`` subclass so that lookups stay fast; every mutating method is
+    blocked.
 
     >>> t = Table({"a": 1}); t["a"], hash(t) == hash(Table({"a": 1}))
     (1, True)
     """
 
-    __slots__ = ("_items", "_hash")
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
 
-    def __init__(self, items: Mapping | None = None):
-        self._items = dict(items or {})
-        self._hash = None
+    def _blocked(self, *args, **kwargs):
+        raise TypeError("rules tables are immutable; build a new Table")
 
-    def __getitem__(self, key):
-        return self._items[key]
-
-    def __iter__(self):
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(frozenset(self._items.items()))
-        return self._hash
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _blocked
 
     def __repr__(self) -> str:
-        items = ", ".join(f"{getattr(k, 'label', k)}: {v!r}" for k, v in self._items.items())
+        items = ", ".join(f"{getattr(k, 'label', k)}: {v!r}" for k, v in self.items())
         return "Table({" + items + "})"
 
     def replace(self, **changes) -> "Table":
-        return Table({**self._items, **changes})
+        return Table({**self, **changes})
