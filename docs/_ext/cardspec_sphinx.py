@@ -161,7 +161,30 @@ class ApiDirective(SphinxDirective):
         return node.children
 
 
+class ErrataDirective(SphinxDirective):
+    """Includes every ``errata/*.rst`` file (one per game), so games never edit a shared page."""
+
+    required_arguments = 0
+
+    def run(self):
+        import glob
+        import os
+        from docutils import nodes
+        from docutils.statemachine import string2lines
+        from sphinx.util.nodes import nested_parse_with_titles
+        folder = os.path.join(self.env.srcdir, "errata")
+        lines = []
+        for path in sorted(glob.glob(os.path.join(folder, "*.rst"))):
+            self.env.note_dependency(path)
+            lines += string2lines(open(path, encoding="utf-8").read()) + [""]
+        node = nodes.section()
+        node.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source="errata"), node)
+        return node.children
+
+
 def setup(app):
+    app.add_directive("cardspec-errata", ErrataDirective)
     app.add_directive("cardspec-api", ApiDirective)
     app.add_config_value("cardspec_examples", 60, "env")
     app.add_config_value("cardspec_seed", 20261129, "env")
