@@ -136,6 +136,7 @@ class Table(dict):
         return hash(frozenset(self.items()))
 
     def _blocked(self, *args, **kwargs):
+        """Blocked: rules tables are immutable."""
         raise TypeError("rules tables are immutable; build a new Table")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _blocked
