@@ -41,3 +41,7 @@ language = os.environ.get("CARDSPEC_DOCS_LANGUAGE", "en")
 # The verifier results embedded in the pages use this budget (the CI budget).
 cardspec_examples = int(os.environ.get("CARDSPEC_DOCS_EXAMPLES", "60"))
 cardspec_seed = 20261129
+
+# Docstring examples are run by pytest --doctest-modules; the doctest builder
+# runs only the explicit ``.. doctest::`` blocks of the rulebook pages.
+doctest_test_doctest_blocks = ""

@@ -327,3 +327,10 @@ def test_termination_refuted_when_tens_are_worth_minus_thirty():
 def test_termination_unknown_is_not_a_pass():
     r = check(games(counts=[5]), "terminates_5p")
     assert r.verdict == "unknown"
+
+
+@pytest.mark.parametrize("path", sorted(__import__("glob").glob("docs/variants/*.toml")))
+def test_shipped_variant_files_load(path):
+    from spec.variants import load_variant
+    variant = load_variant(path)
+    assert variant.games() and variant.name

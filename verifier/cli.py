@@ -22,7 +22,8 @@ from spec.rules import make_rules
 from spec.variants import Variant, load_variant
 from verifier.core import Budget
 
-console = Console(highlight=False)
+# Wide enough for the verify table when output is piped (rich assumes 80 columns).
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False)
 
 
@@ -92,7 +93,9 @@ def list_games() -> None:
 @click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms,
               show_default=True, help="z3 timeout per property, in milliseconds.")
 @click.option("--only", multiple=True, help="Check only these properties (repeatable).")
-def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, only) -> None:
+@click.option("--save-counterexamples", "cx_dir", type=click.Path(file_okay=False),
+              help="Write each counterexample's replayable record to this folder.")
+def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, only, cx_dir) -> None:
     """Check every property of GAMES (default: all games)."""
     from verifier.runner import verify as run
 
@@ -109,6 +112,15 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
         results += run(gid, variant=variant if variant and variant.game.info.id == gid else None,
                        players=players, budget=budget, only=only or None)
     ok = all(r.as_expected for r in results)
+    saved = {}
+    if cx_dir:
+        from spec.engine import write_atomic
+        os.makedirs(cx_dir, exist_ok=True)
+        for r in results:
+            if r.counterexample and r.counterexample.record:
+                path = os.path.join(cx_dir, f"{r.game}-{r.property.name}.json")
+                write_atomic(path, r.counterexample.record.to_json() + "\n")
+                saved[(r.game, r.property.name)] = path
     if as_json:
         doc = {"games": ids, "variant": variant.path or variant.name if variant else None,
                "seed": seed, "examples": examples, "ok": ok,
@@ -129,8 +141,15 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
                 console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected "
                               f"{r.property.expected}:")
                 console.print(r.counterexample.text, markup=False)
-                if r.counterexample.record:
-                    console.print("replay: " + r.counterexample.record.to_json(), markup=False)
+                record = r.counterexample.record
+                if (r.game, r.property.name) in saved:
+                    console.print(f"replay: cardspec play --replay {saved[(r.game, r.property.name)]}",
+                                  markup=False)
+                elif record and len(record.moves) <= 60:
+                    console.print("replay: " + record.to_json(), markup=False)
+                elif record:
+                    console.print(f"replay: {len(record.moves)} moves; write the record with "
+                                  "--save-counterexamples DIR", markup=False)
         bad = sum(not r.as_expected for r in results)
         console.print(f"\n{len(results)} properties, {bad} not as expected")
     sys.exit(0 if ok else 1)
@@ -233,7 +252,7 @@ def docs(out) -> None:
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
     if not os.path.exists(os.path.join(here, "conf.py")):
         raise CardspecError(f"{here}: no Sphinx project; run from a source checkout")
-    code = build_main(["-W", "-n", "--keep-going", "-q", "-b", "html", here, out])
+    code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", "html", here, out])
     if code == 0:
         console.print(f"rulebook built in {out}/index.html", markup=False)
     sys.exit(code)

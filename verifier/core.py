@@ -95,6 +95,9 @@ class Property:
     expected: Verdict         # for the game's default rules
     check: Callable[[Sequence[Game], Budget], Outcome] = field(repr=False, compare=False)
     note: str = ""
+    #: whether the property says anything about these game objects (e.g. a
+    #: per-player-count claim when a variant fixes another count)
+    applies: Callable[[Sequence[Game]], bool] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -137,10 +140,10 @@ class Registry:
         return prop
 
     def property(self, game: str, name: str, *, title: str, clauses: Sequence[str] = (),
-                 method: Method, expected: Verdict = HOLDS, note: str = ""):
+                 method: Method, expected: Verdict = HOLDS, note: str = "", applies=None):
         """Decorator registering ``check(games, budget) -> Outcome``."""
         def register(check):
-            self.add(Property(game, name, title, tuple(clauses), method, expected, check, note))
+            self.add(Property(game, name, title, tuple(clauses), method, expected, check, note, applies))
             return check
         return register
 

@@ -42,7 +42,7 @@ def verify(game_id: str, *, variant: Variant | None = None, players: int | None 
     if only is not None:
         wanted = set(only)
         props = [p for p in props if p.name in wanted]
-    return [run_property(p, games, budget) for p in props]
+    return [run_property(p, games, budget) for p in props if p.applies is None or p.applies(games)]
 
 
 def run_on(games: Sequence[Game], name: str, budget: Budget = Budget()) -> Result:

@@ -165,6 +165,7 @@ def playable_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def card_value(card: Card, rules: Rules) -> int:
+    """The card's value under the rules' value table (suits do not matter)."""
     return rules.values[card.rank]
 
 

@@ -145,14 +145,18 @@ def _prove_gain(game: SixtyOne, budget: Budget) -> tuple[str, str, int]:
     return prove(build, budget.z3_timeout_ms).verdict, f"{k} distinct cards", gain
 
 
-def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000):
+def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20):
     """Look for a position that repeats with the total not higher.
 
     Plays the lowest-valued card each turn (ties: the first in move order)
-    from ``deals`` seeded deals, hashing every position. Returns
-    ``(seed, prefix_moves, cycle_moves, change)`` or ``None``.
+    from seeded deals, hashing every position (hands, stock, pile, player to
+    move). Keeps looking ``extra`` deals past the first witness and returns
+    the shortest ``(seed, prefix_moves, cycle_moves, change)``, or ``None``.
     """
+    best = None
     for seed in range(deals):
+        if best is not None and seed > best[0] + extra:
+            break
         state = game.deal(seed)
         seen: dict = {}
         moves = []
@@ -161,20 +165,29 @@ def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000):
             if key in seen:
                 at, total = seen[key]
                 if state.total <= total:
-                    return seed, moves[:at], moves[at:], state.total - total
+                    found = (seed, moves[:at], moves[at:], state.total - total)
+                    if best is None or len(moves) < len(best[1]) + len(best[2]):
+                        best = found
                 break
             seen[key] = (len(moves), state.total)
             move = min(game.legal_moves(state), key=game.value_of)
             moves.append(move)
             state = game.apply(state, move)
-    return None
+    return best
+
+
+def repeated_block(cards) -> str:
+    """Cards in notation, a repeated block written once with its count: ``(A♠ 10♦) × 3``."""
+    n = len(cards)
+    for p in range(1, n // 2 + 1):
+        if n % p == 0 and list(cards[:p]) * (n // p) == list(cards):
+            return f"({format_cards(cards[:p])}) × {n // p}"
+    return format_cards(cards)
 
 
 def _terminates(n: int):
     def check(games, budget: Budget) -> Outcome:
-        game = next((g for g in games if g.players == n), None)
-        if game is None:
-            return Outcome(HOLDS, f"{n} players is not allowed by these rules (vacuous)")
+        game = next(g for g in games if g.players == n)
         rules = game.rules
         if rules.turnover_timing == "at_draw" and rules.total_after_turnover == "carries":
             verdict, what, gain = _prove_gain(game, budget)
@@ -192,8 +205,9 @@ def _terminates(n: int):
         text = (f"{n} players, deal seed {seed}: after {len(prefix)} plays the position "
                 f"(total {start.total}) comes back after {len(cycle)} more plays with the total changed by "
                 f"{change}; the cycle repeats for ever below {rules.losing_total}.\n"
-                f"start: {game.describe(start)}\ncycle: {format_cards(cycle)}")
-        return Outcome(REFUTED, counterexample=Counterexample(text, record=record))
+                f"start: {game.describe(start)}\ncycle: {repeated_block(cycle)}")
+        return Outcome(REFUTED, f"cycle of {len(cycle)} plays after {len(prefix)}",
+                       counterexample=Counterexample(text, record=record))
     return check
 
 
@@ -201,4 +215,5 @@ for _n in range(2, 13):
     REGISTRY.add(Property(
         GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
         ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 4 else "exhaustive",
-        HOLDS if _n <= 4 else (UNKNOWN if _n == 5 else REFUTED), _terminates(_n)))
+        HOLDS if _n <= 4 else (UNKNOWN if _n == 5 else REFUTED), _terminates(_n),
+        applies=lambda games, n=_n: any(g.players == n for g in games)))
