@@ -144,19 +144,37 @@ class GamesDirective(_Base):
 
 
 class ApiDirective(SphinxDirective):
-    """The API reference of every game: rules module and properties module."""
+    """API reference pulled in automatically, so adding a game or a shared module edits no page.
+
+    ``.. cardspec-api:: games`` documents every game's rules and properties
+    modules; ``.. cardspec-api:: shared`` every ``spec`` module that the
+    reference page does not list by hand.
+    """
+
+    required_arguments = 1
+    CORE = {"cards", "rules", "engine", "clauses", "variants", "errors", "tricks"}
 
     def run(self):
+        import importlib.util
+        import pkgutil
         from docutils import nodes
+        from sphinx.util.nodes import nested_parse_with_titles
+        import spec
         from spec.games import all_games
         lines = []
-        for gid, cls in all_games().items():
-            title = f"{cls.info.name_en} ({cls.info.name_ru})"
-            lines += [title, "-" * len(title) * 2, "", f".. automodule:: {cls.__module__}", "   :members:", ""]
-            lines += [f".. automodule:: verifier.games.{gid}", "   :members:", ""]
+        if self.arguments[0] == "shared":
+            for mod in pkgutil.iter_modules(spec.__path__):
+                if mod.ispkg or mod.name.startswith("_") or mod.name in self.CORE:
+                    continue
+                lines += [f".. automodule:: spec.{mod.name}", ""]
+        else:
+            for gid, cls in all_games().items():
+                title = f"{cls.info.name_en} ({cls.info.name_ru})"
+                lines += [title, "-" * len(title) * 2, "", f".. automodule:: {cls.__module__}", ""]
+                if importlib.util.find_spec(f"verifier.games.{gid}") is not None:
+                    lines += [f".. automodule:: verifier.games.{gid}", ""]
         node = nodes.section()
         node.document = self.state.document
-        from sphinx.util.nodes import nested_parse_with_titles
         nested_parse_with_titles(self.state, StringList(lines, source="cardspec-api"), node)
         return node.children
 
