@@ -103,3 +103,17 @@ def points_in(cards: Iterable[Card], points: Mapping[Rank, int]) -> int:
 def next_seat(seat: int, players: int, direction: int = 1) -> int:
     """The next seat: ``direction`` 1 is clockwise (to the left), -1 anticlockwise."""
     return (seat + direction) % players
+
+
+def head_if_able(options: Sequence[Card], plays: Sequence[tuple[int, Card]], trump: Suit | None,
+                 order: Mapping[Rank, int] = NATURAL_ORDER) -> tuple[Card, ...]:
+    """Of the cards allowed by the following rules, those that would win the trick so far.
+
+    For rules that oblige a player to win the trick when able (to "head" it);
+    when no allowed card wins, every allowed card stays allowed.
+    """
+    if not plays:
+        return tuple(options)
+    best = winning_play(plays, trump, order)[1]
+    winners = tuple(c for c in options if beats(c, best, trump, order))
+    return winners if winners else tuple(options)

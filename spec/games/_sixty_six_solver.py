@@ -1,0 +1,285 @@
+"""Exact endgame solver for Sixty-Six once the stock is exhausted or closed.
+
+From then on no card is drawn, so if both hands are known the rest of the
+game is a finite two-player zero-sum game of perfect information. Its value
+(game points of P0 minus those of P1, from -3 to 3) is found by memoised
+minimax over the engine itself: the solver asks the game object for the legal
+moves and applies them, so it plays by exactly the rules of the game object
+(a variant or a deliberately broken rule changes its answers).
+
+The value is found by a few yes/no searches ("can P0 force at least v?"),
+each memoised on the part of the state that decides the rest of the game.
+
+A note on information: after the stock is *exhausted* each player can know
+the other's hand (every other card has been seen). After a *closing* the
+opponent's hand is hidden among the unseen cards; the solver then gives the
+double-dummy value, the value with both hands shown.
+
+Position notation (``cardspec solve sixty_six --position ...``): ``key=value``
+pairs separated by ``;``::
+
+    trump=♥; p0=A♥ 10♥ K♠ Q♠; p1=9♣ J♦ Q♥ A♣; lead=0; points=40,32; tricks=3,2
+
+``trump`` (suit), ``p0``/``p1`` (hands) are required. Optional: ``lead``
+(who leads the trick, default 0), ``led`` (the card the leader has already
+played to it), ``points`` (card points of the tricks each has taken),
+``marriages`` (marriage points each has scored), ``tricks`` (tricks each has
+taken), ``closed`` (who closed the stock; absent means the stock is
+exhausted), ``close_tricks`` (tricks each held when the stock was closed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from spec.cards import Card, Suit, format_card, parse_card, parse_cards
+from spec.errors import CardspecError, NotationError
+
+KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")
+
+
+class Solver:
+    """Memoised minimax over a two-player last-phase position of a :class:`SixtySix` game."""
+
+    def __init__(self, game):
+        if game.players != 2:
+            raise CardspecError("the endgame solver is for two players (with three, hands are not a "
+                                "two-sided contest)")
+        if game.rules.partie:
+            raise CardspecError("the endgame solver works on a single game (partie = false)")
+        self.game = game
+        self.memo: dict = {}
+        self.nodes = 0
+
+    # --------------------------------------------------------------- search
+    def at_least(self, state, v: int) -> bool:
+        """Whether P0 can force a game-point difference of at least ``v``."""
+        if state.result is not None:
+            return state.result[0] - state.result[1] >= v
+        key = (v, self.game.solver_key(state))
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        game = self.game
+        moves = self.ordered_moves(state)
+        if state.to_move == 0:
+            res = any(self.at_least(game.apply(state, m), v) for m in moves)
+        else:
+            res = all(self.at_least(game.apply(state, m), v) for m in moves)
+        self.memo[key] = res
+        return res
+
+    def value(self, state) -> int:
+        """The game-theoretic value: P0's game points minus P1's with best play."""
+        lo, hi = -3, 3          # at_least(lo) always holds; find the largest v with at_least(v)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.at_least(state, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def ordered_moves(self, state):
+        """Likely-best moves first: marriages, then high cards (cuts the yes/no searches short)."""
+        moves = self.game.legal_moves(state)
+        return sorted(moves, key=_order_key)
+
+    def best_line(self, state, limit: int = 30) -> list:
+        """One optimal line of play from ``state`` (a principal variation)."""
+        line = []
+        game = self.game
+        while state.result is None and len(line) < limit:
+            target = self.value(state)
+            for m in self.ordered_moves(state):
+                child = game.apply(state, m)
+                if self.value(child) == target:
+                    line.append(m)
+                    state = child
+                    break
+            else:  # pragma: no cover - a value always has a move achieving it
+                break
+        return line
+
+
+def _order_key(move):
+    from spec.games.sixty_six import CARD_POINTS, Marry
+    if isinstance(move, Marry):
+        return (0, -CARD_POINTS[move.card.rank])
+    if isinstance(move, Card):
+        return (1, -CARD_POINTS[move.rank])
+    return (2, 0)
+
+
+# -------------------------------------------------------------- positions
+
+def _pair(key: str, text: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise NotationError(f"position: key '{key}': expected two numbers like 30,22, got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _seat(key: str, text: str) -> int:
+    t = text.strip().upper().removeprefix("P")
+    if t not in ("0", "1"):
+        raise NotationError(f"position: key '{key}': expected 0 or 1 (P0 or P1), got {text!r}")
+    return int(t)
+
+
+def _suit(text: str) -> Suit:
+    t = text.strip()
+    for s in Suit:
+        if t.lower() in (s.value, s.symbol, s.name.lower(), s.russian):
+            return s
+    raise NotationError(f"position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got {text!r}")
+
+
+def parse_position(game, text: str):
+    """Turn the position notation into a last-phase engine state; one-line errors."""
+    from spec.games.sixty_six import DECK, State, _from_dict, card_points, in_last_phase
+
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        key, sep, val = part.partition("=")
+        key = key.strip().lower()
+        if not sep:
+            raise NotationError(f"position: cannot read {part.strip()!r}: write key=value pairs separated by ';' "
+                                f"(keys: {', '.join(KEYS)})")
+        if key not in KEYS:
+            raise NotationError(f"position: unknown key '{key}'; allowed: {', '.join(KEYS)}")
+        if key in fields:
+            raise NotationError(f"position: key '{key}' given twice")
+        fields[key] = val.strip()
+    for need in ("trump", "p0", "p1"):
+        if need not in fields:
+            raise NotationError(f"position: key '{need}' is missing (required: trump, p0, p1)")
+    trump = _suit(fields["trump"])
+
+    def cards(key: str) -> tuple[Card, ...]:
+        try:
+            cs = parse_cards(fields.get(key, ""))
+        except NotationError as exc:
+            raise NotationError(f"position: key '{key}': {exc}") from None
+        for c in cs:
+            if c not in DECK:
+                raise NotationError(f"position: key '{key}': {format_card(c)} is not in the 24-card deck (9 to A)")
+        return cs
+
+    hands = (cards("p0"), cards("p1"))
+    led = cards("led") if "led" in fields else ()
+    if len(led) > 1:
+        raise NotationError("position: key 'led': at most one card")
+    every = hands[0] + hands[1] + led
+    dup = [c for c in set(every) if every.count(c) > 1]
+    if dup:
+        raise NotationError(f"position: {format_card(dup[0])} is given twice")
+    lead = _seat("lead", fields.get("lead", "0"))
+    follower = 1 - lead
+    if led:
+        if len(hands[lead]) + 1 != len(hands[follower]):
+            raise NotationError(f"position: after led={format_card(led[0])}, P{lead} must hold one card fewer "
+                                f"than P{follower} ({len(hands[lead])} and {len(hands[follower])} given)")
+    elif len(hands[0]) != len(hands[1]):
+        raise NotationError(f"position: hands must be equal in size ({len(hands[0])} and {len(hands[1])} given)")
+    if not hands[follower]:
+        raise NotationError("position: the hands are empty; the game is already over")
+    pts = _pair("points", fields.get("points", "0,0"))
+    mar = _pair("marriages", fields.get("marriages", "0,0"))
+    tricks = _pair("tricks", fields.get("tricks", "0,0"))
+    for p in (0, 1):
+        if pts[p] and not tricks[p]:
+            raise NotationError(f"position: P{p} has {pts[p]} card points but no trick (set tricks=...)")
+        if mar[p] % 20:
+            raise NotationError(f"position: key 'marriages': {mar[p]} is not a sum of 20s and 40s")
+    closed = _seat("closed", fields["closed"]) if "closed" in fields else None
+    in_hands = card_points(every)
+    played = 2 * (tricks[0] + tricks[1])
+    if closed is None:
+        if played + len(every) != len(DECK):
+            raise NotationError(f"position: with the stock exhausted, 2 × tricks + cards in hand must be 24 "
+                                f"({played} + {len(every)} given); add closed=P if the stock was closed")
+        if pts[0] + pts[1] + in_hands != 120:
+            raise NotationError(f"position: the card points of the tricks ({pts[0]}+{pts[1]}) and of the cards "
+                                f"in hand ({in_hands}) must add up to 120")
+    else:
+        if played + len(every) > len(DECK) - 1:
+            raise NotationError(f"position: too many cards for a closed stock ({played} in tricks, "
+                                f"{len(every)} in hand)")
+        if pts[0] + pts[1] + in_hands > 120:
+            raise NotationError("position: more than 120 card points in tricks and hands")
+    close_tricks = _pair("close_tricks", fields["close_tricks"]) if "close_tricks" in fields else \
+        (tricks if closed is not None else None)
+    if "close_tricks" in fields and closed is None:
+        raise NotationError("position: key 'close_tricks' needs closed=P0 or closed=P1")
+    total = (pts[0] + mar[0], pts[1] + mar[1])
+    for p in (0, 1):
+        if total[p] >= game.rules.target:
+            raise NotationError(f"position: P{p} already holds {total[p]} points; the game is over")
+    rest = tuple(c for c in DECK if c not in every)
+    stock = rest[: len(DECK) - played - len(every)] if closed is not None else ()
+    trick = ((lead, led[0]),) if led else ()
+    d = dict(hands=hands, stock=stock, trump=trump, trick=trick, to_move=follower if led else lead,
+             piles=((), ()), points=total, card_points=pts, tricks=tricks, pending=(0, 0), closed_by=closed,
+             close_tricks=close_tricks, dealer=follower if not tricks[0] + tricks[1] else 0, seed=0, deal_no=0,
+             totals=(), result=None, last_result=None, trump_card=None)
+    if set(d) != {f for f in State.__dataclass_fields__}:  # pragma: no cover - keeps the builder honest
+        raise AssertionError("position builder out of date with State")
+    state = _from_dict(d)
+    assert in_last_phase(state.stock, state.closed_by)
+    return state
+
+
+def format_position(state) -> str:
+    """The position notation of a two-player last-phase state."""
+    parts = [f"trump={state.trump.symbol}",
+             "p0=" + " ".join(format_card(c) for c in state.hands[0]),
+             "p1=" + " ".join(format_card(c) for c in state.hands[1])]
+    if state.trick:
+        parts += [f"lead={state.trick[0][0]}", f"led={format_card(state.trick[0][1])}"]
+    else:
+        parts.append(f"lead={state.to_move}")
+    marriages = tuple(state.points[p] - state.card_points[p] for p in (0, 1))
+    parts += [f"points={state.card_points[0]},{state.card_points[1]}",
+              f"tricks={state.tricks[0]},{state.tricks[1]}"]
+    if any(marriages):
+        parts.append(f"marriages={marriages[0]},{marriages[1]}")
+    if state.closed_by is not None:
+        parts.append(f"closed={state.closed_by}")
+        if state.close_tricks != state.tricks:
+            parts.append(f"close_tricks={state.close_tricks[0]},{state.close_tricks[1]}")
+    return "; ".join(parts)
+
+
+def solve_state(game, state, line: bool = True) -> dict:
+    """Value, one optimal line and the search effort for a last-phase state."""
+    from spec.games.sixty_six import in_last_phase
+    if not in_last_phase(state.stock, state.closed_by):
+        raise CardspecError("the solver needs a position after the stock is exhausted or closed")
+    solver = Solver(game)
+    start = time.perf_counter()
+    v = solver.value(state)
+    secs = time.perf_counter() - start
+    best = solver.best_line(state) if line else []
+    return {"value": v, "seconds": secs, "nodes": solver.nodes,
+            "line": [game.format_move(m) for m in best]}
+
+
+def solve_text(game, text: str) -> dict:
+    state = parse_position(game, text)
+    out = solve_state(game, state)
+    out["position"] = format_position(state)
+    v = out["value"]
+    out["meaning"] = ("drawn with best play" if v == 0 else
+                      f"P{0 if v > 0 else 1} wins {abs(v)} game point{'s' if abs(v) > 1 else ''} with best play")
+    return out
+
+
+def opponent_hands(pool: Iterable[Card], size: int):
+    """Every hand of ``size`` cards from ``pool`` (for properties over hidden hands)."""
+    from itertools import combinations
+    return combinations(tuple(pool), size)

@@ -1,0 +1,674 @@
+"""Sixty-Six (Шестьдесят шесть): a two-hand trick-taking game with a stock.
+
+Source: ``000_c16f26f3ff8231c5.txt``, "Шестьдесят шесть" (text A, lines
+21-61, twenty numbered rules) and "ШЕСТЬДЕСЯТ ШЕСТЬ" (text B, lines 947-981).
+The defaults follow text A for two players.
+
+Each player holds six cards from a 24-card deck; the next card is turned up
+for trump and lies under the stock. While the stock lasts any card may be
+played and both players draw after each trick, the trick's winner first.
+Leading a queen or king whose partner is in the same hand scores a marriage
+(20, or 40 in trumps). Once the stock is used up, or closed by the player
+on lead while it still holds five cards, suit must be followed, or else a
+trump played. Whoever first holds 66 points (card points of the tricks
+taken, marriages, 10 for the last trick) wins one, two or three game points.
+
+One game object models one game (one deal). With ``partie = true`` it plays
+a whole partie instead: game after game until someone has eight game points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Literal, NamedTuple
+
+from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_card, shuffled, sort_key
+from spec.clauses import ClauseBook
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import IllegalMove, NotationError
+from spec.rules import Table, setting
+from spec.tricks import TEN_HIGH_ORDER, beats, follow_or_trump_options, head_if_able
+
+INFO = GameInfo(
+    id="sixty_six",
+    name_en="Sixty-Six",
+    name_ru="Шестьдесят шесть",
+    min_players=2,
+    max_players=3,     # three only with ``allow_three`` (text B), see Rules
+    deck="24",
+    family="trick-taking",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,     # game points go to the winner only; nothing is staked
+    source=Source(file="000_c16f26f3ff8231c5.txt",
+                  title="Шестьдесят шесть (text A); ШЕСТЬДЕСЯТ ШЕСТЬ (text B)",
+                  lines="21-61; 947-981"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+# ------------------------------------------------------------------ tables
+
+#: Card points by rank (both texts): A 11, 10 10, K 4, Q 3, J 2, 9 nothing.
+CARD_POINTS: Mapping[Rank, int] = Table({
+    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
+})
+
+#: Trick-taking strength, high to low A 10 K Q J 9 (both texts).
+RANK_ORDER: Mapping[Rank, int] = TEN_HIGH_ORDER
+
+#: Game points written for a won game (text A rules 18-19, text B the same).
+GAME_POINTS: Mapping[str, int] = Table({"single": 1, "double": 2, "triple": 3})
+
+#: Card points in the whole deck, and with the last-trick bonus (checked by the verifier).
+DECK_POINTS = 120
+
+HAND_SIZE = 6
+
+#: The deck, built once.
+DECK: tuple[Card, ...] = make_deck("24")
+_CARD_PTS = {c: CARD_POINTS[c.rank] for c in DECK}
+
+
+class Marry(NamedTuple):
+    """Lead ``card`` (a queen or king) and declare the marriage with its partner."""
+
+    card: Card
+
+
+#: The move that closes the stock.
+CLOSE = "close"
+
+Move = Card | Marry | str
+
+_PARTNER = {Card(Rank.KING, s): Card(Rank.QUEEN, s) for s in Suit}
+_PARTNER.update({Card(Rank.QUEEN, s): Card(Rank.KING, s) for s in Suit})
+_MARRY = {c: Marry(c) for c in _PARTNER}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Sixty-Six. The defaults are text A for two players."""
+
+    target: int = setting(66, range=(1, 230))
+    """Points that win the game. Both texts: 66."""
+
+    marriage_points: int = setting(20, range=(0, 200))
+    """A marriage in a plain suit. Both texts: 20."""
+
+    trump_marriage_points: int = setting(40, range=(0, 200))
+    """The marriage in trumps. Both texts: 40."""
+
+    marriage_needs_trick: bool = False
+    """Decision (the texts are silent). ``false``: a marriage counts the moment
+    it is declared. ``true`` (the German custom): it counts only once the
+    declarer has taken a trick, and is lost if he never does."""
+
+    last_trick_bonus: int = setting(10, range=(0, 100))
+    """Points for the last trick. Both texts: 10, with no exception for a
+    closed stock."""
+
+    close_min_stock: int = setting(5, range=(0, 18))
+    """The stock may be closed only while it holds at least this many cards.
+    Both texts: five."""
+
+    close_counts_trump_card: bool = True
+    """Decision: whether the turned trump card, which lies under the stock
+    (text B says so), counts among those cards. ``false`` counts only the
+    face-down cards. With the 24-card deck both readings allow closing at the
+    same moments (a verified property)."""
+
+    close_before_first_trick: bool = True
+    """Decision: text A says the stock is closed "during the play"; ``true``
+    lets the first leader close before the first trick as well."""
+
+    must_head: bool = False
+    """Decision (the texts are silent): once the stock is exhausted or closed,
+    whether a player who can win the trick must do so (with a higher card of
+    the suit led, or a trump when void). ``false``: following suit, else
+    trumping, is all that is required."""
+
+    schneider: int = setting(33, range=(0, 230))
+    """A loser with fewer points than this loses double. Both texts: 33."""
+
+    schneider_counts: Literal["cards", "all"] = "cards"
+    """What the 33 test counts. ``cards`` (the texts' wording, "cards worth less
+    than 33"): card points of the loser's tricks. ``all``: his marriages and
+    last-trick bonus too."""
+
+    closer_triple_if: Literal["winner_no_trick", "winner_no_trick_at_close", "closer_no_trick"] = \
+        "winner_no_trick"
+    """When a failed closer loses triple instead of double (text A rule 19 is
+    ambiguous). ``winner_no_trick`` (our reading; text B names the scorer as
+    the one without a trick): the opponent who scores took no trick in the
+    game. ``winner_no_trick_at_close`` (the German custom): he had no trick when
+    the stock was closed. ``closer_no_trick``: the closer took no trick."""
+
+    partie: bool = False
+    """``true``: one game object plays a whole partie, deal after deal, until
+    someone has ``partie_target`` game points. ``false``: a single game."""
+
+    partie_target: int = setting(8, range=(1, 100))
+    """Game points that win a partie. Both texts: eight games, a double or
+    triple game counting as two or three."""
+
+    deal_after_draw: Literal["same", "next"] = "same"
+    """Decision: who deals after a drawn game (no winner to deal). ``same``:
+    the same dealer again. ``next``: the deal passes to the left."""
+
+    allow_three: bool = False
+    """Allow three players (text B's claim), with the assumptions of the
+    rulebook: six cards each, the 19th card turned for trump."""
+
+
+PRESETS = {
+    "partie": {"partie": True},
+    "three": {"allow_three": True},
+    "must-head": {"must_head": True},
+    "german": {"marriage_needs_trick": True, "closer_triple_if": "winner_no_trick_at_close",
+               "schneider_counts": "all"},
+}
+
+
+# ------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    """A position.
+
+    ``stock[0]`` is the next card drawn; while the stock lasts, ``stock[-1]``
+    is the turned trump card. ``trick`` holds the (player, card) plays of the
+    trick in progress. ``points`` are the totals counting toward 66 (card
+    points, marriages, last trick); ``card_points`` only the tricks' cards.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    trick: tuple[tuple[int, Card], ...]
+    to_move: int
+    piles: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    pending: tuple[int, ...]
+    closed_by: int | None
+    close_tricks: tuple[int, ...] | None
+    dealer: int
+    seed: int
+    deal_no: int = 0
+    totals: tuple[int, ...] = ()
+    result: tuple[int, ...] | None = None
+    last_result: tuple[int, ...] | None = None
+    trump_card: Card | None = None
+
+
+# ----------------------------------------------------------------- clauses
+
+CLAUSES.note("sixty-six-deck", "24 cards; in each suit A 10 K Q J 9, high to low",
+             "spec.games.sixty_six.RANK_ORDER")
+
+
+@CLAUSES.rule("sixty-six-card-points", "Card points: A 11, 10 10, K 4, Q 3, J 2, 9 nothing")
+def card_points(cards) -> int:
+    return sum([_CARD_PTS[c] for c in cards])
+
+
+@CLAUSES.rule("sixty-six-players", "Two players (text A); three only in the consistent variant")
+def player_counts(rules: Rules) -> range:
+    return range(2, 4) if rules.allow_three else range(2, 3)
+
+
+@CLAUSES.rule("sixty-six-dealer", "The first dealer is chosen by lot; afterwards the winner of a game deals")
+def next_dealer(dealer: int, winners: Sequence[int], players: int, rules: Rules) -> int:
+    """The next game's dealer. After a draw (or two winners) see ``deal_after_draw``."""
+    if len(winners) == 1:
+        return winners[0]
+    return dealer if rules.deal_after_draw == "same" else (dealer + 1) % players
+
+
+@CLAUSES.rule("sixty-six-first-lead", "The loser of the last game (the player left of the dealer) leads first")
+def first_leader(dealer: int, players: int) -> int:
+    return (dealer + 1) % players
+
+
+@CLAUSES.rule("sixty-six-deal", "Six cards each; the next card is turned for trump and lies under the stock")
+def deal_cards(cards: Sequence[Card], dealer: int, players: int):
+    """Deal one card at a time from the dealer's left; return (hands, trump card, stock).
+
+    The trump card is the first card after the hands: the 13th with two
+    players, the 19th with three. It is drawn last.
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    i = 0
+    for _ in range(HAND_SIZE):
+        for k in range(players):
+            hands[(dealer + 1 + k) % players].append(cards[i])
+            i += 1
+    trump_card = cards[i]
+    stock = tuple(cards[i + 1:]) + (trump_card,)
+    return tuple(tuple(sorted(h, key=sort_key)) for h in hands), trump_card, stock
+
+
+@CLAUSES.rule("sixty-six-beats", "A card is beaten by a higher card of its suit or by a trump")
+def beats_card(card: Card, best: Card, trump: Suit) -> bool:
+    return beats(card, best, trump, RANK_ORDER)
+
+
+@CLAUSES.rule("sixty-six-trick", "The highest trump, else the highest card of the suit led, wins the trick")
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
+    if len(plays) == 2:
+        return plays[1][0] if beats(plays[1][1], plays[0][1], trump, RANK_ORDER) else plays[0][0]
+    best = plays[0]
+    for play in plays[1:]:
+        if beats(play[1], best[1], trump, RANK_ORDER):
+            best = play
+    return best[0]
+
+
+@CLAUSES.rule("sixty-six-next-lead", "The winner of a trick leads to the next")
+def next_leader(winner: int) -> int:
+    return winner
+
+
+@CLAUSES.rule("sixty-six-draw", "While the stock lasts, the trick's winner draws first, then the others in turn")
+def draw_order(winner: int, players: int) -> tuple[int, ...]:
+    return tuple((winner + k) % players for k in range(players))
+
+
+@CLAUSES.rule("sixty-six-stock-play", "While the stock lasts any card may be played: no need to follow or trump")
+def stock_phase_options(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    return hand
+
+
+@CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)")
+def last_phase_options(hand: tuple[Card, ...], trick: Sequence[tuple[int, Card]], trump: Suit,
+                       rules: Rules) -> tuple[Card, ...]:
+    """A follower's cards; with ``must_head`` also win the trick if able. A leader may play anything."""
+    if not trick:
+        return hand
+    options = follow_or_trump_options(hand, trick[0][1].suit, trump)
+    if rules.must_head:
+        options = head_if_able(options, trick, trump, RANK_ORDER)
+    return options
+
+
+@CLAUSES.rule("sixty-six-last-phase-start", "The last phase begins when the stock is exhausted or closed")
+def in_last_phase(stock: tuple[Card, ...], closed_by: int | None) -> bool:
+    return closed_by is not None or not stock
+
+
+@CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the marriage")
+def may_declare(hand: tuple[Card, ...], card: Card, leading: bool) -> bool:
+    partner = _PARTNER.get(card)
+    return leading and partner is not None and card in hand and partner in hand
+
+
+@CLAUSES.rule("sixty-six-marriage-points", "A marriage scores 20, the trump marriage 40; undeclared marriages score nothing")
+def marriage_value(suit: Suit, trump: Suit, rules: Rules) -> int:
+    return rules.trump_marriage_points if suit == trump else rules.marriage_points
+
+
+@CLAUSES.rule("sixty-six-close", "The player on lead may close the stock while it holds at least five cards")
+def may_close(stock: tuple[Card, ...], closed_by: int | None, leading: bool, tricks_played: int,
+              rules: Rules) -> bool:
+    if closed_by is not None or not leading:
+        return False
+    if tricks_played == 0 and not rules.close_before_first_trick:
+        return False
+    count = len(stock) if rules.close_counts_trump_card else len(stock) - 1
+    return bool(stock) and count >= rules.close_min_stock
+
+
+@CLAUSES.rule("sixty-six-last-trick", "The last trick earns 10 more points")
+def last_trick_points(hands_empty: bool, rules: Rules) -> int:
+    return rules.last_trick_bonus if hands_empty else 0
+
+
+@CLAUSES.rule("sixty-six-win", "Whoever first holds 66 points wins the game, which ends at once")
+def reached(points: int, rules: Rules) -> bool:
+    return points >= rules.target
+
+
+@CLAUSES.rule("sixty-six-game-points", "The winner scores 1; 2 if the loser has under 33; 3 if the loser took no trick")
+def game_points(loser_measures: Sequence[int], loser_tricks: Sequence[int], rules: Rules) -> int:
+    """Game points of a winner; the measures are the losers' points per ``schneider_counts``."""
+    if all(t == 0 for t in loser_tricks):
+        return GAME_POINTS["triple"]
+    if all(m < rules.schneider for m in loser_measures):
+        return GAME_POINTS["double"]
+    return GAME_POINTS["single"]
+
+
+@CLAUSES.rule("sixty-six-closer-penalty",
+              "A closer who does not reach 66 loses double; triple when the scorer took no trick (our reading)")
+def closer_penalty(scorer: int, closer: int, tricks: Sequence[int], close_tricks: Sequence[int],
+                   rules: Rules) -> int:
+    how = rules.closer_triple_if
+    if how == "winner_no_trick":
+        triple = tricks[scorer] == 0
+    elif how == "winner_no_trick_at_close":
+        triple = close_tricks[scorer] == 0
+    else:
+        triple = tricks[closer] == 0
+    return GAME_POINTS["triple"] if triple else GAME_POINTS["double"]
+
+
+@CLAUSES.rule("sixty-six-draw-game", "If nobody reaches 66 (and nobody closed) the game is drawn: nothing is scored")
+def score_game(winner: int | None, points: Sequence[int], card_pts: Sequence[int], tricks: Sequence[int],
+               closed_by: int | None, close_tricks: Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
+    """Game points of each player for a finished game.
+
+    ``winner`` is the player who reached 66, or ``None`` when the hands ran
+    out first. A closer who did not win pays the penalty to the player who
+    reached 66, or, if nobody did, to every other player.
+    """
+    n = len(points)
+    out = [0] * n
+    if winner is not None and (closed_by is None or closed_by == winner):
+        others = [p for p in range(n) if p != winner]
+        measure = card_pts if rules.schneider_counts == "cards" else points
+        out[winner] = game_points([measure[p] for p in others], [tricks[p] for p in others], rules)
+    elif closed_by is not None:
+        scorers = [winner] if winner is not None else [p for p in range(n) if p != closed_by]
+        for p in scorers:
+            out[p] = closer_penalty(p, closed_by, tricks, close_tricks or tricks, rules)
+    return tuple(out)
+
+
+@CLAUSES.rule("sixty-six-partie", "A partie is won by the first to collect eight game points")
+def partie_winners(totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    return tuple(p for p, t in enumerate(totals) if t >= rules.partie_target)
+
+
+# -------------------------------------------------------------------- game
+
+def _set(t: tuple, i: int, v) -> tuple:
+    if len(t) == 2:
+        return (v, t[1]) if i == 0 else (t[0], v)
+    return t[:i] + (v,) + t[i + 1:]
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _make(*values) -> State:
+    """Build a State from all its fields in order, without the frozen ``__init__``'s per-field cost."""
+    st = _new(State)
+    _setattr(st, "__dict__", dict(zip(_FIELDS, values)))
+    return st
+
+
+def _from_dict(d: dict) -> State:
+    st = _new(State)
+    _setattr(st, "__dict__", d)
+    return st
+
+
+def _evolve(s: State, **changes) -> State:
+    """``dataclasses.replace`` for State, cheaply."""
+    st = _new(State)
+    d = dict(s.__dict__)
+    d.update(changes)
+    _setattr(st, "__dict__", d)
+    return st
+
+
+class SixtySix(Game[State, Move]):
+    info = INFO
+    Rules = Rules
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self._draw_orders = tuple(draw_order(w, self.players) for w in range(self.players))
+
+    def player_range(self) -> range:
+        return player_counts(self.rules)
+
+    def deck(self) -> tuple[Card, ...]:
+        return DECK
+
+    # ------------------------------------------------------------ dealing
+    def deal(self, seed: int) -> State:
+        rng = random.Random(seed)
+        dealer = rng.randrange(self.players)
+        n = self.players
+        return self._new_deal(seed, 0, dealer, (0,) * n if self.rules.partie else (), None, rng)
+
+    def _new_deal(self, seed: int, deal_no: int, dealer: int, totals: tuple[int, ...],
+                  last_result, rng: random.Random | None = None) -> State:
+        n = self.players
+        if rng is None:
+            rng = random.Random(seed * 1_000_003 + deal_no)
+        cards = shuffled(self.deck(), rng)
+        hands, trump_card, stock = deal_cards(cards, dealer, n)
+        zeros = (0,) * n
+        return _make(hands, stock, trump_card.suit, (), first_leader(dealer, n), ((),) * n, zeros, zeros,
+                     zeros, zeros, None, None, dealer, seed, deal_no, totals, None, last_result, trump_card)
+
+    # --------------------------------------------------------------- flow
+    def to_move(self, state: State) -> int | None:
+        return None if state.result is not None else state.to_move
+
+    def is_over(self, state: State) -> bool:
+        return state.result is not None
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        if state.result is not None:
+            return ()
+        p = state.to_move
+        hand = state.hands[p]
+        trick = state.trick
+        last = in_last_phase(state.stock, state.closed_by)
+        if trick:
+            return last_phase_options(hand, trick, state.trump, self.rules) if last else stock_phase_options(hand)
+        marriages = [_MARRY[c] for c in hand if c in _PARTNER and _PARTNER[c] in hand]
+        if state.closed_by is None and state.stock and \
+                may_close(state.stock, None, True, sum(state.tricks), self.rules):
+            marriages.append(CLOSE)
+        return hand + tuple(marriages) if marriages else hand
+
+    def check_move(self, state: State, move: Move) -> None:
+        text = self.format_move(move)
+        if state.result is not None:
+            raise IllegalMove("sixty-six-win", "the game is over", text)
+        p = state.to_move
+        hand = state.hands[p]
+        leading = not state.trick
+        if move == CLOSE:
+            if not may_close(state.stock, state.closed_by, leading, sum(state.tricks), self.rules):
+                why = ("the stock is already closed" if state.closed_by is not None else
+                       "only the player on lead may close" if not leading else
+                       "not before the first trick" if sum(state.tricks) == 0 else
+                       f"the stock holds {len(state.stock)} cards, too few to close")
+                raise IllegalMove("sixty-six-close", why, text)
+            return
+        if isinstance(move, Marry):
+            card = move.card
+            if not isinstance(card, Card) or _PARTNER.get(card) is None:
+                raise IllegalMove("sixty-six-marriage", "a marriage is declared with a queen or king", text)
+            if not leading:
+                raise IllegalMove("sixty-six-marriage", "a marriage is declared only when leading", text)
+            if not may_declare(hand, card, leading):
+                raise IllegalMove("sixty-six-marriage", f"P{p} does not hold both {format_card(card)} and "
+                                  f"{format_card(_PARTNER[card])}", text)
+            return
+        if not isinstance(move, Card) or move not in hand:
+            raise IllegalMove("sixty-six-stock-play", f"P{p} does not hold {text}", text)
+        if not leading and in_last_phase(state.stock, state.closed_by):
+            options = last_phase_options(hand, state.trick, state.trump, self.rules)
+            if move not in options:
+                led = state.trick[0][1].suit
+                if any(c.suit == led for c in hand):
+                    why = f"must follow suit {led.symbol}"
+                elif any(c.suit == state.trump for c in hand):
+                    why = f"cannot follow {led.symbol}, so must trump"
+                else:
+                    why = "must win the trick when able"
+                if self.rules.must_head and options and all(c.suit == move.suit for c in options):
+                    why = "must win the trick when able"
+                raise IllegalMove("sixty-six-last-phase", why, text)
+
+    def apply(self, s: State, move: Move) -> State:
+        rules = self.rules
+        d = s.__dict__.copy()
+        p = d["to_move"]
+        cls = move.__class__
+        if cls is str:                          # CLOSE
+            d["closed_by"] = p
+            d["close_tricks"] = d["tricks"]
+            return _from_dict(d)
+        if cls is Marry:
+            card = move.card
+            value = marriage_value(card.suit, d["trump"], rules)
+            if rules.marriage_needs_trick and d["tricks"][p] == 0:
+                d["pending"] = _set(d["pending"], p, d["pending"][p] + value)
+            else:
+                d["points"] = _set(d["points"], p, d["points"][p] + value)
+        else:
+            card = move
+        hand = d["hands"][p]
+        i = hand.index(card)
+        hands = d["hands"] = _set(d["hands"], p, hand[:i] + hand[i + 1:])
+        trick = d["trick"] = d["trick"] + ((p, card),)
+        n = self.players
+        if cls is Marry and d["points"][p] >= rules.target:      # the marriage reached 66 at once
+            return self._finish(_from_dict(d), p)
+        if len(trick) < n:
+            d["to_move"] = (p + 1) % n
+            return _from_dict(d)
+        # the trick is complete
+        w = trick_winner(trick, d["trump"])
+        cards = tuple([c for _, c in trick])
+        pts = card_points(cards)
+        empty = not any(hands)
+        pending = d["pending"]
+        gain = pts + pending[w] + last_trick_points(empty, rules)
+        d["piles"] = _set(d["piles"], w, d["piles"][w] + cards)
+        points = d["points"] = _set(d["points"], w, d["points"][w] + gain)
+        d["card_points"] = _set(d["card_points"], w, d["card_points"][w] + pts)
+        d["tricks"] = _set(d["tricks"], w, d["tricks"][w] + 1)
+        if pending[w]:
+            d["pending"] = _set(pending, w, 0)
+        stock = d["stock"]
+        if stock and d["closed_by"] is None:
+            hl = list(hands)
+            for k, seat in enumerate(self._draw_orders[w]):
+                hl[seat] += (stock[k],)
+            d["hands"] = tuple(hl)
+            d["stock"] = stock[n:]
+        d["trick"] = ()
+        d["to_move"] = next_leader(w)
+        after = _from_dict(d)
+        if points[w] >= rules.target:
+            return self._finish(after, w)
+        if empty:
+            return self._finish(after, None)
+        return after
+
+    def score(self, winner, points, card_pts, tricks, closed_by, close_tricks) -> tuple[int, ...]:
+        """Game points of a finished game (see :func:`score_game`)."""
+        return score_game(winner, points, card_pts, tricks, closed_by, close_tricks, self.rules)
+
+    def card_value(self, card: Card) -> int:
+        return card_points((card,))
+
+    def _finish(self, s: State, winner: int | None) -> State:
+        """End the game: score it; in a partie, deal the next game unless the partie is won."""
+        result = self.score(winner, s.points, s.card_points, s.tricks, s.closed_by, s.close_tricks)
+        if not self.rules.partie:
+            return _evolve(s, result=result)
+        totals = tuple(t + r for t, r in zip(s.totals, result))
+        if partie_winners(totals, self.rules):
+            return _evolve(s, result=result, totals=totals)
+        winners = [p for p, r in enumerate(result) if r]
+        dealer = next_dealer(s.dealer, winners, self.players, self.rules)
+        return self._new_deal(s.seed, s.deal_no + 1, dealer, totals, result)
+
+    def outcome(self, state: State) -> Outcome:
+        if state.result is None:
+            raise ValueError("the game is not over")
+        if self.rules.partie:
+            won = partie_winners(state.totals, self.rules)
+            return Outcome(winners=won, losers=tuple(p for p in range(self.players) if p not in won),
+                           scores=state.totals)
+        won = tuple(p for p, r in enumerate(state.result) if r)
+        if not won:
+            return Outcome(scores=state.result, draw=True)
+        return Outcome(winners=won, losers=tuple(p for p in range(self.players) if p not in won),
+                       scores=state.result)
+
+    def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
+        z = {f"hand {i}": h for i, h in enumerate(state.hands)}
+        z["stock"] = state.stock
+        z["trick"] = tuple(c for _, c in state.trick)
+        for i, pile in enumerate(state.piles):
+            z[f"won {i}"] = pile
+        return z
+
+    def max_plays(self) -> int | None:
+        """24 card plays (marriages are leads) and at most one closing; a partie may draw for ever."""
+        return None if self.rules.partie else len(self.deck()) + 1
+
+    # ----------------------------------------------------------- notation
+    def format_move(self, move: Move) -> str:
+        if move == CLOSE:
+            return CLOSE
+        if isinstance(move, Marry):
+            return "marry " + format_card(move.card)
+        return format_card(move)
+
+    def parse_move(self, text: str) -> Move:
+        t = text.strip()
+        low = t.lower()
+        if low in ("close", "закрыть"):
+            return CLOSE
+        for word in ("marry ", "марьяж "):
+            if low.startswith(word):
+                card = parse_card(t[len(word):])
+                if card not in _PARTNER:
+                    raise NotationError(f"cannot read move {text!r}: a marriage is declared with a queen or king")
+                return Marry(card)
+        try:
+            return parse_card(t)
+        except NotationError:
+            raise NotationError(f"cannot read move {text!r}: write a card (Q♠, Th), "
+                                f"'marry K♥' or 'close'") from None
+
+    def describe_move(self, state: State) -> str:
+        pts = "/".join(str(x) for x in state.points)
+        text = f"points {pts}"
+        if state.closed_by is not None:
+            text += f", closed by P{state.closed_by}"
+        if state.result is not None:
+            text += f"; game points {'/'.join(map(str, state.result))}"
+        elif state.last_result is not None and not any(state.piles) and not state.trick:
+            text += f"; last game {'/'.join(map(str, state.last_result))}, partie {'/'.join(map(str, state.totals))}"
+        return text
+
+    def describe(self, state: State) -> str:
+        tc = format_card(state.trump_card) if state.trump_card else state.trump.symbol
+        hands = "; ".join(f"P{i}: {format_cards(h) or '-'}" for i, h in enumerate(state.hands))
+        trick = format_cards(c for _, c in state.trick) or "-"
+        status = f"closed by P{state.closed_by}" if state.closed_by is not None else f"{len(state.stock)} in stock"
+        return (f"trump {tc}; {status}; to move P{state.to_move}; {hands}; trick {trick}; "
+                f"points {'/'.join(map(str, state.points))}; tricks {'/'.join(map(str, state.tricks))}")
+
+    # ------------------------------------------------------------- solver
+    def solver_key(self, state: State) -> tuple:
+        """What decides the rest of a last-phase game (used by the endgame solver)."""
+        return (state.hands, state.trick, state.to_move, state.points, state.card_points, state.tricks,
+                state.pending, state.closed_by, state.close_tricks, state.result)
+
+
+def solve_position(game: SixtySix, text: str) -> dict:
+    """Solve a last-phase position written in the position notation (see the solver module)."""
+    from spec.games._sixty_six_solver import solve_text
+    return solve_text(game, text)
+
+
+GAME = SixtySix

@@ -1,0 +1,581 @@
+"""Sixty-Six: rules, edge cases, the endgame solver, and a mutation test for every property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from spec.cards import Card, Rank, Suit, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import CardspecError, IllegalMove, NotationError
+from spec.games._sixty_six_solver import Solver, format_position, parse_position
+from spec.games.sixty_six import (
+    CLOSE, DECK, SixtySix, Marry, State, _evolve, card_points, closer_penalty, game_points, in_last_phase,
+    score_game, trick_winner,
+)
+from spec.rules import make_rules
+from spec.variants import parse_variant
+from tests.helpers import SMALL, assert_refuted, check
+
+R = SixtySix.Rules
+C = parse_card
+
+
+def game(**rules) -> SixtySix:
+    return SixtySix(R(**rules))
+
+
+def pos(text: str, **rules):
+    g = game(**rules)
+    return g, parse_position(g, text)
+
+
+def stock_state(g: SixtySix, seed: int = 1, **changes) -> State:
+    return _evolve(g.deal(seed), **changes)
+
+
+# ------------------------------------------------------------------ deal
+
+def test_deal_six_each_trump_under_stock():
+    g = SixtySix()
+    s = g.deal(5)
+    assert [len(h) for h in s.hands] == [6, 6]
+    assert len(s.stock) == 12 and s.stock[-1] == s.trump_card and s.trump == s.trump_card.suit
+    assert s.to_move == 1 - s.dealer                       # the non-dealer (the loser) leads
+    assert sorted(g.card_census(s).elements()) == sorted(DECK)
+
+
+def test_thirteenth_card_is_trump_for_two_players():
+    from spec.games.sixty_six import deal_cards
+    hands, trump_card, stock = deal_cards(DECK, 0, 2)
+    assert trump_card == DECK[12] and stock[-1] == DECK[12] and len(stock) == 12
+    hands3, trump3, stock3 = deal_cards(DECK, 0, 3)
+    assert trump3 == DECK[18] and len(stock3) == 6        # the consistent three-player deal turns the 19th
+
+
+def test_card_points_and_rank_order():
+    assert card_points(DECK) == 120
+    assert card_points(parse_cards("A♠ 10♠ K♠ Q♠ J♠ 9♠")) == 30
+    h = Suit.HEARTS
+    assert trick_winner(((0, C("K♠")), (1, C("10♠"))), h) == 1          # 10 beats the king
+    assert trick_winner(((0, C("A♠")), (1, C("9♥"))), h) == 1           # any trump beats
+    assert trick_winner(((0, C("9♠")), (1, C("A♦"))), h) == 0           # off-suit never beats
+
+
+def test_stock_phase_any_card_and_drawing_order():
+    g = SixtySix()
+    s = g.deal(3)
+    lead = s.hands[s.to_move][0]
+    s1 = g.play(s, lead)
+    assert set(g.legal_moves(s1)) == set(s1.hands[s1.to_move])          # no need to follow
+    # the winner draws the top card, the loser the next
+    follow = s1.hands[s1.to_move][0]
+    s2 = g.play(s1, follow)
+    w = s2.to_move
+    assert s1.stock[0] in s2.hands[w] and s1.stock[1] in s2.hands[1 - w]
+    assert len(s2.stock) == 10 and sum(s2.tricks) == 1
+
+
+# -------------------------------------------------------------- marriages
+
+def test_marriage_on_lead_scores_20_or_40():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♥ Q♥ 9♣ J♣"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    moves = g.legal_moves(s)
+    assert Marry(C("K♠")) in moves and Marry(C("Q♥")) in moves
+    assert g.play(s, Marry(C("Q♠"))).points == (20, 0)
+    assert g.play(s, Marry(C("K♥"))).points == (40, 0)
+    assert g.play(s, C("K♥")).points == (0, 0)                           # declaring is optional
+    s1 = g.play(s, C("9♣"))
+    with pytest.raises(IllegalMove, match="only when leading") as exc:
+        g.play(s1, Marry(C("K♦")))
+    assert exc.value.clause == "sixty-six-marriage"
+    with pytest.raises(IllegalMove, match="does not hold"):
+        g.play(_evolve(s, hands=(parse_cards("K♠ Q♥ 9♠ 9♥ 9♣ J♣"), s.hands[1])), Marry(C("K♠")))
+
+
+def test_marriage_needs_trick_option_keeps_points_pending():
+    g = game(marriage_needs_trick=True)
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ 9♥ 9♣ J♣ J♥"), parse_cards("A♠ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    s1 = g.play(s, Marry(C("K♠")))
+    assert s1.points == (0, 0) and s1.pending == (20, 0)
+    s2 = g.play(s1, C("A♠"))                               # P1 wins: P0 still has no trick
+    assert s2.points == (0, 15) and s2.pending == (20, 0)
+
+
+def test_marriage_reaching_66_ends_the_game_at_once():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("K♥ Q♥ 9♣ J♣ 9♠ J♠"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0, points=(30, 40), card_points=(30, 40), tricks=(2, 2))
+    s1 = g.play(s, Marry(C("K♥")))
+    assert g.is_over(s1) and s1.points[0] == 70 and s1.result == (1, 0)
+
+
+# ---------------------------------------------------------------- closing
+
+def test_close_needs_five_and_the_lead():
+    g = SixtySix()
+    s = g.deal(2)
+    assert CLOSE in g.legal_moves(s)                       # 12 cards, before the first trick
+    assert CLOSE not in game(close_before_first_trick=False).legal_moves(s)
+    for size, ok in ((6, True), (4, False), (2, False)):
+        t = _evolve(s, stock=s.stock[-size:], tricks=(3, 0))
+        assert (CLOSE in g.legal_moves(t)) is ok
+        if not ok:
+            with pytest.raises(IllegalMove, match="too few") as exc:
+                g.play(t, CLOSE)
+            assert exc.value.clause == "sixty-six-close"
+    s1 = g.play(s, s.hands[s.to_move][0])
+    with pytest.raises(IllegalMove, match="on lead"):
+        g.play(s1, CLOSE)
+    closed = g.play(s, CLOSE)
+    assert closed.closed_by == s.to_move and closed.to_move == s.to_move and CLOSE not in g.legal_moves(closed)
+    assert in_last_phase(closed.stock, closed.closed_by)
+
+
+def test_closed_stock_no_drawing_and_obligations():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("A♠ 9♥ J♣ Q♣ K♦ 9♦"), parse_cards("10♠ J♠ 9♣ A♥ A♦ 10♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    c = g.play(s, CLOSE)
+    c1 = g.play(c, C("J♣"))
+    assert set(g.legal_moves(c1)) == {C("9♣")}             # must follow clubs
+    c2 = g.play(c1, C("9♣"))
+    assert len(c2.stock) == len(s.stock) and [len(h) for h in c2.hands] == [5, 5]
+
+
+# ------------------------------------------------------------- last phase
+
+def test_last_phase_follow_else_trump_else_any():
+    g, s = pos("trump=♥; p0=A♠ 9♥ J♣ Q♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♦; "
+               "points=30,30; tricks=4,3; closed=1".replace("p0=A♠ 9♥ J♣ Q♣", "p0=A♠ 9♥ J♣"))
+    assert set(g.legal_moves(s)) == {C("A♥")}              # no diamonds: must trump
+    g, s = pos("trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ Q♣; lead=0; led=K♦; points=30,30; tricks=4,3; closed=1")
+    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠"), C("9♣"), C("Q♣")}   # no diamonds, no trump: anything
+    g, s = pos("trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♠; points=30,30; tricks=4,3; closed=1")
+    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠")}    # follow spades, trumping not allowed
+    with pytest.raises(IllegalMove, match="follow suit") as exc:
+        g.play(s, C("A♥"))
+    assert exc.value.clause == "sixty-six-last-phase"
+
+
+def test_must_head_option():
+    text = "trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♠; points=30,30; tricks=4,3; closed=1"
+    g, s = pos(text, must_head=True)
+    assert set(g.legal_moves(s)) == {C("10♠")}
+    g, s = pos(text.replace("led=K♠", "led=A♠").replace("p0=A♠", "p0=K♠"), must_head=True)
+    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠")}    # cannot head: any spade
+
+
+def test_last_trick_earns_ten():
+    g, s = pos("trump=♥; p0=9♠; p1=J♠; lead=0; points=65,53; tricks=6,5")
+    s1 = g.play(g.play(s, C("9♠")), C("J♠"))
+    assert s1.points == (65, 65) and g.is_over(s1)
+    assert s1.result == (0, 0) and g.outcome(s1).draw      # nobody at 66: a draw
+
+
+# ---------------------------------------------------------------- scoring
+
+def test_game_points_single_double_triple():
+    r = R()
+    assert game_points([40], [3], r) == 1
+    assert game_points([32], [3], r) == 2
+    assert game_points([0], [0], r) == 3
+    # the 33 test counts cards only (the texts' wording) unless schneider_counts = "all"
+    assert score_game(0, (70, 40), (70, 20), (5, 2), None, None, r) == (2, 0)
+    assert score_game(0, (70, 40), (70, 20), (5, 2), None, None, R(schneider_counts="all")) == (1, 0)
+
+
+def test_closer_penalty_readings():
+    r = R()
+    # P0 closed and failed; P1 scores
+    assert score_game(1, (40, 66), (40, 66), (3, 3), 0, (2, 0), r) == (0, 2)
+    assert score_game(None, (50, 40), (50, 40), (6, 0), 0, (2, 0), r) == (0, 3)      # scorer took no trick
+    assert score_game(None, (50, 40), (50, 40), (5, 1), 0, (2, 0), r) == (0, 2)
+    assert score_game(None, (50, 40), (50, 40), (5, 1), 0, (2, 0), R(closer_triple_if="winner_no_trick_at_close")) \
+        == (0, 3)
+    assert closer_penalty(1, 0, (0, 6), (0, 0), R(closer_triple_if="closer_no_trick")) == 3
+    assert score_game(0, (70, 40), (70, 40), (5, 3), 0, (2, 2), r) == (1, 0)          # the closer made it
+
+
+def test_closing_and_failing_is_penalised_in_play():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("9♠ 9♦ 9♣ J♠ J♦ J♣"), parse_cards("Q♠ Q♦ Q♣ K♠ K♦ K♣")),
+                    trump=Suit.HEARTS, to_move=0)
+    s = g.play(s, CLOSE)
+    rng = random.Random(0)
+    while not g.is_over(s):
+        moves = g.legal_moves(s)
+        s = g.apply(s, moves[rng.randrange(len(moves))])
+    assert max(s.points) < 66 and s.result[1] in (2, 3) and s.result[0] == 0
+
+
+def test_draw_witness_replays():
+    from verifier.games.sixty_six import find_draw
+    g = SixtySix()
+    seed, moves, state = find_draw(g, 500)
+    assert g.replay(seed, moves) == state and g.outcome(state).draw and state.points == (65, 65)
+
+
+# ----------------------------------------------------------------- partie
+
+def test_partie_deals_on_until_eight():
+    g = SixtySix(R(partie=True))
+    rng = random.Random(4)
+    s = g.deal(4)
+    deals = 0
+    while not g.is_over(s):
+        before = s.deal_no
+        moves = g.legal_moves(s)
+        s = g.apply(s, moves[rng.randrange(len(moves))])
+        deals += s.deal_no != before
+    assert max(s.totals) >= 8 and deals >= 2
+    out = g.outcome(s)
+    assert out.scores == s.totals and len(out.winners) == 1
+    assert g.max_plays() is None and SixtySix().max_plays() == 25
+
+
+# --------------------------------------------------------------- notation
+
+def test_move_notation_round_trips_and_errors():
+    g = SixtySix()
+    for m in (C("10♥"), Marry(C("Q♠")), CLOSE):
+        assert g.parse_move(g.format_move(m)) == m
+    assert g.parse_move("marry Ks") == Marry(C("K♠")) and g.parse_move("Th") == C("10♥")
+    for bad in ("marry 9♠", "shut", "11x"):
+        with pytest.raises(NotationError):
+            g.parse_move(bad)
+
+
+def test_record_save_load(tmp_path):
+    g = game(must_head=True)
+    rng = random.Random(9)
+    s, moves = g.deal(9), []
+    while not g.is_over(s):
+        m = g.legal_moves(s)[rng.randrange(len(g.legal_moves(s)))]
+        moves.append(m)
+        s = g.apply(s, m)
+    path = tmp_path / "g.json"
+    g.record(9, moves).save(path)
+    g2, s2 = Record.load(path).replay()
+    assert s2 == s and g2.rules.must_head
+
+
+def test_three_player_variant_and_presets():
+    with pytest.raises(CardspecError):
+        SixtySix(players=3)
+    g = SixtySix(R(allow_three=True), players=3)
+    s = g.deal(1)
+    assert [len(h) for h in s.hands] == [6, 6, 6] and len(s.stock) == 6
+    rng = random.Random(1)
+    while not g.is_over(s):
+        moves = g.legal_moves(s)
+        s = g.apply(s, moves[rng.randrange(len(moves))])
+    assert all(x in (0, 1, 2, 3) for x in s.result)
+    v = parse_variant({"game": "sixty_six", "players": 3, "rules": {"allow_three": True}})
+    assert [x.players for x in v.games()] == [3]
+    from spec.games.sixty_six import PRESETS
+    for preset in PRESETS.values():
+        make_rules(R, preset)
+
+
+# ----------------------------------------------------------------- solver
+
+def plain_minimax(g, s):
+    if g.is_over(s):
+        return s.result[0] - s.result[1]
+    vals = [plain_minimax(g, g.apply(s, m)) for m in g.legal_moves(s)]
+    return max(vals) if s.to_move == 0 else min(vals)
+
+
+def test_solver_agrees_with_plain_minimax():
+    from verifier.games.sixty_six import endgame_starts
+    g = SixtySix()
+    checked = 0
+    for seed, _, start in endgame_starts(g, 6):
+        s = start
+        rng = random.Random(seed)
+        while len(s.hands[0]) + len(s.hands[1]) > 8 and not g.is_over(s):   # down to 4+4
+            moves = g.legal_moves(s)
+            s = g.apply(s, moves[rng.randrange(len(moves))])
+        if g.is_over(s):
+            continue
+        assert Solver(g).value(s) == plain_minimax(g, s)
+        checked += 1
+    assert checked >= 3
+
+
+def test_solver_full_endgame_and_position_round_trip():
+    g, s = pos("trump=♥; p0=A♥ K♥ Q♥ A♠ 9♣ J♦; p1=10♥ J♥ 10♠ Q♠ A♦ 10♦; lead=0; points=9,2; "
+               "tricks=2,1; closed=0")
+    assert Solver(g).value(s) == 2
+    again = parse_position(g, format_position(s))
+    assert g.solver_key(again) == g.solver_key(s)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("trump=♥; p0=A♥; p1=", "equal in size"),
+    ("trump=♥; p0=A♥; p1=A♥", "twice"),
+    ("trump=q; p0=A♥; p1=9♥", "suit"),
+    ("trump=♥; p0=A♥; p1=2♥", "24-card deck"),
+    ("trump=♥; p0=A♥; p1=9♥; colour=red", "unknown key"),
+    ("trump=♥; p0=A♥; p1=9♥; points=1,2", "no trick"),
+    ("trump=♥; p0=A♥; p1=9♥", "must be 24"),
+    ("trump=♥; p0=A♥; p1=9♥; points=70,39; tricks=6,5", "already holds"),
+])
+def test_bad_positions_one_line_errors(text, msg):
+    with pytest.raises(NotationError, match=msg) as exc:
+        parse_position(SixtySix(), text)
+    assert "\n" not in str(exc.value)
+
+
+def test_cli_solve():
+    from verifier.cli import main
+    runner = CliRunner()
+    ok = runner.invoke(main, ["solve", "sixty_six", "--json", "--position",
+                              "trump=♥; p0=A♥ K♥ Q♥ A♠ 9♣ J♦; p1=10♥ J♥ 10♠ Q♠ A♦ 10♦; lead=0; points=9,2; "
+                              "tricks=2,1; closed=0"])
+    assert ok.exit_code == 0 and json.loads(ok.output)["value"] == 2
+    bad = runner.invoke(main, ["solve", "sixty_six", "--position", "trump=♥"])
+    assert bad.exit_code == 2 and "key 'p0' is missing" in bad.output
+
+
+# ------------------------------------------------------ properties: as expected
+
+def test_default_verdicts():
+    from verifier.runner import verify
+    results = verify("sixty_six", budget=SMALL)
+    wrong = [(r.property.name, r.verdict, r.detail) for r in results if not r.as_expected]
+    assert not wrong
+
+
+# --------------------------------------------------- mutation: every property
+
+class CardsLost(SixtySix):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if len(after.stock) == 4 and len(state.stock) == 6:
+            return _evolve(after, stock=after.stock[1:])
+        return after
+
+
+class StopsEarly(SixtySix):
+    def legal_moves(self, state):
+        return () if sum(state.tricks) >= 3 else super().legal_moves(state)
+
+
+class Duplicates(SixtySix):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return moves + moves[:1]
+
+
+class BothMove(SixtySix):
+    def moves_for(self, state, player):
+        return self.legal_moves(state)
+
+
+class Unreplayable(SixtySix):
+    def deal(self, seed):
+        self._n = getattr(self, "_n", 0) + 1
+        return super().deal(seed + (self._n > 1))
+
+
+class ForgetsRules(SixtySix):
+    def record(self, seed, moves):
+        rec = super().record(seed, moves)
+        return type(rec)(rec.game, rec.players, rec.seed, rec.moves, {})
+
+
+class ClaimsShort(SixtySix):
+    def max_plays(self):
+        return 10
+
+
+@pytest.mark.parametrize("cls, rules, prop", [
+    (CardsLost, None, "cards_conserved"),
+    (StopsEarly, None, "moves_exist"),
+    (Duplicates, None, "moves_unique_stable"),
+    (BothMove, None, "only_mover_moves"),
+    (Unreplayable, None, "replay_reproduces"),
+    (ForgetsRules, R(must_head=True), "save_load"),
+    (ClaimsShort, None, "ends_in_bound"),
+])
+def test_generic_properties_refute_mutants(cls, rules, prop):
+    assert_refuted(check([cls(rules)], prop))
+
+
+class NineIsWorthOne(SixtySix):
+    def card_value(self, card):
+        return 1 if card.rank == Rank.NINE else super().card_value(card)
+
+
+def test_card_points_total_refutes_mutants():
+    assert_refuted(check([NineIsWorthOne()], "card_points_total"))
+    assert_refuted(check([SixtySix(R(last_trick_bonus=11))], "card_points_total"))
+
+
+def test_no_draw_refuted_with_a_legal_witness_and_holds_when_impossible():
+    res = check([SixtySix()], "no_draw")
+    assert_refuted(res)
+    g, state = res.counterexample.record.replay()
+    assert g.outcome(state).draw
+    assert check([SixtySix(R(target=60))], "no_draw").verdict == "holds"
+
+
+def test_no_draw_with_marriage_refutes_worthless_marriages():
+    assert_refuted(check([SixtySix(R(marriage_points=0, trump_marriage_points=0))], "no_draw_with_marriage"))
+
+
+class PlaysOut(SixtySix):
+    """Broken: does not stop when a player reaches 66."""
+
+    def apply(self, state, move):
+        rules = self.rules
+        self.rules = dataclasses.replace(rules, target=999)
+        try:
+            after = super().apply(state, move)
+        finally:
+            self.rules = rules
+        if after.result is not None:
+            winner = max(range(2), key=lambda p: after.points[p])
+            return _evolve(after, result=(1, 0) if winner == 0 else (0, 1))
+        return after
+
+
+def test_one_reaches_66_refutes_playing_out():
+    assert_refuted(check([PlaysOut()], "one_reaches_66", dataclasses.replace(SMALL, examples=60)))
+
+
+def test_both_66_if_played_out_refuted_and_holds_for_a_high_target():
+    assert_refuted(check([SixtySix()], "both_66_if_played_out"))
+    assert check([SixtySix(R(target=116))], "both_66_if_played_out").verdict == "holds"
+
+
+class QuadrupleGame(SixtySix):
+    def score(self, winner, points, card_pts, tricks, closed_by, close_tricks):
+        out = super().score(winner, points, card_pts, tricks, closed_by, close_tricks)
+        return tuple(4 if x == 3 else x for x in out)
+
+
+def test_game_points_range_refutes_a_fourth_point():
+    assert_refuted(check([QuadrupleGame()], "game_points_range"))
+
+
+class ClosesLate(SixtySix):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if not state.trick and state.closed_by is None and state.stock and CLOSE not in moves \
+                and state.result is None:
+            moves = moves + (CLOSE,)
+        return moves
+
+    def check_move(self, state, move):
+        if move == CLOSE and not state.trick and state.closed_by is None and state.stock:
+            return
+        super().check_move(state, move)
+
+
+def test_close_needs_five_refutes_late_closing():
+    assert_refuted(check([ClosesLate()], "close_needs_five"))
+
+
+class OddStock(SixtySix):
+    def deal(self, seed):
+        s = super().deal(seed)
+        return _evolve(s, hands=(s.hands[0] + s.stock[:1], s.hands[1]), stock=s.stock[1:])
+
+
+def test_close_reading_immaterial_refutes_an_odd_stock():
+    assert_refuted(check([OddStock()], "close_reading_immaterial"))
+
+
+class FollowsEarly(SixtySix):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if state.trick and not in_last_phase(state.stock, state.closed_by):
+            led = state.trick[0][1].suit
+            same = tuple(c for c in moves if c.suit == led)
+            return same or moves
+        return moves
+
+
+def test_stock_play_free_refutes_following_early():
+    assert_refuted(check([FollowsEarly()], "stock_play_free"))
+
+
+class NoObligations(SixtySix):
+    def legal_moves(self, state):
+        if state.trick and state.result is None and in_last_phase(state.stock, state.closed_by):
+            return state.hands[state.to_move]
+        return super().legal_moves(state)
+
+    def check_move(self, state, move):
+        if state.trick and state.result is None and in_last_phase(state.stock, state.closed_by):
+            if move in state.hands[state.to_move]:
+                return
+        super().check_move(state, move)
+
+
+def test_last_phase_obligations_refutes_free_following():
+    res = check([NoObligations()], "last_phase_obligations")
+    assert_refuted(res)
+    res.counterexample.record.game_object()       # the record names a real game
+    # the engine also notices: the real game rejects the counterexample's last move
+    assert "allowed" in res.counterexample.text
+
+
+def test_last_phase_obligations_with_must_head():
+    assert check([SixtySix(R(must_head=True))], "last_phase_obligations").verdict == "holds"
+
+
+def test_text_b_refuted_and_holds_for_the_right_position(monkeypatch):
+    res = check([SixtySix()], "text_b_thirteenth_card")
+    assert_refuted(res)
+    assert "hand" in res.counterexample.text
+    import verifier.games.sixty_six as vg
+    monkeypatch.setattr(vg, "TEXT_B_TRUMP_POSITION", 19)      # past every hand for two and three players
+    assert check([SixtySix()], "text_b_thirteenth_card").verdict == "holds"
+
+
+class MarriesAnything(SixtySix):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if state.result is None and not state.trick:
+            extra = tuple(Marry(c) for c in state.hands[state.to_move]
+                          if c.rank in (Rank.KING, Rank.QUEEN) and Marry(c) not in moves)
+            moves = moves + extra
+        return moves
+
+    def check_move(self, state, move):
+        if isinstance(move, Marry) and move.card in state.hands[state.to_move] and not state.trick:
+            return
+        super().check_move(state, move)
+
+
+def test_marriage_on_lead_refutes_lone_queens():
+    assert_refuted(check([MarriesAnything()], "marriage_on_lead", dataclasses.replace(SMALL, examples=40)))
+
+
+class LoserDeals(SixtySix):
+    def _new_deal(self, seed, deal_no, dealer, totals, last_result, rng=None):
+        if last_result is not None and sum(1 for x in last_result if x) == 1:
+            dealer = next(p for p, x in enumerate(last_result) if not x)
+        return super()._new_deal(seed, deal_no, dealer, totals, last_result, rng)
+
+
+def test_partie_flow_refutes_the_loser_dealing():
+    assert_refuted(check([LoserDeals()], "partie_flow"))
+
+
+def test_closing_guarantee_refutes_a_cheap_trump_marriage():
+    res = check([SixtySix(R(trump_marriage_points=20))], "closing_guarantee")
+    assert_refuted(res)
+    g, state = pos(res.counterexample.deal["position"], trump_marriage_points=20)
+    assert Solver(g).value(state) == int(res.counterexample.deal["value"]) < 1

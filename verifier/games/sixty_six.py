@@ -1,0 +1,594 @@
+"""Sixty-Six's own properties: card points, draws, 66 twice, game points, closing,
+the two phases' obligations, text B's deal, marriages, the partie, and one
+property settled by the endgame solver."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import z3
+
+from spec.cards import Card, Rank, format_card, format_cards
+from spec.games._sixty_six_solver import Solver, format_position, opponent_hands, parse_position
+from spec.games.sixty_six import CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, SixtySix, in_last_phase, may_close
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import Trace, playout, sample
+from verifier.z3util import prove, value
+
+GAME = "sixty_six"
+
+
+def _two(games) -> SixtySix:
+    return next((g for g in games if g.players == 2), games[0])
+
+
+def _record_cx(game, seed, moves, text, state=None) -> Counterexample:
+    record = game.record(seed, moves)
+    lines = [f"{game.info.id}, {game.players} players, deal seed {seed}: {text}",
+             "moves: " + (" ".join(record.moves) or "(none)")]
+    if state is not None:
+        lines.append("position: " + game.describe(state))
+    return Counterexample("\n".join(lines), record=record)
+
+
+# ------------------------------------------------------------ card points
+
+def _piles(n: int, tag: str):
+    """One-hot: at[c][p] is 1 when card c lies in player p's tricks."""
+    return [[z3.Int(f"{tag}_{i}_{p}") for p in range(n)] for i in range(len(DECK))]
+
+
+def _one_hot(s: z3.Solver, at) -> None:
+    for row in at:
+        s.add(*[z3.Or(x == 0, x == 1) for x in row], z3.Sum(row) == 1)
+
+
+def _pile_text(model, at, n) -> dict[str, str]:
+    split: dict[str, list[Card]] = {f"won {p}": [] for p in range(n)}
+    for i, row in enumerate(at):
+        p = next(j for j, x in enumerate(row) if value(model, x) == 1)
+        split[f"won {p}"].append(DECK[i])
+    return {k: format_cards(v) for k, v in split.items()}
+
+
+@REGISTRY.property(GAME, "card_points_total",
+                   title="However the cards are divided, their points add up to 120, and with the last trick to 130",
+                   clauses=["sixty-six-card-points", "sixty-six-last-trick"], method="z3")
+def card_points_total(games, budget: Budget) -> Outcome:
+    game = max(games, key=lambda g: g.players)
+    n = game.players
+    at = _piles(n, "at")
+    last = [z3.Int(f"last_{p}") for p in range(n)]
+    bonus = game.rules.last_trick_bonus
+    totals = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(n)]
+
+    def build(s: z3.Solver) -> None:
+        _one_hot(s, at)
+        s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
+        cards = z3.Sum(totals)
+        s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + 10))
+
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"z3: every division of the {len(DECK)} cards among {n} players' tricks "
+                              f"(and so among fewer) holds 120 card points; the last trick makes 130")
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    deal = _pile_text(ans.model, at, n)
+    pts = [value(ans.model, t) for t in totals]
+    who = next(p for p in range(n) if value(ans.model, last[p]) == 1)
+    text = (f"tricks worth {'+'.join(map(str, pts))} = {sum(pts)} card points, with the last trick (P{who}) "
+            f"{sum(pts) + bonus}, not 120 and 130: " + "; ".join(f"{k}: {v}" for k, v in deal.items()))
+    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+
+
+# ------------------------------------------------------------------ draws
+
+def _no_frills(game, state):
+    """Moves without marriages or closing."""
+    return [m for m in game.legal_moves(state) if m != CLOSE and not isinstance(m, Marry)]
+
+
+def find_draw(game: SixtySix, deals: int):
+    """A legal game, with no marriage and no closing, that ends drawn: (seed, moves, state) or None."""
+    for seed in range(deals):
+        rng = random.Random(seed)
+        state, moves = game.deal(seed), []
+        while not game.is_over(state):
+            options = _no_frills(game, state)
+            move = options[rng.randrange(len(options))]
+            moves.append(move)
+            state = game.apply(state, move)
+        if game.outcome(state).draw:
+            return seed, moves, state
+    return None
+
+
+@REGISTRY.property(GAME, "no_draw",
+                   title="A game played without marriages or closing always has a winner (nobody is left below 66)",
+                   clauses=["sixty-six-draw-game", "sixty-six-win", "sixty-six-last-trick"], method="exhaustive",
+                   expected=REFUTED)
+def no_draw(games, budget: Budget) -> Outcome:
+    game = _two(games)
+    target, total = game.rules.target, DECK_POINTS + game.rules.last_trick_bonus
+    if 2 * (target - 1) < total:
+        return Outcome(HOLDS, f"arithmetic: two players below {target} hold at most {2 * (target - 1)} "
+                              f"of the {total} points, so someone reaches {target}")
+    deals = max(2_000, budget.examples * 40)
+    found = find_draw(game, deals)
+    if found is None:
+        return Outcome(UNKNOWN, f"a draw is arithmetically possible ({target - 1}+{total - target + 1}), but "
+                                f"random search over {deals} deals found none")
+    seed, moves, state = found
+    pts = "/".join(map(str, state.points))
+    return Outcome(REFUTED, f"search: a witness at deal seed {seed}",
+                   _record_cx(game, seed, moves, f"nobody reaches {target}: final points {pts}, a draw", state))
+
+
+@REGISTRY.property(GAME, "no_draw_with_marriage",
+                   title="A game in which a marriage was scored can never end drawn",
+                   clauses=["sixty-six-draw-game", "sixty-six-marriage-points"], method="z3")
+def no_draw_with_marriage(games, budget: Budget) -> Outcome:
+    game = _two(games)
+    rules = game.rules
+    at = _piles(2, "m")
+    last = z3.Int("last0")       # 1 when P0 took the last trick
+    plain = [z3.Int(f"plain_{p}") for p in range(2)]
+    trump = [z3.Int(f"trump_{p}") for p in range(2)]
+    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
+    bonus = rules.last_trick_bonus
+    totals = [cards[0] + last * bonus + plain[0] * rules.marriage_points + trump[0] * rules.trump_marriage_points,
+              cards[1] + (1 - last) * bonus + plain[1] * rules.marriage_points
+              + trump[1] * rules.trump_marriage_points]
+
+    def build(s: z3.Solver) -> None:
+        _one_hot(s, at)        # a draw needs every card played: no closing
+        s.add(z3.Or(last == 0, last == 1))
+        s.add(*[x >= 0 for x in plain + trump], z3.Sum(plain) <= 3, z3.Sum(trump) <= 1)
+        s.add(z3.Sum(plain + trump) >= 1)                       # some marriage was scored
+        s.add(*[t < rules.target for t in totals])              # ... and nobody reached 66
+
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"z3: all cards played give {DECK_POINTS + bonus} points; a scored marriage "
+                              f"adds at least {min(rules.marriage_points, rules.trump_marriage_points)}, "
+                              f"more than two players below {rules.target} can hold")
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    m = ans.model
+    deal = _pile_text(m, at, 2)
+    pts = [value(m, t) for t in totals]
+    text = (f"points {pts[0]}/{pts[1]} with marriages {value(m, plain[0])}+{value(m, trump[0])} trump / "
+            f"{value(m, plain[1])}+{value(m, trump[1])} trump: both below {rules.target}; "
+            + "; ".join(f"{k}: {v}" for k, v in deal.items()))
+    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+
+
+# ---------------------------------------------------------------- 66 twice
+
+@REGISTRY.property(GAME, "one_reaches_66",
+                   title="At most one player ever holds 66: the game ends when the first does",
+                   clauses=["sixty-six-win"], method="hypothesis")
+def one_reaches_66(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        target = game.rules.target
+
+        def step(trace, state):
+            over = [p for p, x in enumerate(state.points) if x >= target]
+            if len(over) > 1:
+                raise trace.refute(f"P{over[0]} and P{over[1]} both hold {target} or more", state)
+            if over and not game.rules.partie and not game.is_over(state):
+                raise trace.refute(f"P{over[0]} holds {state.points[over[0]]} but the game goes on", state)
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
+@REGISTRY.property(GAME, "both_66_if_played_out",
+                   title="Even if every card were played out, two players could not both hold 66",
+                   clauses=["sixty-six-win", "sixty-six-marriage-points"], method="z3", expected=REFUTED)
+def both_66_if_played_out(games, budget: Budget) -> Outcome:
+    game = _two(games)
+    rules = game.rules
+    at = _piles(2, "b")
+    last = z3.Int("blast0")
+    plain = [z3.Int(f"bplain_{p}") for p in range(2)]
+    trump = [z3.Int(f"btrump_{p}") for p in range(2)]
+    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
+    bonus = rules.last_trick_bonus
+    totals = [cards[0] + last * bonus + plain[0] * rules.marriage_points + trump[0] * rules.trump_marriage_points,
+              cards[1] + (1 - last) * bonus + plain[1] * rules.marriage_points
+              + trump[1] * rules.trump_marriage_points]
+
+    def build(s: z3.Solver) -> None:
+        _one_hot(s, at)
+        s.add(z3.Or(last == 0, last == 1))
+        s.add(*[x >= 0 for x in plain + trump], z3.Sum(plain) <= 3, z3.Sum(trump) <= 1)
+        s.add(*[t >= rules.target for t in totals])
+
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"z3: the most points there are ({DECK_POINTS + bonus} plus all marriages) "
+                              f"cannot give two players {rules.target}")
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    m = ans.model
+    deal = _pile_text(m, at, 2)
+    pts = [value(m, t) for t in totals]
+    text = (f"played out, the points could be {pts[0]}/{pts[1]} (marriages P0 {value(m, plain[0])} plain + "
+            f"{value(m, trump[0])} trump, P1 {value(m, plain[1])} + {value(m, trump[1])}; last trick "
+            f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
+            + ". The texts give the game to whoever reaches 66 first, and it stops there.")
+    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+
+
+# ------------------------------------------------------------ game points
+
+def _score_grid(n: int):
+    pts = (0, 32, 33, 65, 66, 80, 130)
+    seats = (None,) + tuple(range(n))
+    for winner in seats:
+        for closed in seats:
+            for a in pts:
+                for b in pts:
+                    for ta in (0, 1, 6):
+                        for tb in (0, 1, 6):
+                            for ca in (0, 1):
+                                for cb in (0, 1):
+                                    points = (a, b) + (0,) * (n - 2)
+                                    tricks = (ta, tb) + (0,) * (n - 2)
+                                    close = (min(ca, ta), min(cb, tb)) + (0,) * (n - 2) if closed is not None \
+                                        else None
+                                    yield winner, points, points, tricks, closed, close
+
+
+@REGISTRY.property(GAME, "game_points_range",
+                   title="A game scores 1, 2 or 3 game points to a winner, or 0 to everyone in a draw",
+                   clauses=["sixty-six-game-points", "sixty-six-closer-penalty", "sixty-six-draw-game"],
+                   method="exhaustive")
+def game_points_range(games, budget: Budget) -> Outcome:
+    cases = 0
+    for game in games:
+        for args in _score_grid(game.players):
+            cases += 1
+            out = game.score(*args)
+            winner, closed = args[0], args[4]
+            bad = None
+            if any(x not in (0, 1, 2, 3) for x in out):
+                bad = "a score outside 0-3"
+            elif winner is None and closed is None and any(out):
+                bad = "a draw scores points"
+            elif (winner is not None or closed is not None) and not any(out):
+                bad = "a decided game scores nothing"
+            if bad:
+                text = (f"{game.players} players, {bad}: winner {winner}, closed by {closed}, points "
+                        f"{args[1]}, tricks {args[3]}, tricks at closing {args[5]} -> game points {out}")
+                return Outcome(REFUTED, counterexample=Counterexample(
+                    text, deal={"scoring input": f"winner={winner} closed_by={closed} points={args[1]} "
+                                                 f"tricks={args[3]} close_tricks={args[5]}",
+                                "game points": " ".join(map(str, out))}))
+
+    def check(game, seed):
+        trace, state = playout(game, seed, cap=budget.max_plays)
+        if game.is_over(state) and not game.rules.partie:
+            scores = game.outcome(state).scores
+            if any(x not in (0, 1, 2, 3) for x in scores) or sum(1 for x in scores if x) > game.players - 1:
+                raise trace.refute(f"game points {scores}", state)
+    sampled = sample(games, budget, check)
+    if sampled.verdict != HOLDS:
+        return sampled
+    return Outcome(HOLDS, f"every one of {cases} scoring cases at the 33/66 boundaries, trick counts 0/1/many, "
+                          f"with and without closing; and {sampled.detail}", examples=sampled.examples,
+                   seed=sampled.seed)
+
+
+# ---------------------------------------------------------------- closing
+
+def _close_count(stock, rules) -> int:
+    return len(stock) if rules.close_counts_trump_card else len(stock) - 1
+
+
+@REGISTRY.property(GAME, "close_needs_five",
+                   title="Closing is legal only for the player on lead, once, while the stock holds five cards",
+                   clauses=["sixty-six-close"], method="hypothesis")
+def close_needs_five(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        rules = game.rules
+
+        def step(trace, state):
+            if game.is_over(state):
+                return
+            listed = CLOSE in game.legal_moves(state)
+            accepted = game.can_move(state, CLOSE)
+            if listed != accepted:
+                raise trace.refute(f"legal_moves and check_move disagree about closing", state)
+            if listed and (_close_count(state.stock, rules) < rules.close_min_stock or state.trick
+                           or state.closed_by is not None):
+                raise trace.refute(f"closing is offered with {len(state.stock)} cards in the stock"
+                                   + (" during a trick" if state.trick else "")
+                                   + (" after it was closed" if state.closed_by is not None else ""), state)
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
+def _stock_sizes(game: SixtySix) -> list[int]:
+    start = len(game.deal(0).stock)
+    return list(range(start, 0, -game.players))
+
+
+@REGISTRY.property(GAME, "close_reading_immaterial",
+                   title="Whether the turned trump counts among the five cards never changes when closing is allowed",
+                   clauses=["sixty-six-close", "sixty-six-deal"], method="exhaustive")
+def close_reading_immaterial(games, budget: Budget) -> Outcome:
+    checked = []
+    for game in games:
+        with_card = dataclasses.replace(game.rules, close_counts_trump_card=True)
+        without = dataclasses.replace(game.rules, close_counts_trump_card=False)
+        for size in _stock_sizes(game):
+            stock = DECK[:size]
+            a = may_close(stock, None, True, 1, with_card)
+            b = may_close(stock, None, True, 1, without)
+            checked.append(size)
+            if a != b:
+                text = (f"{game.players} players: with {size} cards in the stock closing is "
+                        f"{'allowed' if a else 'not allowed'} when the turned trump counts and "
+                        f"{'allowed' if b else 'not allowed'} when it does not (stock sizes in play: "
+                        f"{_stock_sizes(game)})")
+                return Outcome(REFUTED, counterexample=Counterexample(
+                    text, deal={"stock sizes": " ".join(map(str, _stock_sizes(game))), "differs at": str(size)}))
+    return Outcome(HOLDS, f"every stock size that occurs at a lead ({sorted(set(checked), reverse=True)}): "
+                          f"the stock shrinks by the player count, so it never holds exactly 5")
+
+
+# ------------------------------------------------------------- the phases
+
+@REGISTRY.property(GAME, "stock_play_free",
+                   title="While the stock lasts any card in hand may be played, led or followed",
+                   clauses=["sixty-six-stock-play"], method="hypothesis")
+def stock_play_free(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        def step(trace, state):
+            if game.is_over(state) or in_last_phase(state.stock, state.closed_by):
+                return
+            cards = {m for m in game.legal_moves(state) if isinstance(m, Card)}
+            hand = set(state.hands[state.to_move])
+            if cards != hand:
+                missing = sorted(hand - cards, key=str)
+                raise trace.refute(f"with the stock open, P{state.to_move} may not play "
+                                   f"{format_cards(missing)}", state)
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
+def obligations(hand, trick, trump, must_head: bool, order) -> set[Card]:
+    """The follower's allowed cards, restated from the texts (independent of the engine)."""
+    led = trick[0][1].suit
+    same = [c for c in hand if c.suit == led]
+    trumps = [c for c in hand if c.suit == trump]
+    allowed = same or trumps or list(hand)
+    if must_head:
+        best = trick[0][1]
+        for _, c in trick[1:]:
+            if (c.suit == best.suit and order[c.rank] > order[best.rank]) or (c.suit == trump != best.suit):
+                best = c
+        winners = [c for c in allowed if (c.suit == best.suit and order[c.rank] > order[best.rank])
+                   or (c.suit == trump != best.suit)]
+        allowed = winners or allowed
+    return set(allowed)
+
+
+def endgame_starts(game: SixtySix, count: int):
+    """(seed, moves, state) at the start of the last phase: half exhausted stocks, half closed ones."""
+    out = []
+    seed = 0
+    while len(out) < count and seed < 50 * count + 50:
+        rng = random.Random(seed)
+        state, moves = game.deal(seed), []
+        close = len(out) % 2 == 1
+        while not game.is_over(state) and not in_last_phase(state.stock, state.closed_by):
+            legal = game.legal_moves(state)
+            if close and CLOSE in legal:
+                move = CLOSE
+            else:
+                options = [m for m in legal if m != CLOSE]
+                move = options[rng.randrange(len(options))]
+            moves.append(move)
+            state = game.apply(state, move)
+        if not game.is_over(state):
+            out.append((seed, moves, state))
+        seed += 1
+    return out
+
+
+@REGISTRY.property(GAME, "last_phase_obligations",
+                   title="Once the stock is exhausted or closed, the legal plays are exactly: follow suit, else "
+                         "trump, else anything (and head the trick when the rules say so)",
+                   clauses=["sixty-six-last-phase", "sixty-six-last-phase-start"], method="exhaustive")
+def last_phase_obligations(games, budget: Budget) -> Outcome:
+    from spec.games.sixty_six import RANK_ORDER
+    game = _two(games)
+    starts = endgame_starts(game, max(2, min(8, budget.examples // 10)))
+    explored = 0
+    for seed, prefix, start in starts:
+        seen = set()
+        stack = [(start, ())]
+        while stack:
+            state, path = stack.pop()
+            key = game.solver_key(state)
+            if key in seen:
+                continue
+            seen.add(key)
+            explored += 1
+            if game.is_over(state):
+                continue
+            legal = game.legal_moves(state)
+            hand = state.hands[state.to_move]
+            cards = {m for m in legal if isinstance(m, Card)}
+            expect = obligations(hand, state.trick, state.trump, game.rules.must_head, RANK_ORDER) \
+                if state.trick else set(hand)
+            if cards != expect or CLOSE in legal:
+                extra, missing = cards - expect, expect - cards
+                what = ("closing is offered in the last phase" if CLOSE in legal else
+                        f"P{state.to_move} to {format_cards(c for _, c in state.trick) or 'lead'}: "
+                        f"allowed {format_cards(sorted(cards, key=str))}, the rule allows "
+                        f"{format_cards(sorted(expect, key=str))}"
+                        + (f" (extra {format_cards(sorted(extra, key=str))})" if extra else "")
+                        + (f" (missing {format_cards(sorted(missing, key=str))})" if missing else ""))
+                return Outcome(REFUTED, counterexample=_record_cx(game, seed, list(prefix) + list(path), what, state))
+            for m in legal:
+                stack.append((game.apply(state, m), path + (m,)))
+    kinds = f"{(len(starts) + 1) // 2} exhausted and {len(starts) // 2} closed"
+    return Outcome(HOLDS, f"every reachable position of {len(starts)} 6+6 endgames ({kinds}): "
+                          f"{explored} positions", examples=explored)
+
+
+# ------------------------------------------------------------------ text B
+
+#: Text B turns the 13th card for trump while naming three players.
+TEXT_B_TRUMP_POSITION = 13
+
+
+@REGISTRY.property(GAME, "text_b_thirteenth_card",
+                   title="With the player counts the texts name (two in A, three in B), six cards each, the 13th "
+                         "card of the pack is free to be turned for trump",
+                   clauses=["sixty-six-deal", "sixty-six-players"], method="exhaustive", expected=REFUTED)
+def text_b_thirteenth_card(games, budget: Budget) -> Outcome:
+    checked = 0
+    for n in (2, 3):
+        for packet in (1, 2, 3, 6):            # cards given at a time
+            for first in range(n):             # seat served first
+                checked += 1
+                owner = {}
+                pos = 0
+                for _ in range(HAND_SIZE // packet):
+                    for k in range(n):
+                        for _ in range(packet):
+                            pos += 1
+                            owner[pos] = (first + k) % n
+                where = owner.get(TEXT_B_TRUMP_POSITION)
+                if where is not None:
+                    pack = DECK
+                    hands = {f"hand {p}": format_cards(pack[i - 1] for i in sorted(owner) if owner[i] == p)
+                             for p in range(n)}
+                    hands["13th card"] = format_card(pack[TEXT_B_TRUMP_POSITION - 1])
+                    text = (f"{n} players, six cards each dealt {packet} at a time: {n * HAND_SIZE} cards go to "
+                            f"the hands, so the {TEXT_B_TRUMP_POSITION}th card "
+                            f"({format_card(pack[TEXT_B_TRUMP_POSITION - 1])} of an unshuffled pack) is in hand "
+                            f"{where}, not free to be turned; with two players it is the first card after the "
+                            f"hands (our three-player variant turns the 19th)")
+                    return Outcome(REFUTED, counterexample=Counterexample(text, deal=hands))
+    return Outcome(HOLDS, f"{checked} dealing schemes")
+
+
+# ---------------------------------------------------------------- marriages
+
+@REGISTRY.property(GAME, "marriage_on_lead",
+                   title="A marriage is declared only by the leader holding both its queen and king, and scores "
+                         "20 (40 in trumps) once",
+                   clauses=["sixty-six-marriage", "sixty-six-marriage-points"], method="hypothesis")
+def marriage_on_lead(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        rules = game.rules
+        rng, state, trace = random.Random(seed), game.deal(seed), Trace(game, seed)
+        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
+            legal = game.legal_moves(state)
+            marriages = [m for m in legal if isinstance(m, Marry)]
+            move = marriages[0] if marriages and rng.random() < 0.7 else legal[rng.randrange(len(legal))]
+            p = state.to_move
+            if isinstance(move, Marry):
+                c = move.card
+                partner = Card(Rank.KING if c.rank == Rank.QUEEN else Rank.QUEEN, c.suit)
+                if state.trick or c not in state.hands[p] or partner not in state.hands[p]:
+                    raise trace.refute(f"P{p} may declare {format_card(c)} "
+                                       + ("while following" if state.trick else f"without {format_card(partner)}"),
+                                       state)
+                before = state.points[p] + state.pending[p]
+                worth = rules.trump_marriage_points if c.suit == state.trump else rules.marriage_points
+                trace.moves.append(move)
+                after = game.apply(state, move)
+                got = after.points[p] + after.pending[p] - before
+                if got != worth and not (after.result is not None or rules.partie):
+                    raise trace.refute(f"declaring {format_card(c)} scored {got}, not {worth}", after)
+                state = after
+                continue
+            trace.moves.append(move)
+            state = game.apply(state, move)
+    return sample(games, budget, check)
+
+
+# ------------------------------------------------------------------- partie
+
+@REGISTRY.property(GAME, "partie_flow",
+                   title="In a partie the winner of each game deals the next, its loser leads, game points add up, "
+                         "and the partie ends when someone has eight",
+                   clauses=["sixty-six-partie", "sixty-six-dealer", "sixty-six-first-lead"], method="hypothesis")
+def partie_flow(games, budget: Budget) -> Outcome:
+    def check(game0, seed):
+        game = type(game0)(dataclasses.replace(game0.rules, partie=True), players=game0.players)
+        rules = game.rules
+
+        def step(trace, state):
+            prev = trace.__dict__.get("prev")
+            trace.prev = state
+            if prev is None or state.deal_no == prev.deal_no:
+                return
+            last = state.last_result
+            winners = [p for p, x in enumerate(last) if x]
+            expect_dealer = winners[0] if len(winners) == 1 else (
+                prev.dealer if rules.deal_after_draw == "same" else (prev.dealer + 1) % game.players)
+            if state.dealer != expect_dealer:
+                raise trace.refute(f"game {state.deal_no}: P{state.dealer} deals, expected P{expect_dealer}", state)
+            if state.to_move != (state.dealer + 1) % game.players:
+                raise trace.refute(f"game {state.deal_no}: P{state.to_move} leads, not the loser", state)
+            if tuple(a + b for a, b in zip(prev.totals, last)) != state.totals:
+                raise trace.refute(f"partie totals {state.totals} do not add the last game {last}", state)
+            if max(state.totals) >= rules.partie_target:
+                raise trace.refute(f"the partie goes on at {state.totals}", state)
+        trace, state = playout(game, seed, step, budget.max_plays)
+        if game.is_over(state) and max(state.totals) < rules.partie_target:
+            raise trace.refute(f"the partie ended at {state.totals}", state)
+    return sample(games, budget, check)
+
+
+# ------------------------------------------------------- the endgame solver
+
+#: A position after three tricks: P0 is on lead with the trump marriage, the
+#: trump ace and the ace of spades, and closes the stock. The turned trump
+#: (9♥) and five unknown cards stay in the stock; P1 holds 6 of 11 unseen cards.
+GUARANTEE_POSITION = "trump=♥; p0=A♥ K♥ Q♥ A♠ 9♣ J♦; p1=; lead=0; points=9,2; tricks=2,1; closed=0"
+GUARANTEE_SEEN = "K♠ J♠ Q♦ 9♦ J♣ 9♠ 9♥"   # won in the three tricks, and the turned trump
+
+
+def guarantee_hands():
+    from spec.cards import parse_cards
+    p0 = parse_cards("A♥ K♥ Q♥ A♠ 9♣ J♦")
+    seen = set(parse_cards(GUARANTEE_SEEN)) | set(p0)
+    pool = [c for c in DECK if c not in seen]
+    return p0, pool
+
+
+@REGISTRY.property(GAME, "closing_guarantee",
+                   title="Holding A K Q of trumps, the ace of spades, 9♣ and J♦ after three tricks (9+2 points), "
+                         "closing the stock wins the game against every hand the opponent may hold",
+                   clauses=["sixty-six-close", "sixty-six-last-phase", "sixty-six-marriage"], method="exhaustive")
+def closing_guarantee(games, budget: Budget) -> Outcome:
+    game = _two(games)
+    p0, pool = guarantee_hands()
+    solver = Solver(game)
+    start = time.perf_counter()
+    count = 0
+    for hand in opponent_hands(pool, HAND_SIZE):
+        count += 1
+        text = GUARANTEE_POSITION.replace("p1=", "p1=" + " ".join(format_card(c) for c in hand))
+        state = parse_position(game, text)
+        if not solver.at_least(state, 1):
+            v = solver.value(state)
+            line = " ".join(game.format_move(m) for m in solver.best_line(state))
+            cx = (f"after closing, P1 holding {format_cards(hand)} holds P0 to {v:+d} game points "
+                  f"(double-dummy); best play: {line}\nposition: {format_position(state)}")
+            return Outcome(REFUTED, counterexample=Counterexample(
+                cx, deal={"position": format_position(state), "value": str(v), "line": line}))
+    secs = time.perf_counter() - start
+    return Outcome(HOLDS, f"endgame solver: P0 wins against all {count} hands of 6 from the 11 unseen cards "
+                          f"({solver.nodes} positions searched, {secs:.1f}s)", examples=count)
