@@ -22,7 +22,7 @@ extensions = [
 exclude_patterns = ["_build", "dev", "errata/*", "locale"]
 templates_path = []
 html_theme = "alabaster"
-html_theme_options = {"description": "A verified rules reference for traditional card games",
+html_theme_options = {"description": "A verified rules reference for traditional card games", "page_width": "1240px",
                       "fixed_sidebar": True}
 html_static_path = []
 

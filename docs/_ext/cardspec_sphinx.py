@@ -83,14 +83,14 @@ class PropertiesDirective(_Base):
             results = [r for r in results if r.property.name in wanted]
         rows = []
         for r in results:
-            ok = "" if r.as_expected else " (**not as expected**)"
+            verdict = f"**{r.verdict}**" if r.as_expected else \
+                f"**{r.verdict}** (expected {r.property.expected})"
             how = r.property.method
             if r.examples:
-                how += f", {r.examples} games, seed {r.seed}"
-            rows.append([f"``{r.property.name}``", r.property.title, how, f"**{r.verdict}**{ok}",
-                         r.property.expected, f"{r.seconds:.2f} s", r.detail])
-        lines = _list_table(["property", "claim", "method", "verdict", "expected", "time", "evidence"],
-                            rows, "12 22 12 8 8 6 32")
+                how += f" ({r.examples} games, seed {r.seed})"
+            rows.append([f"``{r.property.name}``: {r.property.title}", how, verdict,
+                         f"{r.seconds:.2f} s", r.detail])
+        lines = _list_table(["property", "method", "verdict", "time", "evidence"], rows, "30 17 10 7 36")
         for r in results:
             if r.counterexample is not None:
                 lines += [f"**{r.property.name}** — counterexample:", "", ".. code-block:: text", ""]
