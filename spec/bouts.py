@@ -1,0 +1,275 @@
+"""Shared attack-and-defence ("beating") bout logic: Durak, Bura and kin.
+
+A *bout* is one attack on one defender: attacking cards are laid on the
+table, the defender covers (beats) each with a card of his own, or takes
+them. Games of this family (Дурак, Бура, and the catalogue's other games
+"на отбое") differ in how an attack may be made and when it ends, but share
+the pieces here:
+
+* a compact card encoding -- a card is an integer id, a set of cards an
+  integer bit mask -- so that hands are cheap to copy, compare and hash
+  (random play and exhaustive state-graph searches both need that);
+* :class:`BeatRule`: which card beats which (a higher card of the same suit,
+  or a trump on a non-trump; optionally suits that only their own suit may
+  beat, as in Japanese Durak);
+* the table of a bout as pairs ``(attack, cover)`` with :data:`OPEN` for a
+  card not yet covered;
+* lead options (one card or several of one rank or suit), seat order,
+  drawing back to a full hand, and the holder of the lowest trump.
+
+Ids are rank-major: ``id = (rank - 2) * 4 + suit_index`` with suits in the
+order ♠ ♥ ♦ ♣, so the four cards of a rank are four adjacent bits and the
+lowest set bit of a suit's cards is its lowest card.
+
+>>> from spec.cards import parse_cards
+>>> rule = BeatRule(trump=Suit.HEARTS)
+>>> a, b, c = parse_cards("7♠ 9♠ 6♥")
+>>> rule.beats(a, b), rule.beats(b, a), rule.beats(b, c)
+(True, False, True)
+>>> format_mask(mask_of(parse_cards("A♣ 6♠ 6♥")))
+'6♠ 6♥ A♣'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, parse_card
+from spec.errors import NotationError
+
+__all__ = [
+    "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
+    "count", "RANK_MASK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
+    "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options",
+    "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
+]
+
+#: The cover of an attacking card that is not yet beaten.
+OPEN = -1
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
+
+#: Every card of a 52-card deck by id.
+CARDS: tuple[Card, ...] = tuple(Card(Rank(i // 4 + 2), SUIT_ORDER[i % 4]) for i in range(52))
+_BITS = tuple(1 << i for i in range(52))
+#: The four cards of a rank, by rank value (2..14).
+RANK_MASK: dict[int, int] = {r: 0xF << ((r - 2) * 4) for r in range(2, 15)}
+#: The cards of a suit, by suit.
+SUIT_MASK: dict[Suit, int] = {s: sum(1 << ((r - 2) * 4 + i) for r in range(2, 15)) for s, i in _SUIT_INDEX.items()}
+
+
+def card_id(card: Card) -> int:
+    return (int(card.rank) - 2) * 4 + _SUIT_INDEX[card.suit]
+
+
+def card_of(cid: int) -> Card:
+    return CARDS[cid]
+
+
+def bit(cid: int) -> int:
+    return _BITS[cid]
+
+
+def rank_of(cid: int) -> int:
+    """The rank value (2..14) of a card id."""
+    return cid // 4 + 2
+
+
+def suit_of(cid: int) -> Suit:
+    return SUIT_ORDER[cid % 4]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << card_id(c)
+    return m
+
+
+def ids_of(mask: int) -> list[int]:
+    """The card ids of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in ids_of(mask))
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def format_mask(mask: int) -> str:
+    return " ".join(format_card(c) for c in cards_of(mask))
+
+
+def deck_mask(deck_size: int) -> int:
+    """The top ``deck_size / 4`` ranks of every suit (36: six to ace)."""
+    low = 15 - deck_size // 4
+    return sum(RANK_MASK[r] for r in range(low, 15))
+
+
+def parse_card_id(text: str, deck: int) -> int:
+    """Read one card and check it belongs to the deck mask ``deck``."""
+    cid = card_id(parse_card(text))
+    if not deck >> cid & 1:
+        raise NotationError(f"card {text!r} is not in this game's deck")
+    return cid
+
+
+# ------------------------------------------------------------------- beating
+
+@dataclass(frozen=True)
+class BeatRule:
+    """Which card beats which in a bout.
+
+    A card is beaten by a higher card of its own suit, or by any trump when
+    it is not a trump itself -- except that a card of a suit in
+    ``own_suit_only`` can be beaten only by a higher card of that suit.
+    """
+
+    trump: Suit | None
+    own_suit_only: frozenset[Suit] = frozenset()
+
+    def beats(self, attack: Card, cover: Card) -> bool:
+        if cover.suit == attack.suit:
+            return cover.rank > attack.rank
+        if attack.suit in self.own_suit_only:
+            return False
+        return self.trump is not None and cover.suit == self.trump
+
+    def beater_masks(self) -> tuple[int, ...]:
+        """For each card id, the mask of every card that beats it."""
+        out = []
+        for a in CARDS:
+            m = 0
+            for i, c in enumerate(CARDS):
+                if self.beats(a, c):
+                    m |= 1 << i
+            out.append(m)
+        return tuple(out)
+
+
+# --------------------------------------------------------------------- table
+
+def undefended(table: Sequence[tuple[int, int]]) -> list[int]:
+    """The attacking cards not yet covered, in the order they were laid."""
+    return [a for a, d in table if d == OPEN]
+
+
+def all_covered(table: Sequence[tuple[int, int]]) -> bool:
+    return all(d != OPEN for _, d in table)
+
+
+def table_mask(table: Sequence[tuple[int, int]]) -> int:
+    """Every card on the table, attacking and covering."""
+    m = 0
+    for a, d in table:
+        m |= _BITS[a]
+        if d != OPEN:
+            m |= _BITS[d]
+    return m
+
+
+def table_rank_mask(table: Sequence[tuple[int, int]]) -> int:
+    """Every card whose rank is on the table (for throwing in)."""
+    m = 0
+    for a, d in table:
+        m |= RANK_MASK[a // 4 + 2]
+        if d != OPEN:
+            m |= RANK_MASK[d // 4 + 2]
+    return m
+
+
+# ---------------------------------------------------------------------- leads
+
+def _subsets(nibble: int) -> tuple[tuple[int, int], ...]:
+    subs, s = [], nibble
+    while s:
+        subs.append((s, s.bit_count()))
+        s = (s - 1) & nibble
+    return tuple(sorted(subs))
+
+
+# (mask, size) of every non-empty subset of the cards of one rank, by rank slot and nibble
+_RANK_SUBSETS = tuple(tuple(tuple((m << (4 * k), n) for m, n in _subsets(nib)) for nib in range(16))
+                      for k in range(13))
+
+
+def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) -> list[int]:
+    """Every lead of one card or several of one rank, as masks, at most ``limit`` cards.
+
+    ``sizes`` restricts the number of cards (e.g. ``(2,)`` for pairs only).
+    Ordered by rank, then by the subset's bits.
+
+    >>> from spec.cards import parse_cards
+    >>> [format_mask(m) for m in lead_options(mask_of(parse_cards("7♠ 7♥ 9♦")), 2)]
+    ['7♠', '7♥', '7♠ 7♥', '9♦']
+    """
+    out = []
+    k = 0
+    h = hand
+    while h:
+        nib = h & 0xF
+        if nib:
+            if sizes is None and limit >= 4:
+                out.extend([m for m, _ in _RANK_SUBSETS[k][nib]])
+            else:
+                out.extend([m for m, n in _RANK_SUBSETS[k][nib] if n <= limit and (sizes is None or n in sizes)])
+        h >>= 4
+        k += 1
+    return out
+
+
+# --------------------------------------------------------------- seats, draw
+
+def next_seat_with_cards(seat: int, hands: Sequence[int], skip: int = -1) -> int:
+    """The first seat after ``seat`` (clockwise) whose hand is not empty and
+    is not ``skip``; ``-1`` if there is none."""
+    n = len(hands)
+    for k in range(1, n + 1):
+        p = (seat + k) % n
+        if p != skip and hands[p]:
+            return p
+    return -1
+
+
+def draw_order(first: int, last: int, players: int) -> tuple[int, ...]:
+    """Drawing order after a bout: from ``first`` round the table, ``last`` at the end."""
+    return tuple(p for p in ((first + k) % players for k in range(players)) if p != last) + (last,)
+
+
+def draw_up(hands: list[int], stock: tuple[int, ...], order: Sequence[int],
+            hand_size: int) -> tuple[int, ...]:
+    """Each player in ``order`` draws from the top of ``stock`` back to ``hand_size``.
+
+    ``hands`` is updated in place; returns the rest of the stock.
+    """
+    for p in order:
+        if not stock:
+            break
+        need = hand_size - hands[p].bit_count()
+        if need > 0:
+            got, stock = stock[:need], stock[need:]
+            for c in got:
+                hands[p] |= _BITS[c]
+    return stock
+
+
+def lowest_trump_holder(hands: Sequence[int], trump: Suit) -> int:
+    """The seat holding the lowest trump, or ``-1`` if nobody holds one."""
+    best, seat = None, -1
+    tm = SUIT_MASK[trump]
+    for p, h in enumerate(hands):
+        t = h & tm
+        if t:
+            low = (t & -t).bit_length()
+            if best is None or low < best:
+                best, seat = low, p
+    return seat
