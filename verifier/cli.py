@@ -245,17 +245,43 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 
 
 @main.command()
-@click.option("--out", default="docs/_build/html", show_default=True)
-def docs(out) -> None:
+@click.option("--out", help="Output folder (default docs/_build/html, or docs/_build/html-LANG).")
+@click.option("--language", default="en", show_default=True, type=click.Choice(["en", "ru"]),
+              help="Rulebook language; 'ru' uses the translation in docs/locale.")
+def docs(out, language) -> None:
     """Build the rulebook (Sphinx, warnings are errors)."""
     from sphinx.cmd.build import build_main
+    out = out or ("docs/_build/html" if language == "en" else f"docs/_build/html-{language}")
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
     if not os.path.exists(os.path.join(here, "conf.py")):
         raise CardspecError(f"{here}: no Sphinx project; run from a source checkout")
-    code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", "html", here, out])
+    code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", "html", "-D", f"language={language}",
+                       here, out])
     if code == 0:
         console.print(f"rulebook built in {out}/index.html", markup=False)
     sys.exit(code)
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--position", required=True, help="The position, in the game's position notation.")
+@click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def solve(game_id, position, variant_path, as_json) -> None:
+    """Exact value of an endgame position (games with a solver: Sixty-Six)."""
+    game = make_game(game_id, resolve_variant(game_id, variant_path), None)
+    solver = getattr(sys.modules[type(game).__module__], "solve_position", None)
+    if solver is None:
+        have = [g for g, c in all_games().items() if hasattr(sys.modules[c.__module__], "solve_position")]
+        raise CardspecError(f"no endgame solver for {game_id}; games with one: {', '.join(have) or 'none'}")
+    out = solver(game, position)
+    if as_json:
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    console.print(f"position: {out['position']}", markup=False)
+    console.print(f"value: {out['value']:+d} ({out['meaning']})", markup=False)
+    console.print("best play: " + (" ".join(out["line"]) or "-"), markup=False)
+    console.print(f"searched {out['nodes']} positions in {out['seconds']:.3f}s", markup=False)
 
 
 if __name__ == "__main__":

@@ -69,6 +69,9 @@ class _Base(SphinxDirective):
         from docutils import nodes
         node = nodes.container()
         self.state.nested_parse(StringList(lines, source="cardspec"), self.content_offset, node)
+        # generated from code (timings, predicate names): kept out of the translation catalogues
+        for text in node.findall(nodes.TextElement):
+            text["translatable"] = False
         return node.children
 
 
