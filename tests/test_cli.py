@@ -80,3 +80,8 @@ def test_replay_with_illegal_move_is_one_line(tmp_path):
 def test_simulate():
     code, out, _ = run("simulate", "sixty_one", "-n", "20", "--players", "3")
     assert code == 0 and "moves per game" in out
+
+
+def test_unknown_property_exit_2():
+    code, _, err = run("verify", "sixty_one", "--only", "nonsense")
+    assert code == 2 and "no such property" in err and "deck_value" in err

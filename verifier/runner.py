@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from spec.engine import Game
+from spec.errors import CardspecError
 from spec.games import get_game
 from spec.variants import Variant
 from verifier.core import REGISTRY, Budget, Result, run_property
@@ -41,6 +42,10 @@ def verify(game_id: str, *, variant: Variant | None = None, players: int | None 
     props = REGISTRY.for_game(game_id)
     if only is not None:
         wanted = set(only)
+        unknown = wanted - {p.name for p in props}
+        if unknown:
+            raise CardspecError(f"--only {sorted(unknown)[0]}: no such property of {game_id}; "
+                                f"allowed: {', '.join(p.name for p in props)}")
         props = [p for p in props if p.name in wanted]
     return [run_property(p, games, budget) for p in props if p.applies is None or p.applies(games)]
 
