@@ -239,9 +239,10 @@ class Record:
         for i, text in enumerate(self.moves, 1):
             try:
                 state = game.play(state, game.parse_move(text))
-            except (IllegalMove, NotationError) as exc:
-                raise type(exc)(*exc.args) if isinstance(exc, NotationError) else \
-                    IllegalMove(exc.clause, f"move {i} ({text}): {exc.reason}")
+            except IllegalMove as exc:
+                raise IllegalMove(exc.clause, f"move {i} ({text}): {exc.reason}") from None
+            except NotationError as exc:
+                raise NotationError(f"move {i}: {exc}") from None
         return game, state
 
     def save(self, path: str | os.PathLike) -> None:

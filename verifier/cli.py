@@ -167,10 +167,8 @@ def play(game_id, players, seed, variant_path, replay_path, save_path) -> None:
     if replay_path:
         record = Record.load(replay_path)
         game = record.game_object()
-        seed, texts = record.seed, record.moves
-        moves = []
-        for i, t in enumerate(texts, 1):
-            moves.append(game.parse_move(t))
+        record.replay()  # a bad record fails here, naming the move, before anything is printed
+        seed, moves = record.seed, [game.parse_move(t) for t in record.moves]
     else:
         if game_id is None:
             raise click.UsageError("give a GAME or --replay FILE")
