@@ -301,7 +301,7 @@ def test_solver_agrees_with_plain_minimax():
     for seed, _, start in endgame_starts(g, 6):
         s = start
         rng = random.Random(seed)
-        while len(s.hands[0]) + len(s.hands[1]) > 8 and not g.is_over(s):   # down to 4+4
+        while len(s.hands[0]) + len(s.hands[1]) > 10 and not g.is_over(s):   # down to 5+5
             moves = g.legal_moves(s)
             s = g.apply(s, moves[rng.randrange(len(moves))])
         if g.is_over(s):

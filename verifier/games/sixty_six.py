@@ -21,7 +21,12 @@ GAME = "sixty_six"
 
 
 def _two(games) -> SixtySix:
-    return next((g for g in games if g.players == 2), games[0])
+    """A single two-player game under the rules checked (a partie or three-player variant gives its
+    two-player single game, so that the solver and the searches apply)."""
+    g = next((g for g in games if g.players == 2), games[0])
+    if g.players == 2 and not g.rules.partie:
+        return g
+    return type(g)(dataclasses.replace(g.rules, partie=False), players=2)
 
 
 def _record_cx(game, seed, moves, text, state=None) -> Counterexample:
@@ -220,7 +225,8 @@ def both_66_if_played_out(games, budget: Budget) -> Outcome:
             f"{value(m, trump[0])} trump, P1 {value(m, plain[1])} + {value(m, trump[1])}; last trick "
             f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
             + ". The texts give the game to whoever reaches 66 first, and it stops there.")
-    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+    return Outcome(REFUTED, f"z3: a division of tricks and marriages giving {pts[0]} and {pts[1]}",
+                   Counterexample(text, deal=deal))
 
 
 # ------------------------------------------------------------ game points
@@ -477,7 +483,8 @@ def text_b_thirteenth_card(games, budget: Budget) -> Outcome:
                             f"({format_card(pack[TEXT_B_TRUMP_POSITION - 1])} of an unshuffled pack) is in hand "
                             f"{where}, not free to be turned; with two players it is the first card after the "
                             f"hands (our three-player variant turns the 19th)")
-                    return Outcome(REFUTED, counterexample=Counterexample(text, deal=hands))
+                    return Outcome(REFUTED, f"{n} players: the {TEXT_B_TRUMP_POSITION}th card is dealt to "
+                                            f"hand {where}", Counterexample(text, deal=hands))
     return Outcome(HOLDS, f"{checked} dealing schemes")
 
 

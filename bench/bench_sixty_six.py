@@ -1,0 +1,116 @@
+"""Sixty-Six benchmark: random games per second (against the PyPI ``schnapsen``
+engine with random bots, when it is installed), and the endgame solver's time
+on full 6+6 endgames.
+
+Prints one JSON document. Run: ``.venv/bin/python bench/bench_sixty_six.py``.
+Both engines are timed in the same run, alternately, so the ratio is fair to
+the machine's load; the ratio is ours over theirs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+
+from spec.games._sixty_six_solver import Solver
+from spec.games.sixty_six import CLOSE, SixtySix, in_last_phase
+
+
+def cardspec_games(seconds: float, start_seed: int = 0) -> tuple[int, int, float]:
+    """Random legal games (every move equally likely, closing and marriages included)."""
+    game = SixtySix()
+    games = plays = 0
+    seed = start_seed
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        while state.result is None:
+            moves = game.legal_moves(state)
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+            plays += 1
+        games += 1
+        seed += 1
+    return games, plays, time.perf_counter() - start
+
+
+def schnapsen_games(seconds: float, start_seed: int = 0) -> tuple[int, float] | None:
+    try:
+        from schnapsen.bots import RandBot
+        from schnapsen.game import SchnapsenGamePlayEngine
+    except Exception:           # not installed (it is not a cardspec dependency)
+        return None
+    engine = SchnapsenGamePlayEngine()
+    games = 0
+    seed = start_seed
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        engine.play_game(RandBot(random.Random(2 * seed), "a"), RandBot(random.Random(2 * seed + 1), "b"),
+                         random.Random(seed))
+        games += 1
+        seed += 1
+    return games, time.perf_counter() - start
+
+
+def solver_times(count: int = 40) -> dict:
+    """Exact value of full 6+6 endgames: random stock play (no closing) up to the last phase."""
+    game = SixtySix()
+    times, nodes = [], []
+    seed = 0
+    while len(times) < count:
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        seed += 1
+        while state.result is None and not in_last_phase(state.stock, state.closed_by):
+            moves = [m for m in game.legal_moves(state) if m != CLOSE]
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+        if state.result is not None or len(state.hands[0]) != 6:
+            continue
+        solver = Solver(game)
+        t = time.perf_counter()
+        solver.value(state)
+        times.append(time.perf_counter() - t)
+        nodes.append(solver.nodes)
+    closed = Solver(game)
+    # a closed 6+6 endgame with no points yet: the first leader closes at once
+    state = game.apply(game.deal(1), CLOSE)
+    t = time.perf_counter()
+    closed.value(state)
+    first = time.perf_counter() - t
+    return {"endgames": count, "mean_ms": round(statistics.mean(times) * 1e3, 2),
+            "median_ms": round(statistics.median(times) * 1e3, 2), "max_ms": round(max(times) * 1e3, 2),
+            "mean_positions": round(statistics.mean(nodes)), "max_positions": max(nodes),
+            "closed_at_first_lead_ms": round(first * 1e3, 2), "closed_at_first_lead_positions": closed.nodes}
+
+
+def main(rounds: int = 3, seconds: float = 1.5) -> dict:
+    ours_g = ours_p = 0
+    ours_t = theirs_t = 0.0
+    theirs_g = 0
+    have_schnapsen = True
+    for r in range(rounds):
+        g, p, t = cardspec_games(seconds, start_seed=r * 1_000_000)
+        ours_g, ours_p, ours_t = ours_g + g, ours_p + p, ours_t + t
+        other = schnapsen_games(seconds, start_seed=r * 1_000_000)
+        if other is None:
+            have_schnapsen = False
+        else:
+            theirs_g, theirs_t = theirs_g + other[0], theirs_t + other[1]
+    ours = ours_g / ours_t
+    out = {"game": "sixty_six", "python": sys.version.split()[0],
+           "random_play": {"games_per_s": round(ours), "plays_per_game": round(ours_p / ours_g, 1),
+                           "us_per_play": round(ours_t / ours_p * 1e6, 2)}}
+    if have_schnapsen:
+        theirs = theirs_g / theirs_t
+        out["schnapsen_random_bots"] = {"games_per_s": round(theirs), "ratio_ours_over_theirs": round(ours / theirs, 2)}
+    else:
+        out["schnapsen_random_bots"] = "not installed (pip install schnapsen to compare)"
+    out["endgame_solver_6_plus_6"] = solver_times()
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(), indent=2))
