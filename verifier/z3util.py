@@ -42,3 +42,24 @@ def value(model: z3.ModelRef, expr: Any) -> int | bool:
     if z3.is_bool(v):
         return z3.is_true(v)
     return v.as_long()
+
+
+def one_hot(solver: z3.Solver, name: str, n: int) -> list[z3.ArithRef]:
+    """``n`` 0/1 integer variables of which exactly one is 1.
+
+    0/1 integers summed with coefficients let z3 prove card-sum identities
+    in milliseconds, where a sum of ``If(owner == p, v, 0)`` terms can time out.
+    """
+    xs = [z3.Int(f"{name}_{i}") for i in range(n)]
+    solver.add(*[z3.Or(x == 0, x == 1) for x in xs], z3.Sum(xs) == 1)
+    return xs
+
+
+def placements(solver: z3.Solver, name: str, items: int, places: int) -> list[list[z3.ArithRef]]:
+    """``at[i][p]`` is 1 exactly when item ``i`` (a card) lies in place ``p``."""
+    return [one_hot(solver, f"{name}_{i}", places) for i in range(items)]
+
+
+def placed(model: z3.ModelRef, at: list[list[z3.ArithRef]]) -> list[int]:
+    """The place of each item under ``model``."""
+    return [next(p for p, x in enumerate(row) if value(model, x) == 1) for row in at]

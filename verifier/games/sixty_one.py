@@ -13,7 +13,7 @@ from spec.games.sixty_one import (
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
 from verifier.sampling import Trace, playout, sample
-from verifier.z3util import prove, value
+from verifier.z3util import placed, placements, prove
 
 GAME = "sixty_one"
 
@@ -31,13 +31,11 @@ def deck_value(games, budget: Budget) -> Outcome:
     game = max(games, key=lambda g: g.players)
     deck = game.deck()
     places = [f"hand {i}" for i in range(game.players)] + ["stock", "pile"]
-    # one-hot: at[c][z] is 1 exactly when card c lies in place z
-    at = [[z3.Int(f"at_{i}_{z}") for z in range(len(places))] for i in range(len(deck))]
     stated = stated_deck_value(game)
+    at: list = []
 
     def build(s: z3.Solver) -> None:
-        for row in at:
-            s.add(*[z3.Or(x == 0, x == 1) for x in row], z3.Sum(row) == 1)
+        at.extend(placements(s, "at", len(deck), len(places)))
         s.add(z3.Sum([x * game.value_of(deck[i]) for i, row in enumerate(at) for x in row]) != stated)
 
     ans = prove(build, budget.z3_timeout_ms)
@@ -47,9 +45,8 @@ def deck_value(games, budget: Budget) -> Outcome:
     if ans.verdict == UNKNOWN:
         return Outcome(UNKNOWN, f"z3: {ans.reason}")
     split = {p: [] for p in places}
-    for i, row in enumerate(at):
-        z = next(j for j, x in enumerate(row) if value(ans.model, x) == 1)
-        split[places[z]].append(deck[i])
+    for card, z in zip(deck, placed(ans.model, at)):
+        split[places[z]].append(card)
     worth = sum(game.value_of(c) for c in deck)
     deal = {p: format_cards(cs) for p, cs in split.items() if cs}
     text = (f"the places are worth {worth}, not {stated}: "
@@ -140,7 +137,7 @@ def _prove_gain(game: SixtyOne, budget: Budget) -> tuple[str, str, int]:
     pick = [z3.Int(f"pick_{i}") for i in range(len(deck))]
 
     def build(s):
-        s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)
+        s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)  # any k distinct cards
         s.add(z3.Sum([x * game.value_of(c) for x, c in zip(pick, deck)]) < gain)
     return prove(build, budget.z3_timeout_ms).verdict, f"{k} distinct cards", gain
 
