@@ -287,28 +287,25 @@ def test_three_player_variant_and_presets():
 
 # ----------------------------------------------------------------- solver
 
-def plain_minimax(g, s):
+def plain_minimax(g, s, memo):
+    """Full minimax (no pruning, no yes/no searches), memoised on the solver key."""
     if g.is_over(s):
         return s.result[0] - s.result[1]
-    vals = [plain_minimax(g, g.apply(s, m)) for m in g.legal_moves(s)]
-    return max(vals) if s.to_move == 0 else min(vals)
+    key = g.solver_key(s)
+    if key not in memo:
+        vals = [plain_minimax(g, g.apply(s, m), memo) for m in g.legal_moves(s)]
+        memo[key] = max(vals) if s.to_move == 0 else min(vals)
+    return memo[key]
 
 
-def test_solver_agrees_with_plain_minimax():
+@pytest.mark.parametrize("rules", [{}, {"must_head": True}, {"marriage_needs_trick": True}])
+def test_solver_agrees_with_plain_minimax_on_full_endgames(rules):
     from verifier.games.sixty_six import endgame_starts
-    g = SixtySix()
-    checked = 0
-    for seed, _, start in endgame_starts(g, 6):
-        s = start
-        rng = random.Random(seed)
-        while len(s.hands[0]) + len(s.hands[1]) > 10 and not g.is_over(s):   # down to 5+5
-            moves = g.legal_moves(s)
-            s = g.apply(s, moves[rng.randrange(len(moves))])
-        if g.is_over(s):
-            continue
-        assert Solver(g).value(s) == plain_minimax(g, s)
-        checked += 1
-    assert checked >= 3
+    g = game(**rules)
+    starts = endgame_starts(g, 4)                           # 6+6 cards: two exhausted, two closed stocks
+    assert len(starts) == 4
+    for _, _, start in starts:
+        assert Solver(g).value(start) == plain_minimax(g, start, {})
 
 
 def test_solver_full_endgame_and_position_round_trip():
@@ -579,3 +576,16 @@ def test_closing_guarantee_refutes_a_cheap_trump_marriage():
     assert_refuted(res)
     g, state = pos(res.counterexample.deal["position"], trump_marriage_points=20)
     assert Solver(g).value(state) == int(res.counterexample.deal["value"]) < 1
+
+
+@pytest.mark.parametrize("reading, expect", [("winner_no_trick", 3), ("winner_no_trick_at_close", 3),
+                                             ("closer_no_trick", 2)])
+def test_closer_takes_every_trick_and_still_fails(reading, expect):
+    g = game(closer_triple_if=reading)
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♦ Q♦ K♣ Q♣"), parse_cards("9♠ J♠ 9♦ J♦ 9♣ J♣")),
+                    trump=Suit.HEARTS, to_move=0)
+    s = g.play(s, CLOSE)
+    while not g.is_over(s):
+        s = g.play(s, s.hands[s.to_move][0])
+    assert s.tricks == (6, 0) and s.points == (37, 0)        # 27 card points and the last trick
+    assert s.result == (0, expect)
