@@ -589,3 +589,11 @@ def test_closer_takes_every_trick_and_still_fails(reading, expect):
         s = g.play(s, s.hands[s.to_move][0])
     assert s.tricks == (6, 0) and s.points == (37, 0)        # 27 card points and the last trick
     assert s.result == (0, expect)
+
+
+def test_a_trickless_closer_pays_two_under_the_default_reading():
+    # the opponent reaches 66 and the closer has no trick: rule 19 (2) rather than rule 18 (3)
+    args = (1, (20, 70), (0, 70), (0, 5), 0, (0, 2))
+    assert score_game(*args, R()) == (0, 2)
+    assert score_game(*args, R(closer_triple_if="closer_no_trick")) == (0, 3)
+    assert score_game(1, (20, 70), (0, 70), (0, 5), None, None, R()) == (0, 3)    # no closing: rule 18
