@@ -2,7 +2,7 @@
 
 >>> from verifier import verify
 >>> results = verify("sixty_one", only=["deck_value"])
->>> results[0].verdict, results[0].property.method
+>>> results[0].verdict, results[0].method
 ('holds', 'z3')
 """
 

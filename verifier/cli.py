@@ -132,7 +132,7 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
         style = {"holds": "green", "refuted": "red", "unknown": "yellow"}
         for r in results:
             mark = "" if r.as_expected else " [bold red]✗[/]"
-            table.add_row(r.game, r.property.name, r.property.method,
+            table.add_row(r.game, r.property.name, r.method,
                           f"[{style[r.verdict]}]{r.verdict}[/]{mark}", r.property.expected,
                           f"{r.seconds:.2f}s", r.detail)
         console.print(table)

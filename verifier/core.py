@@ -9,7 +9,11 @@ A :class:`Property` is a named claim about a game, settled by one method:
     finite argument);
 ``hypothesis``
     random legal play, one seed drawn per game, reporting the number of
-    examples and the seed.
+    examples and the seed;
+``search``
+    a directed search for a witness (a deal and moves, or a cycle). A witness
+    it finds is replayed through the engine, so a refutation is certain; when
+    it finds none the verdict is ``unknown``, never ``holds``.
 
 Checking returns a :class:`Result` with the verdict ``holds``, ``refuted`` or
 ``unknown``. A solver timeout or an unfinished search is ``unknown``, never
@@ -27,7 +31,7 @@ from typing import Any, Literal
 from spec.engine import Game, Record
 
 Verdict = Literal["holds", "refuted", "unknown"]
-Method = Literal["z3", "exhaustive", "hypothesis"]
+Method = Literal["z3", "exhaustive", "hypothesis", "search"]
 HOLDS: Verdict = "holds"
 REFUTED: Verdict = "refuted"
 UNKNOWN: Verdict = "unknown"
@@ -63,6 +67,9 @@ class Outcome:
     counterexample: Counterexample | None = None
     examples: int | None = None
     seed: int | None = None
+    #: how the verdict was actually reached, when a check can use more than
+    #: one method (a z3 proof, else a witness search)
+    method: Method | None = None
 
 
 class Refuted(Exception):
@@ -110,6 +117,7 @@ class Result:
     counterexample: Counterexample | None = None
     examples: int | None = None
     seed: int | None = None
+    method: Method = "z3"
 
     @property
     def as_expected(self) -> bool:
@@ -118,7 +126,7 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "property": self.property.name, "title": self.property.title,
-            "clauses": list(self.property.clauses), "method": self.property.method,
+            "clauses": list(self.property.clauses), "method": self.method,
             "verdict": self.verdict, "expected": self.property.expected,
             "seconds": round(self.seconds, 4), "detail": self.detail,
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
@@ -166,7 +174,10 @@ def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget(
     """Check one property against game objects (one per player count)."""
     start = time.perf_counter()
     out = prop.check(games, budget)
+    method = out.method or prop.method
+    if method == "search" and out.verdict == HOLDS:
+        raise AssertionError(f"{prop.name}: a search that finds no witness proves nothing; report unknown")
     if out.verdict == REFUTED and out.counterexample is None:
         raise AssertionError(f"{prop.name}: a refutation must carry a counterexample")
     return Result(games[0].info.id, prop, out.verdict, time.perf_counter() - start, out.detail,
-                  out.counterexample, out.examples, out.seed)
+                  out.counterexample, out.examples, out.seed, method)

@@ -88,7 +88,7 @@ class PropertiesDirective(_Base):
         for r in results:
             verdict = f"**{r.verdict}**" if r.as_expected else \
                 f"**{r.verdict}** (expected {r.property.expected})"
-            how = r.property.method
+            how = r.method
             if r.examples:
                 how += f" ({r.examples} games, seed {r.seed})"
             rows.append([f"``{r.property.name}``: {r.property.title}", how, verdict,

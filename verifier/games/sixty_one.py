@@ -191,11 +191,11 @@ def _terminates(n: int):
             if verdict == HOLDS and gain > 0:
                 return Outcome(HOLDS, f"z3: any {what} are worth at least {gain}, so each interval between "
                                       f"turnovers raises the total by at least {gain}; "
-                                      f"every game ends within {game.max_plays()} plays")
+                                      f"every game ends within {game.max_plays()} plays", method="z3")
         found = find_cycle(game, deals=max(50, budget.examples))
         if found is None:
             return Outcome(UNKNOWN, f"no proof, and no repeating position found from "
-                                    f"{max(50, budget.examples)} deals")
+                                    f"{max(50, budget.examples)} deals", method="search")
         seed, prefix, cycle, change = found
         record = game.record(seed, list(prefix) + list(cycle))
         start = game.replay(seed, prefix)
@@ -204,13 +204,13 @@ def _terminates(n: int):
                 f"{change}; the cycle repeats for ever below {rules.losing_total}.\n"
                 f"start: {game.describe(start)}\ncycle: {repeated_block(cycle)}")
         return Outcome(REFUTED, f"cycle of {len(cycle)} plays after {len(prefix)}",
-                       counterexample=Counterexample(text, record=record))
+                       counterexample=Counterexample(text, record=record), method="search")
     return check
 
 
 for _n in range(2, 13):
     REGISTRY.add(Property(
         GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
-        ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 4 else "exhaustive",
+        ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 4 else "search",
         HOLDS if _n <= 4 else (UNKNOWN if _n == 5 else REFUTED), _terminates(_n),
         applies=lambda games, n=_n: any(g.players == n for g in games)))

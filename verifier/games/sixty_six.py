@@ -113,14 +113,14 @@ def find_draw(game: SixtySix, deals: int):
 
 @REGISTRY.property(GAME, "no_draw",
                    title="A game played without marriages or closing always has a winner (nobody is left below 66)",
-                   clauses=["sixty-six-draw-game", "sixty-six-win", "sixty-six-last-trick"], method="exhaustive",
+                   clauses=["sixty-six-draw-game", "sixty-six-win", "sixty-six-last-trick"], method="search",
                    expected=REFUTED)
 def no_draw(games, budget: Budget) -> Outcome:
     game = _two(games)
     target, total = game.rules.target, DECK_POINTS + game.rules.last_trick_bonus
     if 2 * (target - 1) < total:
         return Outcome(HOLDS, f"arithmetic: two players below {target} hold at most {2 * (target - 1)} "
-                              f"of the {total} points, so someone reaches {target}")
+                              f"of the {total} points, so someone reaches {target}", method="exhaustive")
     deals = max(2_000, budget.examples * 40)
     found = find_draw(game, deals)
     if found is None:
