@@ -44,6 +44,20 @@ def value(model: z3.ModelRef, expr: Any) -> int | bool:
     return v.as_long()
 
 
+def placement_vars(name: str, items: int, places: int) -> list[list[z3.ArithRef]]:
+    """Unconstrained 0/1 candidates ``at[i][p]``; add :func:`one_hot_constraints` to a solver."""
+    return [[z3.Int(f"{name}_{i}_{p}") for p in range(places)] for i in range(items)]
+
+
+def one_hot_constraints(rows: list[list[z3.ArithRef]]) -> list[z3.BoolRef]:
+    """Each row is 0/1 with exactly one 1."""
+    out = []
+    for row in rows:
+        out += [z3.Or(x == 0, x == 1) for x in row]
+        out.append(z3.Sum(row) == 1)
+    return out
+
+
 def one_hot(solver: z3.Solver, name: str, n: int) -> list[z3.ArithRef]:
     """``n`` 0/1 integer variables of which exactly one is 1.
 

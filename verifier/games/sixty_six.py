@@ -15,7 +15,7 @@ from spec.games._sixty_six_solver import Solver, format_position, opponent_hands
 from spec.games.sixty_six import CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, SixtySix, in_last_phase, may_close
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import Trace, playout, sample
-from verifier.z3util import prove, value
+from verifier.z3util import prove, value, one_hot_constraints, placed, placement_vars
 
 GAME = "sixty_six"
 
@@ -42,19 +42,17 @@ def _record_cx(game, seed, moves, text, state=None) -> Counterexample:
 
 def _piles(n: int, tag: str):
     """One-hot: at[c][p] is 1 when card c lies in player p's tricks."""
-    return [[z3.Int(f"{tag}_{i}_{p}") for p in range(n)] for i in range(len(DECK))]
+    return placement_vars(tag, len(DECK), n)
 
 
 def _one_hot(s: z3.Solver, at) -> None:
-    for row in at:
-        s.add(*[z3.Or(x == 0, x == 1) for x in row], z3.Sum(row) == 1)
+    s.add(*one_hot_constraints(at))
 
 
 def _pile_text(model, at, n) -> dict[str, str]:
     split: dict[str, list[Card]] = {f"won {p}": [] for p in range(n)}
-    for i, row in enumerate(at):
-        p = next(j for j, x in enumerate(row) if value(model, x) == 1)
-        split[f"won {p}"].append(DECK[i])
+    for card, p in zip(DECK, placed(model, at)):
+        split[f"won {p}"].append(card)
     return {k: format_cards(v) for k, v in split.items()}
 
 
