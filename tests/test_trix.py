@@ -1,0 +1,553 @@
+"""Trix: rules, edge cases, notation and records, and a mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+import pytest
+
+from spec.cards import Rank, Suit, make_deck, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, NotationError, VariantError
+from spec.games import trix as T
+from spec.games.trix import (
+    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Announce, Contract, Progress, Rules,
+    State, Trix, contract_options, deal_hands, deal_order, designated_chooser, may_demand_redeal,
+)
+from spec.rules import make_rules
+from spec.variants import load_variant
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.core import Budget
+from verifier.games.trix import concrete_conflict, deal_total_set, literal_conflict, rows_lemma
+
+C = parse_card
+K, D, G, CO, TX = CONTRACT_ORDER
+TINY = dataclasses.replace(SMALL, examples=8)
+
+
+def position(game, hands, contract, to_move, *, dealer=0, trick=(), taken=None, layout=(), passes=0,
+             finished=(), doubled=(), chooser=0, ends=None, deal_no=0, phase="play", chosen=None):
+    chosen = chosen or tuple((contract,) if p == chooser else () for p in range(4))
+    prog = Progress(0, deal_no, dealer, chooser, chooser, contract, phase, chosen, (0,) * 4, (), doubled, (), 0)
+    hands = tuple(tuple(sorted(parse_cards(h), key=T.sort_key)) for h in hands)
+    if ends is None:
+        ends = (None,) * 4 if contract is TX and game.rules.trix_layout == "rows" else ()
+    return State(prog, hands, to_move, tuple((p, C(c)) for p, c in trick),
+                 taken or ((),) * 4, parse_cards(layout) if isinstance(layout, str) else layout, ends, passes,
+                 finished)
+
+
+def play_all(game, state, moves):
+    for m in moves.split():
+        state = game.play(state, game.parse_move(m))
+    return state
+
+
+# ------------------------------------------------------------------ table
+
+def test_deal_thirteen_each_dealer_last_and_deal_passes_anticlockwise():
+    game = Trix()
+    s = game.deal(7)
+    assert sorted(len(h) for h in s.hands) == [13] * 4
+    assert Counter(c for h in s.hands for c in h) == Counter(make_deck("52"))
+    assert deal_order(2) == (1, 0, 3, 2)  # from the dealer's right, dealer last
+    assert T.next_player(0) == 3 and T.next_dealer(1) == 0
+    assert s.game.first_chooser == T.holder_of(s.hands, T.SEVEN_OF_HEARTS) == s.game.chooser == s.to_move
+    # the next deal: dealer one seat to the right, chooser too
+    while s.game.deal_no == 0:
+        s = game.apply(s, game.legal_moves(s)[0])
+    assert s.game.dealer == T.next_dealer(game.deal(7).game.dealer)
+    assert s.game.chooser == T.next_player(s.game.first_chooser)
+
+
+def test_deals_differ_and_redeal_reshuffles():
+    assert deal_hands(1, 0, 0, 0) != deal_hands(1, 1, 0, 0) != deal_hands(1, 0, 1, 0)
+    assert deal_hands(1, 0, 0, 0) == deal_hands(1, 0, 0, 0)
+
+
+# --------------------------------------------------------- choosing contracts
+
+def test_rotation_and_kingdom_choosers():
+    assert [designated_chooser("rotate", d, 2, 0, [0] * 4) for d in range(5)] == [2, 1, 0, 3, 2]
+    assert [designated_chooser("kingdom", d, 2, 0, [0] * 4) for d in (0, 4, 5, 10, 19)] == [2, 2, 1, 0, 3]
+    assert designated_chooser("seven_of_hearts_repeat", 9, 2, 1, [5, 5, 0, 0]) == 1
+    # pass-on: P1 holds the 7♥ with all five chosen; P0 too; P3 (anticlockwise after P0) chooses
+    assert designated_chooser("seven_of_hearts", 9, 2, 1, [5, 5, 0, 0]) == 3
+
+
+def test_contract_options_free_strict_jordan():
+    free, strict, jordan = Rules(), Rules(order="strict"), Rules(order="jordan")
+    assert contract_options((K, TX), free) == (D, G, CO)
+    assert contract_options(CONTRACT_ORDER, free) == CONTRACT_ORDER   # only reachable with a 7♥ rule
+    assert contract_options((), strict) == (K,) and contract_options((K, D), strict) == (G,)
+    assert contract_options((), jordan) == (TX,) and JORDAN_ORDER[-1] is K
+
+
+def test_choosing_an_already_chosen_contract_is_illegal():
+    game = Trix()
+    s = game.deal(3)
+    s = dataclasses.replace(s, game=dataclasses.replace(s.game, chosen=tuple((K,) if p == s.game.chooser else ()
+                                                                             for p in range(4))))
+    assert K not in game.legal_moves(s)
+    with pytest.raises(IllegalMove) as exc:
+        game.play(s, K)
+    assert exc.value.clause == "trix-contract-choice"
+
+
+def test_every_player_chooses_every_contract_in_a_full_game():
+    game = Trix()
+    s = game.deal(11)
+    import random
+    rng = random.Random(0)
+    while not game.is_over(s):
+        moves = game.legal_moves(s)
+        s = game.apply(s, moves[rng.randrange(len(moves))])
+    assert all(sorted(c.value for c in mine) == sorted(c.value for c in CONTRACT_ORDER) for mine in s.game.chosen)
+    assert len(s.game.history) == 20 and sum(s.game.totals) == 0
+    assert [h.chooser for h in s.game.history] == [(s.game.first_chooser - d) % 4 for d in range(20)]
+    out = game.outcome(s)
+    assert out.scores == s.game.totals and set(out.winners) == {p for p in range(4) if
+                                                                s.game.totals[p] == max(s.game.totals)}
+
+
+# ---------------------------------------------------------------- tricks
+
+def test_follow_suit_and_highest_of_suit_led_wins_no_trumps():
+    game = Trix()
+    s = position(game, ["2♠ 9♥", "K♠ A♦", "3♠ 4♠", "A♥ 5♣"], K, 0)
+    assert game.legal_moves(s) == (C("2♠"),)                      # may not lead a heart
+    s = game.play(s, C("2♠"))
+    assert s.to_move == 3 and game.legal_moves(s) == parse_cards("A♥ 5♣")  # void: anything; anticlockwise
+    s = play_all(game, s, "A♥ 3♠ K♠")
+    assert s.taken[1] == parse_cards("2♠ A♥ 3♠ K♠") and s.to_move == 1    # K♠ wins; A♥ off-suit
+    assert game.legal_moves(s) == (C("A♦"),)
+
+
+def test_hearts_lead_restriction_variants():
+    hand = ["2♥ 3♥ 9♣", "4♣", "5♣", "6♣"]
+    all_c = Trix()
+    assert all_c.legal_moves(position(all_c, hand, D, 0)) == (C("9♣"),)
+    king = Trix(Rules(hearts_lead="king_only"))
+    assert king.legal_moves(position(king, hand, D, 0)) == parse_cards("2♥ 3♥ 9♣")
+    assert king.legal_moves(position(king, hand, K, 0)) == (C("9♣"),)
+    opening = Trix(Rules(hearts_lead="opening_lead"))
+    assert opening.legal_moves(position(opening, hand, G, 0)) == (C("9♣"),)
+    later = position(opening, hand, G, 0, taken=(parse_cards("2♠ 3♠ 4♠ 5♠"), (), (), ()))
+    assert opening.legal_moves(later) == parse_cards("2♥ 3♥ 9♣")
+    with pytest.raises(IllegalMove) as exc:
+        all_c.play(position(all_c, hand, D, 0), C("2♥"))
+    assert exc.value.clause == "trix-hearts-lead"
+
+
+def test_only_hearts_may_lead_hearts():
+    game = Trix()
+    assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 5♣", "6♣ 7♣", "8♣ 9♣"], CO, 0)) == parse_cards("2♥ 3♥")
+
+
+def test_revoke_is_illegal():
+    game = Trix()
+    s = position(game, ["2♠", "K♠ A♦", "3♠", "A♥"], K, 1, trick=[(0, "2♠")])
+    with pytest.raises(IllegalMove) as exc:
+        game.play(s, C("A♦"))
+    assert exc.value.clause == "trix-follow-suit"
+
+
+# --------------------------------------------------------------- scoring
+
+def test_trick_contract_scores():
+    game = Trix()
+    taken = (parse_cards("K♥ Q♠ 2♦ 3♦ 4♣ 5♣ 6♣ 7♣"), parse_cards("Q♦ A♦ 2♠ 3♠"), (), ())
+    assert game.deal_scores(K, taken, ()) == (-75, 0, 0, 0)
+    assert game.deal_scores(D, taken, ()) == (-20, -20, 0, 0)
+    assert game.deal_scores(G, taken, ()) == (-25, -25, 0, 0)
+    assert game.deal_scores(CO, taken, ()) == (-30, -15, 0, 0)
+    ft = Trix(Rules(scoring="fifteen_ten"))
+    assert ft.deal_scores(D, taken, ()) == (-30, -30, 0, 0) and ft.deal_scores(CO, taken, ()) == (-20, -10, 0, 0)
+    pn = Trix(Rules(positive_negative=True))
+    assert pn.deal_scores(K, taken, ()) == (75, 0, 0, 0) and pn.deal_scores(TX, (), (2, 0, 1, 3)) == (-150, -100,
+                                                                                                     -200, -50)
+    assert game.deal_scores(TX, (), (2, 0, 1, 3)) == (150, 100, 200, 50)
+
+
+def test_doubling_scores():
+    game = Trix(Rules(doubling=True))
+    taken = (parse_cards("K♥ Q♠ 2♦ 3♦"), parse_cards("Q♦ A♦ 2♠ 3♠"), (), ())
+    assert game.deal_scores(K, taken, (), ((C("K♥"), 2),)) == (-150, 0, 0, 0)   # someone else doubled
+    assert game.deal_scores(K, taken, (), ((C("K♥"), 0),)) == (-75, 0, 0, 0)    # the holder took it back
+    assert game.deal_scores(G, taken, (), ((C("Q♦"), 3), (C("Q♠"), 0))) == (-25, -50, 0, 0)
+    paid = Trix(Rules(doubling=True, doubling_pays_holder=True))
+    assert paid.deal_scores(K, taken, (), ((C("K♥"), 2),)) == (-150, 0, 75, 0)
+
+
+def test_doubling_announcements_in_play():
+    game = Trix(Rules(doubling=True))
+    s = game.deal(5)
+    s = game.play(s, G)
+    assert s.game.phase == "announce" and s.game.pending == parse_cards("Q♠ Q♥ Q♦ Q♣")
+    assert s.to_move == T.holder_of(s.hands, C("Q♠"))
+    assert game.legal_moves(s) == (Announce(C("Q♠"), True), Announce(C("Q♠"), False))
+    for double in (True, False, True, False):
+        s = game.play(s, Announce(s.game.pending[0], double))
+    assert s.game.phase == "play" and tuple(c for c, _ in s.game.doubled) == parse_cards("Q♠ Q♦")
+    assert s.to_move == s.game.dealer
+
+
+def test_missed_contract_penalty_and_partnership():
+    rules = Rules(order="strict", missed_contract_penalty=True)
+    chosen = ((K, D, G, CO, TX), (D, TX), (K,), ())
+    assert T.missed_penalties(chosen, rules) == (0, -175, -230, -305)
+    assert T.missed_penalties(chosen, Rules()) == (0, 0, 0, 0)
+    assert T.final_scores((10, -20, 30, -20), Rules(partnership=True)) == (40, -40, 40, -40)
+
+
+# ------------------------------------------------------- the Trix contract
+
+def test_trix_dealer_starts_with_a_jack_then_one_rank_up_or_down_clockwise():
+    game = Trix()
+    s = position(game, ["J♠ 5♦ 9♣", "10♥ Q♣", "K♦ 2♠", "Q♦ 3♥"], TX, 0)
+    assert game.legal_moves(s) == (C("J♠"),)
+    with pytest.raises(IllegalMove) as exc:
+        game.play(s, C("5♦"))
+    assert exc.value.clause == "trix-trix-start"
+    s = game.play(s, C("J♠"))
+    assert s.to_move == 1 and game.legal_moves(s) == parse_cards("10♥ Q♣")   # clockwise: P1 next
+    s = game.play(s, C("Q♣"))
+    assert game.legal_moves(s) == (C("K♦"),)
+    s = game.play(s, C("K♦"))
+    assert game.legal_moves(s) == (C("Q♦"),)
+    assert Trix(Rules(trix_direction="anticlockwise")).legal_moves(s) == (C("Q♦"),)
+
+
+def test_trix_no_jack_any_card_and_pass_only_when_unable():
+    game = Trix()
+    s = position(game, ["5♦ 9♣", "6♥ A♣", "K♦ 2♠", "Q♦ 3♥"], TX, 0)
+    assert game.legal_moves(s) == parse_cards("5♦ 9♣")
+    s = game.play(s, C("9♣"))
+    assert game.legal_moves(s) == (PASS,)
+    s = game.play(s, PASS)
+    with pytest.raises(IllegalMove) as exc:
+        game.play(position(game, ["5♦", "6♥", "K♦", "Q♦"], TX, 1, layout="5♣"), PASS)
+    assert exc.value.clause == "trix-trix-pass"
+
+
+def test_trix_wrap_option():
+    hands = ["2♦ 9♣", "3♥", "K♦", "Q♦"]
+    plain, wrap = Trix(), Trix(Rules(trix_wrap=True))
+    assert plain.legal_moves(position(plain, hands, TX, 0, layout="A♠")) == (PASS,)
+    assert wrap.legal_moves(position(wrap, hands, TX, 0, layout="A♠")) == (C("2♦"),)
+
+
+def test_trix_all_pass_restart_and_end_deal():
+    hands = ["2♦ 9♣", "3♥ 8♠", "K♦ 7♠", "Q♦ 9♦"]
+    game = Trix()
+    s = position(game, hands, TX, 1, layout="5♣")
+    assert game.trix_stalled(s)
+    s = play_all(game, s, "pass pass pass pass")
+    assert s.passes == 4 and game.legal_moves(s) == parse_cards("8♠ 3♥")  # P1 starts afresh with anything
+    s = game.play(s, C("8♠"))
+    assert s.passes == 0 and game.legal_moves(s) == (C("7♠"),)
+    ending = Trix(Rules(trix_all_pass="end_deal"))
+    s = position(ending, hands, TX, 1, layout="5♣", finished=())
+    s = play_all(ending, s, "pass pass pass pass")
+    assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, 0, 0, 0)
+
+
+def test_trix_places_and_last_player():
+    game = Trix()
+    s = position(game, ["J♠", "Q♣ 2♥", "10♦", "9♦ 4♣"], TX, 0)
+    s = play_all(game, s, "J♠ Q♣")         # P0 out first; P1 lays Q♣
+    assert s.finished == (0,) and s.to_move == 2
+    s = play_all(game, s, "pass pass pass")  # P2 (10♦ on Q♣?) no; P3 no; P1 no -> all passed
+    s = play_all(game, s, "10♦")            # P2 restarts and is out second
+    s = play_all(game, s, "9♦")             # P3 lays 9♦; P1 and P3 left
+    assert s.to_move == 1
+    s = play_all(game, s, "pass pass 2♥")   # nobody fits 9♦; P1 starts afresh and is out third
+    assert s.game.history[-1].scores == (200, 100, 150, 50)
+
+
+def test_trix_rows_layout():
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, ["J♠ 10♠ 9♠", "Q♠ J♥", "2♣", "A♠"], TX, 0)
+    assert game.legal_moves(s) == (C("J♠"),)
+    s = game.play(s, C("J♠"))
+    assert game.legal_moves(s) == parse_cards("Q♠ J♥") and s.ends[0] == (11, 11)
+    s = game.play(s, C("Q♠"))
+    assert game.legal_moves(s) == (PASS,)
+    s = game.play(s, PASS)
+    assert game.legal_moves(s) == (PASS,)   # A♠ needs K♠
+    s = game.play(s, PASS)
+    assert game.legal_moves(s) == (C("10♠"),)
+    with pytest.raises(IllegalMove) as exc:
+        game.play(s, C("9♠"))
+    assert exc.value.clause == "trix-trix-rows"
+    # a dealer with no jack passes
+    s = position(game, ["2♠", "J♥", "3♣", "4♣"], TX, 0)
+    assert game.legal_moves(s) == (PASS,)
+
+
+def test_redeal_eligibility_and_flow():
+    assert may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 2♣ 9♠"))
+    assert may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 3♣ 9♠"))
+    assert not may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 3♦ 9♠"))
+    assert not may_demand_redeal(parse_cards("2♠ 2♥ 3♣ 3♦"))
+    game = Trix()
+    # find a deal where someone may demand a redeal
+    for seed in range(3000):
+        s = game.deal(seed)
+        if any(may_demand_redeal(h) for h in s.hands):
+            break
+    s = game.play(s, TX)
+    assert s.game.phase == "redeal" and game.legal_moves(s) == (REDEAL, KEEP)
+    before = s.hands
+    s2 = game.play(s, REDEAL)
+    assert s2.hands != before and s2.game.contract is TX and s2.game.redeals == 1
+    s3 = s
+    for _ in s.game.pending:
+        s3 = game.play(s3, KEEP)
+    assert s3.game.phase == "play" and s3.hands == before and s3.to_move == s.game.dealer
+    assert Trix(Rules(redeal_limit=0)).play(game.deal(seed), TX).game.phase == "play"
+
+
+# ------------------------------------------------------- notation, records
+
+def test_move_notation_round_trips():
+    game = Trix()
+    for move in [*CONTRACT_ORDER, PASS, REDEAL, KEEP, Announce(C("K♥"), True), Announce(C("Q♦"), False),
+                 C("10♥"), C("A♠")]:
+        assert game.parse_move(game.format_move(move)) == move
+    assert game.parse_move("Клещи") is TX and game.parse_move("Th") == C("10♥") and game.parse_move("пас") == PASS
+    with pytest.raises(NotationError):
+        game.parse_move("triple K♥")
+
+
+def test_record_saves_and_replays(tmp_path):
+    game = Trix(make_rules(Rules, {"doubling": True, "trix_layout": "rows"}))
+    import random
+    rng, s, moves = random.Random(4), game.deal(4), []
+    while not game.is_over(s):
+        m = game.legal_moves(s)[rng.randrange(len(game.legal_moves(s)))]
+        moves.append(m)
+        s = game.apply(s, m)
+    path = tmp_path / "trix.json"
+    game.record(4, moves).save(path)
+    loaded = Record.load(path)
+    assert json.loads(loaded.to_json())["rules"] == {"doubling": True, "trix_layout": "rows"}
+    g2, final = loaded.replay()
+    assert final == s and g2.rules == game.rules
+
+
+def test_rules_checks_and_presets(tmp_path):
+    with pytest.raises(VariantError):
+        Rules(doubling_pays_holder=True)
+    with pytest.raises(VariantError):
+        Rules(trix_layout="rows", trix_wrap=True)
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"chooser": "dealer"})
+    for name, fields in PRESETS.items():
+        assert isinstance(make_rules(Rules, fields), Rules), name
+    import glob
+    import os
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in glob.glob(os.path.join(here, "docs", "variants", "trix-*.toml")):
+        assert load_variant(path).game is Trix
+
+
+def test_stated_totals_and_bound():
+    assert sum(STATED_TOTALS.values()) == 0
+    assert [T.stated_total(k, Rules()) for k in CONTRACT_ORDER] == [-75, -130, -100, -195, 500]
+    assert Trix().max_plays() == 20 * (1 + 4 + 4 * 4 + 52 * 5)
+
+
+# ------------------------------------------------------- properties hold
+
+def test_default_properties_as_expected():
+    from verifier.runner import verify
+    names = ["king_total", "diamonds_total", "girls_total", "collections_total", "trix_total",
+             "contracts_zero_sum", "game_zero_sum", "zero_sum_strict_order", "zero_sum_fifteen_ten",
+             "zero_sum_positive_negative", "zero_sum_jordan", "zero_sum_partnership", "zero_sum_doubling",
+             "choice_statements_agree", "choice_rule_consistent", "trix_rows_no_deadlock",
+             "trix_chain_no_deadlock", "random_games_agree", "cards_conserved", "save_load"]
+    results = verify("trix", budget=TINY, only=names)
+    assert {r.property.name for r in results} == set(names)
+    for r in results:
+        assert r.as_expected, (r.property.name, r.verdict, r.detail)
+        if r.property.method == "z3" and r.property.name != "choice_statements_agree":
+            assert r.seconds < 5, (r.property.name, r.seconds)
+
+
+# ----------------------------------------------------- mutation tests
+
+class KingCostsSeventy(Trix):
+    def card_points(self, contract, card):
+        pts = super().card_points(contract, card)
+        return -70 if pts == -75 else pts
+
+
+class AceOfDiamondsCostsFifteen(Trix):
+    def card_points(self, contract, card):
+        if contract is D and card == C("A♦"):
+            return -15
+        return super().card_points(contract, card)
+
+
+class QueenOfSpadesCostsThirty(Trix):
+    def card_points(self, contract, card):
+        if contract is G and card == C("Q♠"):
+            return -30
+        return super().card_points(contract, card)
+
+
+class TrickCostsFourteen(Trix):
+    def trick_points(self, contract):
+        return -14 if contract is CO else super().trick_points(contract)
+
+
+class LastPlaceForty(Trix):
+    def place_points(self, place):
+        return 40 if place == 4 else super().place_points(place)
+
+
+class AnyContractAnyTime(Trix):
+    def contract_options(self, chosen):
+        return CONTRACT_ORDER
+
+
+class SkipsSeatThree(Trix):
+    """The choice rotates among three players only."""
+
+    def designated_chooser(self, deal_no, first, holder, counts):
+        return [first, (first - 1) % 4, (first - 2) % 4][deal_no % 3]
+
+
+class FifteenTenForgetsTricks(Trix):
+    def trick_points(self, contract):
+        return -15 if contract is CO else 0
+
+
+class PositiveNegativeKeepsTrixSign(Trix):
+    def place_points(self, place):
+        return T.TRIX_PLACES[place]
+
+
+class JordanNeverKing(Trix):
+    def contract_options(self, chosen):
+        if self.rules.order == "jordan":
+            return (JORDAN_ORDER[len(chosen) % 4],)
+        return super().contract_options(chosen)
+
+
+class PartnershipBonus(Trix):
+    """A broken partnership rule: a Collections trick costs only 5 when playing in pairs."""
+
+    def trick_points(self, contract):
+        if self.rules.partnership and contract is CO:
+            return -5
+        return super().trick_points(contract)
+
+
+class UpwardRowsOnly(Trix):
+    def rows_playable(self, card, ends):
+        row = ends[T._SUIT_INDEX[card.suit]]
+        return card.rank is Rank.JACK if row is None else card.rank == row[1] + 1
+
+
+class ChainAlwaysFits(Trix):
+    def chain_playable(self, card, top):
+        return True
+
+
+class LastTrickForgotten(Trix):
+    def deal_scores(self, contract, taken, finished, doubled=()):
+        scores = list(super().deal_scores(contract, taken, finished, doubled))
+        if contract is CO:
+            scores[0] -= self.trick_points(contract)
+        return tuple(scores)
+
+
+@pytest.mark.parametrize("mutant, prop", [
+    (KingCostsSeventy, "king_total"),
+    (AceOfDiamondsCostsFifteen, "diamonds_total"),
+    (QueenOfSpadesCostsThirty, "girls_total"),
+    (TrickCostsFourteen, "collections_total"),
+    (LastPlaceForty, "trix_total"),
+    (LastPlaceForty, "contracts_zero_sum"),
+    (AnyContractAnyTime, "game_zero_sum"),
+    (SkipsSeatThree, "zero_sum_strict_order"),
+    (FifteenTenForgetsTricks, "zero_sum_fifteen_ten"),
+    (PositiveNegativeKeepsTrixSign, "zero_sum_positive_negative"),
+    (JordanNeverKing, "zero_sum_jordan"),
+    (PartnershipBonus, "zero_sum_partnership"),
+    (SkipsSeatThree, "choice_rule_consistent"),
+    (UpwardRowsOnly, "trix_rows_no_deadlock"),
+    (LastTrickForgotten, "random_games_agree"),
+])
+def test_property_refutes_mutant(mutant, prop):
+    assert_refuted(check([mutant()], prop, TINY))
+
+
+def test_default_rules_hold_where_the_mutants_fail():
+    for prop in ("zero_sum_partnership", "zero_sum_jordan", "trix_rows_no_deadlock"):
+        assert check([Trix()], prop, TINY).verdict == "holds"
+
+
+def test_choice_rule_consistent_refutes_the_repeating_seven_rule():
+    result = check([Trix(Rules(chooser="seven_of_hearts_repeat"))], "choice_rule_consistent", TINY)
+    assert_refuted(result)
+    assert "had already chosen all five" in result.counterexample.text
+
+
+def test_zero_sum_doubling_counterexample_and_its_repair():
+    result = check([Trix()], "zero_sum_doubling", TINY)
+    assert_refuted(result)
+    text = result.counterexample.text
+    assert "holds K♥ and doubles it" in text and "total -150" in text
+    # the usual rule (the holder gains what the taker loses extra) keeps zero-sum
+    repaired = check([Trix(Rules(doubling=True, doubling_pays_holder=True))], "game_zero_sum", TINY)
+    assert repaired.verdict == "holds"
+    # the strict order with penalties breaks zero-sum under the literal 7♥ rule
+    literal = check([Trix(Rules(chooser="seven_of_hearts_repeat"))], "zero_sum_strict_order", TINY)
+    assert_refuted(literal)
+
+
+def test_choice_statements_conflict_witness_is_real():
+    result = check([Trix()], "choice_statements_agree", TINY)
+    assert_refuted(result)
+    record = result.counterexample.record
+    game, state = record.replay()
+    holder = T.holder_of(state.hands, T.SEVEN_OF_HEARTS)
+    assert state.game.phase == "choose" and len(set(state.game.chosen[holder])) == 5
+    # the check can also say "no conflict": within five deals the holder never runs out
+    assert literal_conflict(TINY, deals=5) is None
+    assert literal_conflict(TINY)[0] == 5            # six deals are enough
+    assert concrete_conflict(Trix()) is not None
+
+
+def test_chain_deadlock_witness_replays_and_check_can_pass():
+    result = check([Trix()], "trix_chain_no_deadlock", TINY)
+    assert_refuted(result)
+    game, state = result.counterexample.record.replay()
+    assert game.trix_stalled(state) and sum(len(h) > 0 for h in state.hands) >= 2
+    assert check([ChainAlwaysFits()], "trix_chain_no_deadlock", TINY).verdict == "unknown"
+
+
+def test_rows_lemma_and_deal_total_sets():
+    checked, failure = rows_lemma(Trix(Rules(trix_layout="rows")))
+    assert checked == 328 and failure is None
+    assert rows_lemma(UpwardRowsOnly(Rules(trix_layout="rows")))[1]["playable"] == "none"
+    doubled = Trix(Rules(doubling=True))
+    assert deal_total_set(doubled, K) == [-150, -75]
+    assert deal_total_set(doubled, G) == [-200, -175, -150, -125, -100]
+    assert deal_total_set(Trix(Rules(trix_all_pass="end_deal")), TX) == [0, 200, 350, 500]
+    assert deal_total_set(Trix(), D) == [-130]
+
+
+def test_trix_total_refuted_when_the_chain_may_stop():
+    result = check([Trix(Rules(trix_all_pass="end_deal"))], "trix_total", TINY)
+    assert_refuted(result)
+    assert "nobody (stalled)" in result.counterexample.text
+
+
+def test_suits_are_complete():
+    assert {c.suit for c in make_deck("52")} == set(Suit)

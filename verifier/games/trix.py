@@ -1,0 +1,927 @@
+"""Trix's own properties: contract totals, zero-sum (and each variant's),
+choosing contracts over twenty deals, and whether the Trix contract can stall.
+
+The z3 models use 0/1 one-hot variables: for every card, exactly one of
+"taken by P0 ... P3" is 1 (with doubling: exactly one of "not doubled,
+taken by P_t" / "doubled by P_h, taken by P_t"); for every trick, exactly one
+taker; for every Trix place, exactly one player. A player's points are
+linear sums of those variables weighted by the *game object's own* scoring
+methods (:meth:`~spec.games.trix.Trix.card_award`,
+:meth:`~spec.games.trix.Trix.trick_points`,
+:meth:`~spec.games.trix.Trix.place_points`), the same ones the engine scores
+deals with; the property ``random_games_agree`` checks that the engine's
+deals really score that way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import z3
+
+from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck
+from spec.games.trix import (
+    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, TRICK_CONTRACTS, Announce,
+    Contract, Trix, deal_hands, designated_chooser, holder_of, stated_total,
+)
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import Trace, sample
+from verifier.z3util import prove, value
+
+GAME = "trix"
+DECK = make_deck("52")
+CONTRACTS = CONTRACT_ORDER
+
+
+def with_rules(game: Trix, **changes) -> Trix:
+    """The same game class (possibly a mutant) with some rules fields changed."""
+    return type(game)(dataclasses.replace(game.rules, **changes), players=game.players)
+
+
+def one_hot(s: z3.Solver, name: str, n: int) -> list[z3.ArithRef]:
+    """``n`` 0/1 integer variables of which exactly one is 1."""
+    xs = [z3.Int(f"{name}_{i}") for i in range(n)]
+    s.add(*[z3.And(x >= 0, x <= 1) for x in xs], z3.Sum(xs) == 1)
+    return xs
+
+
+# ------------------------------------------------------------ deal models
+
+class DealModel:
+    """z3 model of one deal of one contract, over every distribution.
+
+    Trick contracts: every card of the pack and every one of the 13 tricks
+    goes to exactly one player, and each player's cards number four times
+    their tricks. With doubling, each doublable card also has a holder and
+    a choice to double or not. Trix contract: places 1-4 go to distinct
+    players (under ``trix_all_pass = "end_deal"`` the last places may go
+    unawarded, as when the contract stalls).
+    """
+
+    def __init__(self, game: Trix, contract: Contract, s: z3.Solver, tag: str):
+        self.game, self.contract, self.tag = game, contract, tag
+        terms: list[list[Any]] = [[] for _ in range(PLAYERS)]
+        self.options: list[tuple[Card, list, list[tuple[int | None, int]]]] = []
+        self.tricks: list[list] = []
+        self.places: list[list] = []
+        if contract is Contract.TRIX:
+            self._trix(s, terms)
+        else:
+            self._tricks(s, terms)
+        self.scores = [z3.Sum(t) if t else z3.IntVal(0) for t in terms]
+        self.total = z3.Sum(self.scores)
+
+    def _tricks(self, s: z3.Solver, terms) -> None:
+        game, k = self.game, self.contract
+        rules = game.rules
+        took = [[] for _ in range(PLAYERS)]
+        from spec.games.trix import may_double
+        for i, card in enumerate(DECK):
+            if may_double(k, card, rules):
+                opts = [(None, t) for t in range(PLAYERS)] + [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
+            else:
+                opts = [(None, t) for t in range(PLAYERS)]
+            xs = one_hot(s, f"{self.tag}_c{i}", len(opts))
+            self.options.append((card, xs, opts))
+            for x, (h, t) in zip(xs, opts):
+                took[t].append(x)
+                for q, pts in game.card_award(k, card, t, h):
+                    terms[q].append(pts * x)
+        per_trick = game.trick_points(k)
+        won = [[] for _ in range(PLAYERS)]
+        for j in range(13):
+            ys = one_hot(s, f"{self.tag}_t{j}", PLAYERS)
+            self.tricks.append(ys)
+            for p, y in enumerate(ys):
+                won[p].append(y)
+                if per_trick:
+                    terms[p].append(per_trick * y)
+        for p in range(PLAYERS):
+            s.add(z3.Sum(took[p]) == 4 * z3.Sum(won[p]))
+
+    def _trix(self, s: z3.Solver, terms) -> None:
+        game = self.game
+        may_stall = game.rules.trix_layout == "chain" and game.rules.trix_all_pass == "end_deal"
+        width = PLAYERS + (1 if may_stall else 0)  # last slot: nobody
+        for i in range(PLAYERS):
+            ys = one_hot(s, f"{self.tag}_place{i + 1}", width)
+            self.places.append(ys)
+            for p in range(PLAYERS):
+                terms[p].append(game.place_points(i + 1) * ys[p])
+        for p in range(PLAYERS):
+            s.add(z3.Sum([ys[p] for ys in self.places]) <= 1)
+        if may_stall:
+            nobody = [ys[PLAYERS] for ys in self.places]
+            s.add(*[nobody[i] <= nobody[i + 1] for i in range(PLAYERS - 1)])
+            s.add(nobody[PLAYERS - 2] == nobody[PLAYERS - 1])  # three out: the fourth is last
+
+    def describe(self, m: z3.ModelRef) -> tuple[str, dict[str, str]]:
+        """The distribution in card notation: scoring cards, tricks or places."""
+        scores = [value(m, x) for x in self.scores]
+        deal: dict[str, str] = {}
+        if self.contract is Contract.TRIX:
+            order = []
+            for i, ys in enumerate(self.places):
+                who = next(j for j, y in enumerate(ys) if value(m, y) == 1)
+                order.append(f"{i + 1}. {'P' + str(who) if who < PLAYERS else 'nobody (stalled)'}")
+            deal["places"] = ", ".join(order)
+        else:
+            pile = [[] for _ in range(PLAYERS)]
+            notes = []
+            for card, xs, opts in self.options:
+                h, t = opts[next(j for j, x in enumerate(xs) if value(m, x) == 1)]
+                pile[t].append(card)
+                if h is not None:
+                    notes.append(f"P{h} holds {format_card(card)} and doubles it, P{t} takes it")
+            tricks = [sum(value(m, ys[p]) for ys in self.tricks) for p in range(PLAYERS)]
+            for p in range(PLAYERS):
+                scoring = [c for c in pile[p] if self.game.card_points(self.contract, c)]
+                deal[f"P{p} takes"] = (f"{tricks[p]} trick{'s' * (tricks[p] != 1)}: "
+                                       + (format_cards(scoring) or "no scoring card")
+                                       + f" (+{len(pile[p]) - len(scoring)} others)")
+            if notes:
+                deal["doubling"] = "; ".join(notes)
+        deal["points"] = " ".join(f"P{p} {scores[p]}" for p in range(PLAYERS)) + f"; total {sum(scores)}"
+        text = f"{self.contract.label}: " + "; ".join(f"{k}: {v}" for k, v in deal.items())
+        return text, deal
+
+
+def _size(model: DealModel) -> int:
+    return sum(len(xs) for _, xs, _ in model.options) + 4 * len(model.tricks) + sum(len(y) for y in model.places)
+
+
+# ------------------------------------------------------ per-contract totals
+
+_PROOFS: dict = {}
+
+
+def total_proof(game: Trix, contract: Contract, budget: Budget):
+    """z3: can one deal of ``contract`` total anything but its stated total?
+
+    Returns ``(verdict, model, deal model)``; ``holds`` means never. Cached
+    per game class, rules and contract (the game-level checks reuse it).
+    """
+    key = (type(game), game.rules, contract, budget.z3_timeout_ms)
+    if key not in _PROOFS:
+        want = stated_total(contract, game.rules)
+        box = {}
+
+        def build(s):
+            box["m"] = DealModel(game, contract, s, "d")
+            s.add(box["m"].total != want)
+        ans = prove(build, budget.z3_timeout_ms)
+        _PROOFS[key] = (ans.verdict, ans.model, box["m"], ans.reason)
+    return _PROOFS[key]
+
+
+def _contract_total(contract: Contract):
+    def check(games, budget: Budget) -> Outcome:
+        game = games[0]
+        want = stated_total(contract, game.rules)
+        verdict, model, m, reason = total_proof(game, contract, budget)
+        if verdict == UNKNOWN:
+            return Outcome(UNKNOWN, f"z3: {reason}")
+        if verdict == HOLDS:
+            what = ("4 finishing places" if contract is Contract.TRIX
+                    else "52 cards and 13 tricks")
+            return Outcome(HOLDS, f"z3, {_size(m)} one-hot variables: every way the {what} can go to "
+                                  f"the four players gives a total of {want:+d}")
+        text, deal = m.describe(model)
+        return Outcome(REFUTED, counterexample=Counterexample(
+            f"the {contract.label} deal does not total {want:+d}: {text}", deal=deal))
+    return check
+
+
+_TOTAL_CLAUSES = {
+    Contract.KING: ["trix-card-points", "trix-doubling"],
+    Contract.DIAMONDS: ["trix-card-points"],
+    Contract.GIRLS: ["trix-card-points", "trix-doubling"],
+    Contract.COLLECTIONS: ["trix-trick-points"],
+    Contract.TRIX: ["trix-trix-places", "trix-trix-all-pass", "trix-trix-last"],
+}
+_TOTAL_TITLES = {
+    Contract.KING: "King: the points of a deal total −75, however the cards and tricks fall",
+    Contract.DIAMONDS: "Diamonds: the points of a deal total −130, however the cards and tricks fall",
+    Contract.GIRLS: "Girls: the points of a deal total −100, however the cards and tricks fall",
+    Contract.COLLECTIONS: "Collections: the points of a deal total −195, however the tricks fall",
+    Contract.TRIX: "Trix: the points of a deal total +500, whatever the finishing order",
+}
+for _k in CONTRACTS:
+    REGISTRY.property(GAME, f"{_k.value}_total", title=_TOTAL_TITLES[_k], clauses=_TOTAL_CLAUSES[_k],
+                      method="z3")(_contract_total(_k))
+
+
+@REGISTRY.property(GAME, "contracts_zero_sum", title="The five contracts' totals add up to 0",
+                   clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places"],
+                   method="z3")
+def contracts_zero_sum(games, budget: Budget) -> Outcome:
+    game = games[0]
+    box = {}
+
+    def build(s):
+        box["ms"] = [DealModel(game, k, s, f"k{i}") for i, k in enumerate(CONTRACTS)]
+        s.add(z3.Sum([m.total for m in box["ms"]]) != 0)
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    if ans.verdict == HOLDS:
+        n = sum(_size(m) for m in box["ms"])
+        return Outcome(HOLDS, f"z3, {n} one-hot variables: one deal of each contract, each distributed "
+                              f"independently, always sums to 0")
+    lines, deal = [], {}
+    for m in box["ms"]:
+        text, d = m.describe(ans.model)
+        lines.append(text)
+        deal[m.contract.label] = d["points"]
+    total = sum(value(ans.model, m.total) for m in box["ms"])
+    return Outcome(REFUTED, counterexample=Counterexample(
+        f"one deal of each contract totals {total}, not 0:\n" + "\n".join(lines), deal=deal))
+
+
+# ------------------------------------------------------- the 20-deal game
+
+def deal_total_set(game: Trix, contract: Contract) -> list[int]:
+    """Every total one deal of ``contract`` can have, by exhaustion.
+
+    A deal's total is a sum of independent parts -- each card's award
+    (:meth:`~spec.games.trix.Trix.card_award`, over who holds, doubles and
+    takes it), each trick's points, each place's points -- so the possible
+    totals are the sums of one value per part. (Any split of the scoring
+    cards can be completed so that everyone's cards number four per trick.)
+    """
+    parts: list[set[int]] = []
+    rules = game.rules
+    if contract is Contract.TRIX:
+        pts = [game.place_points(i) for i in range(1, PLAYERS + 1)]
+        if rules.trix_layout == "chain" and rules.trix_all_pass == "end_deal":
+            return sorted({0, pts[0], pts[0] + pts[1], sum(pts)})
+        return [sum(pts)]
+    from spec.games.trix import may_double
+    for card in DECK:
+        opts = [(None, t) for t in range(PLAYERS)]
+        if may_double(contract, card, rules):
+            opts += [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
+        parts.append({sum(pts for _, pts in game.card_award(contract, card, t, h)) for h, t in opts})
+    parts += [{game.trick_points(contract)}] * 13
+    totals = {0}
+    for part in parts:
+        totals = {a + b for a in totals for b in part}
+    return sorted(totals)
+
+
+def deal_witness(game: Trix, contract: Contract, total: int, budget: Budget) -> str:
+    """z3: a distribution of one deal with the given total, in card notation."""
+    box = {}
+
+    def build(s):
+        box["m"] = DealModel(game, contract, s, "w")
+        s.add(box["m"].total == total)
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict != REFUTED:
+        return f"(z3 found no distribution: {ans.verdict})"
+    return box["m"].describe(ans.model)[0]
+
+
+class ChoiceModel:
+    """z3 model of the contract choices over twenty deals.
+
+    ``ch[d][p]``: P``p`` chooses in deal ``d``; ``x[d][k]``: contract ``k`` is
+    played in deal ``d``; ``has[d][p][k]``: ``p`` chose ``k`` before deal
+    ``d``; ``holder[d][p]``: P``p`` is dealt the 7♥ in deal ``d``.
+
+    With ``fixed`` (the chooser of every deal, for the rotating rules) the
+    choosers are constants; otherwise they follow ``rule`` (one of the 7♥
+    rules) from the holder variables. What may be chosen is tabulated from
+    the game's own :meth:`~spec.games.trix.Trix.contract_options`.
+    """
+
+    def __init__(self, game: Trix, s: z3.Solver, *, fixed: Sequence[int] | None = None,
+                 rule: str | None = None, deals: int = N_DEALS):
+        D, P, K = deals, PLAYERS, len(CONTRACTS)
+        self.D, self.fixed = D, fixed
+        B = z3.Bool
+        self.x = [[B(f"x_{d}_{k}") for k in range(K)] for d in range(D)]
+        self.holder = [[B(f"h_{d}_{p}") for p in range(P)] for d in range(D)]
+        for row in self.x + self.holder:
+            s.add(z3.PbEq([(v, 1) for v in row], 1))
+        if fixed is not None:
+            self.ch = [[z3.BoolVal(fixed[d] == p) for p in range(P)] for d in range(D)]
+            s.add(*[self.holder[0][p] == (fixed[0] == p) for p in range(P)] if rule == "first_holds" else [])
+        else:
+            self.ch = [[B(f"ch_{d}_{p}") for p in range(P)] for d in range(D)]
+            for row in self.ch:
+                s.add(z3.PbEq([(v, 1) for v in row], 1))
+        self.cnt = [[z3.Int(f"n_{d}_{p}") for p in range(P)] for d in range(D + 1)]
+        for p in range(P):
+            s.add(self.cnt[0][p] == 0)
+            for d in range(D):
+                s.add(self.cnt[d + 1][p] == self.cnt[d][p] + z3.If(self.ch[d][p], 1, 0))
+        self.has = [[[z3.BoolVal(False)] * K for _ in range(P)]]
+        for d in range(D):
+            self.has.append([[z3.simplify(z3.Or(self.has[d][p][k], z3.And(self.ch[d][p], self.x[d][k])))
+                              for k in range(K)] for p in range(P)])
+        if fixed is None:
+            if rule == "seven_of_hearts_repeat":
+                for d in range(D):
+                    s.add(*[self.ch[d][p] == self.holder[d][p] for p in range(P)])
+            else:  # seven_of_hearts: the choice passes on to the next player with a contract left
+                for d in range(D):
+                    for p in range(P):
+                        ways = []
+                        for q in range(P):
+                            for j in range(P):
+                                if (q - j) % P != p:
+                                    continue
+                                skipped = [self.cnt[d][(q - i) % P] >= K for i in range(j)]
+                                ways.append(z3.And(self.holder[d][q], self.cnt[d][p] < K, *skipped))
+                        ways.append(z3.And(self.holder[d][p], *[self.cnt[d][q] >= K for q in range(P)]))
+                        s.add(self.ch[d][p] == z3.Or(ways))
+        # what may be chosen: the game's own contract_options (tabulated, or
+        # the plain "not chosen yet, else any" rule when the table says exactly that)
+        order_free = game.rules.order == "free"
+        plain = order_free and options_are_plain(game)
+        for d in range(D):
+            for p in range(P):
+                if fixed is not None and fixed[d] != p:
+                    continue
+                if plain:
+                    left = z3.Not(z3.And(self.has[d][p]))
+                    s.add(*[z3.Implies(z3.And(self.ch[d][p], self.x[d][k], left), z3.Not(self.has[d][p][k]))
+                            for k in range(K)])
+                elif order_free:
+                    for mask in range(1 << K):
+                        chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
+                        allowed = {CONTRACTS.index(c) for c in game.contract_options(chosen)}
+                        state = [self.has[d][p][k] if mask >> k & 1 else z3.Not(self.has[d][p][k])
+                                 for k in range(K)]
+                        s.add(z3.Implies(z3.And(self.ch[d][p], *state),
+                                         z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
+                else:
+                    runs = [sum(1 for e in range(d) if fixed[e] == p)] if fixed is not None else range(d + 1)
+                    for n in runs:
+                        seq: tuple[Contract, ...] = ()
+                        for _ in range(n):
+                            seq = seq + (game.contract_options(seq)[0],)
+                        allowed = {CONTRACTS.index(c) for c in game.contract_options(seq)}
+                        s.add(z3.Implies(z3.And(self.ch[d][p], self.cnt[d][p] == n),
+                                         z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
+
+    def exhausted(self, d: int) -> z3.BoolRef:
+        """The chooser of deal ``d`` has already chosen all five contracts."""
+        K = len(CONTRACTS)
+        return z3.Or([z3.And(self.ch[d][p], *[self.has[d][p][k] for k in range(K)]) for p in range(PLAYERS)])
+
+    def sequence(self, m: z3.ModelRef) -> list[tuple[int, int | None, Contract]]:
+        """(chooser, holder of the 7♥ or None when it does not matter, contract) per deal."""
+        out = []
+        for d in range(self.D):
+            p = next(i for i, v in enumerate(self.ch[d]) if value(m, v))
+            h = next(i for i, v in enumerate(self.holder[d]) if value(m, v))
+            k = next(i for i, v in enumerate(self.x[d]) if value(m, v))
+            out.append((p, h if self.fixed is None or d == 0 else None, CONTRACTS[k]))
+        return out
+
+
+def options_are_plain(game: Trix) -> bool:
+    """Whether the game's :meth:`~spec.games.trix.Trix.contract_options` is,
+    on every set of contracts already chosen, "those not chosen yet, or all
+    five when none is left" (checked on all 32 sets)."""
+    for mask in range(1 << len(CONTRACTS)):
+        chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
+        left = [c for c in CONTRACTS if c not in chosen] or list(CONTRACTS)
+        if sorted(k.value for k in game.contract_options(chosen)) != sorted(k.value for k in left):
+            return False
+    return True
+
+
+def fixed_choosers(game: Trix, first: int) -> list[int] | None:
+    """The chooser of every deal when it does not depend on later 7♥ holders
+    (rules ``rotate`` and ``kingdom``), from the game's own
+    :meth:`~spec.games.trix.Trix.designated_chooser`; else ``None``."""
+    if game.rules.chooser not in ("rotate", "kingdom"):
+        return None
+    counts = [0] * PLAYERS
+    out = []
+    for d in range(N_DEALS):
+        p = game.designated_chooser(d, first, first, counts)
+        counts[p] += 1
+        out.append(p)
+    return out
+
+
+def _holder_note(h: int | None) -> str:
+    return "" if h is None else f"7♥ with P{h}, "
+
+
+def legal_sequences(game: Trix, count: int) -> list[tuple[Contract, ...]]:
+    """Every sequence of ``count`` contracts one player may choose in turn,
+    by the game's own :meth:`~spec.games.trix.Trix.contract_options`."""
+    out: list[tuple[Contract, ...]] = []
+
+    def extend(seq):
+        if len(seq) == count:
+            out.append(seq)
+            return
+        for k in game.contract_options(seq):
+            extend(seq + (k,))
+    extend(())
+    return out
+
+
+def _penalty(game: Trix, seq: Sequence[Contract], p: int) -> int:
+    from spec.games.trix import missed_penalties
+    chosen = [tuple(CONTRACTS)] * PLAYERS
+    chosen[p] = tuple(seq)
+    return missed_penalties(chosen, game.rules)[p]
+
+
+def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
+    """Over every legal sequence of contract choices and every distribution
+    of every deal, the twenty deals' points (and any missed-contract
+    penalties) add up to 0. For partnership this is pair against pair.
+
+    Deal totals: :func:`deal_total_set`, with z3 witnesses in card notation
+    for any total that differs from the contract's usual one. Choices: with
+    the rotating chooser rules every player's deals are fixed once the first
+    7♥ holder is known, so each player's legal choice sequences are
+    enumerated; with the 7♥ rules the sequences are a z3 model.
+    """
+    rules = game.rules
+    sets = {}
+    for k in CONTRACTS:
+        verdict, model, m, reason = total_proof(game, k, budget)
+        if verdict == UNKNOWN:
+            return Outcome(UNKNOWN, f"{label}z3 on the {k.label} total: {reason}")
+        if verdict == HOLDS:
+            sets[k] = [stated_total(k, rules)]
+        else:  # z3 found a deal off the stated total; list every possible total by exhaustion
+            sets[k] = deal_total_set(game, k)
+    spread = ", ".join(f"{k.label} {'/'.join(f'{v:+d}' for v in sets[k])}" for k in CONTRACTS)
+    if fixed_choosers(game, 0) is None:
+        return _game_sum_symbolic(game, budget, label, sets, spread)
+    checked = 0
+    for first in range(PLAYERS):
+        fixed = fixed_choosers(game, first)
+        per_player = []   # per player: {sum: (sequence, per-deal totals)}
+        for p in range(PLAYERS):
+            deals = [d for d in range(N_DEALS) if fixed[d] == p]
+            sums: dict[int, tuple] = {}
+            for seq in legal_sequences(game, len(deals)):
+                checked += 1
+                partial = {0: ()}
+                for k in seq:
+                    partial = {a + v: w + (v,) for a, w in partial.items() for v in sets[k]}
+                pen = _penalty(game, seq, p)
+                for a, w in partial.items():
+                    sums.setdefault(a + pen, (seq, w, pen))
+            per_player.append((deals, sums))
+        combos = {0: ()}
+        for deals, sums in per_player:
+            combos = {a + b: w + (b,) for a, w in combos.items() for b in sums}
+        bad = sorted((v for v in combos if v != 0), key=lambda v: (abs(v), v))
+        if bad:
+            return _game_sum_refuted(game, budget, label, spread, first, fixed, per_player,
+                                     combos[bad[0]], bad[0], sets)
+    who = "pair against pair" if rules.partnership else "all four players"
+    extra = "; missed-contract penalties included" if rules.missed_contract_penalty else ""
+    return Outcome(HOLDS, f"{label}z3 proves every deal total constant ({spread}); combined over all "
+                          f"{checked} legal choice sequences (chooser '{rules.chooser}', order '{rules.order}', each first "
+                          f"7♥ holder): every game sums to 0 ({who}){extra}")
+
+
+def _off_witnesses(game: Trix, budget: Budget, sets) -> list[str]:
+    """For each contract whose deal total can vary, z3's deal with the total
+    nearest its usual one, in card notation."""
+    out = []
+    for k in CONTRACTS:
+        want = stated_total(k, game.rules)
+        offs = [v for v in sets[k] if v != want]
+        if offs:
+            v = min(offs, key=lambda x: (abs(x - want), x))
+            out.append(f"  a {k.label} deal totalling {v:+d} (z3): {deal_witness(game, k, v, budget)}")
+    return out
+
+
+def _game_sum_refuted(game, budget, label, spread, first, fixed, per_player, picks, total, sets) -> Outcome:
+    rules = game.rules
+    lines = [f"{label}a {N_DEALS}-deal game whose points add up to {total:+d}, not 0 "
+             f"(possible deal totals: {spread}); P{first} holds the 7♥ in deal 1:"]
+    per_deal: dict[int, tuple[int, Contract, int]] = {}
+    pens = []
+    for p, ((deals, sums), pick) in enumerate(zip(per_player, picks)):
+        seq, values, pen = sums[pick]
+        for d, k, v in zip(deals, seq, values):
+            per_deal[d] = (p, k, v)
+        if pen:
+            pens.append(f"  end: P{p} never chose "
+                        f"{', '.join(k.label for k in PENALISED_CONTRACTS if k not in seq)}: charged {pen:+d}")
+    odd = []
+    for d in range(N_DEALS):
+        p, k, v = per_deal[d]
+        mark = ""
+        if v != stated_total(k, rules):
+            mark = "  <- not the contract's usual total"
+            odd.append((d, k, v))
+        lines.append(f"  deal {d + 1:2}: P{p} chooses {k.label:11} total {v:+d}{mark}")
+    lines += pens
+    lines += _off_witnesses(game, budget, sets)
+    deal = {f"deal {d + 1}": f"P{per_deal[d][0]} chooses {per_deal[d][1].label}, total {per_deal[d][2]:+d}"
+            for d in range(N_DEALS)}
+    offs = [f"{k.label} {'/'.join(f'{v:+d}' for v in sets[k] if v != stated_total(k, rules))}"
+            for k in CONTRACTS if len(sets[k]) > 1 or sets[k][0] != stated_total(k, rules)]
+    return Outcome(REFUTED, f"{label}z3 finds deals off their contract's total ({'; '.join(offs) or 'none'}); "
+                            f"a legal game can then total {total:+d}",
+                   counterexample=Counterexample("\n".join(lines), deal=deal))
+
+
+def _game_sum_symbolic(game, budget, label, sets, spread) -> Outcome:
+    rules = game.rules
+    box = {}
+
+    def build(s):
+        cm = box["cm"] = ChoiceModel(game, s, rule=rules.chooser)
+        tot = box["tot"] = [z3.Int(f"total_{d}") for d in range(N_DEALS)]
+        for d in range(N_DEALS):
+            for i, k in enumerate(CONTRACTS):
+                s.add(z3.Implies(cm.x[d][i], z3.Or([tot[d] == v for v in sets[k]])))
+        pen = box["pen"] = []
+        if rules.missed_contract_penalty:
+            for p in range(PLAYERS):
+                for k in PENALISED_CONTRACTS:
+                    pen.append((p, k, z3.If(cm.has[N_DEALS][p][CONTRACTS.index(k)], 0, stated_total(k, rules))))
+        s.add(z3.Sum(tot + [e for _, _, e in pen]) != 0)
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"{label}z3: {ans.reason}")
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"{label}z3: every choice sequence under chooser '{rules.chooser}' and every "
+                              f"distribution sums to 0; possible deal totals: {spread}")
+    m, cm = ans.model, box["cm"]
+    lines = [f"{label}a {N_DEALS}-deal game whose points do not add up to 0 (possible deal totals: {spread}):"]
+    total = 0
+    odd = []
+    for d, (p, h, k) in enumerate(cm.sequence(m)):
+        t = value(m, box["tot"][d])
+        total += t
+        mark = ""
+        if t != stated_total(k, rules):
+            mark = "  <- not the contract's usual total"
+            odd.append((d, k, t))
+        lines.append(f"  deal {d + 1:2}: {_holder_note(h)}P{p} chooses {k.label:11} total {t:+d}{mark}")
+    for p, k, e in box["pen"]:
+        v = value(m, e)
+        if v:
+            total += v
+            lines.append(f"  end: P{p} never chose {k.label}: charged {v:+d}")
+    lines.append(f"  sum of all points: {total:+d}")
+    lines += _off_witnesses(game, budget, sets)
+    deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, (p, _, k) in enumerate(cm.sequence(m))}
+    return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
+
+
+@REGISTRY.property(GAME, "game_zero_sum", title="A full 20-deal game sums to 0 (for every choice sequence "
+                   "and distribution)", clauses=["trix-zero-sum", "trix-twenty-deals", "trix-chooser",
+                                                 "trix-contract-choice", "trix-missed-penalty"], method="z3")
+def game_zero_sum(games, budget: Budget) -> Outcome:
+    return game_sum_check(games[0], budget, "")
+
+
+#: The source's variants, as rules changes applied on top of the rules being checked.
+VARIANTS: dict[str, tuple[str, dict, str, list[str]]] = {
+    "strict_order": ("strict order of contracts, with the -75/-130/-100 penalties",
+                     {"order": "strict", "missed_contract_penalty": True}, HOLDS,
+                     ["trix-contract-choice", "trix-missed-penalty"]),
+    "fifteen_ten": ("15 a diamond and 10 a trick", {"scoring": "fifteen_ten"}, HOLDS, ["trix-card-points"]),
+    "positive_negative": ("the first four contracts positive, the fifth negative",
+                          {"positive_negative": True}, HOLDS, ["trix-card-points", "trix-trix-places"]),
+    "jordan": ("the reversed (Jordanian) order", {"order": "jordan"}, HOLDS, ["trix-contract-choice"]),
+    "partnership": ("partnership play, scored in pairs", {"partnership": True}, HOLDS, ["trix-partnership"]),
+    "doubling": ("doubling the K♥ and the queens", {"doubling": True}, REFUTED, ["trix-doubling"]),
+}
+
+
+def _variant_check(name: str):
+    title, changes, _, _ = VARIANTS[name]
+
+    def check(games, budget: Budget) -> Outcome:
+        game = with_rules(games[0], **changes)
+        return game_sum_check(game, budget, f"[{title}] ")
+    return check
+
+
+for _name, (_title, _changes, _expected, _clauses) in VARIANTS.items():
+    REGISTRY.property(GAME, f"zero_sum_{_name}", title=f"With {_title}, a full game still sums to 0",
+                      clauses=_clauses + ["trix-zero-sum"], method="z3", expected=_expected)(_variant_check(_name))
+
+
+# ------------------------------------------------------ choosing contracts
+
+def literal_conflict(budget: Budget, deals: int = N_DEALS):
+    """z3: the first deal at which the holder of the 7♥, having chosen every
+    deal they held it (from the contracts not chosen yet), has none left.
+    Returns (deal index, sequence), ``None`` if it cannot happen within
+    ``deals`` deals, or ``"unknown"``."""
+    for last in range(deals):
+        box = {}
+
+        def build(s):
+            cm = box["cm"] = ChoiceModel(Trix(), s, rule="seven_of_hearts_repeat", deals=last + 1)
+            s.add(cm.exhausted(last))
+        ans = prove(build, budget.z3_timeout_ms)
+        if ans.verdict == REFUTED:
+            return last, box["cm"].sequence(ans.model)
+        if ans.verdict == UNKNOWN:
+            return "unknown"
+    return None
+
+
+def concrete_conflict(game: Trix, tries: int = 5_000):
+    """A real game (seed and moves) reaching a deal whose 7♥ holder has
+    already chosen all five contracts. Contracts are chosen in the listed
+    order, nothing is doubled, no redeal is demanded, cards are random."""
+    literal = with_rules(game, chooser="seven_of_hearts")
+    for seed in range(tries):
+        dealer = random.Random(seed).randrange(PLAYERS)
+        counts = [0] * PLAYERS
+        first = None
+        target = None
+        for d in range(N_DEALS):
+            hands = deal_hands(seed, d, 0, dealer)
+            h = holder_of(hands, SEVEN_OF_HEARTS)
+            first = h if first is None else first
+            if counts[h] >= len(CONTRACTS):
+                target = d
+                break
+            counts[literal.designated_chooser(d, first, h, counts)] += 1
+            dealer = (dealer - 1) % PLAYERS
+        if target is None:
+            continue
+        rng = random.Random(seed)
+        state, trace = literal.deal(seed), Trace(literal, seed)
+        while state.game.deal_no < target:
+            moves = literal.legal_moves(state)
+            g = state.game
+            if g.phase == "choose":
+                move = moves[0]
+            elif g.phase == "announce":
+                move = Announce(g.pending[0], False)
+            elif g.phase == "redeal":
+                move = KEEP
+            else:
+                move = moves[rng.randrange(len(moves))]
+            trace.moves.append(move)
+            state = literal.apply(state, move)
+        return seed, target, trace, state
+    return None
+
+
+@REGISTRY.property(GAME, "choice_statements_agree",
+                   title="The source's two statements agree: the 7♥ holder chooses every deal, and every player "
+                         "chooses each contract exactly once",
+                   clauses=["trix-chooser", "trix-contract-choice"], method="z3", expected=REFUTED)
+def choice_statements_agree(games, budget: Budget) -> Outcome:
+    found = literal_conflict(budget)
+    if found == "unknown":
+        return Outcome(UNKNOWN, "z3 gave up")
+    if found is None:
+        return Outcome(HOLDS, f"z3: within {N_DEALS} deals the 7♥ holder always has a contract left")
+    last, seq = found
+    lines = [f"z3: if the holder of the 7♥ chooses every deal, deal {last + 1} can come with no contract left "
+             f"for the holder:"]
+    for d, (p, h, k) in enumerate(seq):
+        note = "  <- has chosen all five already" if d == last else f": chooses {k.label}"
+        lines.append(f"  deal {d + 1}: the 7♥ is dealt to P{h}{note}")
+    real = concrete_conflict(games[0])
+    record = None
+    if real is not None:
+        seed, target, trace, state = real
+        h = holder_of(state.hands, SEVEN_OF_HEARTS)
+        chose = ", ".join(k.label for k in state.game.chosen[h])
+        lines.append(f"a real game: deal seed {seed}, rules with chooser 'seven_of_hearts': in deal {target + 1} "
+                     f"the 7♥ is dealt to P{h}, who has already chosen {chose}")
+        lines.append(f"7♥ holders, deals 1-{target + 1}: "
+                     + " ".join(f"P{holder_of(deal_hands(seed, d, 0, _dealer(seed, d)), SEVEN_OF_HEARTS)}"
+                                for d in range(target + 1)))
+        record = trace.game.record(seed, trace.moves)
+    deal = {f"deal {d + 1}": f"7♥ with P{h}" for d, (_, h, _) in enumerate(seq)}
+    detail = (f"z3: the 7♥ can reach a player who has chosen all five contracts in deal {last + 1}"
+              + (f"; a real deal sequence: seed {real[0]}, deal {real[1] + 1}" if real else ""))
+    return Outcome(REFUTED, detail, Counterexample("\n".join(lines), record=record, deal=deal))
+
+
+def _dealer(seed: int, deal_no: int) -> int:
+    return (random.Random(seed).randrange(PLAYERS) - deal_no) % PLAYERS
+
+
+@REGISTRY.property(GAME, "choice_rule_consistent",
+                   title="Under the adopted rule the chooser always has a contract left, and in 20 deals every "
+                         "player chooses each contract exactly once",
+                   clauses=["trix-chooser", "trix-contract-choice", "trix-twenty-deals"], method="exhaustive")
+def choice_rule_consistent(games, budget: Budget) -> Outcome:
+    game = games[0]
+    rules = game.rules
+    if fixed_choosers(game, 0) is not None:
+        checked = 0
+        for first in range(PLAYERS):
+            fixed = fixed_choosers(game, first)
+            for p in range(PLAYERS):
+                deals = [d for d in range(N_DEALS) if fixed[d] == p]
+                for seq in legal_sequences(game, len(deals)):
+                    checked += 1
+                    stuck = next((i for i in range(len(seq)) if set(seq[:i]) >= set(CONTRACTS)), None)
+                    counts = Counter(seq)
+                    if stuck is not None or any(counts[k] != 1 for k in CONTRACTS):
+                        lines = [f"under chooser '{rules.chooser}', order '{rules.order}', with P{first} "
+                                 f"dealt the 7♥ in deal 1, P{p} chooses in deals "
+                                 f"{', '.join(str(d + 1) for d in deals)}:"]
+                        lines += [f"  deal {d + 1:2}: P{p} chooses {k.label}"
+                                  + ("  <- had already chosen all five" if i == stuck else "")
+                                  for i, (d, k) in enumerate(zip(deals, seq))]
+                        wrong = [f"{k.label} x{counts[k]}" for k in CONTRACTS if counts[k] != 1]
+                        if wrong:
+                            lines.append(f"P{p} chooses " + ", ".join(wrong))
+                        deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, k in zip(deals, seq)}
+                        return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
+        return Outcome(HOLDS, f"exhaustive: for each first 7♥ holder the chooser of every deal is fixed "
+                              f"(chooser '{rules.chooser}'); all {checked} legal choice sequences (order "
+                              f"'{rules.order}') give each player every contract once and never ask a player "
+                              f"who has chosen all five")
+    K = len(CONTRACTS)
+    box = {}
+
+    def build(s):
+        cm = box["cm"] = ChoiceModel(game, s, rule=rules.chooser)
+        bad = [cm.exhausted(d) for d in range(N_DEALS)]
+        for p in range(PLAYERS):
+            for k in range(K):
+                bad.append(z3.Not(z3.PbEq([(z3.And(cm.ch[d][p], cm.x[d][k]), 1) for d in range(N_DEALS)], 1)))
+        s.add(z3.Or(bad))
+    ans = prove(build, budget.z3_timeout_ms)
+    if ans.verdict == UNKNOWN:
+        return Outcome(UNKNOWN, f"z3: {ans.reason}")
+    if ans.verdict == HOLDS:
+        return Outcome(HOLDS, f"z3: under chooser '{rules.chooser}' and order '{rules.order}', over every "
+                              f"sequence of 7♥ holders and every choice, nobody is asked to choose with all five "
+                              f"chosen, and each player chooses each contract once in {N_DEALS} deals")
+    m, cm = ans.model, box["cm"]
+    lines = [f"under chooser '{rules.chooser}', order '{rules.order}':"]
+    counts: Counter = Counter()
+    for d, (p, h, k) in enumerate(cm.sequence(m)):
+        counts[p, k] += 1
+        flag = "  <- had already chosen all five" if value(m, cm.exhausted(d)) else ""
+        lines.append(f"  deal {d + 1:2}: {_holder_note(h)}P{p} chooses {k.label}{flag}")
+    wrong = [f"P{p} {k.label} x{counts[p, k]}" for p in range(PLAYERS) for k in CONTRACTS if counts[p, k] != 1]
+    if wrong:
+        lines.append("not chosen exactly once: " + ", ".join(wrong))
+    deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, (p, _, k) in enumerate(cm.sequence(m))}
+    return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
+
+
+# ------------------------------------------------- the Trix contract's end
+
+def trix_playout(game: Trix, seed: int, on_state: Callable[[Trace, Any], None]) -> None:
+    """Random play that chooses the Trix contract as soon as it may, and
+    stops when the first Trix deal is over (or the game is)."""
+    rng, trace, state = random.Random(seed), Trace(game, seed), game.deal(seed)
+    trix_deals = 0
+    while not game.is_over(state):
+        on_state(trace, state)
+        moves = game.legal_moves(state)
+        if state.game.phase == "choose" and Contract.TRIX in moves:
+            move = Contract.TRIX
+        else:
+            move = moves[rng.randrange(len(moves))]
+        before = state.game.deal_no
+        trace.moves.append(move)
+        state = game.apply(state, move)
+        if state.game.deal_no != before or game.is_over(state):
+            last = state.game.history[-1]
+            trix_deals += last.contract is Contract.TRIX
+            if trix_deals:
+                return
+
+
+def _stall_text(game: Trix, state) -> str:
+    top = state.layout[-1] if state.layout and game.rules.trix_layout == "chain" else None
+    held = "; ".join(f"P{p}: {format_cards(h)}" for p, h in enumerate(state.hands) if h)
+    if top is not None:
+        where = (f"the top card is {format_card(top)}, played after {format_cards(state.layout)}; "
+                 f"no one still holding cards has a card one rank away")
+    else:
+        rows = []
+        for s, row in zip(SUIT_ORDER, state.ends):
+            rows.append(f"{s.symbol} " + ("-" if row is None else
+                                           f"{Rank(row[0]).label}..{Rank(row[1]).label}"))
+        where = "rows " + ", ".join(rows) + "; no card in any hand fits"
+    return f"the Trix contract is stuck: {where}. Still holding: {held}"
+
+
+def _stall_search(game: Trix, budget: Budget) -> Outcome:
+    def check(g, seed):
+        def on_state(trace, state):
+            if g.trix_stalled(state):
+                raise trace.refute(_stall_text(g, state), state)
+        trix_playout(g, seed, on_state)
+    return sample([game], budget, check)
+
+
+@REGISTRY.property(GAME, "trix_chain_no_deadlock",
+                   title="Trix contract as the source describes it (one pile, one rank up or down): play can never "
+                         "reach a point where every player holding cards must pass",
+                   clauses=["trix-trix-chain", "trix-trix-start", "trix-trix-pass", "trix-trix-all-pass"],
+                   method="hypothesis", expected=REFUTED)
+def trix_chain_no_deadlock(games, budget: Budget) -> Outcome:
+    game = with_rules(games[0], trix_layout="chain")
+    out = _stall_search(game, budget)
+    if out.verdict == HOLDS:
+        return Outcome(UNKNOWN, f"no stall found in {out.examples} random Trix deals (not a proof)",
+                       examples=out.examples, seed=out.seed)
+    if out.verdict == REFUTED and not out.detail:
+        return dataclasses.replace(out, detail=f"random play found a stalled Trix contract "
+                                                f"(after {out.examples} games, shrunk)")
+    return out
+
+
+def rows_lemma(game: Trix) -> tuple[int, dict[str, str] | None]:
+    """Exhaustive: for every state a suit's row can be in (not started, or
+    running from some rank up to the jack and from the jack up to some rank),
+    with the other suits not started or complete, if a card of that suit is
+    still unplayed then one of them fits. Returns (states checked, failure)."""
+    checked = 0
+    ranks = [r for r in Rank if Rank.TWO <= r <= Rank.ACE]
+    row_states = [None] + [(lo, hi) for lo in range(2, 12) for hi in range(11, 15)]
+    for i, suit in enumerate(SUIT_ORDER):
+        for others in (None, (2, 14)):
+            for row in row_states:
+                ends = tuple(row if j == i else others for j in range(4))
+                unplayed = [Card(r, suit) for r in ranks if row is None or r < row[0] or r > row[1]]
+                checked += 1
+                if unplayed and not any(game.rows_playable(c, ends) for c in unplayed):
+                    laid = "not started" if row is None else \
+                        format_cards(Card(Rank(r), suit) for r in range(row[0], row[1] + 1))
+                    return checked, {"row " + suit.symbol: laid, "unplayed": format_cards(unplayed),
+                                     "playable": "none",
+                                     "other rows": "not started" if others is None else "complete"}
+    return checked, None
+
+
+@REGISTRY.property(GAME, "trix_rows_no_deadlock",
+                   title="Trix contract with the usual four-row layout: play can never reach a point where every "
+                         "player holding cards must pass",
+                   clauses=["trix-trix-rows", "trix-trix-pass"], method="exhaustive")
+def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
+    game = with_rules(games[0], trix_layout="rows", trix_wrap=False)
+    checked, failure = rows_lemma(game)
+    if failure is not None:
+        text = "a row state in which cards of the suit remain but none fits: " + \
+               "; ".join(f"{k}: {v}" for k, v in failure.items())
+        return Outcome(REFUTED, counterexample=Counterexample(text, deal=failure))
+    out = _stall_search(game, budget)
+    if out.verdict != HOLDS:
+        return out
+    return Outcome(HOLDS, f"exhaustive: all {checked} row states (41 per suit, other rows empty or complete): "
+                          f"while a suit has unplayed cards one of them fits, and unplayed cards are in the "
+                          f"hands of players still in, who must play when able; so a full round of passes "
+                          f"cannot happen. Also {out.examples} random Trix deals without a stall",
+                   examples=out.examples, seed=out.seed)
+
+
+# ----------------------------------------------------------- engine check
+
+@REGISTRY.property(GAME, "random_games_agree",
+                   title="In random full games every deal scores its contract's total, each player chooses each "
+                         "contract once, and the game sums to 0",
+                   clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places",
+                            "trix-chooser"], method="hypothesis")
+def random_games_agree(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        rng, trace, state = random.Random(seed), Trace(game, seed), game.deal(seed)
+        seen = 0
+        while not game.is_over(state) and len(trace.moves) < budget.max_plays * 4:
+            moves = game.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            trace.moves.append(move)
+            state = game.apply(state, move)
+            hist = state.game.history
+            if len(hist) > seen:
+                last = hist[-1]
+                seen = len(hist)
+                want = stated_total(last.contract, game.rules)
+                if sum(last.scores) != want:
+                    raise trace.refute(f"deal {seen} ({last.contract.label}) scored "
+                                       f"{' '.join(map(str, last.scores))}: total {sum(last.scores)}, "
+                                       f"not {want}", state)
+        if not game.is_over(state):
+            return
+        chosen = state.game.chosen
+        for p in range(PLAYERS):
+            if sorted(k.value for k in chosen[p]) != sorted(k.value for k in CONTRACTS):
+                raise trace.refute(f"P{p} chose {', '.join(k.label for k in chosen[p])}", state)
+        if sum(state.game.totals) != 0:
+            raise trace.refute(f"the game's points total {sum(state.game.totals)}: "
+                               f"{' '.join(map(str, state.game.totals))}", state)
+    return sample(games, budget, check)
