@@ -143,7 +143,7 @@ def test_hearts_lead_restriction_variants():
 
 def test_only_hearts_may_lead_hearts():
     game = Trix()
-    assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 5♣", "6♣ 7♣", "8♣ 9♣"], CO, 0)) == parse_cards("2♥ 3♥")
+    assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 9♣", "6♣ 7♣", "8♣ 5♣"], CO, 0)) == parse_cards("2♥ 3♥")
 
 
 def test_revoke_is_illegal():
