@@ -13,13 +13,12 @@ from spec.engine import Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games import trix as T
 from spec.games.trix import (
-    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Announce, Contract, Progress, Rules,
+    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Announce, Progress, Rules,
     State, Trix, contract_options, deal_hands, deal_order, designated_chooser, may_demand_redeal,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
 from tests.helpers import SMALL, assert_refuted, check
-from verifier.core import Budget
 from verifier.games.trix import concrete_conflict, deal_total_set, literal_conflict, rows_lemma
 
 C = parse_card
@@ -496,6 +495,8 @@ def test_choice_rule_consistent_refutes_the_repeating_seven_rule():
     result = check([Trix(Rules(chooser="seven_of_hearts_repeat"))], "choice_rule_consistent", TINY)
     assert_refuted(result)
     assert "had already chosen all five" in result.counterexample.text
+    # passing the choice on keeps every player at one of each
+    assert check([Trix(Rules(chooser="seven_of_hearts"))], "choice_rule_consistent", TINY).verdict == "holds"
 
 
 def test_zero_sum_doubling_counterexample_and_its_repair():

@@ -481,8 +481,10 @@ def place_points(place: int, rules: Rules) -> int:
     return -pts if rules.positive_negative else pts
 
 
-CLAUSES.note("trix-trix-last", "Trix contract: when one player is left holding cards, they take the last place",
-             "spec.games.trix.Trix.apply")
+@CLAUSES.rule("trix-trix-last", "Trix contract: when one player is left holding cards, they take the last place "
+              "and the contract ends")
+def trix_finished(hands: Sequence[tuple[Card, ...]]) -> bool:
+    return sum(1 for h in hands if h) <= 1
 
 
 @CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
@@ -817,9 +819,9 @@ class Trix(Game[State, Move]):
         finished = state.finished
         if not hands[p]:
             finished = finished + (p,)
-            left = [q for q in range(PLAYERS) if hands[q]]
-            if len(left) <= 1:
-                return self._end_deal(state.game, hands, state.taken, layout, ends, finished + tuple(left))
+            if trix_finished(hands):
+                left = tuple(q for q in range(PLAYERS) if hands[q])
+                return self._end_deal(state.game, hands, state.taken, layout, ends, finished + left)
         return State(state.game, hands, trix_next(p, hands, rules), (), state.taken, layout, ends, 0, finished)
 
     def _end_deal(self, g: Progress, hands, taken, layout, ends, finished) -> State:

@@ -23,10 +23,10 @@ from typing import Any
 
 import z3
 
-from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck
+from spec.cards import SUIT_ORDER, Card, Rank, format_card, format_cards, make_deck
 from spec.games.trix import (
-    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, TRICK_CONTRACTS, Announce,
-    Contract, Trix, deal_hands, designated_chooser, holder_of, stated_total,
+    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, Announce, Contract, Trix,
+    deal_hands, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import Trace, sample
@@ -72,7 +72,6 @@ class DealModel:
         game, k = self.game, self.contract
         rules = game.rules
         took = [[] for _ in range(PLAYERS)]
-        from spec.games.trix import may_double
         for i, card in enumerate(DECK):
             if may_double(k, card, rules):
                 opts = [(None, t) for t in range(PLAYERS)] + [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
@@ -253,7 +252,6 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
         if rules.trix_layout == "chain" and rules.trix_all_pass == "end_deal":
             return sorted({0, pts[0], pts[0] + pts[1], sum(pts)})
         return [sum(pts)]
-    from spec.games.trix import may_double
     for card in DECK:
         opts = [(None, t) for t in range(PLAYERS)]
         if may_double(contract, card, rules):
@@ -280,102 +278,57 @@ def deal_witness(game: Trix, contract: Contract, total: int, budget: Budget) -> 
 
 
 class ChoiceModel:
-    """z3 model of the contract choices over twenty deals.
+    """z3 model of the source's literal contract choice: the player dealt the
+    7♥ chooses every deal, from the contracts they have not chosen yet (any,
+    once all five are used).
 
-    ``ch[d][p]``: P``p`` chooses in deal ``d``; ``x[d][k]``: contract ``k`` is
-    played in deal ``d``; ``has[d][p][k]``: ``p`` chose ``k`` before deal
-    ``d``; ``holder[d][p]``: P``p`` is dealt the 7♥ in deal ``d``.
-
-    With ``fixed`` (the chooser of every deal, for the rotating rules) the
-    choosers are constants; otherwise they follow ``rule`` (one of the 7♥
-    rules) from the holder variables. What may be chosen is tabulated from
-    the game's own :meth:`~spec.games.trix.Trix.contract_options`.
+    ``holder[d][p]``: P``p`` is dealt the 7♥ in deal ``d`` (and chooses);
+    ``x[d][k]``: contract ``k`` is played in deal ``d``; ``has[d][p][k]``:
+    ``p`` chose ``k`` before deal ``d``. What may be chosen follows the
+    game's own :meth:`~spec.games.trix.Trix.contract_options` (tabulated over
+    the 32 sets of contracts already chosen, or the plain rule when the table
+    is exactly that).
     """
 
-    def __init__(self, game: Trix, s: z3.Solver, *, fixed: Sequence[int] | None = None,
-                 rule: str | None = None, deals: int = N_DEALS):
+    def __init__(self, game: Trix, s: z3.Solver, deals: int = N_DEALS):
         D, P, K = deals, PLAYERS, len(CONTRACTS)
-        self.D, self.fixed = D, fixed
+        self.D = D
         B = z3.Bool
         self.x = [[B(f"x_{d}_{k}") for k in range(K)] for d in range(D)]
-        self.holder = [[B(f"h_{d}_{p}") for p in range(P)] for d in range(D)]
-        for row in self.x + self.holder:
+        self.ch = [[B(f"h_{d}_{p}") for p in range(P)] for d in range(D)]
+        for row in self.x + self.ch:
             s.add(z3.PbEq([(v, 1) for v in row], 1))
-        if fixed is not None:
-            self.ch = [[z3.BoolVal(fixed[d] == p) for p in range(P)] for d in range(D)]
-            s.add(*[self.holder[0][p] == (fixed[0] == p) for p in range(P)] if rule == "first_holds" else [])
-        else:
-            self.ch = [[B(f"ch_{d}_{p}") for p in range(P)] for d in range(D)]
-            for row in self.ch:
-                s.add(z3.PbEq([(v, 1) for v in row], 1))
-        self.cnt = [[z3.Int(f"n_{d}_{p}") for p in range(P)] for d in range(D + 1)]
-        for p in range(P):
-            s.add(self.cnt[0][p] == 0)
-            for d in range(D):
-                s.add(self.cnt[d + 1][p] == self.cnt[d][p] + z3.If(self.ch[d][p], 1, 0))
         self.has = [[[z3.BoolVal(False)] * K for _ in range(P)]]
         for d in range(D):
-            self.has.append([[z3.simplify(z3.Or(self.has[d][p][k], z3.And(self.ch[d][p], self.x[d][k])))
-                              for k in range(K)] for p in range(P)])
-        if fixed is None:
-            if rule == "seven_of_hearts_repeat":
-                for d in range(D):
-                    s.add(*[self.ch[d][p] == self.holder[d][p] for p in range(P)])
-            else:  # seven_of_hearts: the choice passes on to the next player with a contract left
-                for d in range(D):
-                    for p in range(P):
-                        ways = []
-                        for q in range(P):
-                            for j in range(P):
-                                if (q - j) % P != p:
-                                    continue
-                                skipped = [self.cnt[d][(q - i) % P] >= K for i in range(j)]
-                                ways.append(z3.And(self.holder[d][q], self.cnt[d][p] < K, *skipped))
-                        ways.append(z3.And(self.holder[d][p], *[self.cnt[d][q] >= K for q in range(P)]))
-                        s.add(self.ch[d][p] == z3.Or(ways))
-        # what may be chosen: the game's own contract_options (tabulated, or
-        # the plain "not chosen yet, else any" rule when the table says exactly that)
-        order_free = game.rules.order == "free"
-        plain = order_free and options_are_plain(game)
+            self.has.append([[z3.Or(self.has[d][p][k], z3.And(self.ch[d][p], self.x[d][k])) for k in range(K)]
+                             for p in range(P)])
+        plain = game.rules.order == "free" and options_are_plain(game)
         for d in range(D):
             for p in range(P):
-                if fixed is not None and fixed[d] != p:
-                    continue
                 if plain:
                     left = z3.Not(z3.And(self.has[d][p]))
                     s.add(*[z3.Implies(z3.And(self.ch[d][p], self.x[d][k], left), z3.Not(self.has[d][p][k]))
                             for k in range(K)])
-                elif order_free:
-                    for mask in range(1 << K):
-                        chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
-                        allowed = {CONTRACTS.index(c) for c in game.contract_options(chosen)}
-                        state = [self.has[d][p][k] if mask >> k & 1 else z3.Not(self.has[d][p][k])
-                                 for k in range(K)]
-                        s.add(z3.Implies(z3.And(self.ch[d][p], *state),
-                                         z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
-                else:
-                    runs = [sum(1 for e in range(d) if fixed[e] == p)] if fixed is not None else range(d + 1)
-                    for n in runs:
-                        seq: tuple[Contract, ...] = ()
-                        for _ in range(n):
-                            seq = seq + (game.contract_options(seq)[0],)
-                        allowed = {CONTRACTS.index(c) for c in game.contract_options(seq)}
-                        s.add(z3.Implies(z3.And(self.ch[d][p], self.cnt[d][p] == n),
-                                         z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
+                    continue
+                for mask in range(1 << K):
+                    chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
+                    allowed = {CONTRACTS.index(c) for c in game.contract_options(chosen)}
+                    state = [self.has[d][p][k] if mask >> k & 1 else z3.Not(self.has[d][p][k]) for k in range(K)]
+                    s.add(z3.Implies(z3.And(self.ch[d][p], *state),
+                                     z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
 
     def exhausted(self, d: int) -> z3.BoolRef:
         """The chooser of deal ``d`` has already chosen all five contracts."""
         K = len(CONTRACTS)
         return z3.Or([z3.And(self.ch[d][p], *[self.has[d][p][k] for k in range(K)]) for p in range(PLAYERS)])
 
-    def sequence(self, m: z3.ModelRef) -> list[tuple[int, int | None, Contract]]:
-        """(chooser, holder of the 7♥ or None when it does not matter, contract) per deal."""
+    def sequence(self, m: z3.ModelRef) -> list[tuple[int, Contract]]:
+        """(holder and chooser, contract) per deal."""
         out = []
         for d in range(self.D):
             p = next(i for i, v in enumerate(self.ch[d]) if value(m, v))
-            h = next(i for i, v in enumerate(self.holder[d]) if value(m, v))
             k = next(i for i, v in enumerate(self.x[d]) if value(m, v))
-            out.append((p, h if self.fixed is None or d == 0 else None, CONTRACTS[k]))
+            out.append((p, CONTRACTS[k]))
         return out
 
 
@@ -391,42 +344,78 @@ def options_are_plain(game: Trix) -> bool:
     return True
 
 
-def fixed_choosers(game: Trix, first: int) -> list[int] | None:
-    """The chooser of every deal when it does not depend on later 7♥ holders
-    (rules ``rotate`` and ``kingdom``), from the game's own
-    :meth:`~spec.games.trix.Trix.designated_chooser`; else ``None``."""
-    if game.rules.chooser not in ("rotate", "kingdom"):
-        return None
-    counts = [0] * PLAYERS
-    out = []
-    for d in range(N_DEALS):
-        p = game.designated_chooser(d, first, first, counts)
-        counts[p] += 1
-        out.append(p)
-    return out
-
-
 def _holder_note(h: int | None) -> str:
     return "" if h is None else f"7♥ with P{h}, "
 
 
-def legal_sequences(game: Trix, count: int) -> list[tuple[Contract, ...]]:
-    """Every sequence of ``count`` contracts one player may choose in turn,
-    by the game's own :meth:`~spec.games.trix.Trix.contract_options`."""
-    out: list[tuple[Contract, ...]] = []
+class ChoiceRuns:
+    """Every way the twenty contract choices can go, exhaustively.
 
-    def extend(seq):
-        if len(seq) == count:
-            out.append(seq)
-            return
-        for k in game.contract_options(seq):
-            extend(seq + (k,))
-    extend(())
-    return out
+    Who chooses depends only on the deal number, the first 7♥ holder, the
+    current 7♥ holder and how many times each player has chosen (the
+    arguments of :meth:`~spec.games.trix.Trix.designated_chooser`), never on
+    *which* contracts were chosen; and what a player may choose depends only
+    on their own earlier choices (:meth:`~spec.games.trix.Trix.contract_options`).
+    So the search splits in two:
+
+    * *who chooses*: a search over (first holder, choice counts) states,
+      deal by deal, over every 7♥ holder -- ``finals`` maps each reachable
+      final count vector to one witness run (holders, choosers);
+    * *what each player chooses*: for each number of choices ``m``, every
+      multiset of contracts a player can end with (states hashed by the
+      multiset, as the options depend on the choices made, not their order),
+      with one witness sequence and whether the player was ever asked to
+      choose with all five already chosen.
+    """
+
+    def __init__(self, game: Trix):
+        self.game = game
+        level = {}
+        for first in range(PLAYERS):
+            level[(first, (0,) * PLAYERS)] = ((), ())
+        self.states = len(level)
+        for d in range(N_DEALS):
+            nxt = {}
+            for (first, counts), (holders, choosers) in level.items():
+                for h in ([first] if d == 0 else range(PLAYERS)):
+                    p = game.designated_chooser(d, first, h, counts)
+                    c = list(counts)
+                    c[p] += 1
+                    key = (first, tuple(c))
+                    if key not in nxt:
+                        nxt[key] = (holders + (h,), choosers + (p,))
+            level = nxt
+            self.states += len(level)
+        self.finals = {}
+        for (first, counts), run in level.items():
+            self.finals.setdefault(counts, (first,) + run)
+        self._players: dict[int, dict] = {}
+
+    def player(self, m: int) -> dict[tuple, tuple[tuple[Contract, ...], bool]]:
+        """Final multisets (sorted by contract order) of a player who chooses
+        ``m`` times -> (a witness sequence, whether they were ever asked
+        with all five already chosen)."""
+        if m not in self._players:
+            order = {k: i for i, k in enumerate(CONTRACTS)}
+            level = {((), False): ()}
+            for _ in range(m):
+                nxt = {}
+                for (ms, stuck), seq in level.items():
+                    now = stuck or set(seq) >= set(CONTRACTS)
+                    for k in self.game.contract_options(seq):
+                        key = (tuple(sorted(ms + (k,), key=order.__getitem__)), now)
+                        nxt.setdefault(key, seq + (k,))
+                self.states += len(nxt)
+                level = nxt
+            out: dict = {}
+            for (ms, stuck), seq in level.items():
+                if ms not in out or (stuck and not out[ms][1]):
+                    out[ms] = (seq, stuck)
+            self._players[m] = out
+        return self._players[m]
 
 
 def _penalty(game: Trix, seq: Sequence[Contract], p: int) -> int:
-    from spec.games.trix import missed_penalties
     chosen = [tuple(CONTRACTS)] * PLAYERS
     chosen[p] = tuple(seq)
     return missed_penalties(chosen, game.rules)[p]
@@ -437,11 +426,9 @@ def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
     of every deal, the twenty deals' points (and any missed-contract
     penalties) add up to 0. For partnership this is pair against pair.
 
-    Deal totals: :func:`deal_total_set`, with z3 witnesses in card notation
-    for any total that differs from the contract's usual one. Choices: with
-    the rotating chooser rules every player's deals are fixed once the first
-    7♥ holder is known, so each player's legal choice sequences are
-    enumerated; with the 7♥ rules the sequences are a z3 model.
+    Deal totals: z3 proves each contract's total constant
+    (:func:`total_proof`); where it finds a deal off it, every possible
+    total is listed by :func:`deal_total_set`. Choices: :class:`ChoiceRuns`.
     """
     rules = game.rules
     sets = {}
@@ -454,36 +441,33 @@ def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
         else:  # z3 found a deal off the stated total; list every possible total by exhaustion
             sets[k] = deal_total_set(game, k)
     spread = ", ".join(f"{k.label} {'/'.join(f'{v:+d}' for v in sets[k])}" for k in CONTRACTS)
-    if fixed_choosers(game, 0) is None:
-        return _game_sum_symbolic(game, budget, label, sets, spread)
-    checked = 0
-    for first in range(PLAYERS):
-        fixed = fixed_choosers(game, first)
-        per_player = []   # per player: {sum: (sequence, per-deal totals)}
-        for p in range(PLAYERS):
-            deals = [d for d in range(N_DEALS) if fixed[d] == p]
-            sums: dict[int, tuple] = {}
-            for seq in legal_sequences(game, len(deals)):
-                checked += 1
-                partial = {0: ()}
-                for k in seq:
-                    partial = {a + v: w + (v,) for a, w in partial.items() for v in sets[k]}
-                pen = _penalty(game, seq, p)
-                for a, w in partial.items():
-                    sums.setdefault(a + pen, (seq, w, pen))
-            per_player.append((deals, sums))
+    runs = ChoiceRuns(game)
+    sums_of: dict[tuple[int, int], dict[int, tuple]] = {}   # (player, choices) -> {sum: (seq, totals, penalty)}
+    worst = None   # the non-zero game total nearest 0, with its run and picks
+    for counts, run in runs.finals.items():
         combos = {0: ()}
-        for deals, sums in per_player:
-            combos = {a + b: w + (b,) for a, w in combos.items() for b in sums}
-        bad = sorted((v for v in combos if v != 0), key=lambda v: (abs(v), v))
-        if bad:
-            return _game_sum_refuted(game, budget, label, spread, first, fixed, per_player,
-                                     combos[bad[0]], bad[0], sets)
+        for p, m in enumerate(counts):
+            if (p, m) not in sums_of:
+                sums = {}
+                for ms, (seq, _) in runs.player(m).items():
+                    pen = _penalty(game, seq, p)
+                    partial = {0: ()}
+                    for k in seq:
+                        partial = {a + v: w + (v,) for a, w in partial.items() for v in sets[k]}
+                    for a, w in partial.items():
+                        sums.setdefault(a + pen, (seq, w, pen))
+                sums_of[p, m] = sums
+            combos = {a + b: w + (b,) for a, w in combos.items() for b in sums_of[p, m]}
+        for v in combos:
+            if v and (worst is None or (abs(v), v) < (abs(worst[0]), worst[0])):
+                worst = (v, run, [sums_of[p, m][b] for p, (m, b) in enumerate(zip(counts, combos[v]))])
+    if worst is not None:
+        return _game_sum_refuted(game, budget, label, spread, worst[1], worst[2], worst[0], sets)
     who = "pair against pair" if rules.partnership else "all four players"
     extra = "; missed-contract penalties included" if rules.missed_contract_penalty else ""
-    return Outcome(HOLDS, f"{label}z3 proves every deal total constant ({spread}); combined over all "
-                          f"{checked} legal choice sequences (chooser '{rules.chooser}', order '{rules.order}', each first "
-                          f"7♥ holder): every game sums to 0 ({who}){extra}")
+    return Outcome(HOLDS, f"{label}z3 proves every deal total constant ({spread}); an exhaustive search of "
+                          f"the choices ({runs.states} states: every 7♥ holder, chooser '{rules.chooser}', "
+                          f"order '{rules.order}') finds every game summing to 0 ({who}){extra}")
 
 
 def _off_witnesses(game: Trix, budget: Budget, sets) -> list[str]:
@@ -499,81 +483,52 @@ def _off_witnesses(game: Trix, budget: Budget, sets) -> list[str]:
     return out
 
 
-def _game_sum_refuted(game, budget, label, spread, first, fixed, per_player, picks, total, sets) -> Outcome:
+def _deals(run, picks):
+    """Per deal: (holder, chooser, contract, total) from a chooser run and each player's pick."""
+    first, holders, choosers = run
+    nth = [0] * PLAYERS
+    out = []
+    for d, p in enumerate(choosers):
+        seq, values, _ = picks[p]
+        out.append((holders[d], p, seq[nth[p]], values[nth[p]]))
+        nth[p] += 1
+    return out
+
+
+def _game_sum_refuted(game, budget, label, spread, run, picks, total, sets) -> Outcome:
     rules = game.rules
+    seven = rules.chooser not in ("rotate", "kingdom")
     lines = [f"{label}a {N_DEALS}-deal game whose points add up to {total:+d}, not 0 "
-             f"(possible deal totals: {spread}); P{first} holds the 7♥ in deal 1:"]
-    per_deal: dict[int, tuple[int, Contract, int]] = {}
-    pens = []
-    for p, ((deals, sums), pick) in enumerate(zip(per_player, picks)):
-        seq, values, pen = sums[pick]
-        for d, k, v in zip(deals, seq, values):
-            per_deal[d] = (p, k, v)
-        if pen:
-            pens.append(f"  end: P{p} never chose "
-                        f"{', '.join(k.label for k in PENALISED_CONTRACTS if k not in seq)}: charged {pen:+d}")
+             f"(possible deal totals: {spread}); P{run[0]} holds the 7♥ in deal 1:"]
+    deals = _deals(run, picks)
     odd = []
-    for d in range(N_DEALS):
-        p, k, v = per_deal[d]
+    for d, (h, p, k, v) in enumerate(deals):
         mark = ""
         if v != stated_total(k, rules):
             mark = "  <- not the contract's usual total"
-            odd.append((d, k, v))
-        lines.append(f"  deal {d + 1:2}: P{p} chooses {k.label:11} total {v:+d}{mark}")
-    lines += pens
+            odd.append(k)
+        lines.append(f"  deal {d + 1:2}: {_holder_note(h if seven else None)}P{p} chooses {k.label:11} "
+                     f"total {v:+d}{mark}")
+    for p, (seq, _, pen) in enumerate(picks):
+        if pen:
+            missed = ", ".join(k.label for k in PENALISED_CONTRACTS if k not in seq)
+            lines.append(f"  end: P{p} never chose {missed}: charged {pen:+d}")
     lines += _off_witnesses(game, budget, sets)
-    deal = {f"deal {d + 1}": f"P{per_deal[d][0]} chooses {per_deal[d][1].label}, total {per_deal[d][2]:+d}"
-            for d in range(N_DEALS)}
+    deal = {f"deal {d + 1}": f"P{p} chooses {k.label}, total {v:+d}" for d, (_, p, k, v) in enumerate(deals)}
     offs = [f"{k.label} {'/'.join(f'{v:+d}' for v in sets[k] if v != stated_total(k, rules))}"
             for k in CONTRACTS if len(sets[k]) > 1 or sets[k][0] != stated_total(k, rules)]
-    return Outcome(REFUTED, f"{label}z3 finds deals off their contract's total ({'; '.join(offs) or 'none'}); "
-                            f"a legal game can then total {total:+d}",
+    played = Counter(k for _, _, k, _ in deals)
+    reasons = []
+    if offs:
+        reasons.append(f"z3 finds deals off their contract's total ({'; '.join(offs)})")
+    if any(played[k] != PLAYERS for k in CONTRACTS):
+        reasons.append("the contracts are not each played four times ("
+                       + ", ".join(f"{k.label} x{played[k]}" for k in CONTRACTS) + ")")
+    if any(pen for _, _, pen in picks):
+        reasons.append("players are charged for contracts they never chose")
+    how = "; ".join(reasons) or "the totals do not cancel"
+    return Outcome(REFUTED, f"{label}{how}; a legal game can total {total:+d}",
                    counterexample=Counterexample("\n".join(lines), deal=deal))
-
-
-def _game_sum_symbolic(game, budget, label, sets, spread) -> Outcome:
-    rules = game.rules
-    box = {}
-
-    def build(s):
-        cm = box["cm"] = ChoiceModel(game, s, rule=rules.chooser)
-        tot = box["tot"] = [z3.Int(f"total_{d}") for d in range(N_DEALS)]
-        for d in range(N_DEALS):
-            for i, k in enumerate(CONTRACTS):
-                s.add(z3.Implies(cm.x[d][i], z3.Or([tot[d] == v for v in sets[k]])))
-        pen = box["pen"] = []
-        if rules.missed_contract_penalty:
-            for p in range(PLAYERS):
-                for k in PENALISED_CONTRACTS:
-                    pen.append((p, k, z3.If(cm.has[N_DEALS][p][CONTRACTS.index(k)], 0, stated_total(k, rules))))
-        s.add(z3.Sum(tot + [e for _, _, e in pen]) != 0)
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"{label}z3: {ans.reason}")
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"{label}z3: every choice sequence under chooser '{rules.chooser}' and every "
-                              f"distribution sums to 0; possible deal totals: {spread}")
-    m, cm = ans.model, box["cm"]
-    lines = [f"{label}a {N_DEALS}-deal game whose points do not add up to 0 (possible deal totals: {spread}):"]
-    total = 0
-    odd = []
-    for d, (p, h, k) in enumerate(cm.sequence(m)):
-        t = value(m, box["tot"][d])
-        total += t
-        mark = ""
-        if t != stated_total(k, rules):
-            mark = "  <- not the contract's usual total"
-            odd.append((d, k, t))
-        lines.append(f"  deal {d + 1:2}: {_holder_note(h)}P{p} chooses {k.label:11} total {t:+d}{mark}")
-    for p, k, e in box["pen"]:
-        v = value(m, e)
-        if v:
-            total += v
-            lines.append(f"  end: P{p} never chose {k.label}: charged {v:+d}")
-    lines.append(f"  sum of all points: {total:+d}")
-    lines += _off_witnesses(game, budget, sets)
-    deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, (p, _, k) in enumerate(cm.sequence(m))}
-    return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
 
 
 @REGISTRY.property(GAME, "game_zero_sum", title="A full 20-deal game sums to 0 (for every choice sequence "
@@ -602,7 +557,7 @@ def _variant_check(name: str):
 
     def check(games, budget: Budget) -> Outcome:
         game = with_rules(games[0], **changes)
-        return game_sum_check(game, budget, f"[{title}] ")
+        return game_sum_check(game, budget, f"with {title}: ")
     return check
 
 
@@ -622,7 +577,7 @@ def literal_conflict(budget: Budget, deals: int = N_DEALS):
         box = {}
 
         def build(s):
-            cm = box["cm"] = ChoiceModel(Trix(), s, rule="seven_of_hearts_repeat", deals=last + 1)
+            cm = box["cm"] = ChoiceModel(Trix(), s, deals=last + 1)
             s.add(cm.exhausted(last))
         ans = prove(build, budget.z3_timeout_ms)
         if ans.verdict == REFUTED:
@@ -685,7 +640,7 @@ def choice_statements_agree(games, budget: Budget) -> Outcome:
     last, seq = found
     lines = [f"z3: if the holder of the 7♥ chooses every deal, deal {last + 1} can come with no contract left "
              f"for the holder:"]
-    for d, (p, h, k) in enumerate(seq):
+    for d, (h, k) in enumerate(seq):
         note = "  <- has chosen all five already" if d == last else f": chooses {k.label}"
         lines.append(f"  deal {d + 1}: the 7♥ is dealt to P{h}{note}")
     real = concrete_conflict(games[0])
@@ -700,7 +655,7 @@ def choice_statements_agree(games, budget: Budget) -> Outcome:
                      + " ".join(f"P{holder_of(deal_hands(seed, d, 0, _dealer(seed, d)), SEVEN_OF_HEARTS)}"
                                 for d in range(target + 1)))
         record = trace.game.record(seed, trace.moves)
-    deal = {f"deal {d + 1}": f"7♥ with P{h}" for d, (_, h, _) in enumerate(seq)}
+    deal = {f"deal {d + 1}": f"7♥ with P{h}" for d, (h, _) in enumerate(seq)}
     detail = (f"z3: the 7♥ can reach a player who has chosen all five contracts in deal {last + 1}"
               + (f"; a real deal sequence: seed {real[0]}, deal {real[1] + 1}" if real else ""))
     return Outcome(REFUTED, detail, Counterexample("\n".join(lines), record=record, deal=deal))
@@ -717,61 +672,35 @@ def _dealer(seed: int, deal_no: int) -> int:
 def choice_rule_consistent(games, budget: Budget) -> Outcome:
     game = games[0]
     rules = game.rules
-    if fixed_choosers(game, 0) is not None:
-        checked = 0
-        for first in range(PLAYERS):
-            fixed = fixed_choosers(game, first)
-            for p in range(PLAYERS):
-                deals = [d for d in range(N_DEALS) if fixed[d] == p]
-                for seq in legal_sequences(game, len(deals)):
-                    checked += 1
-                    stuck = next((i for i in range(len(seq)) if set(seq[:i]) >= set(CONTRACTS)), None)
-                    counts = Counter(seq)
-                    if stuck is not None or any(counts[k] != 1 for k in CONTRACTS):
-                        lines = [f"under chooser '{rules.chooser}', order '{rules.order}', with P{first} "
-                                 f"dealt the 7♥ in deal 1, P{p} chooses in deals "
-                                 f"{', '.join(str(d + 1) for d in deals)}:"]
-                        lines += [f"  deal {d + 1:2}: P{p} chooses {k.label}"
-                                  + ("  <- had already chosen all five" if i == stuck else "")
-                                  for i, (d, k) in enumerate(zip(deals, seq))]
-                        wrong = [f"{k.label} x{counts[k]}" for k in CONTRACTS if counts[k] != 1]
-                        if wrong:
-                            lines.append(f"P{p} chooses " + ", ".join(wrong))
-                        deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, k in zip(deals, seq)}
-                        return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
-        return Outcome(HOLDS, f"exhaustive: for each first 7♥ holder the chooser of every deal is fixed "
-                              f"(chooser '{rules.chooser}'); all {checked} legal choice sequences (order "
-                              f"'{rules.order}') give each player every contract once and never ask a player "
-                              f"who has chosen all five")
-    K = len(CONTRACTS)
-    box = {}
-
-    def build(s):
-        cm = box["cm"] = ChoiceModel(game, s, rule=rules.chooser)
-        bad = [cm.exhausted(d) for d in range(N_DEALS)]
-        for p in range(PLAYERS):
-            for k in range(K):
-                bad.append(z3.Not(z3.PbEq([(z3.And(cm.ch[d][p], cm.x[d][k]), 1) for d in range(N_DEALS)], 1)))
-        s.add(z3.Or(bad))
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"z3: under chooser '{rules.chooser}' and order '{rules.order}', over every "
-                              f"sequence of 7♥ holders and every choice, nobody is asked to choose with all five "
-                              f"chosen, and each player chooses each contract once in {N_DEALS} deals")
-    m, cm = ans.model, box["cm"]
-    lines = [f"under chooser '{rules.chooser}', order '{rules.order}':"]
-    counts: Counter = Counter()
-    for d, (p, h, k) in enumerate(cm.sequence(m)):
-        counts[p, k] += 1
-        flag = "  <- had already chosen all five" if value(m, cm.exhausted(d)) else ""
-        lines.append(f"  deal {d + 1:2}: {_holder_note(h)}P{p} chooses {k.label}{flag}")
-    wrong = [f"P{p} {k.label} x{counts[p, k]}" for p in range(PLAYERS) for k in CONTRACTS if counts[p, k] != 1]
-    if wrong:
-        lines.append("not chosen exactly once: " + ", ".join(wrong))
-    deal = {f"deal {d + 1}": f"P{p} chooses {k.label}" for d, (p, _, k) in enumerate(cm.sequence(m))}
-    return Outcome(REFUTED, counterexample=Counterexample("\n".join(lines), deal=deal))
+    runs = ChoiceRuns(game)
+    for counts, run in runs.finals.items():
+        for p, m in enumerate(counts):
+            for ms, (seq, stuck) in runs.player(m).items():
+                each_once = Counter(seq) == Counter(CONTRACTS)
+                if stuck or not each_once:
+                    first, holders, choosers = run
+                    seven = rules.chooser not in ("rotate", "kingdom")
+                    lines = [f"under chooser '{rules.chooser}', order '{rules.order}', P{first} holds the 7♥ in "
+                             f"deal 1; P{p} chooses {m} times:"]
+                    i = 0
+                    for d, q in enumerate(choosers):
+                        if q != p:
+                            continue
+                        flag = "  <- had already chosen all five" if set(seq[:i]) >= set(CONTRACTS) else ""
+                        lines.append(f"  deal {d + 1:2}: {_holder_note(holders[d] if seven else None)}"
+                                     f"P{p} chooses {seq[i].label}{flag}")
+                        i += 1
+                    counted = Counter(seq)
+                    wrong = [f"{k.label} x{counted[k]}" for k in CONTRACTS if counted[k] != 1]
+                    if wrong:
+                        lines.append(f"P{p} chooses " + ", ".join(wrong))
+                    deal = {f"deal {d + 1}": f"P{q} chooses" for d, q in enumerate(choosers)}
+                    what = "is asked to choose with all five chosen" if stuck else "does not choose each once"
+                    return Outcome(REFUTED, f"exhaustive: P{p} {what} ({runs.states} states searched)",
+                                   counterexample=Counterexample("\n".join(lines), deal=deal))
+    return Outcome(HOLDS, f"exhaustive, {runs.states} states: for every 7♥ holder in every deal (chooser "
+                          f"'{rules.chooser}', order '{rules.order}') each player chooses five times, each "
+                          f"contract once, and is never asked with all five chosen")
 
 
 # ------------------------------------------------- the Trix contract's end
