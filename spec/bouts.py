@@ -230,10 +230,10 @@ def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) ->
 # --------------------------------------------------------------- seats, draw
 
 def next_seat_with_cards(seat: int, hands: Sequence[int], skip: int = -1) -> int:
-    """The first seat after ``seat`` (clockwise) whose hand is not empty and
-    is not ``skip``; ``-1`` if there is none."""
+    """The first other seat after ``seat`` (clockwise) whose hand is not empty
+    and is not ``skip``; ``-1`` if there is none."""
     n = len(hands)
-    for k in range(1, n + 1):
+    for k in range(1, n):
         p = (seat + k) % n
         if p != skip and hands[p]:
             return p

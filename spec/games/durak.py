@@ -387,8 +387,34 @@ class Durak(Game[State, tuple]):
         dfd = next_seat_with_cards(att, hands)
         return _make({"hands": tuple(hands), "stock": stock, "discard": discard, "table": (),
                       "phase": LEAD, "lead": att, "attacker": att, "defender": dfd,
-                      "limit": attack_limit(self.rules, hands[dfd]), "thrower": -1, "taking": False,
+                      "limit": self.bout_limit(hands[dfd]), "thrower": -1, "taking": False,
                       "finished": finished, "trump": trump, "trump_card": shown})
+
+    def setup(self, hands: Sequence[str], stock: str = "", *, trump: Suit | None = None,
+              attacker: int | None = None) -> State:
+        """A position at the start of a bout, for examples and tests.
+
+        ``hands`` and ``stock`` are card lists in notation (``stock`` top card
+        first; its last card is the turned trump card unless ``trump`` is given).
+        Every other card of the deck is in the discard. The attacker is chosen
+        by ``durak-first-attack`` unless given.
+        """
+        from spec.cards import parse_cards
+        from spec.bouts import card_id, mask_of
+        hs = [mask_of(parse_cards(h)) for h in hands]
+        if len(hs) != self.players:
+            raise ValueError(f"give {self.players} hands")
+        st = tuple(card_id(c) for c in parse_cards(stock))
+        shown = st[-1] if st and trump is None else -1
+        if trump is None:
+            trump = card_of(st[-1]).suit if st else Suit.DIAMONDS
+        used = 0
+        for m in hs + [sum(1 << c for c in st)]:
+            if used & m or m & ~self._deck:
+                raise ValueError("a card is named twice or is not in the deck")
+            used |= m
+        att = first_attacker(self.rules, hs, trump) if attacker is None else attacker
+        return self._bout_start(hs, st, self._deck & ~used, (), att, trump, shown)
 
     # -------------------------------------------------------------- flow
     def to_move(self, state: State) -> int | None:
@@ -449,11 +475,22 @@ class Durak(Game[State, tuple]):
             else:
                 moves.append(TAKE)
         if r.transfer and not state.taking:
-            nxt = next_seat_with_cards(state.defender, state.hands)
-            if nxt >= 0 and may_transfer(r, table, state.hands[nxt]):
+            nxt = self.transfer_target(state)
+            if nxt >= 0:
                 cand = hand if self._any_card else hand & RANK_MASK[table[0][0] // 4 + 2]
                 moves.extend([("x", c) for c in ids_of(cand)])
         return tuple(moves)
+
+    def bout_limit(self, defender_hand: int) -> int:
+        """The most attacking cards a bout against this hand may hold (``durak-attack-limit``)."""
+        return attack_limit(self.rules, defender_hand)
+
+    def transfer_target(self, state: State) -> int:
+        """The player a transfer would pass the attack to now, or -1 if none is allowed."""
+        nxt = next_seat_with_cards(state.defender, state.hands)
+        if nxt >= 0 and may_transfer(self.rules, state.table, state.hands[nxt]):
+            return nxt
+        return -1
 
     def check_move(self, state: State, move: tuple) -> None:
         if move in self.legal_moves(state):
@@ -521,7 +558,7 @@ class Durak(Game[State, tuple]):
                 hands = d["hands"]
                 att = next_seat_with_cards(d["attacker"], hands)
                 dfd = next_seat_with_cards(att, hands)
-                d.update(lead=att, attacker=att, defender=dfd, limit=attack_limit(self.rules, hands[dfd]))
+                d.update(lead=att, attacker=att, defender=dfd, limit=self.bout_limit(hands[dfd]))
             else:
                 t = self._next_thrower(d, d["thrower"])
                 if t >= 0:
@@ -581,7 +618,7 @@ class Durak(Game[State, tuple]):
         d["hands"] = tuple(hands)
         d["table"] = table + ((c, OPEN),)
         d["attacker"], d["defender"] = q, nxt
-        d["limit"] = attack_limit(self.rules, hands[nxt])
+        d["limit"] = self.bout_limit(hands[nxt])
 
     def _penalty(self, d: dict, taker: int, card: int) -> None:
         hands = list(d["hands"])
@@ -629,7 +666,7 @@ class Durak(Game[State, tuple]):
             return
         att = next_attacker(hands, d["defender"], taker)
         dfd = next_seat_with_cards(att, hands)
-        d.update(phase=LEAD, lead=att, attacker=att, defender=dfd, limit=attack_limit(r, hands[dfd]))
+        d.update(phase=LEAD, lead=att, attacker=att, defender=dfd, limit=self.bout_limit(hands[dfd]))
 
     # ------------------------------------------------------------ result
     def outcome(self, state: State) -> Outcome:

@@ -1,0 +1,482 @@
+"""Durak: rule unit tests, edge cases, the CLI, and one mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from spec.bouts import OPEN, bit, card_id, cards_of, format_mask, lead_options, mask_of
+from spec.cards import Suit, format_cards, parse_card, parse_cards
+from spec.engine import Outcome, Record
+from spec.errors import IllegalMove, NotationError, VariantError
+from spec.games.durak import (
+    DEFEND, LEAD, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
+)
+from spec.rules import make_rules
+from spec.variants import load_variant
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.cli import main
+from verifier.games import durak as vd
+
+
+def preset(name: str, players: int = 2, **extra) -> Durak:
+    return Durak(dataclasses.replace(make_rules(Rules, PRESETS[name]), **extra), players=players)
+
+
+def mv(game: Durak, text: str):
+    return game.parse_move(text)
+
+
+def cid(text: str) -> int:
+    return card_id(parse_card(text))
+
+
+def hand(state, p) -> str:
+    return format_mask(state.hands[p])
+
+
+def run(game, state, *texts):
+    for t in texts:
+        state = game.play(state, mv(game, t))
+    return state
+
+
+# ------------------------------------------------------------------ deal
+
+def test_deal_six_each_trump_card_under_the_stock():
+    g = Durak(players=4)
+    s = g.deal(5)
+    assert [h.bit_count() for h in s.hands] == [6] * 4
+    assert len(s.stock) == 12 and s.stock[-1] == s.trump_card
+    assert s.trump == cards_of(bit(s.trump_card))[0].suit
+    assert len(g.deck()) == 36 and sum(len(c) for c in g.zones(s).values()) == 36
+
+
+def test_six_players_use_the_whole_deck_and_the_last_card_dealt_shows_trump():
+    g = Durak(players=6)
+    s = g.deal(1)
+    assert s.stock == () and all(h.bit_count() == 6 for h in s.hands)
+    assert s.hands[5] >> s.trump_card & 1  # dealt last, to seat 5, and kept
+
+
+def test_all_dealt_deals_the_whole_deck():
+    g = preset("all_dealt", players=5)
+    s = g.deal(3)
+    assert [h.bit_count() for h in s.hands] == [8, 7, 7, 7, 7] and s.stock == ()
+
+
+def test_lowest_trump_attacks_first():
+    g = Durak(players=3)
+    s = g.setup(["7♥ A♠", "6♥ K♠", "9♦ 10♣"], "Q♥")
+    assert s.attacker == 1 and s.defender == 2 and s.trump == Suit.HEARTS
+    nobody = g.setup(["7♠ A♠", "6♦ K♠", "9♦ 10♣"], "Q♥")
+    assert nobody.attacker == 0
+
+
+def test_previous_winner_attacks_first():
+    g = Durak(Rules(first_attacker="previous_winner", previous_winner=2), players=3)
+    assert g.deal(0).attacker == 2
+    with pytest.raises(VariantError):
+        Durak(Rules(first_attacker="previous_winner", previous_winner=3), players=3)
+
+
+def test_japanese_trump_is_always_diamonds():
+    g = preset("japanese")
+    for seed in range(5):
+        s = g.deal(seed)
+        assert s.trump == Suit.DIAMONDS and s.trump_card == -1
+
+
+# --------------------------------------------------------------- attacks
+
+def test_lead_is_one_card_or_several_of_one_rank():
+    g = Durak()
+    s = g.setup(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    leads = [g.format_move(m) for m in g.legal_moves(s)]
+    assert leads == ["attack 7♠", "attack 7♥", "attack 7♠ 7♥", "attack 9♦"]
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, mv(g, "attack 7♠ 9♦"))
+    assert exc.value.clause == "durak-lead"
+
+
+def test_attack_no_larger_than_defenders_hand():
+    g = Durak()
+    s = g.setup(["7♠ 7♥ 7♦ 9♦", "6♠ 8♠"], "A♣", attacker=0)
+    assert "attack 7♠ 7♥ 7♦" not in [g.format_move(m) for m in g.legal_moves(s)]
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, mv(g, "attack 7♠ 7♥ 7♦"))
+    assert exc.value.clause == "durak-attack-limit"
+
+
+def test_english_pairs_lead_or_pass():
+    g = preset("english_pairs")
+    s = g.setup(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["attack 7♠ 7♥"]
+    s = g.setup(["7♠ 8♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    assert g.legal_moves(s) == (PASS,)
+    s = g.play(s, PASS)
+    assert (s.attacker, s.defender) == (1, 0) and g.legal_moves(s) == (PASS,)
+
+
+# ---------------------------------------------------------------- defence
+
+def test_beat_by_higher_card_of_suit_or_trump():
+    g = Durak()
+    s = g.setup(["7♠", "6♠ 9♠ 6♥ 8♣"], "A♥", attacker=0)
+    s = run(g, s, "attack 7♠")
+    beats = [g.format_move(m) for m in g.legal_moves(s)]
+    assert beats == ["beat 7♠ with 6♥", "beat 7♠ with 9♠"]  # no take while he can beat
+
+
+def test_must_take_when_a_card_cannot_be_beaten():
+    g = Durak()
+    s = g.setup(["A♠ A♦ 6♣", "6♠ 9♠ 6♦ 8♣"], "K♥", attacker=0)
+    s = run(g, s, "attack A♠ A♦")
+    assert g.legal_moves(s) == (TAKE,)
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, mv(g, "beat A♠ with 6♠"))
+    assert exc.value.clause == "durak-beat"
+
+
+def test_take_any_time_option():
+    g = Durak(Rules(take="any_time"))
+    s = g.setup(["7♠", "9♠ 8♣"], "A♥", attacker=0)
+    s = run(g, s, "attack 7♠")
+    assert TAKE in g.legal_moves(s)
+
+
+def test_japanese_spades_only_by_spades():
+    g = preset("japanese")
+    s = g.setup(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0)
+    s = run(g, s, "attack 7♣")
+    assert sorted(g.format_move(m) for m in g.legal_moves(s)) == ["beat 7♣ with 6♦", "beat 7♣ with 8♦",
+                                                                 "beat 7♣ with 9♣"]
+    s2 = run(g, g.setup(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0), "attack 7♠")
+    assert g.legal_moves(s2) == (TAKE,)  # a diamond cannot beat a spade
+
+
+# ----------------------------------------------------------------- throw-in
+
+def test_simple_durak_throws_in_only_onto_a_taker():
+    g = Durak()
+    s = g.setup(["7♠ 7♥ 9♦", "8♠ 6♣ 10♦"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == LEAD and s.attacker == 1  # discarded, no throw-in after a full beat
+    s = g.setup(["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", attacker=0)
+    s = run(g, s, "attack 7♥", "take")
+    assert s.phase == THROW and s.thrower == 0
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 7♠", "pass"]
+    s = run(g, s, "throw 7♠")   # nothing more to throw: the bout ends by itself
+    assert s.phase == LEAD and s.attacker == 0 and hand(s, 1) == "6♠ 6♥ 7♠ 7♥ 10♣" and hand(s, 0) == "9♦ A♦"
+
+
+def test_throw_in_while_beating_limited_by_the_hand():
+    g = preset("throw_in")
+    s = g.setup(["7♠ 7♥ 8♥ 9♦", "8♠ 9♥ 6♦"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == THROW and [g.format_move(m) for m in g.legal_moves(s)] == ["throw 7♥", "throw 8♥", "pass"]
+    g = preset("throw_in")
+    s = g.setup(["7♠ 7♥ 7♦ 9♦", "8♠ 6♦"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠", "throw 7♥", "take")
+    # two attacking cards = the two the defender held: 7♦ may not follow
+    assert s.phase == LEAD and s.attacker == 0 and hand(s, 1) == "6♦ 7♠ 7♥ 8♠"
+
+
+def test_throwers_in_turn_and_attacker_only_option():
+    g = preset("throw_in", players=3)
+    s = g.setup(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.thrower == 2  # P0 has nothing to throw, P2 has 7♥ and 8♣
+    g1 = preset("throw_in", players=3, throw_in_by="attacker")
+    s = g1.setup(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
+    s = run(g1, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == LEAD and s.attacker == 1
+
+
+def test_bout_cap_option():
+    g = preset("throw_in", max_bout_cards=1)
+    s = g.setup(["7♠ 7♥", "8♠ 9♥"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == LEAD
+
+
+# ------------------------------------------------------------------ transfer
+
+def test_transfer_needs_the_next_player_to_hold_enough():
+    g = preset("transfer", players=3)
+    s = g.setup(["7♠ 7♦ 9♦", "7♥ 10♣ J♣", "8♠ Q♦"], "A♣", attacker=0)
+    s2 = run(g, s, "attack 7♠")
+    assert mv(g, "transfer 7♥") in g.legal_moves(s2)
+    s3 = run(g, s2, "transfer 7♥")
+    assert (s3.attacker, s3.defender, s3.lead) == (1, 2, 0) and s3.limit == 2
+    s4 = run(g, s, "attack 7♠ 7♦")   # 3 cards would go to P2, who holds 2
+    assert mv(g, "transfer 7♥") not in g.legal_moves(s4)
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s4, mv(g, "transfer 7♥"))
+    assert exc.value.clause == "durak-transfer"
+
+
+def test_no_transfer_after_a_beat():
+    g = preset("transfer", players=3)
+    s = g.setup(["7♠ 7♦ 9♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠ 7♦", "beat 7♠ with 8♠")
+    assert not any(m[0] == "x" for m in g.legal_moves(s))
+
+
+def test_transfer_in_two_players_goes_back_to_the_attacker():
+    g = preset("transfer")
+    s = g.setup(["7♠ 9♦ 10♦", "7♥ 10♣ J♣"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠", "transfer 7♥")
+    assert (s.attacker, s.defender) == (1, 0)
+
+
+# ------------------------------------------------------- after the bout
+
+def test_drawing_order_attacker_first_defender_last():
+    assert drawing_order(2, 3, 4) == (2, 0, 1, 3)
+    g = Durak(Rules(hand_size=2), players=3)
+    s = g.setup(["7♠", "8♠", "6♦"], "J♥ Q♥ K♥ A♥", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    # the attacker P0 draws first, then P2, the defender P1 last, taking the turned A♥
+    assert (hand(s, 0), hand(s, 2), hand(s, 1)) == ("J♥ Q♥", "6♦ K♥", "A♥")
+    assert s.stock == () and s.attacker == 1
+
+
+def test_after_a_pickup_the_next_player_attacks():
+    g = Durak(players=3)
+    s = g.setup(["A♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
+    s = run(g, s, "attack A♠", "take")
+    assert s.attacker == 2 and s.defender == 0
+
+
+def test_durak_and_draw_at_the_end():
+    g = Durak()
+    s = g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,)) and game_winner(s) == 0
+    s = g.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.phase == OVER and g.outcome(s).draw and not g.outcome(s).losers
+    g2 = Durak(Rules(all_out="defender_loses"))
+    s = run(g2, g2.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    assert g2.outcome(s).losers == (1,)
+
+
+def test_players_who_are_out_are_skipped():
+    g = Durak(players=3)
+    s = g.setup(["7♠", "8♠ 9♣", "6♦ 10♦"], "", trump=Suit.HEARTS, attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.finished == (0,) and (s.attacker, s.defender) == (1, 2)
+
+
+# ------------------------------------------------------------------ reversed
+
+def test_reversed_view_and_wrong_beat_penalty():
+    g = preset("reversed", players=3)
+    s = g.setup(["7♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
+    seen = g.visible(s, 1)
+    assert seen["hand 1"] == 2 and format_cards(seen["hand 0"]) == "7♠ 9♦"
+    plain = Durak(players=3)
+    seen = plain.visible(plain.deal(0), 1)
+    assert isinstance(seen["hand 1"], tuple) and seen["hand 0"] == 6  # normally: only his own
+    s = run(g, s, "attack 7♠")
+    wrong = mv(g, "beat 7♠ with 6♠")
+    assert wrong in g.legal_moves(s)   # a blind choice, legal in this variant
+    s = g.play(s, wrong)
+    assert s.phase == LEAD and hand(s, 1) == "6♠ 7♠ 8♣" and s.attacker == 2
+
+
+def test_reversed_wrong_throw_in_is_the_throwers():
+    g = preset("reversed")
+    s = g.setup(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠", "throw 9♦")
+    assert hand(s, 0) == "7♠ 8♠ 9♦ 10♦ K♥" and s.attacker == 1 and s.discard.bit_count() == 36 - 7
+
+
+def test_reversed_wrong_transfer_takes_the_bout():
+    g = preset("reversed", transfer=True)
+    s = g.setup(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
+    s = run(g, s, "attack 7♠", "transfer 6♣")
+    assert hand(s, 1) == "6♣ 7♠ 8♠ J♣" and s.attacker == 0
+
+
+# ----------------------------------------------------------------- notation
+
+def test_notation_round_trips_and_reads_ascii():
+    g = preset("transfer")
+    for text in ["attack 7♠ 7♥", "beat 7♠ with 9♠", "take", "throw 8♦", "transfer 7♦", "pass"]:
+        assert g.format_move(g.parse_move(text)) == text
+    assert g.parse_move("attack 7s 7h") == g.parse_move("attack 7♠ 7♥")
+    assert g.parse_move("beat Ts with Qs") == ("b", cid("10♠"), cid("Q♠"))
+    assert g.parse_move("done") == PASS
+    for bad in ["", "attack", "beat 7♠ 9♠", "attack 2♠", "attack 7♠ 7♠", "fold"]:
+        with pytest.raises(NotationError):
+            g.parse_move(bad)
+
+
+def test_record_with_transfer_saves_and_loads(tmp_path):
+    g = preset("transfer", players=3)
+    s, moves = g.deal(11), []
+    import random
+    rng = random.Random(11)
+    while not g.is_over(s):
+        m = rng.choice(g.legal_moves(s))
+        moves.append(m)
+        s = g.apply(s, m)
+    rec = g.record(11, moves)
+    rec.save(tmp_path / "game.json")
+    game2, state2 = Record.load(tmp_path / "game.json").replay()
+    assert state2 == s and game2.rules == g.rules
+
+
+def test_lead_options_helper():
+    hand_ = mask_of(parse_cards("7♠ 7♥ 7♦ 9♦"))
+    assert len(lead_options(hand_, 6)) == 8 and len(lead_options(hand_, 1)) == 4
+    assert [format_mask(m) for m in lead_options(hand_, 6, (2,))] == ["7♠ 7♥", "7♠ 7♦", "7♥ 7♦"]
+
+
+def test_rules_are_checked():
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"deck_size": 30})
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"throw_in": "sometimes"})
+    with pytest.raises(VariantError):
+        Durak(Rules(deck_size=12, hand_size=3), players=5)
+
+
+# ----------------------------------------------------------------------- CLI
+
+@pytest.mark.parametrize("variant", sorted(set(PRESETS) - {"english_pairs"}) + ["docs/variants/durak-transfer.toml"])
+def test_cli_plays_every_variant(variant, tmp_path):
+    out = tmp_path / "game.json"
+    res = CliRunner().invoke(main, ["play", "durak", "--variant", variant, "--players", "3", "--seed", "2",
+                                    "--save", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "result:" in res.output
+    again = CliRunner().invoke(main, ["play", "--replay", str(out)])
+    assert again.exit_code == 0 and again.output.splitlines()[-1] == res.output.splitlines()[-2]
+
+
+def test_variant_files_load():
+    import glob
+    files = sorted(glob.glob("docs/variants/durak-*.toml"))
+    assert len(files) >= 6
+    for f in files:
+        v = load_variant(f)
+        assert v.game is Durak
+
+
+# ------------------------------------------------------------------ mutants
+
+class DropsCardOnPickup(Durak):
+    def _end_bout(self, d, taker):
+        if taker >= 0 and d["table"]:
+            d["table"] = d["table"][1:]
+        super()._end_bout(d, taker)
+
+
+class LimitOffByOne(Durak):
+    def bout_limit(self, defender_hand):
+        return super().bout_limit(defender_hand) + 1
+
+
+class SameSuitAlwaysBeats(Durak):
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        from spec.bouts import SUIT_MASK, suit_of
+        self._beaters = {t: tuple(m | (SUIT_MASK[suit_of(i)] & ~bit(i)) for i, m in enumerate(ms))
+                         for t, ms in self._beaters.items()}
+
+
+class TransferIgnoresHandSize(Durak):
+    def transfer_target(self, state):
+        from spec.bouts import next_seat_with_cards
+        if not self.rules.transfer or any(d != OPEN for _, d in state.table):
+            return -1
+        return next_seat_with_cards(state.defender, state.hands)
+
+
+class DiscardGoesToAttacker(Durak):
+    def _end_bout(self, d, taker):
+        super()._end_bout(d, d["lead"] if taker < 0 else taker)
+
+
+class BlamesTheAttacker(Durak):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return Outcome(losers=((state.attacker),), winners=out.winners) if out.losers else out
+
+
+class LazyLead(Durak):
+    """The attacker may always pass the lead on: play can go round for ever."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return moves + (PASS,) if state.phase == LEAD and PASS not in moves else moves
+
+
+class TakeDiscards(Durak):
+    """Taken cards are discarded: every bout removes cards, so nothing can cycle."""
+
+    def _end_bout(self, d, taker):
+        super()._end_bout(d, -1)
+
+
+class MisnamesTransfers(Durak):
+    def format_move(self, move):
+        return "throw" + super().format_move(move)[8:] if move[0] == "x" else super().format_move(move)
+
+
+def mgames(cls, rules=None, counts=range(2, 7)):
+    return [cls(rules, players=n) for n in counts]
+
+
+@pytest.mark.parametrize("mutant, prop", [
+    (DropsCardOnPickup, "cards_conserved"),
+    (DropsCardOnPickup, "cards_conserved@transfer"),
+    (LimitOffByOne, "attack_limit"),
+    (LimitOffByOne, "attack_limit@throw_in"),
+    (SameSuitAlwaysBeats, "beats_legal"),
+    (SameSuitAlwaysBeats, "beats_legal@japanese"),
+    (TransferIgnoresHandSize, "transfers_allowed@transfer"),
+    (DiscardGoesToAttacker, "bouts_end"),
+    (DiscardGoesToAttacker, "bouts_end@reversed"),
+    (BlamesTheAttacker, "one_durak"),
+    (LazyLead, "terminates"),
+    (LazyLead, "terminates_2p_small"),
+    (MisnamesTransfers, "save_load@transfer"),
+])
+def test_property_refutes_mutant(mutant, prop):
+    assert_refuted(check(mgames(mutant), prop))
+
+
+def test_the_three_player_cycle_witness_replays():
+    res = check(mgames(Durak), "terminates_3p_small")
+    assert_refuted(res)
+    rec = res.counterexample.record
+    g, end = rec.replay()
+    cyc = res.counterexample.text.split("cycle: ")[1].split(" | ")
+    start = g.replay(rec.seed, [g.parse_move(m) for m in rec.moves[:len(rec.moves) - len(cyc)]])
+    assert start == end and not g.is_over(end)
+
+
+def test_a_game_that_cannot_cycle_is_not_refuted():
+    res = check(mgames(TakeDiscards), "terminates_3p_small")
+    assert res.verdict == "holds", res.detail
+
+
+@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "bouts_end", "one_durak",
+                                  "terminates", "terminates_2p_small"])
+def test_properties_hold_for_simple_durak(prop):
+    assert check(mgames(Durak), prop).verdict == "holds"
+
+
+def test_expected_verdicts_are_registered_for_every_variant():
+    from verifier.core import REGISTRY
+    names = {p.name for p in REGISTRY.for_game("durak")}
+    for v in vd.VARIANTS:
+        for base in vd.CHECKS:
+            assert f"{base}@{v}" in names
