@@ -1,0 +1,95 @@
+"""Durak benchmark: random games and plays per second, per variant, with 2 and 4 players.
+
+Prints one JSON document. Each figure is the best of ``--repeat`` runs of
+``--games`` random games (seeds 0..games-1): a random legal move each turn,
+through the public ``legal_moves`` / ``apply`` of cardspec's engine. The
+baseline (``bench/durak_baseline.py``) is a minimal pure-Python throw-in
+Durak written only to be fast, measured in the same run on the same rules;
+``ratio`` is cardspec's throw-in games per second over the baseline's
+(target: at least 0.40).
+
+Usage: ``python bench/bench_durak.py [--games N] [--repeat R]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from durak_baseline import play as baseline_play  # noqa: E402
+
+from spec.games.durak import OVER, PRESETS, Durak, Rules  # noqa: E402
+from spec.rules import make_rules  # noqa: E402
+
+#: Variants that end on their own (English pairs can pass the lead round for ever).
+VARIANTS = [v for v in PRESETS if v != "english_pairs"]
+CAP = 20_000
+
+
+def run_engine(game: Durak, games: int) -> tuple[float, int]:
+    moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.deal(seed)
+        rng = random.Random(seed)
+        randrange = rng.randrange
+        legal, apply = game.legal_moves, game.apply
+        n = 0
+        while state.phase != OVER and n < CAP:
+            ms = legal(state)
+            state = apply(state, ms[randrange(len(ms))])
+            n += 1
+        moves += n
+    return time.perf_counter() - start, moves
+
+
+def run_baseline(players: int, games: int) -> tuple[float, int]:
+    start = time.perf_counter()
+    moves = sum(baseline_play(players, seed) for seed in range(games))
+    return time.perf_counter() - start, moves
+
+
+def best(fn, repeat: int) -> tuple[float, int]:
+    runs = [fn() for _ in range(repeat)]
+    return min(runs)
+
+
+def figures(secs: float, moves: int, games: int) -> dict:
+    return {"games_per_s": round(games / secs, 1), "plays_per_s": round(moves / secs),
+            "moves_per_game": round(moves / games, 1)}
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    out = {"python": platform.python_version(), "games": args.games, "repeat": args.repeat,
+           "variants": {}, "baseline": {}}
+    for players in (2, 4):
+        secs, moves = best(lambda: run_baseline(players, args.games), args.repeat)
+        out["baseline"][f"{players}p"] = figures(secs, moves, args.games)
+    for name in VARIANTS:
+        row = {}
+        for players in (2, 4):
+            game = Durak(make_rules(Rules, PRESETS[name]), players=players)
+            secs, moves = best(lambda: run_engine(game, args.games), args.repeat)
+            row[f"{players}p"] = figures(secs, moves, args.games)
+        out["variants"][name] = row
+    out["ratio"] = {f"{p}p": round(out["variants"]["throw_in"][f"{p}p"]["games_per_s"]
+                                   / out["baseline"][f"{p}p"]["games_per_s"], 2) for p in (2, 4)}
+    out["target"] = 0.40
+    print(json.dumps(out, indent=2))
+    return out
+
+
+if __name__ == "__main__":
+    main()
