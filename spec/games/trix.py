@@ -565,12 +565,15 @@ class Trix(Game[State, Move]):
 
     # ---- scoring hooks (the verifier's z3 models call these same methods)
     def card_points(self, contract: Contract, card: Card) -> int:
+        """Points to whoever takes ``card`` under ``contract`` (:func:`card_points`)."""
         return card_points(contract, card, self.rules)
 
     def trick_points(self, contract: Contract) -> int:
+        """Points for each trick taken under ``contract`` (:func:`trick_points`)."""
         return trick_points(contract, self.rules)
 
     def place_points(self, place: int) -> int:
+        """Points for finishing the Trix contract in ``place`` (:func:`place_points`)."""
         return place_points(place, self.rules)
 
     def card_award(self, contract: Contract, card: Card, taker: int,
@@ -602,15 +605,19 @@ class Trix(Game[State, Move]):
 
     # ---- predicates the properties mutate
     def designated_chooser(self, deal_no: int, first: int, holder: int, counts: Sequence[int]) -> int:
+        """Who chooses the contract of deal ``deal_no`` (:func:`designated_chooser`)."""
         return designated_chooser(self.rules.chooser, deal_no, first, holder, counts)
 
     def contract_options(self, chosen: Sequence[Contract]) -> tuple[Contract, ...]:
+        """What a player who has chosen ``chosen`` may choose (:func:`contract_options`)."""
         return contract_options(chosen, self.rules)
 
     def rows_playable(self, card: Card, ends: tuple) -> bool:
+        """Whether ``card`` fits the rows layout (:func:`rows_playable`)."""
         return rows_playable(card, ends)
 
     def chain_playable(self, card: Card, top: Card) -> bool:
+        """Whether ``card`` may go on ``top`` in the chain (:func:`adjacent`)."""
         return adjacent(card.rank, top.rank, self.rules.trix_wrap)
 
     def _chain_options(self, hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
