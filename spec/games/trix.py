@@ -26,7 +26,7 @@ from spec.clauses import ClauseBook
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.rules import Table, setting
-from spec.tricks import follow_suit_options, next_leader, next_seat, winning_play
+from spec.tricks import next_leader, next_seat, winning_play
 
 INFO = GameInfo(
     id="trix",
@@ -81,6 +81,7 @@ JORDAN_ORDER: tuple[Contract, ...] = CONTRACT_ORDER[::-1]
 TRICK_CONTRACTS = frozenset(CONTRACT_ORDER[:4])
 
 KING_OF_HEARTS = Card(Rank.KING, Suit.HEARTS)
+_HEARTS = Suit.HEARTS
 SEVEN_OF_HEARTS = Card(Rank.SEVEN, Suit.HEARTS)
 
 # ------------------------------------------------------------------ tables
@@ -364,18 +365,20 @@ def first_leader(rule: str, dealer: int, chooser: int) -> int:
 
 @CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card")
 def follow_options(hand: tuple[Card, ...], led: Suit) -> tuple[Card, ...]:
-    return follow_suit_options(hand, led)
+    """The shared rule :func:`spec.tricks.follow_suit_options`, inlined for
+    speed on the hot path (``tests/test_trix.py`` checks they agree)."""
+    same = [c for c in hand if c[1] is led]
+    return tuple(same) if same else hand
 
 
 @CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
 def lead_options(hand: tuple[Card, ...], contract: Contract, first_trick: bool, rules: Rules) -> tuple[Card, ...]:
     """The cards a player may lead to a trick."""
-    if rules.hearts_lead == "king_only" and contract is not Contract.KING:
+    where = rules.hearts_lead
+    if where != "all_contracts" and (contract is not Contract.KING if where == "king_only" else not first_trick):
         return hand
-    if rules.hearts_lead == "opening_lead" and not first_trick:
-        return hand
-    others = tuple(c for c in hand if c.suit is not Suit.HEARTS)
-    return others if others else hand
+    others = [c for c in hand if c[1] is not _HEARTS]
+    return tuple(others) if others else hand
 
 
 @CLAUSES.rule("trix-trick-winner", "The highest card of the suit led wins the trick; there are no trumps")
@@ -625,7 +628,7 @@ class Trix(Game[State, Move]):
         table = self.__dict__.get("_chain_table")
         if table is None:
             table = self._chain_table = {(c, t): self.chain_playable(c, t) for c in _DECK for t in _DECK}
-        return tuple(c for c in hand if table[c, top])
+        return tuple([c for c in hand if table[c, top]])
 
     # ---- set-up
     def deal(self, seed: int) -> State:
