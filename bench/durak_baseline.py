@@ -1,45 +1,69 @@
 """A minimal throw-in Durak written only to be fast: the benchmark's baseline.
 
-Mutable lists, integer cards (``rank * 4 + suit``), no checks, no records,
-no notation. It plays the same rules as cardspec's ``throw_in`` preset
-(one-rank leads, a defender who must beat what he can, throw-ins by every
-non-defender in turn up to the defender's hand, drawing attacker first and
-defender last) and chooses among the same kinds of moves, so random games
-have the same shape and length. Not used by cardspec itself.
+Hands are bit masks over card ids ``(rank - 2) * 4 + suit``, the stock a
+list popped from the end, beats looked up in a precomputed table; no checks,
+no records, no notation, no state objects. It plays the same rules as
+cardspec's ``throw_in`` preset (one-rank leads, a defender who must beat what
+he can, throw-ins by every non-defender in turn up to the defender's hand,
+drawing attacker first and defender last) and chooses among the same moves,
+so random games have the same shape and length. Not used by cardspec itself.
 """
 
 from __future__ import annotations
 
 import random
 
+# BEATERS[trump][card]: mask of the cards that beat ``card``
+BEATERS = [[sum(1 << d for d in range(52)
+                if (d & 3 == a & 3 and d > a) or (d & 3 == t and a & 3 != t)) for a in range(52)]
+           for t in range(4)]
+RANK = [0xF << (4 * r) for r in range(13)]
+TRUMPS = [sum(1 << (4 * r + t) for r in range(13)) for t in range(4)]
+# SUBSETS[nibble]: non-empty sub-nibbles with their sizes
+SUBSETS = [[(s, bin(s).count("1")) for s in range(1, 16) if s & n == s] for n in range(16)]
+
+
+def bits(m):
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
 
 def play(players: int, seed: int) -> int:
     """Play one random game; return the number of moves."""
     rng = random.Random(seed)
-    deck = list(range(16, 52))  # ranks 6..A as (rank - 2) * 4 + suit
+    randrange = rng.randrange
+    deck = list(range(16, 52))  # six to ace
     rng.shuffle(deck)
-    hands = [[] for _ in range(players)]
-    for i in range(6 * players):
-        hands[i % players].append(deck[i])
-    rest = deck[6 * players:]
+    hands = [0] * players
+    dealt = 6 * players
+    for i in range(dealt):
+        hands[i % players] |= 1 << deck[i]
+    rest = deck[dealt:]
     if rest:
         trump = rest[0] & 3
         stock = rest[1:] + rest[:1]
     else:
-        trump = deck[6 * players - 1] & 3
+        trump = deck[dealt - 1] & 3
         stock = []
-    stock.reverse()  # pop() from the end draws the top card
+    stock.reverse()  # pop() draws the top card
+    beaters = BEATERS[trump]
     att, low = 0, 99
-    for p, h in enumerate(hands):
-        for c in h:
-            if c & 3 == trump and c < low:
+    tm = TRUMPS[trump]
+    for p in range(players):
+        t = hands[p] & tm
+        if t:
+            c = (t & -t).bit_length()
+            if c < low:
                 att, low = p, c
     out = []
     moves = 0
-    randrange = rng.randrange
 
     def nxt(p):
-        for k in range(1, players + 1):
+        for k in range(1, players):
             q = (p + k) % players
             if hands[q]:
                 return q
@@ -47,71 +71,69 @@ def play(players: int, seed: int) -> int:
 
     while True:
         dfd = nxt(att)
-        limit = len(hands[dfd])
-        hand = hands[att]
-        # lead: one card or several of one rank
-        by_rank = {}
-        for c in hand:
-            by_rank.setdefault(c >> 2, []).append(c)
+        limit = bin(hands[dfd]).count("1")
+        h = hands[att]
         leads = []
-        for cs in by_rank.values():
-            k = len(cs)
-            for m in range(1, 1 << k):
-                sub = [cs[i] for i in range(k) if m >> i & 1]
-                if len(sub) <= limit:
-                    leads.append(sub)
+        r = 0
+        while h:
+            nib = h & 0xF
+            if nib:
+                for s, n in SUBSETS[nib]:
+                    if n <= limit:
+                        leads.append(s << (4 * r))
+            h >>= 4
+            r += 1
         lead = leads[randrange(len(leads))]
         moves += 1
-        for c in lead:
-            hand.remove(c)
-        attack = list(lead)     # all attacking cards of the bout
-        open_ = list(lead)      # not yet beaten
-        covers = []
-        ranks = {c >> 2 for c in lead}
+        hands[att] &= ~lead
+        table = lead            # every card on the table
+        open_ = bits(lead)      # attacking cards not yet beaten
+        count = len(open_)
+        ranks = 0
+        for c in open_:
+            ranks |= RANK[c >> 2]
         taking = False
-        dh = hands[dfd]
         while True:
             if open_ and not taking:
+                dh = hands[dfd]
                 opts = []
-                unable = False
                 for a in open_:
-                    found = False
-                    for d in dh:
-                        if (d & 3 == a & 3 and d > a) or (d & 3 == trump and a & 3 != trump):
-                            opts.append((a, d))
-                            found = True
-                    if not found:
-                        unable = True
-                moves += 1
-                if unable:
-                    taking = True
+                    m = dh & beaters[a]
+                    if not m:
+                        break
+                    for d in bits(m):
+                        opts.append((a, d))
                 else:
+                    moves += 1
                     a, d = opts[randrange(len(opts))]
                     open_.remove(a)
-                    dh.remove(d)
-                    covers.append(d)
-                    ranks.add(d >> 2)
+                    hands[dfd] = dh & ~(1 << d)
+                    table |= 1 << d
+                    ranks |= RANK[d >> 2]
+                    continue
+                moves += 1
+                taking = True
                 continue
-            # throw-in round, from the attacker round the table
             thrown = False
-            if len(attack) < limit:
+            if count < limit:
                 for k in range(players):
                     p = (att + k) % players
                     if p == dfd:
                         continue
-                    h = hands[p]
-                    while len(attack) < limit:
-                        cand = [c for c in h if c >> 2 in ranks]
+                    while count < limit:
+                        cand = hands[p] & ranks
                         if not cand:
                             break
+                        cs = bits(cand)
                         moves += 1
-                        i = randrange(len(cand) + 1)
-                        if i == len(cand):
+                        i = randrange(len(cs) + 1)
+                        if i == len(cs):
                             break  # pass
-                        c = cand[i]
-                        h.remove(c)
-                        attack.append(c)
+                        c = cs[i]
+                        hands[p] &= ~(1 << c)
+                        table |= 1 << c
                         open_.append(c)
+                        count += 1
                         thrown = True
                         if not taking:
                             break
@@ -121,14 +143,13 @@ def play(players: int, seed: int) -> int:
                 continue
             break
         if taking:
-            dh.extend(attack)
-            dh.extend(covers)
-        # draw: attacker first round the table, defender last
+            hands[dfd] |= table
         order = [(att + k) % players for k in range(players) if (att + k) % players != dfd] + [dfd]
         for p in order:
-            h = hands[p]
-            while len(h) < 6 and stock:
-                h.append(stock.pop())
+            need = 6 - bin(hands[p]).count("1")
+            while need > 0 and stock:
+                hands[p] |= 1 << stock.pop()
+                need -= 1
         if not stock:
             for p in order:
                 if not hands[p] and p not in out:

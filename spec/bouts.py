@@ -40,7 +40,7 @@ from spec.errors import NotationError
 
 __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
-    "count", "RANK_MASK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
+    "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
     "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options",
     "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
 ]
@@ -55,6 +55,8 @@ CARDS: tuple[Card, ...] = tuple(Card(Rank(i // 4 + 2), SUIT_ORDER[i % 4]) for i 
 _BITS = tuple(1 << i for i in range(52))
 #: The four cards of a rank, by rank value (2..14).
 RANK_MASK: dict[int, int] = {r: 0xF << ((r - 2) * 4) for r in range(2, 15)}
+#: The four cards of a card's rank, by card id.
+SAME_RANK: tuple[int, ...] = tuple(0xF << (i // 4 * 4) for i in range(52))
 #: The cards of a suit, by suit.
 SUIT_MASK: dict[Suit, int] = {s: sum(1 << ((r - 2) * 4 + i) for r in range(2, 15)) for s, i in _SUIT_INDEX.items()}
 

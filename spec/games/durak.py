@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spec.bouts import (
-    OPEN, RANK_MASK, SUIT_MASK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
+    OPEN, RANK_MASK, SAME_RANK, SUIT_MASK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
     format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, parse_card_id,
     table_mask, table_rank_mask,
 )
@@ -171,7 +171,8 @@ class State:
     while unbeaten. ``lead`` opened the bout (drawing starts with him);
     ``attacker`` attacks the current defender (the last transferer after a
     transfer). ``limit`` is the most attacking cards the bout may hold.
-    ``finished`` lists the players who went out, in order.
+    ``finished`` lists the players who went out, in order. ``ranks`` is the mask
+    of every card whose rank is on the table (what may be thrown in).
     """
 
     hands: tuple[int, ...]
@@ -188,6 +189,7 @@ class State:
     finished: tuple[int, ...]
     trump: Suit
     trump_card: int
+    ranks: int = 0
 
 
 _new = object.__new__
@@ -388,7 +390,7 @@ class Durak(Game[State, tuple]):
         return _make({"hands": tuple(hands), "stock": stock, "discard": discard, "table": (),
                       "phase": LEAD, "lead": att, "attacker": att, "defender": dfd,
                       "limit": self.bout_limit(hands[dfd]), "thrower": -1, "taking": False,
-                      "finished": finished, "trump": trump, "trump_card": shown})
+                      "finished": finished, "trump": trump, "trump_card": shown, "ranks": 0})
 
     def setup(self, hands: Sequence[str], stock: str = "", *, trump: Suit | None = None,
               attacker: int | None = None) -> State:
@@ -439,7 +441,7 @@ class Durak(Game[State, tuple]):
             t = state.thrower
             hand = state.hands[t]
             if len(state.table) < state.limit:
-                cand = hand if self._any_card else hand & table_rank_mask(state.table)
+                cand = hand if self._any_card else hand & state.ranks
                 return tuple([("i", c) for c in ids_of(cand)]) + (PASS,)
             return (PASS,)
         if ph == LEAD:
@@ -541,7 +543,9 @@ class Durak(Game[State, tuple]):
             hands = list(d["hands"])
             hands[d["attacker"]] &= ~m
             d["hands"] = tuple(hands)
-            d["table"] = tuple([(c, OPEN) for c in ids_of(m)])
+            cards = ids_of(m)
+            d["table"] = tuple([(c, OPEN) for c in cards])
+            d["ranks"] = SAME_RANK[cards[0]]
             d["phase"] = DEFEND
         elif kind == "t":
             d["taking"] = True
@@ -578,6 +582,7 @@ class Durak(Game[State, tuple]):
         d["hands"] = tuple(hands)
         table = tuple([(x, c) if x == a else (x, y) for x, y in table])
         d["table"] = table
+        d["ranks"] |= SAME_RANK[c]
         for _, y in table:
             if y == OPEN:
                 return
@@ -597,6 +602,7 @@ class Durak(Game[State, tuple]):
         hands[t] &= ~bit(c)
         d["hands"] = tuple(hands)
         d["table"] = d["table"] + ((c, OPEN),)
+        d["ranks"] |= SAME_RANK[c]
         if not d["taking"]:
             d["phase"], d["thrower"] = DEFEND, -1
             return
@@ -635,7 +641,7 @@ class Durak(Game[State, tuple]):
             return -1
         order = self._throwers[(d["attacker"], d["defender"])]
         hands = d["hands"]
-        ranks = -1 if self._any_card else table_rank_mask(table)
+        ranks = -1 if self._any_card else d["ranks"]
         start = 0 if after < 0 else order.index(after) + (0 if include else 1)
         for i in range(start, len(order)):
             p = order[i]
@@ -659,7 +665,7 @@ class Durak(Game[State, tuple]):
             for p in order:
                 if is_out(hands[p], stock) and p not in finished:
                     finished += (p,)
-        d["hands"], d["stock"], d["finished"], d["table"] = tuple(hands), stock, finished, ()
+        d["hands"], d["stock"], d["finished"], d["table"], d["ranks"] = tuple(hands), stock, finished, (), 0
         d["thrower"], d["taking"] = -1, False
         if n - len(finished) <= 1:
             d["phase"] = OVER
