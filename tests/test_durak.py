@@ -430,6 +430,22 @@ class MisnamesTransfers(Durak):
         return "throw" + super().format_move(move)[8:] if move[0] == "x" else super().format_move(move)
 
 
+class DefenderDrawsFirst(Durak):
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self._draw_orders = {key: order[-1:] + order[:-1] for key, order in self._draw_orders.items()}
+
+
+class PassesTheLeadAfterADiscard(Durak):
+    def _end_bout(self, d, taker):
+        super()._end_bout(d, taker)
+        if taker < 0 and d["phase"] == LEAD:
+            from spec.bouts import next_seat_with_cards
+            att = next_seat_with_cards(d["attacker"], d["hands"])
+            dfd = next_seat_with_cards(att, d["hands"])
+            d.update(lead=att, attacker=att, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
+
+
 def mgames(cls, rules=None, counts=range(2, 7)):
     return [cls(rules, players=n) for n in counts]
 
@@ -445,6 +461,8 @@ def mgames(cls, rules=None, counts=range(2, 7)):
     (DiscardGoesToAttacker, "bouts_end"),
     (DiscardGoesToAttacker, "bouts_end@reversed"),
     (BlamesTheAttacker, "one_durak"),
+    (DefenderDrawsFirst, "after_bout"),
+    (PassesTheLeadAfterADiscard, "after_bout@transfer"),
     (LazyLead, "terminates"),
     (LazyLead, "terminates_2p_small"),
     (MisnamesTransfers, "save_load@transfer"),
@@ -468,7 +486,8 @@ def test_a_game_that_cannot_cycle_is_not_refuted():
     assert res.verdict == "holds", res.detail
 
 
-@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "bouts_end", "one_durak",
+@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "bouts_end", "after_bout",
+                                  "one_durak",
                                   "terminates", "terminates_2p_small"])
 def test_properties_hold_for_simple_durak(prop):
     assert check(mgames(Durak), prop).verdict == "holds"

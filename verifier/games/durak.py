@@ -239,6 +239,53 @@ def bouts_end(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
+def after_bout(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        n, size = game.players, game.rules.hand_size
+
+        def step(trace, before, move, after):
+            if not (before.table and not after.table):
+                return
+            laid = table_mask(before.table) | (1 << move[1] if move[0] in ("i", "x") else 0) \
+                | (1 << move[2] if move[0] == "b" else 0)
+            k = len(before.stock) - len(after.stock)
+            if after.stock != before.stock[k:]:
+                raise trace.refute("the stock was not drawn from the top", after)
+            drawn = before.stock[:k]
+            order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
+            order.append(before.defender)
+            pos = 0
+            for p in order:
+                got = after.hands[p] & sum(1 << c for c in drawn)
+                chunk = drawn[pos:pos + got.bit_count()]
+                if got != sum(1 << c for c in chunk):
+                    raise trace.refute(f"P{p} drew {format_mask(got)}, but in the order "
+                                       f"{' '.join(f'P{q}' for q in order)} his turn came to "
+                                       f"{format_cards(card_of(c) for c in chunk) or 'nothing'}", after)
+                pos += got.bit_count()
+                if pos < len(before.stock) and after.hands[p].bit_count() < size:
+                    raise trace.refute(f"P{p} holds {after.hands[p].bit_count()} cards after drawing, "
+                                       f"with cards still in the stock", after)
+                if got and after.hands[p].bit_count() > size:
+                    raise trace.refute(f"P{p} drew beyond {size} cards", after)
+            if game.is_over(after):
+                return
+            if after.discard != before.discard:
+                want = before.defender if after.hands[before.defender] else \
+                    ref_next_with_cards(before.defender, after.hands)
+                why = "the defender beat everything"
+            else:
+                taker = next((p for p in range(n) if after.hands[p] & laid == laid), None)
+                if taker is None:
+                    raise trace.refute(f"nobody took the bout's cards {format_mask(laid)}", after)
+                want, why = ref_next_with_cards(taker, after.hands), f"P{taker} took the cards"
+            if after.attacker != want or after.defender != ref_next_with_cards(want, after.hands):
+                raise trace.refute(f"{why}, so P{want} should attack P{ref_next_with_cards(want, after.hands)}; "
+                                   f"P{after.attacker} attacks P{after.defender}", after)
+        walk(game, seed, budget.max_plays, step)
+    return sample(games, budget, check)
+
+
 def one_durak(games, budget: Budget) -> Outcome:
     def check(game, seed):
         trace, state = walk(game, seed, budget.max_plays, lambda *a: None)
@@ -442,6 +489,9 @@ CHECKS = {
     "bouts_end": ("Every bout ends in a discard (all beaten) or a pickup by one player",
                   ("durak-take", "durak-throw-in", "durak-next-attacker", "durak-reversed-penalty"),
                   "hypothesis", bouts_end),
+    "after_bout": ("After each bout everyone draws from the top of the stock, attacker first and defender "
+                   "last, and the right player attacks next",
+                   ("durak-draw", "durak-next-attacker", "durak-out"), "hypothesis", after_bout),
     "one_durak": ("At the end exactly one player holds cards and is the durak, or nobody does and the "
                   "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis", one_durak),
     "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", terminates),
