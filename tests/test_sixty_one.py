@@ -11,7 +11,7 @@ from spec.cards import Rank, make_deck, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.sixty_one import (
-    STANDARD_VALUES, Rules, SixtyOne, State, deal_order, first_player, play_bound,
+    STANDARD_VALUES, Rules, SixtyOne, State, deal_order, first_player, play_bound, replay_gap,
 )
 from spec.rules import make_rules
 from tests.helpers import SMALL, assert_refuted, check
@@ -146,10 +146,17 @@ def test_total_resets_variant():
 # ------------------------------------------------------------- termination
 
 def test_play_bounds():
-    assert [play_bound(Rules(), n) for n in (2, 3, 4, 5, 12)] == [62, 84, 275, None, None]
+    assert [play_bound(Rules(), n) for n in range(2, 13)] == [58, 58, 83, 155] + [None] * 7
+    # the interval argument alone (any order) proves only 2-4 players
+    assert [play_bound(Rules(turnover_order="reverse"), n) for n in (2, 3, 4, 5)] == [62, 84, 275, None]
+    assert play_bound(Rules(turnover_timing="keep_last"), 2) is None
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+def test_replay_gap_is_the_queue_length_plus_a_round():
+    assert [replay_gap(Rules(), n) for n in (2, 5, 6, 12)] == [32, 26, 24, 12]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_games_respect_the_bound(n):
     game = SixtyOne(players=n)
     from verifier.sampling import playout
@@ -324,8 +331,28 @@ def test_termination_refuted_when_tens_are_worth_minus_thirty():
     assert "repeats for ever" in r.counterexample.text
 
 
-def test_termination_unknown_is_not_a_pass():
+def test_replay_gap_refutes_the_wrong_order():
+    assert_refuted(check(games(ReversesButSaysFlip), "replay_gap"))
+
+
+def test_five_players_terminate_by_the_queue_argument():
     r = check(games(counts=[5]), "terminates_5p")
+    assert r.verdict == "holds" and r.method == "z3" and "155 plays" in r.detail
+
+
+def test_five_players_reverse_order_is_not_proved():
+    """Without flip order the queue argument does not apply: no pass is claimed."""
+    r = check(games(rules=Rules(turnover_order="reverse"), counts=[5]), "terminates_5p")
+    assert r.verdict in ("unknown", "refuted") and r.method == "search"
+
+
+class ClaimsTooShortBound(SixtyOne):
+    def max_plays(self):
+        return 20
+
+
+def test_termination_not_claimed_when_the_declared_bound_is_too_small():
+    r = check(games(ClaimsTooShortBound, counts=[5]), "terminates_5p")
     assert r.verdict == "unknown"
 
 

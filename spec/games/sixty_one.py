@@ -203,39 +203,81 @@ def turn_over(pile: tuple[Card, ...], rules: Rules, rng_seed: int) -> tuple[tupl
 
 
 # ------------------------------------------------------------- termination
+#
+# Two arguments bound the length of a game; the ``terminates_*`` properties
+# check their premises with z3. Both need ``at_draw`` timing and a carried
+# total, under which hands are always full after drawing.
+
 
 def interval_length(rules: Rules, players: int) -> int:
     """Plays from one turnover to the next under ``at_draw`` timing.
 
-    Hands are always full, so after a turnover the stock holds the whole pile;
-    it lasts ``deck - hand_size * players`` draws, and the next play turns
-    over again. Between two turnovers no card can be played twice.
+    After a turnover the stock holds the whole pile; it lasts
+    ``deck - hand_size * players`` draws, and the next play turns over
+    again. Between two turnovers no card can be played twice.
     """
     return len(make_deck(rules.deck)) - rules.hand_size * players + 1
 
 
 def least_interval_gain(rules: Rules, players: int) -> int:
     """The least the total can rise over one interval: the sum of the
-    ``interval_length`` lowest card values."""
+    ``interval_length`` lowest card values (any turnover order)."""
     values = sorted(card_value(c, rules) for c in make_deck(rules.deck))
     return sum(values[:interval_length(rules, players)])
 
 
-def play_bound(rules: Rules, players: int) -> int | None:
-    """An upper bound on the number of plays, or ``None`` if the argument fails.
+def replay_gap(rules: Rules, players: int) -> int:
+    """Under ``flip`` order, the fewest plays between two plays of one card.
 
-    The argument (verified by the ``terminates_*`` properties): with ``at_draw``
-    timing and a carried total, every interval raises the total by at least
-    :func:`least_interval_gain`; when that is positive, the total reaches the
-    losing total within ``ceil(losing_total / gain)`` intervals.
+    Pile and stock together form a queue (cards leave in the order they
+    were played), ``deck - hand_size * players`` long once hands are full; a
+    card played now is drawn that many plays later, and its new holder can
+    play it no sooner than their next turn, ``players`` plays after that.
+    """
+    return len(make_deck(rules.deck)) - rules.hand_size * players + players
+
+
+def least_total_after(rules: Rules, players: int, plays: int) -> int:
+    """The lowest total ``plays`` plays can make when no card is played more
+    than ``ceil(plays / replay_gap)`` times: the lowest cards, that often each."""
+    most = -(-plays // replay_gap(rules, players))
+    total, left = 0, plays
+    for value in sorted(card_value(c, rules) for c in make_deck(rules.deck)):
+        take = min(most, left)
+        total, left = total + take * value, left - take
+        if not left:
+            break
+    return total
+
+
+def play_bound(rules: Rules, players: int) -> int | None:
+    """An upper bound on the number of plays, or ``None`` if neither argument works.
+
+    *Interval argument* (any turnover order): every interval raises the total
+    by at least :func:`least_interval_gain`; when that is positive the total
+    reaches the losing total within ``ceil(losing_total / gain)`` intervals.
+
+    *Queue argument* (``flip`` order): a card is played at most once per
+    :func:`replay_gap` plays, so after ``T`` plays the total is at least
+    :func:`least_total_after`; the first ``T`` where that reaches the losing
+    total bounds the game. It is positive in the long run exactly when the
+    ``replay_gap`` lowest values sum to more than zero.
     """
     if rules.turnover_timing != "at_draw" or rules.total_after_turnover != "carries":
         return None
+    bounds = []
     gain = least_interval_gain(rules, players)
-    if gain <= 0:
-        return None
-    intervals = max(1, -(-rules.losing_total // gain))
-    return intervals * interval_length(rules, players)
+    if gain > 0:
+        bounds.append(max(1, -(-rules.losing_total // gain)) * interval_length(rules, players))
+    if rules.turnover_order == "flip":
+        gap = replay_gap(rules, players)
+        values = sorted(card_value(c, rules) for c in make_deck(rules.deck))
+        if sum(values[:gap]) > 0:
+            plays = 1
+            while least_total_after(rules, players, plays) < rules.losing_total:
+                plays += 1
+            bounds.append(plays)
+    return min(bounds) if bounds else None
 
 
 # -------------------------------------------------------------------- game

@@ -9,7 +9,7 @@ import z3
 
 from spec.cards import format_cards, make_deck
 from spec.games.sixty_one import (
-    STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, interval_length, least_interval_gain,
+    STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, interval_length, least_interval_gain, least_total_after, replay_gap,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
 from verifier.sampling import Trace, playout, sample
@@ -127,19 +127,69 @@ def one_loser(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
+@REGISTRY.property(GAME, "replay_gap", title="Under flip order a card is never played again within "
+                   "36 - 3n + n plays (the premise of the queue argument)",
+                   clauses=["sixty-one-turnover", "sixty-one-draw"], method="hypothesis")
+def replay_gap_respected(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        rules = game.rules
+        if rules.turnover_order != "flip" or rules.turnover_timing != "at_draw":
+            return  # the premise is only claimed for flip order with at_draw timing
+        gap = replay_gap(rules, game.players)
+        last: dict = {}
+
+        def step(trace, state):
+            if trace.moves:
+                card, t = trace.moves[-1], len(trace.moves)
+                if card in last and t - last[card] < gap:
+                    raise trace.refute(f"{format_cards([card])} was played at plays {last[card]} and {t}, "
+                                       f"less than {gap} apart", state)
+                last[card] = t
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
 # ------------------------------------------------------------- termination
 
-def _prove_gain(game: SixtyOne, budget: Budget) -> tuple[str, str, int]:
-    """z3: no ``interval_length`` distinct cards sum below the least gain."""
-    deck = game.deck()
-    k = interval_length(game.rules, game.players)
-    gain = least_interval_gain(game.rules, game.players)
+def _prove_interval(game: SixtyOne, budget: Budget) -> tuple[str, int | None, str]:
+    """z3: no ``interval_length`` distinct cards sum below the least gain (>0)."""
+    rules, n = game.rules, game.players
+    gain = least_interval_gain(rules, n)
+    if gain <= 0:
+        return UNKNOWN, None, ""
+    deck, k = game.deck(), interval_length(rules, n)
     pick = [z3.Int(f"pick_{i}") for i in range(len(deck))]
 
     def build(s):
         s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)  # any k distinct cards
         s.add(z3.Sum([x * game.value_of(c) for x, c in zip(pick, deck)]) < gain)
-    return prove(build, budget.z3_timeout_ms).verdict, f"{k} distinct cards", gain
+    verdict = prove(build, budget.z3_timeout_ms).verdict
+    bound = max(1, -(-rules.losing_total // gain)) * k
+    return verdict, bound, (f"interval argument: z3 proves any {k} distinct cards are worth at least {gain}, "
+                            f"so each interval between turnovers adds at least {gain}: at most {bound} plays")
+
+
+def _prove_queue(game: SixtyOne, budget: Budget) -> tuple[str, int | None, str]:
+    """z3: ``T`` plays, no card more than ``ceil(T / gap)`` times, always total the losing total."""
+    rules, n = game.rules, game.players
+    if rules.turnover_order != "flip":
+        return UNKNOWN, None, ""
+    deck, gap = game.deck(), replay_gap(rules, n)
+    if sum(sorted(game.value_of(c) for c in deck)[:gap]) <= 0:
+        return UNKNOWN, None, ""
+    plays = 1
+    while least_total_after(rules, n, plays) < rules.losing_total:
+        plays += 1
+    most = -(-plays // gap)
+    count = [z3.Int(f"count_{i}") for i in range(len(deck))]
+
+    def build(s):
+        s.add(*[z3.And(x >= 0, x <= most) for x in count], z3.Sum(count) == plays)
+        s.add(z3.Sum([x * game.value_of(c) for x, c in zip(count, deck)]) < rules.losing_total)
+    verdict = prove(build, budget.z3_timeout_ms).verdict
+    return verdict, plays, (f"queue argument: a card comes back at most once every {gap} plays, and z3 proves "
+                            f"that {plays} plays with no card more than {most} times reach "
+                            f"{rules.losing_total}: at most {plays} plays")
 
 
 def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20):
@@ -187,11 +237,16 @@ def _terminates(n: int):
         game = next(g for g in games if g.players == n)
         rules = game.rules
         if rules.turnover_timing == "at_draw" and rules.total_after_turnover == "carries":
-            verdict, what, gain = _prove_gain(game, budget)
-            if verdict == HOLDS and gain > 0:
-                return Outcome(HOLDS, f"z3: any {what} are worth at least {gain}, so each interval between "
-                                      f"turnovers raises the total by at least {gain}; "
-                                      f"every game ends within {game.max_plays()} plays", method="z3")
+            proofs = [_prove_interval(game, budget), _prove_queue(game, budget)]
+            proved = [(bound, text) for verdict, bound, text in proofs if verdict == HOLDS]
+            if proved:
+                bound, _ = min(proved)
+                claimed = game.max_plays()
+                if claimed is None or claimed < bound:
+                    why = "declares no bound" if claimed is None else f"claims {claimed} plays"
+                    return Outcome(UNKNOWN, f"proved {bound} plays, but the game {why}", method="z3")
+                return Outcome(HOLDS, "; ".join(text for _, text in proved), method="z3")
+        # no proof (or a proof timed out): only a witness can settle it now, never a pass
         found = find_cycle(game, deals=max(50, budget.examples))
         if found is None:
             return Outcome(UNKNOWN, f"no proof, and no repeating position found from "
@@ -211,6 +266,6 @@ def _terminates(n: int):
 for _n in range(2, 13):
     REGISTRY.add(Property(
         GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
-        ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 4 else "search",
-        HOLDS if _n <= 4 else (UNKNOWN if _n == 5 else REFUTED), _terminates(_n),
+        ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 5 else "search",
+        HOLDS if _n <= 5 else REFUTED, _terminates(_n),
         applies=lambda games, n=_n: any(g.players == n for g in games)))
