@@ -45,10 +45,6 @@ def _piles(n: int, tag: str):
     return placement_vars(tag, len(DECK), n)
 
 
-def _one_hot(s: z3.Solver, at) -> None:
-    s.add(*one_hot_constraints(at))
-
-
 def _pile_text(model, at, n) -> dict[str, str]:
     split: dict[str, list[Card]] = {f"won {p}": [] for p in range(n)}
     for card, p in zip(DECK, placed(model, at)):
@@ -68,7 +64,7 @@ def card_points_total(games, budget: Budget) -> Outcome:
     totals = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(n)]
 
     def build(s: z3.Solver) -> None:
-        _one_hot(s, at)
+        s.add(*one_hot_constraints(at))
         s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
         cards = z3.Sum(totals)
         s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + 10))
@@ -85,6 +81,27 @@ def card_points_total(games, budget: Budget) -> Outcome:
     text = (f"tricks worth {'+'.join(map(str, pts))} = {sum(pts)} card points, with the last trick (P{who}) "
             f"{sum(pts) + bonus}, not 120 and 130: " + "; ".join(f"{k}: {v}" for k, v in deal.items()))
     return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+
+
+def _played_out_points(game: SixtySix, tag: str):
+    """z3 model of two players' final points when every card is played out.
+
+    Returns ``(at, last, plain, trump, totals, constraints)``: the one-hot
+    division of the cards, whether P0 took the last trick, each player's plain
+    and trump marriages, their totals, and the constraints tying them down.
+    """
+    rules = game.rules
+    at = _piles(2, tag)
+    last = z3.Int(f"{tag}_last0")          # 1 when P0 took the last trick
+    plain = [z3.Int(f"{tag}_plain_{p}") for p in range(2)]
+    trump = [z3.Int(f"{tag}_trump_{p}") for p in range(2)]
+    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
+    took_last = [last, 1 - last]
+    totals = [cards[p] + took_last[p] * rules.last_trick_bonus + plain[p] * rules.marriage_points
+              + trump[p] * rules.trump_marriage_points for p in range(2)]
+    constraints = one_hot_constraints(at) + [z3.Or(last == 0, last == 1)]
+    constraints += [x >= 0 for x in plain + trump] + [z3.Sum(plain) <= 3, z3.Sum(trump) <= 1]
+    return at, last, plain, trump, totals, constraints
 
 
 # ------------------------------------------------------------------ draws
@@ -136,20 +153,11 @@ def no_draw(games, budget: Budget) -> Outcome:
 def no_draw_with_marriage(games, budget: Budget) -> Outcome:
     game = _two(games)
     rules = game.rules
-    at = _piles(2, "m")
-    last = z3.Int("last0")       # 1 when P0 took the last trick
-    plain = [z3.Int(f"plain_{p}") for p in range(2)]
-    trump = [z3.Int(f"trump_{p}") for p in range(2)]
-    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
     bonus = rules.last_trick_bonus
-    totals = [cards[0] + last * bonus + plain[0] * rules.marriage_points + trump[0] * rules.trump_marriage_points,
-              cards[1] + (1 - last) * bonus + plain[1] * rules.marriage_points
-              + trump[1] * rules.trump_marriage_points]
+    at, last, plain, trump, totals, played_out = _played_out_points(game, "m")
 
     def build(s: z3.Solver) -> None:
-        _one_hot(s, at)        # a draw needs every card played: no closing
-        s.add(z3.Or(last == 0, last == 1))
-        s.add(*[x >= 0 for x in plain + trump], z3.Sum(plain) <= 3, z3.Sum(trump) <= 1)
+        s.add(*played_out)     # a draw needs every card played: no closing
         s.add(z3.Sum(plain + trump) >= 1)                       # some marriage was scored
         s.add(*[t < rules.target for t in totals])              # ... and nobody reached 66
 
@@ -194,20 +202,11 @@ def one_reaches_66(games, budget: Budget) -> Outcome:
 def both_66_if_played_out(games, budget: Budget) -> Outcome:
     game = _two(games)
     rules = game.rules
-    at = _piles(2, "b")
-    last = z3.Int("blast0")
-    plain = [z3.Int(f"bplain_{p}") for p in range(2)]
-    trump = [z3.Int(f"btrump_{p}") for p in range(2)]
-    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
     bonus = rules.last_trick_bonus
-    totals = [cards[0] + last * bonus + plain[0] * rules.marriage_points + trump[0] * rules.trump_marriage_points,
-              cards[1] + (1 - last) * bonus + plain[1] * rules.marriage_points
-              + trump[1] * rules.trump_marriage_points]
+    at, last, plain, trump, totals, played_out = _played_out_points(game, "b")
 
     def build(s: z3.Solver) -> None:
-        _one_hot(s, at)
-        s.add(z3.Or(last == 0, last == 1))
-        s.add(*[x >= 0 for x in plain + trump], z3.Sum(plain) <= 3, z3.Sum(trump) <= 1)
+        s.add(*played_out)
         s.add(*[t >= rules.target for t in totals])
 
     ans = prove(build, budget.z3_timeout_ms)
