@@ -44,6 +44,8 @@ VARIANTS = tuple(v for v in PRESETS if v != "simple")
 #: Small configurations of the exhaustive searches: (players, deck size, hand size, deals).
 SMALL_2P = (2, 8, 2, 12)
 SMALL_3P = (3, 12, 3, 12)
+#: Before the 2-player search: a cycle hunt on 12-card deals (players, deck, hand, deals, positions per deal).
+HUNT_2P = (2, 12, 3, 3, 20_000)
 #: States explored per deal before the search gives up (verdict unknown).
 STATE_CAP = 60_000
 
@@ -413,10 +415,28 @@ def small_game(game: Durak, players: int, deck: int, hand: int) -> Durak | None:
         return None
 
 
-def _exhaustive(config: tuple[int, int, int, int]):
+def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, int, int] | None = None):
     players, deck, hand, deals = config
 
     def check(games, budget: Budget) -> Outcome:
+        hunted = ""
+        if hunt is not None:
+            hp, hdeck, hhand, hdeals, hcap = hunt
+            big = small_game(games[0], hp, hdeck, hhand)
+            if big is not None:
+                found, seen = [], 0
+                for seed in range(hdeals):
+                    res = explore(big, seed, hcap)
+                    seen += res.states
+                    if res.status == "cycle":
+                        found.append(res)
+                if found:
+                    shortest = min(found, key=lambda r: (len(r.cycle), len(r.prefix)))
+                    return _cycle_outcome(big, shortest, f"{hp} players, {hdeck}-card deck, {hhand} cards each: "
+                                                         f"{len(found)} of {hdeals} deals can cycle, the shortest "
+                                                         f"cycle has {len(shortest.cycle)} moves")
+                hunted = (f" (before that, {hdeals} deals of a {hdeck}-card deck with {hhand} cards each: no "
+                          f"cycle within the first {seen} positions searched)")
         game = small_game(games[0], players, deck, hand)
         if game is None:
             return Outcome(HOLDS, f"{players} players on {deck} cards is not allowed by these rules (vacuous)")
@@ -442,7 +462,7 @@ def _exhaustive(config: tuple[int, int, int, int]):
             return Outcome(UNKNOWN, f"{what}; no cycle, but deals {incomplete} passed {STATE_CAP} positions")
         moves = " ".join(game.format_move(m) for m in longest.longest_moves)
         return Outcome(HOLDS, f"{what}, no cycle; every line of play ends. Longest game: "
-                              f"{longest.longest} moves (deal seed {longest.seed}: {moves})")
+                              f"{longest.longest} moves (deal seed {longest.seed}: {moves}){hunted}")
     return check
 
 
@@ -496,7 +516,7 @@ CHECKS = {
                   "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis", one_durak),
     "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", terminates),
     "terminates_2p_small": ("Two players, small deck: no line of play cycles (exhaustive)",
-                            ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_2P)),
+                            ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_2P, HUNT_2P)),
     "terminates_3p_small": ("Three players, small deck: no line of play cycles (exhaustive)",
                             ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_3P)),
 }
@@ -514,6 +534,7 @@ for _v in (None,) + VARIANTS:
 for _name in ("terminates", "terminates_2p_small"):
     EXPECTED[(_name, "english_pairs")] = REFUTED
 EXPECTED[("terminates_2p_small", "reversed")] = REFUTED
+EXPECTED[("terminates_2p_small", "transfer")] = REFUTED
 
 
 def _register() -> None:
@@ -529,3 +550,34 @@ def _register() -> None:
 
 
 _register()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Larger exhaustive searches than the build can afford, e.g.
+    ``python -m verifier.games.durak --preset simple --deck 12 --hand 3 --players 2 --deals 3``."""
+    import argparse
+    import time
+
+    from spec.games.durak import Rules
+    from spec.rules import make_rules
+    ap = argparse.ArgumentParser(description="Durak: exhaustive state-graph search per deal")
+    ap.add_argument("--preset", default="simple", choices=sorted(PRESETS))
+    ap.add_argument("--deck", type=int, default=12)
+    ap.add_argument("--hand", type=int, default=3)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--deals", type=int, default=3)
+    ap.add_argument("--cap", type=int, default=2_000_000)
+    args = ap.parse_args(argv)
+    rules = dataclasses.replace(make_rules(Rules, PRESETS[args.preset]), deck_size=args.deck, hand_size=args.hand)
+    game = Durak(rules, players=args.players)
+    for seed in range(args.deals):
+        start = time.perf_counter()
+        res = explore(game, seed, args.cap)
+        what = {"done": f"no cycle, longest game {res.longest} moves",
+                "cycle": f"cycle of {len(res.cycle)} moves after {len(res.prefix)}",
+                "incomplete": "state cap reached"}[res.status]
+        print(f"deal {seed}: {res.states} positions, {what} ({time.perf_counter() - start:.1f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
