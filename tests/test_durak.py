@@ -446,6 +446,16 @@ class PassesTheLeadAfterADiscard(Durak):
             d.update(lead=att, attacker=att, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
 
 
+class TakerAttacks(Durak):
+    def _end_bout(self, d, taker):
+        defender = d["defender"]
+        super()._end_bout(d, taker)
+        if taker >= 0 and d["phase"] == LEAD and d["hands"][defender]:
+            from spec.bouts import next_seat_with_cards
+            dfd = next_seat_with_cards(defender, d["hands"])
+            d.update(lead=defender, attacker=defender, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
+
+
 def mgames(cls, rules=None, counts=range(2, 7)):
     return [cls(rules, players=n) for n in counts]
 
@@ -462,6 +472,7 @@ def mgames(cls, rules=None, counts=range(2, 7)):
     (DiscardGoesToAttacker, "bouts_end@reversed"),
     (BlamesTheAttacker, "one_durak"),
     (DefenderDrawsFirst, "after_bout"),
+    (TakerAttacks, "ranking_2p"),
     (PassesTheLeadAfterADiscard, "after_bout@transfer"),
     (LazyLead, "terminates"),
     (LazyLead, "terminates_2p_small"),
@@ -487,7 +498,7 @@ def test_a_game_that_cannot_cycle_is_not_refuted():
 
 
 @pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "bouts_end", "after_bout",
-                                  "one_durak",
+                                  "one_durak", "ranking_2p",
                                   "terminates", "terminates_2p_small"])
 def test_properties_hold_for_simple_durak(prop):
     assert check(mgames(Durak), prop).verdict == "holds"

@@ -288,6 +288,31 @@ def after_bout(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
+def ranking_2p(games, budget: Budget) -> Outcome:
+    """The step of the two-player termination argument, bout by bout."""
+    two = [g for g in games if g.players == 2]
+    if not two:
+        return Outcome(HOLDS, "no 2-player game in these rules (vacuous)")
+
+    def rank(state: State) -> tuple[int, int, int]:
+        in_play = len(state.stock) + sum(h.bit_count() for h in state.hands)
+        return len(state.stock), in_play, state.hands[state.attacker].bit_count()
+
+    def check(game, seed):
+        last = [None]
+
+        def step(trace, before, move, after):
+            if move[0] != "a":
+                return
+            now = rank(before)
+            if last[0] is not None and not now < last[0]:
+                raise trace.refute(f"at this attack (stock, cards in play, attacker's hand) is {now}, "
+                                   f"not below {last[0]} at the previous one", before)
+            last[0] = now
+        walk(game, seed, budget.max_plays, step)
+    return sample(two, budget, check)
+
+
 def one_durak(games, budget: Budget) -> Outcome:
     def check(game, seed):
         trace, state = walk(game, seed, budget.max_plays, lambda *a: None)
@@ -514,6 +539,9 @@ CHECKS = {
                    ("durak-draw", "durak-next-attacker", "durak-out"), "hypothesis", after_bout),
     "one_durak": ("At the end exactly one player holds cards and is the durak, or nobody does and the "
                   "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis", one_durak),
+    "ranking_2p": ("Two players: each attack finds (stock, cards in play, attacker's hand) lower than the one "
+                   "before, so the game ends", ("durak-next-attacker", "durak-draw", "durak-end"), "hypothesis",
+                   ranking_2p),
     "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", terminates),
     "terminates_2p_small": ("Two players, small deck: no line of play cycles (exhaustive)",
                             ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_2P, HUNT_2P)),
@@ -535,6 +563,8 @@ for _name in ("terminates", "terminates_2p_small"):
     EXPECTED[(_name, "english_pairs")] = REFUTED
 EXPECTED[("terminates_2p_small", "reversed")] = REFUTED
 EXPECTED[("terminates_2p_small", "transfer")] = REFUTED
+for _v in ("transfer", "reversed", "english_pairs"):   # the two-player argument does not cover these
+    EXPECTED[("ranking_2p", _v)] = REFUTED
 
 
 def _register() -> None:
