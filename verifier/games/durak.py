@@ -567,16 +567,29 @@ for _v in ("transfer", "reversed", "english_pairs"):   # the two-player argument
     EXPECTED[("ranking_2p", _v)] = REFUTED
 
 
+def _has_two(games) -> bool:
+    return any(g.players == 2 for g in games)
+
+
+def _has_three_or_more(games) -> bool:
+    return any(g.players >= 3 for g in games)
+
+
+#: Per-player-count claims are skipped when the games checked have no such count.
+APPLIES = {"ranking_2p": _has_two, "terminates_2p_small": _has_two, "terminates_3p_small": _has_three_or_more}
+
+
 def _register() -> None:
     for name, (title, clauses, method, check) in CHECKS.items():
-        REGISTRY.add(Property(GAME, name, title, clauses, method, EXPECTED.get((name, None), HOLDS), check))
+        REGISTRY.add(Property(GAME, name, title, clauses, method, EXPECTED.get((name, None), HOLDS), check,
+                              applies=APPLIES.get(name)))
     for v in VARIANTS:
         for name, (title, check) in (GENERIC.items() if v != "english_pairs" else ()):
             REGISTRY.add(Property(GAME, f"{name}@{v}", f"{title} ({v})", (), "hypothesis",
                                   EXPECTED.get((name, v), HOLDS), _on_preset(check, v)))
         for name, (title, clauses, method, check) in CHECKS.items():
             REGISTRY.add(Property(GAME, f"{name}@{v}", f"{title} ({v})", clauses, method,
-                                  EXPECTED.get((name, v), HOLDS), _on_preset(check, v)))
+                                  EXPECTED.get((name, v), HOLDS), _on_preset(check, v), applies=APPLIES.get(name)))
 
 
 _register()
