@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import pytest
 from click.testing import CliRunner
@@ -13,11 +12,11 @@ from spec.cards import Suit, format_cards, parse_card, parse_cards
 from spec.engine import Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.durak import (
-    DEFEND, LEAD, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
+    LEAD, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import assert_refuted, check
 from verifier.cli import main
 from verifier.games import durak as vd
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spec.bouts import (
-    OPEN, RANK_MASK, SAME_RANK, SUIT_MASK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
+    OPEN, RANK_MASK, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
     format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, parse_card_id,
     table_mask, table_rank_mask,
 )

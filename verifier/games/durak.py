@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from spec.bouts import OPEN, card_of, format_mask, table_mask
 from spec.cards import Suit, format_card, format_cards
 from spec.errors import VariantError
-from spec.games.durak import LEAD, OVER, PASS, PRESETS, Durak, State
+from spec.games.durak import LEAD, PASS, PRESETS, Durak, State
 from verifier import generic
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
 from verifier.sampling import Trace, sample
