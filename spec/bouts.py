@@ -202,6 +202,8 @@ def _subsets(nibble: int) -> tuple[tuple[int, int], ...]:
 # (mask, size) of every non-empty subset of the cards of one rank, by rank slot and nibble
 _RANK_SUBSETS = tuple(tuple(tuple((m << (4 * k), n) for m, n in _subsets(nib)) for nib in range(16))
                       for k in range(13))
+# the same masks without sizes, for the common case of no size restriction
+_RANK_SUBSET_MASKS = tuple(tuple(tuple(m for m, _ in subs) for subs in row) for row in _RANK_SUBSETS)
 
 
 def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) -> list[int]:
@@ -214,18 +216,18 @@ def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) ->
     >>> [format_mask(m) for m in lead_options(mask_of(parse_cards("7♠ 7♥ 9♦")), 2)]
     ['7♠', '7♥', '7♠ 7♥', '9♦']
     """
-    out = []
-    k = 0
+    out: list[int] = []
+    free = sizes is None and limit >= 4
     h = hand
     while h:
-        nib = h & 0xF
-        if nib:
-            if sizes is None and limit >= 4:
-                out.extend([m for m, _ in _RANK_SUBSETS[k][nib]])
-            else:
-                out.extend([m for m, n in _RANK_SUBSETS[k][nib] if n <= limit and (sizes is None or n in sizes)])
-        h >>= 4
-        k += 1
+        k = ((h & -h).bit_length() - 1) >> 2
+        shift = 4 * k
+        nib = (h >> shift) & 0xF
+        h &= ~(0xF << shift)
+        if free:
+            out.extend(_RANK_SUBSET_MASKS[k][nib])
+        else:
+            out.extend([m for m, n in _RANK_SUBSETS[k][nib] if n <= limit and (sizes is None or n in sizes)])
     return out
 
 

@@ -509,3 +509,18 @@ def test_expected_verdicts_are_registered_for_every_variant():
     for v in vd.VARIANTS:
         for base in vd.CHECKS:
             assert f"{base}@{v}" in names
+
+
+def test_exhaustive_search_reports_a_replayable_longest_game():
+    g = Durak(Rules(deck_size=8, hand_size=2), players=2)
+    res = vd.explore(g, 0)
+    assert res.status == "done" and res.states > 100 and res.longest == len(res.longest_moves)
+    end = g.replay(0, res.longest_moves)
+    assert g.is_over(end)
+
+
+def test_transfer_two_player_cycle_witness_replays():
+    res = check(mgames(Durak), "terminates_2p_small@transfer")
+    assert_refuted(res)
+    g, end = res.counterexample.record.replay()
+    assert g.players == 2 and g.rules.transfer and not g.is_over(end)

@@ -464,6 +464,7 @@ class Durak(Game[State, tuple]):
                     moves.extend([("b", a, c) for c in cards])
         else:
             beaters = self._beaters[state.trump]
+            forced = r.take == "if_unable"
             for a, d in table:
                 if d == OPEN:
                     m = hand & beaters[a]
@@ -471,6 +472,8 @@ class Durak(Game[State, tuple]):
                         moves.extend([("b", a, c) for c in ids_of(m)])
                     else:
                         unable = True
+                        if forced:
+                            break   # he must take: no need to list the beats
         if may_take(r, unable):
             if unable and r.take == "if_unable":
                 moves = [TAKE]
@@ -672,7 +675,8 @@ class Durak(Game[State, tuple]):
             return
         att = next_attacker(hands, d["defender"], taker)
         dfd = next_seat_with_cards(att, hands)
-        d.update(phase=LEAD, lead=att, attacker=att, defender=dfd, limit=self.bout_limit(hands[dfd]))
+        d["phase"], d["lead"], d["attacker"], d["defender"] = LEAD, att, att, dfd
+        d["limit"] = self.bout_limit(hands[dfd])
 
     # ------------------------------------------------------------ result
     def outcome(self, state: State) -> Outcome:
