@@ -15,26 +15,16 @@ import statistics
 import sys
 import time
 
+from benchlib import random_play
+
 from spec.games._sixty_six_solver import Solver
 from spec.games.sixty_six import CLOSE, SixtySix, in_last_phase
 
 
 def cardspec_games(seconds: float, start_seed: int = 0) -> tuple[int, int, float]:
     """Random legal games (every move equally likely, closing and marriages included)."""
-    game = SixtySix()
-    games = plays = 0
-    seed = start_seed
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(seed)
-        state = game.deal(seed)
-        while state.result is None:
-            moves = game.legal_moves(state)
-            state = game.apply(state, moves[rng.randrange(len(moves))])
-            plays += 1
-        games += 1
-        seed += 1
-    return games, plays, time.perf_counter() - start
+    r = random_play(SixtySix(), seconds, start_seed)
+    return r["games"], round(r["plays_per_s"] * r["cpu_s"]), r["cpu_s"]
 
 
 def schnapsen_games(seconds: float, start_seed: int = 0) -> tuple[int, float] | None:
@@ -46,13 +36,13 @@ def schnapsen_games(seconds: float, start_seed: int = 0) -> tuple[int, float] | 
     engine = SchnapsenGamePlayEngine()
     games = 0
     seed = start_seed
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         engine.play_game(RandBot(random.Random(2 * seed), "a"), RandBot(random.Random(2 * seed + 1), "b"),
                          random.Random(seed))
         games += 1
         seed += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
 def solver_times(count: int = 40) -> dict:

@@ -15,28 +15,14 @@ import random
 import sys
 import time
 
+from benchlib import random_play
+
 from spec.games.trix import Trix
 
 
 def random_games(rules=None, seconds: float = 3.0) -> dict:
     """Random legal play of full 20-deal games (choices, announcements and cards)."""
-    game = Trix(rules)
-    games = plays = 0
-    cpu0, wall0 = time.process_time(), time.perf_counter()
-    seed = 0
-    while time.process_time() - cpu0 < seconds:
-        rng = random.Random(seed)
-        state = game.deal(seed)
-        while not game.is_over(state):
-            moves = game.legal_moves(state)
-            state = game.apply(state, moves[rng.randrange(len(moves))])
-            plays += 1
-        games += 1
-        seed += 1
-    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-    return {"games": games, "games_per_s": round(games / cpu, 2), "plays_per_s": round(plays / cpu),
-            "us_per_play": round(cpu / plays * 1e6, 2), "plays_per_game": round(plays / games, 1),
-            "cpu_s": round(cpu, 2), "wall_s": round(wall, 2)}
+    return random_play(Trix(rules), seconds)
 
 
 def openspiel_hearts(seconds: float = 3.0) -> dict | None:
