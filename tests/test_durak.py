@@ -120,6 +120,25 @@ def test_english_pairs_lead_or_pass():
     assert (s.attacker, s.defender) == (1, 0) and g.legal_moves(s) == (PASS,)
 
 
+def test_simple_v_lead_shapes():
+    g = preset("simple_v")
+    s = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
+    leads = [g.format_move(m) for m in g.legal_moves(s)]
+    assert leads[:5] == ["attack 7♠", "attack 7♥", "attack 9♦", "attack 9♣", "attack J♠"]
+    assert "attack 7♠ 7♥ 9♦" in leads and "attack 7♠ 7♥ 9♦ 9♣ J♠" in leads
+    assert {m[1].bit_count() for m in g.legal_moves(s)} == {1, 3, 5}
+    assert len(leads) == 5 + 6 + 1
+    small = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠"], "A♣", attacker=0)
+    assert all(m[1].bit_count() <= 3 for m in g.legal_moves(small))  # the defender holds four
+
+
+def test_mixed_attack_cannot_be_transferred():
+    g = preset("simple_v", players=3, transfer=True)
+    s = g.setup(["7♠ 7♥ 9♦ A♠", "7♦ 8♠ J♦ Q♦ K♦", "6♦ 6♥ 10♣ J♣ Q♣ K♣"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠ 7♥ 9♦")
+    assert not any(m[0] == "x" for m in g.legal_moves(s))
+
+
 # ---------------------------------------------------------------- defence
 
 def test_beat_by_higher_card_of_suit_or_trump():

@@ -111,10 +111,12 @@ class Rules:
     spades_by_spades: bool = False
     """Japanese Durak: a spade can be beaten only by a higher spade (not by a trump)."""
 
-    lead: Literal["one_rank", "pair"] = "one_rank"
+    lead: Literal["one_rank", "pair", "pairs_and_one"] = "one_rank"
     """What an attack may be. ``one_rank``: one card or several of one rank
     (source). ``pair``: exactly two cards of one rank; a player without one
-    passes the attack on (catalogue, "Дурак английский - Г")."""
+    passes the attack on (catalogue, "Дурак английский - Г"). ``pairs_and_one``:
+    one card, a pair and one card, or two pairs and one card, all of different
+    ranks (catalogue, "Дурак простой - В")."""
 
     first_attacker: Literal["lowest_trump", "previous_winner"] = "lowest_trump"
     """Who attacks first. Source: in the first game the holder of the lowest trump,
@@ -148,6 +150,7 @@ PRESETS: dict[str, dict] = {
     "reversed": {"throw_in": "always", "reversed": True},
     "japanese": {"throw_in": "always", "trump": "diamonds", "spades_by_spades": True},
     "english_pairs": {"lead": "pair"},
+    "simple_v": {"lead": "pairs_and_one"},
 }
 
 # phases
@@ -250,12 +253,45 @@ def attack_limit(rules: Rules, defender_hand: int) -> int:
     return min(defender_hand.bit_count(), cap)
 
 
-@CLAUSES.rule("durak-lead", "An attack is one card, or several cards of one rank; English: exactly a pair")
+@CLAUSES.rule("durak-lead", "An attack is one card, or several cards of one rank; English: exactly a pair; "
+              "simple-V: one card, a pair and a card, or two pairs and a card")
 def legal_leads(rules: Rules, hand: int, limit: int) -> list[int]:
     """Every allowed attack, as card masks."""
     if rules.lead == "pair":
         return lead_options(hand, limit, (2,))
+    if rules.lead == "pairs_and_one":
+        return pairs_and_one_leads(hand, limit)
     return lead_options(hand, limit)
+
+
+def pairs_and_one_leads(hand: int, limit: int) -> list[int]:
+    """"Дурак простой - В": one card; a pair and one card; two pairs and one card.
+
+    The pairs and the single card are of different ranks (a decision: the
+    catalogue lists the shapes only). Ordered by size, then by the masks.
+    """
+    singles = ids_of(hand)
+    out = [1 << c for c in singles]
+    if limit < 3:
+        return out
+    pairs = lead_options(hand, 2, (2,))
+    threes, fives = [], []
+    for i, p in enumerate(pairs):
+        for c in singles:
+            if not p & SAME_RANK[c]:
+                threes.append(p | 1 << c)
+        if limit >= 5:
+            for q in pairs[i + 1:]:
+                if _same_rank(p, q):
+                    continue
+                for c in singles:
+                    if not (p | q) & SAME_RANK[c]:
+                        fives.append(p | q | 1 << c)
+    return out + sorted(set(threes)) + sorted(set(fives))
+
+
+def _same_rank(a: int, b: int) -> bool:
+    return SAME_RANK[(a & -a).bit_length() - 1] == SAME_RANK[(b & -b).bit_length() - 1]
 
 
 @CLAUSES.rule("durak-pair-pass", "English: a player who cannot lead a pair passes the attack to the next player")
@@ -288,6 +324,8 @@ def thrower_order(rules: Rules, attacker: int, defender: int, players: int) -> t
 def may_transfer(rules: Rules, table: Sequence[tuple[int, int]], next_hand: int) -> bool:
     if not rules.transfer or not table or any(d != OPEN for _, d in table):
         return False
+    if any(SAME_RANK[a] != SAME_RANK[table[0][0]] for a, _ in table):
+        return False   # an attack of mixed ranks (simple-V leads) cannot be transferred
     n = len(table) + 1
     return next_hand.bit_count() >= n and n <= (rules.max_bout_cards or _NO_CAP)
 
