@@ -147,7 +147,13 @@ class BeatRule:
         return self.trump is not None and cover.suit == self.trump
 
     def beater_masks(self) -> tuple[int, ...]:
-        """For each card id, the mask of every card that beats it."""
+        """For each card id, the mask of every card that beats it (computed once per rule)."""
+        cached = _BEATER_CACHE.get(self)
+        if cached is None:
+            cached = _BEATER_CACHE[self] = self._beater_masks()
+        return cached
+
+    def _beater_masks(self) -> tuple[int, ...]:
         out = []
         for a in CARDS:
             m = 0
@@ -156,6 +162,9 @@ class BeatRule:
                     m |= 1 << i
             out.append(m)
         return tuple(out)
+
+
+_BEATER_CACHE: dict[BeatRule, tuple[int, ...]] = {}
 
 
 # --------------------------------------------------------------------- table
