@@ -1,7 +1,8 @@
 """Durak benchmark: random games and plays per second, per variant, with 2 and 4 players.
 
-Prints one JSON document. Each figure is the best of ``--repeat`` runs of
-``--games`` random games (seeds 0..games-1): a random legal move each turn,
+Prints one JSON document. Each figure is the best of ``--repeat`` rounds of
+``--games`` random games (seeds 0..games-1), the rounds interleaving every
+measurement: a random legal move each turn,
 through the public ``legal_moves`` / ``apply`` of cardspec's engine. The
 baseline (``bench/durak_baseline.py``) is a minimal pure-Python throw-in
 Durak written only to be fast, measured in the same run on the same rules;
@@ -57,11 +58,6 @@ def run_baseline(players: int, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def best(fn, repeat: int) -> tuple[float, int]:
-    runs = [fn() for _ in range(repeat)]
-    return min(runs)
-
-
 def figures(secs: float, moves: int, games: int) -> dict:
     return {"games_per_s": round(games / secs, 1), "plays_per_s": round(moves / secs),
             "moves_per_game": round(moves / games, 1)}
@@ -74,16 +70,23 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     out = {"python": platform.python_version(), "games": args.games, "repeat": args.repeat,
            "variants": {}, "baseline": {}}
+    # every measurement once per round, rounds interleaved, best round kept: a machine
+    # whose load changes during the run affects the engine and the baseline alike
+    jobs = {}
     for players in (2, 4):
-        secs, moves = best(lambda: run_baseline(players, args.games), args.repeat)
-        out["baseline"][f"{players}p"] = figures(secs, moves, args.games)
-    for name in VARIANTS:
-        row = {}
-        for players in (2, 4):
+        jobs[("baseline", players)] = (lambda p=players: run_baseline(p, args.games))
+        for name in VARIANTS:
             game = Durak(make_rules(Rules, PRESETS[name]), players=players)
-            secs, moves = best(lambda: run_engine(game, args.games), args.repeat)
-            row[f"{players}p"] = figures(secs, moves, args.games)
-        out["variants"][name] = row
+            jobs[(name, players)] = (lambda g=game: run_engine(g, args.games))
+    best: dict = {}
+    for _ in range(args.repeat):
+        for key, job in jobs.items():
+            secs, moves = job()
+            if key not in best or secs < best[key][0]:
+                best[key] = (secs, moves)
+    for (name, players), (secs, moves) in best.items():
+        where = out["baseline"] if name == "baseline" else out["variants"].setdefault(name, {})
+        where[f"{players}p"] = figures(secs, moves, args.games)
     out["ratio"] = {f"{p}p": round(out["variants"]["throw_in"][f"{p}p"]["games_per_s"]
                                    / out["baseline"][f"{p}p"]["games_per_s"], 2) for p in (2, 4)}
     out["target"] = 0.40

@@ -160,6 +160,10 @@ PHASE_NAMES = ("lead", "defend", "throw in", "over")
 # moves: plain tuples
 TAKE = ("t",)
 PASS = ("p",)
+# the beat, throw-in and transfer moves, made once (legal_moves hands out the same objects)
+_BEATS = tuple(tuple(("b", a, c) for c in range(52)) for a in range(52))
+_THROWS = tuple(("i", c) for c in range(52))
+_TRANSFERS = tuple(("x", c) for c in range(52))
 _NO_CAP = 99
 
 
@@ -400,6 +404,14 @@ class Durak(Game[State, tuple]):
         self._draw_orders = {(a, d): drawing_order(a, d, self.players)
                              for a in range(self.players) for d in range(self.players)}
         self._any_card = r.reversed
+        self._hand_size = r.hand_size
+        # the clauses' answers for each case, looked up once (random play is hot)
+        self._take_anyway = may_take(r, False)
+        self._take_if_unable = may_take(r, True)
+        self._must_take = self._take_if_unable and not self._take_anyway
+        self._throw_on_beat = may_throw_in(r, False)
+        self._throw_on_take = may_throw_in(r, True)
+        self._plain_leads = r.lead == "one_rank"
 
     # ------------------------------------------------------------ set-up
     def player_range(self) -> range:
@@ -480,9 +492,17 @@ class Durak(Game[State, tuple]):
             hand = state.hands[t]
             if len(state.table) < state.limit:
                 cand = hand if self._any_card else hand & state.ranks
-                return tuple([("i", c) for c in ids_of(cand)]) + (PASS,)
+                moves = []
+                while cand:
+                    low = cand & -cand
+                    moves.append(_THROWS[low.bit_length() - 1])
+                    cand ^= low
+                moves.append(PASS)
+                return tuple(moves)
             return (PASS,)
         if ph == LEAD:
+            if self._plain_leads:
+                return tuple([("a", m) for m in lead_options(state.hands[state.attacker], state.limit)])
             leads = legal_leads(r, state.hands[state.attacker], state.limit)
             if must_pass_lead(r, leads):
                 return (PASS,)
@@ -499,29 +519,32 @@ class Durak(Game[State, tuple]):
             cards = ids_of(hand)
             for a, d in table:
                 if d == OPEN:
-                    moves.extend([("b", a, c) for c in cards])
+                    moves.extend([_BEATS[a][c] for c in cards])
         else:
             beaters = self._beaters[state.trump]
-            forced = r.take == "if_unable"
+            forced = self._must_take
             for a, d in table:
                 if d == OPEN:
                     m = hand & beaters[a]
                     if m:
-                        moves.extend([("b", a, c) for c in ids_of(m)])
+                        row = _BEATS[a]
+                        while m:
+                            low = m & -m
+                            moves.append(row[low.bit_length() - 1])
+                            m ^= low
                     else:
                         unable = True
                         if forced:
                             break   # he must take: no need to list the beats
-        if may_take(r, unable):
-            if unable and r.take == "if_unable":
-                moves = [TAKE]
-            else:
-                moves.append(TAKE)
+        if unable and self._must_take:
+            moves = [TAKE]
+        elif self._take_anyway or (unable and self._take_if_unable):
+            moves.append(TAKE)
         if r.transfer and not state.taking:
             nxt = self.transfer_target(state)
             if nxt >= 0:
                 cand = hand if self._any_card else hand & RANK_MASK[table[0][0] // 4 + 2]
-                moves.extend([("x", c) for c in ids_of(cand)])
+                moves.extend([_TRANSFERS[c] for c in ids_of(cand)])
         return tuple(moves)
 
     def bout_limit(self, defender_hand: int) -> int:
@@ -576,7 +599,26 @@ class Durak(Game[State, tuple]):
         d = state.__dict__.copy()
         kind = move[0]
         if kind == "b":
-            self._beat(d, move[1], move[2])
+            if self._any_card:
+                self._beat(d, move[1], move[2])
+            else:   # the common case, inline: cover ``a`` with ``c``
+                a, c = move[1], move[2]
+                q = d["defender"]
+                hands = list(d["hands"])
+                hands[q] &= ~(1 << c)
+                d["hands"] = tuple(hands)
+                table, still_open = [], False
+                for x, y in d["table"]:
+                    if x == a:
+                        table.append((x, c))
+                    else:
+                        table.append((x, y))
+                        if y < 0:
+                            still_open = True
+                d["table"] = tuple(table)
+                d["ranks"] |= SAME_RANK[c]
+                if not still_open:
+                    self._all_covered(d)
         elif kind == "i":
             self._throw(d, move[1])
         elif kind == "a":
@@ -590,11 +632,13 @@ class Durak(Game[State, tuple]):
             d["phase"] = DEFEND
         elif kind == "t":
             d["taking"] = True
-            if may_throw_in(self.rules, True):
+            if self._throw_on_take:
                 t = self._next_thrower(d, -1)
                 if t >= 0:
                     d["phase"], d["thrower"] = THROW, t
-                    return _make(d)
+                    s = _new(State)
+                    _setattr(s, "__dict__", d)
+                    return s
             self._end_bout(d, d["defender"])
         elif kind == "x":
             self._transfer(d, move[1])
@@ -610,7 +654,9 @@ class Durak(Game[State, tuple]):
                     d["thrower"] = t
                 else:
                     self._end_bout(d, d["defender"] if d["taking"] else -1)
-        return _make(d)
+        s = _new(State)
+        _setattr(s, "__dict__", d)
+        return s
 
     def _beat(self, d: dict, a: int, c: int) -> None:
         q = d["defender"]
@@ -619,7 +665,7 @@ class Durak(Game[State, tuple]):
             self._penalty(d, q, c)
             return
         hands = list(d["hands"])
-        hands[q] &= ~bit(c)
+        hands[q] &= ~(1 << c)
         d["hands"] = tuple(hands)
         table = tuple([(x, c) if x == a else (x, y) for x, y in table])
         d["table"] = table
@@ -627,7 +673,11 @@ class Durak(Game[State, tuple]):
         for _, y in table:
             if y == OPEN:
                 return
-        if may_throw_in(self.rules, False):
+        self._all_covered(d)
+
+    def _all_covered(self, d: dict) -> None:
+        """Every attacking card is beaten: throw-ins (if allowed) or the discard."""
+        if self._throw_on_beat:
             t = self._next_thrower(d, -1)
             if t >= 0:
                 d["phase"], d["thrower"] = THROW, t
@@ -692,15 +742,20 @@ class Durak(Game[State, tuple]):
 
     def _end_bout(self, d: dict, taker: int) -> None:
         """Discard (``taker`` -1) or pick up the table, draw, and set up the next bout."""
-        r, n = self.rules, self.players
         hands = list(d["hands"])
-        tm = table_mask(d["table"])
+        tm = 0
+        for a, c in d["table"]:
+            tm |= 1 << a
+            if c >= 0:
+                tm |= 1 << c
         if taker < 0:
             d["discard"] |= tm
         else:
             hands[taker] |= tm
         order = self._draw_orders[(d["lead"], d["defender"])]
-        stock = draw_up(hands, d["stock"], order, r.hand_size)
+        stock = d["stock"]
+        if stock:
+            stock = draw_up(hands, stock, order, self._hand_size)
         finished = d["finished"]
         if not stock:
             for p in order:
@@ -708,7 +763,7 @@ class Durak(Game[State, tuple]):
                     finished += (p,)
         d["hands"], d["stock"], d["finished"], d["table"], d["ranks"] = tuple(hands), stock, finished, (), 0
         d["thrower"], d["taking"] = -1, False
-        if n - len(finished) <= 1:
+        if self.players - len(finished) <= 1:
             d["phase"] = OVER
             return
         att = next_attacker(hands, d["defender"], taker)
