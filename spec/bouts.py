@@ -14,8 +14,9 @@ the pieces here:
   beat, as in Japanese Durak);
 * the table of a bout as pairs ``(attack, cover)`` with :data:`OPEN` for a
   card not yet covered;
-* lead options (one card or several of one rank or suit), seat order,
-  drawing back to a full hand, and the holder of the lowest trump.
+* lead options (one card or several of one rank, or of one suit), whether
+  a defender can cover a whole attack (:func:`cover_assignment`), seat
+  order, drawing back to a full hand, and the holder of the lowest trump.
 
 Ids are rank-major: ``id = (rank - 2) * 4 + suit_index`` with suits in the
 order ♠ ♥ ♦ ♣, so the four cards of a rank are four adjacent bits and the
@@ -41,7 +42,8 @@ from spec.errors import NotationError
 __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
     "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
-    "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options",
+    "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options", "suit_lead_options",
+    "cover_assignment",
     "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
 ]
 
@@ -238,6 +240,62 @@ def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) ->
         else:
             out.extend([m for m, n in _RANK_SUBSETS[k][nib] if n <= limit and (sizes is None or n in sizes)])
     return out
+
+
+def suit_lead_options(hand: int, limit: int) -> list[int]:
+    """Every lead of one card or several of one suit, as masks, at most ``limit`` cards
+    (Bura-style leads). Ordered by suit (♠ ♥ ♦ ♣), then by mask.
+
+    >>> from spec.cards import parse_cards
+    >>> [format_mask(m) for m in suit_lead_options(mask_of(parse_cards("7♠ K♠ 9♦")), 3)]
+    ['7♠', 'K♠', '7♠ K♠', '9♦']
+    """
+    out = []
+    for suit in SUIT_ORDER:
+        cards = hand & SUIT_MASK[suit]
+        subs = []
+        sub = cards
+        while sub:
+            if sub.bit_count() <= limit:
+                subs.append(sub)
+            sub = (sub - 1) & cards
+        out.extend(sorted(subs, key=lambda m: (m.bit_count(), m)))
+    return out
+
+
+def cover_assignment(attacks: Sequence[int], hand: int, beaters: Sequence[int]) -> dict[int, int] | None:
+    """Cover every attacking card with its own card of ``hand``, if possible.
+
+    ``beaters[c]`` is the mask of cards that beat card ``c`` (see
+    :meth:`BeatRule.beater_masks`). Returns ``{attack: cover}`` or ``None``
+    when no assignment exists (a bipartite matching by augmenting paths), for
+    games where the defender must beat all or nothing.
+
+    >>> from spec.cards import parse_cards
+    >>> b = BeatRule(trump=Suit.HEARTS).beater_masks()
+    >>> a = [card_id(c) for c in parse_cards("7♠ 8♠")]
+    >>> cover = cover_assignment(a, mask_of(parse_cards("9♠ 6♥")), b)
+    >>> sorted((format_card(card_of(x)), format_card(card_of(y))) for x, y in cover.items())
+    [('7♠', '9♠'), ('8♠', '6♥')]
+    >>> cover_assignment(a, mask_of(parse_cards("9♠ 6♦")), b) is None
+    True
+    """
+    owner: dict[int, int] = {}   # cover card -> attack card
+
+    def place(a: int, seen: set[int]) -> bool:
+        for c in ids_of(hand & beaters[a]):
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or place(owner[c], seen):
+                owner[c] = a
+                return True
+        return False
+
+    for a in attacks:
+        if not place(a, set()):
+            return None
+    return {a: c for c, a in owner.items()}
 
 
 # --------------------------------------------------------------- seats, draw
