@@ -51,8 +51,8 @@ def follow_suit_options(hand: Sequence[Card], led: Suit | None) -> tuple[Card, .
     """Must follow suit if able; otherwise any card. Nothing led: any card."""
     if led is None:
         return tuple(hand)
-    same = cards_of_suit(hand, led)
-    return same if same else tuple(hand)
+    same = [c for c in hand if c.suit is led]  # a list comprehension: this is on every game's hot path
+    return tuple(same) if same else tuple(hand)
 
 
 def follow_or_trump_options(hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> tuple[Card, ...]:

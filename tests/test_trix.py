@@ -140,14 +140,14 @@ def test_hearts_lead_restriction_variants():
     assert exc.value.clause == "trix-hearts-lead"
 
 
-def test_follow_options_agree_with_the_shared_rule():
+def test_follow_options_follow_suit_else_anything():
     import random
-    from spec.tricks import follow_suit_options
     rng = random.Random(0)
     for _ in range(200):
         hand = tuple(sorted(rng.sample(make_deck("52"), rng.randrange(1, 14)), key=T.sort_key))
         for led in Suit:
-            assert T.follow_options(hand, led) == follow_suit_options(hand, led)
+            same = tuple(c for c in hand if c.suit == led)
+            assert T.follow_options(hand, led) == (same or hand)
 
 
 def test_only_hearts_may_lead_hearts():

@@ -26,7 +26,7 @@ from spec.clauses import ClauseBook
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.rules import Table, setting
-from spec.tricks import next_leader, next_seat, winning_play
+from spec.tricks import follow_suit_options, next_leader, next_seat, winning_play
 
 INFO = GameInfo(
     id="trix",
@@ -365,10 +365,8 @@ def first_leader(rule: str, dealer: int, chooser: int) -> int:
 
 @CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card")
 def follow_options(hand: tuple[Card, ...], led: Suit) -> tuple[Card, ...]:
-    """The shared rule :func:`spec.tricks.follow_suit_options`, inlined for
-    speed on the hot path (``tests/test_trix.py`` checks they agree)."""
-    same = [c for c in hand if c[1] is led]
-    return tuple(same) if same else hand
+    """The shared rule :func:`spec.tricks.follow_suit_options`."""
+    return follow_suit_options(hand, led)
 
 
 @CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
