@@ -148,26 +148,21 @@ def _size(model: DealModel) -> int:
 
 # ------------------------------------------------------ per-contract totals
 
-_PROOFS: dict = {}
-
-
 def total_proof(game: Trix, contract: Contract, budget: Budget):
     """z3: can one deal of ``contract`` total anything but its stated total?
 
-    Returns ``(verdict, model, deal model)``; ``holds`` means never. Cached
-    per game class, rules and contract (the game-level checks reuse it).
+    Returns ``(verdict, model, deal model, reason)``; ``holds`` means never.
+    A fresh solver every time: no proof is cached between properties, so each
+    property's time is its own.
     """
-    key = (type(game), game.rules, contract, budget.z3_timeout_ms)
-    if key not in _PROOFS:
-        want = stated_total(contract, game.rules)
-        box = {}
+    want = stated_total(contract, game.rules)
+    box = {}
 
-        def build(s):
-            box["m"] = DealModel(game, contract, s, "d")
-            s.add(box["m"].total != want)
-        ans = prove(build, budget.z3_timeout_ms)
-        _PROOFS[key] = (ans.verdict, ans.model, box["m"], ans.reason)
-    return _PROOFS[key]
+    def build(s):
+        box["m"] = DealModel(game, contract, s, "d")
+        s.add(box["m"].total != want)
+    ans = prove(build, budget.z3_timeout_ms)
+    return ans.verdict, ans.model, box["m"], ans.reason
 
 
 def _contract_total(contract: Contract):
