@@ -7,7 +7,9 @@ through the public ``legal_moves`` / ``apply`` of cardspec's engine. The
 baseline (``bench/durak_baseline.py``) is a minimal pure-Python throw-in
 Durak written only to be fast, measured in the same run on the same rules;
 ``ratio`` is cardspec's throw-in games per second over the baseline's
-(target: at least 0.40).
+(target: at least 0.40). Times are CPU seconds (``time.process_time``), as in
+``bench/benchlib.py``, so a busy machine distorts them less; both sides play
+the same seeded games.
 
 Usage: ``python bench/bench_durak.py [--games N] [--repeat R]``
 """
@@ -37,7 +39,7 @@ CAP = 20_000
 
 def run_engine(game: Durak, games: int) -> tuple[float, int]:
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state = game.deal(seed)
         rng = random.Random(seed)
@@ -49,13 +51,13 @@ def run_engine(game: Durak, games: int) -> tuple[float, int]:
             state = apply(state, ms[randrange(len(ms))])
             n += 1
         moves += n
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def run_baseline(players: int, games: int) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     moves = sum(baseline_play(players, seed) for seed in range(games))
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def figures(secs: float, moves: int, games: int) -> dict:
