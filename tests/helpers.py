@@ -19,3 +19,62 @@ def assert_refuted(result: Result) -> None:
     assert result.verdict == "refuted", (result.property.name, result.verdict, result.detail)
     assert result.counterexample is not None and result.counterexample.text
     assert result.counterexample.record is not None or result.counterexample.deal is not None
+
+
+def generic_mutants(cls) -> dict:
+    """A deliberately broken subclass of game class ``cls`` for each generic property.
+
+    Every game's tests run these, so no game can pass a generic property by
+    construction. The breaks need no knowledge of the game.
+    """
+
+    class LosesACard(cls):
+        """Loses track of one card: the largest place is short of its last card."""
+
+        def zones(self, state):
+            zones = dict(super().zones(state))
+            biggest = max(zones, key=lambda z: len(zones[z]))
+            zones[biggest] = tuple(zones[biggest])[:-1]
+            return zones
+
+    class StuckOnOddHands(cls):
+        """Offers no move whenever the cards in hands add up to an odd number."""
+
+        def legal_moves(self, state):
+            held = sum(len(c) for z, c in self.zones(state).items() if z.startswith("hand"))
+            return () if held % 2 else super().legal_moves(state)
+
+    class DuplicateMoves(cls):
+        def legal_moves(self, state):
+            moves = super().legal_moves(state)
+            return moves + moves[:1]
+
+    class EveryoneMoves(cls):
+        def moves_for(self, state, player):
+            return self.legal_moves(state)
+
+    class ReplayDiverges(cls):
+        """Deals differently the second time the same seed is dealt."""
+
+        def deal(self, seed):
+            self._deals = getattr(self, "_deals", 0) + 1
+            return super().deal(seed + (self._deals > 1))
+
+    class ForgetsRules(cls):
+        """Saves records without their rules overrides (test it with non-default rules)."""
+
+        def record(self, seed, moves):
+            rec = super().record(seed, moves)
+            return type(rec)(rec.game, rec.players, rec.seed, rec.moves, {})
+
+    class ClaimsShortGames(cls):
+        def max_plays(self):
+            return 3
+
+    return {"cards_conserved": LosesACard, "moves_exist": StuckOnOddHands,
+            "moves_unique_stable": DuplicateMoves, "only_mover_moves": EveryoneMoves,
+            "replay_reproduces": ReplayDiverges, "save_load": ForgetsRules, "ends_in_bound": ClaimsShortGames}
+
+
+GENERIC_PROPERTIES = ("cards_conserved", "moves_exist", "moves_unique_stable", "only_mover_moves",
+                      "replay_reproduces", "save_load", "ends_in_bound")

@@ -118,6 +118,14 @@ def deck_ranks_of(spec: str) -> set[Rank]:
     return {c.rank for c in make_deck(spec)}
 
 
+#: Named variants, usable as ``--variant NAME`` (see also ``docs/variants/``).
+PRESETS = {
+    "forty_one": {"losing_total": 41, "turnover_order": "reverse"},
+    "literal_total": {"total_after_turnover": "resets"},
+    "keep_last": {"turnover_timing": "keep_last"},
+}
+
+
 # ------------------------------------------------------------------- state
 
 @dataclass(frozen=True)
