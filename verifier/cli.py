@@ -162,7 +162,9 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
 @click.option("--replay", "replay_path", help="Replay a saved record instead of playing at random.")
 @click.option("--save", "save_path", help="Save the game's record (JSON) to this file.")
-def play(game_id, players, seed, variant_path, replay_path, save_path) -> None:
+@click.option("--max-moves", type=click.IntRange(1), default=10_000, show_default=True,
+              help="Stop a random game after this many moves (some variants can loop for ever).")
+def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves) -> None:
     """Play one random game (or replay a record) and print it as a log."""
     if replay_path:
         record = Record.load(replay_path)
@@ -188,7 +190,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path) -> None:
             move = moves[step]
         else:
             legal = game.legal_moves(state)
-            if not legal or step >= 100_000:
+            if not legal or step >= max_moves:
                 break
             move = legal[rng.randrange(len(legal))]
         mover = game.to_move(state)
@@ -200,7 +202,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path) -> None:
     if game.is_over(state):
         console.print(f"result: {game.outcome(state).describe()}", markup=False)
     else:
-        console.print("the game has not ended", markup=False)
+        console.print(f"the game has not ended after {step} moves", markup=False)
     if save_path:
         game.record(seed, played).save(save_path)
         console.print(f"saved to {save_path}", markup=False)
