@@ -9,7 +9,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from spec.cards import Card, Rank, Suit, parse_card, parse_cards
+from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import CardspecError, IllegalMove, NotationError
 from spec.games._sixty_six_solver import Solver, format_position, parse_position

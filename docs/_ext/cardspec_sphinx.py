@@ -18,7 +18,6 @@ Tables are written as reStructuredText and parsed in place, so the links
 from __future__ import annotations
 
 import ast
-import dataclasses
 import inspect
 import sys
 import textwrap

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from spec.cards import Card, Suit, format_card, parse_card, parse_cards
+from spec.cards import Card, Suit, format_card, parse_cards
 from spec.errors import CardspecError, NotationError
 
 KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")

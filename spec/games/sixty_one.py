@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, deck_ranks, is_deck_spec, make_deck, parse_card, format_card, shuffled, sort_key
+from spec.cards import Card, Rank, is_deck_spec, make_deck, parse_card, format_card, shuffled, sort_key
 from spec.clauses import ClauseBook
 from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import IllegalMove, VariantError

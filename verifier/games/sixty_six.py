@@ -305,7 +305,7 @@ def close_needs_five(games, budget: Budget) -> Outcome:
             listed = CLOSE in game.legal_moves(state)
             accepted = game.can_move(state, CLOSE)
             if listed != accepted:
-                raise trace.refute(f"legal_moves and check_move disagree about closing", state)
+                raise trace.refute("legal_moves and check_move disagree about closing", state)
             if listed and (_close_count(state.stock, rules) < rules.close_min_stock or state.trick
                            or state.closed_by is not None):
                 raise trace.refute(f"closing is offered with {len(state.stock)} cards in the stock"
