@@ -322,9 +322,10 @@ def test_one_loser_refutes_the_wrong_loser():
     assert_refuted(check(games(BlamesTheNextPlayer), "one_loser"))
 
 
-def test_termination_refuted_when_tens_are_worth_minus_thirty():
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_termination_refuted_when_tens_are_worth_minus_thirty(n):
     rules = make_rules(Rules, {"values": {"10": -30}})
-    r = check(games(rules=rules, counts=[2]), "terminates_2p")
+    r = check(games(rules=rules, counts=[n]), f"terminates_{n}p")
     assert_refuted(r)
     # the witness replays to a repeating position
     game, _ = r.counterexample.record.replay()
