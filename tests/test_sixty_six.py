@@ -19,6 +19,7 @@ from spec.games.sixty_six import (
 )
 from spec.rules import make_rules
 from spec.variants import parse_variant
+from verifier.sampling import playout
 from tests.helpers import SMALL, assert_refuted, check
 
 R = SixtySix.Rules
@@ -255,12 +256,8 @@ def test_move_notation_round_trips_and_errors():
 
 def test_record_save_load(tmp_path):
     g = game(must_head=True)
-    rng = random.Random(9)
-    s, moves = g.deal(9), []
-    while not g.is_over(s):
-        m = g.legal_moves(s)[rng.randrange(len(g.legal_moves(s)))]
-        moves.append(m)
-        s = g.apply(s, m)
+    trace, s = playout(g, 9)
+    moves = trace.moves
     path = tmp_path / "g.json"
     g.record(9, moves).save(path)
     g2, s2 = Record.load(path).replay()

@@ -333,12 +333,9 @@ def test_move_notation_round_trips():
 
 def test_record_saves_and_replays(tmp_path):
     game = Trix(make_rules(Rules, {"doubling": True, "trix_layout": "rows"}))
-    import random
-    rng, s, moves = random.Random(4), game.deal(4), []
-    while not game.is_over(s):
-        m = game.legal_moves(s)[rng.randrange(len(game.legal_moves(s)))]
-        moves.append(m)
-        s = game.apply(s, m)
+    from verifier.sampling import playout
+    trace, s = playout(game, 4)
+    moves = trace.moves
     path = tmp_path / "trix.json"
     game.record(4, moves).save(path)
     loaded = Record.load(path)
