@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -559,3 +560,18 @@ def test_trix_total_refuted_when_the_chain_may_stop():
 
 def test_suits_are_complete():
     assert {c.suit for c in make_deck("52")} == set(Suit)
+
+
+# ------------------------------------------------ records saved before the kernel
+
+RECORDS = Path(__file__).parent / "data" / "records" / "trix"
+FINALS = json.loads((RECORDS / "finals.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(FINALS))
+def test_legacy_records_replay(name):
+    """Records written by the pre-kernel code (commit 8b6b4ca) replay to the same games."""
+    _, state = Record.load(RECORDS / name).replay()
+    want = FINALS[name]
+    assert list(state.game.totals) == want["totals"]
+    assert [[h.contract.value, h.chooser, list(h.scores)] for h in state.game.history] == want["deals"]
