@@ -362,3 +362,22 @@ def test_shipped_variant_files_load(path):
     from spec.variants import load_variant
     variant = load_variant(path)
     assert variant.games() and variant.name
+
+
+# ------------------------------------------- records saved by earlier code
+
+RECORDS = __import__("pathlib").Path("tests/data/records/sixty_one")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("*.json") if p.name != "final_states.json"))
+def test_legacy_records_replay(name):
+    """Records written by the pre-kernel code (commit 8b6b4ca) replay to the same deal and end."""
+    from spec.cards import format_cards
+    expected = json.loads((RECORDS / "final_states.json").read_text())[name]
+    record = Record.from_json((RECORDS / name).read_text())
+    game, state = record.replay()
+    assert [format_cards(h) for h in game.deal(record.seed).hands] == expected["first_deal"]
+    got = {"plays": state.plays, "total": state.total, "loser": state.loser, "turnovers": state.turnovers,
+           "dealer": state.dealer, "hands": [format_cards(h) for h in state.hands],
+           "stock": format_cards(state.stock), "pile": format_cards(state.pile)}
+    assert got == {k: v for k, v in expected.items() if k != "first_deal"}
