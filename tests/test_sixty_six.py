@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pathlib
 import random
 
 import pytest
@@ -553,3 +554,23 @@ def test_a_trickless_closer_pays_two_under_the_default_reading():
     assert score_game(*args, R()) == (0, 2)
     assert score_game(*args, R(closer_triple_if="closer_no_trick")) == (0, 3)
     assert score_game(1, (20, 70), (0, 70), (0, 5), None, None, R()) == (0, 3)    # no closing: rule 18
+
+
+# ------------------------------------------------- records saved before the kernel
+
+RECORDS = pathlib.Path(__file__).parent / "data" / "records" / "sixty_six"
+LEGACY = json.loads((RECORDS / "expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(LEGACY))
+def test_legacy_records_replay(name):
+    """Records written by the pre-kernel code (8b6b4ca) replay to the same deal and the same end."""
+    from spec.cards import format_card, format_cards
+    record = Record.load(RECORDS / name)
+    want = LEGACY[name]
+    g, state = record.replay()
+    first = g.deal(record.seed)
+    assert [format_cards(h) for h in first.hands] + [format_card(first.trump_card)] == want["deal"]
+    assert len(record.moves) == want["moves"]
+    assert list(state.result) == want["result"] and list(state.points) == want["points"]
+    assert list(state.totals) == want["totals"] and state.deal_no == want["deal_no"]
