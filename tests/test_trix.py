@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spec.cards import Rank, Suit, make_deck, parse_card, parse_cards
+from spec.cards import Rank, Suit, format_card, make_deck, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games import trix as T
@@ -141,14 +141,21 @@ def test_hearts_lead_restriction_variants():
     assert exc.value.clause == "trix-hearts-lead"
 
 
-def test_follow_options_follow_suit_else_anything():
+def test_follow_suit_decider_refuses_exactly_the_revokes():
     import random
     rng = random.Random(0)
-    for _ in range(200):
-        hand = tuple(sorted(rng.sample(make_deck("52"), rng.randrange(1, 14)), key=T.sort_key))
-        for led in Suit:
-            same = tuple(c for c in hand if c.suit == led)
-            assert T.follow_options(hand, led) == (same or hand)
+    game = Trix()
+    deck = make_deck("52")
+    for _ in range(100):
+        cards = rng.sample(deck, 14)
+        lead, hand = cards[0], tuple(sorted(cards[1:rng.randrange(2, 15)], key=T.sort_key))
+        s = position(game, ["", "", "", ""], K, 1, trick=[(0, format_card(lead))])
+        s = dataclasses.replace(s, hands=((), hand, (), ()))
+        same = tuple(c for c in hand if c.suit == lead.suit)
+        for card in hand:
+            why = T.follows_suit(game, s, card)
+            assert (why is None) == (card in (same or hand)), (card, why)
+        assert game.legal_moves(s) == (same or hand)
 
 
 def test_only_hearts_may_lead_hearts():
@@ -253,7 +260,7 @@ def test_trix_all_pass_restart_and_end_deal():
     hands = ["2♦ 9♣", "3♥ 8♠", "K♦ 7♠", "Q♦ 9♦"]
     game = Trix()
     s = position(game, hands, TX, 1, layout="5♣")
-    assert game.trix_stalled(s)
+    assert game.layout.stalled(s)
     s = play_all(game, s, "pass pass pass pass")
     assert s.passes == 4 and game.legal_moves(s) == parse_cards("8♠ 3♥")  # P1 starts afresh with anything
     s = game.play(s, C("8♠"))
@@ -386,66 +393,71 @@ def test_default_properties_as_expected():
 
 # ----------------------------------------------------- mutation tests
 
-class KingCostsSeventy(Trix):
+def mutant(name: str, **pieces) -> type[Trix]:
+    """A Trix with some of its pieces (Choice, Tricks, Layout) replaced by broken ones."""
+    return type(name, (Trix,), pieces)
+
+
+class _KingCostsSeventy(T.TrickContract):
     def card_points(self, contract, card):
         pts = super().card_points(contract, card)
         return -70 if pts == -75 else pts
 
 
-class AceOfDiamondsCostsFifteen(Trix):
+class _AceOfDiamondsCostsFifteen(T.TrickContract):
     def card_points(self, contract, card):
         if contract is D and card == C("A♦"):
             return -15
         return super().card_points(contract, card)
 
 
-class QueenOfSpadesCostsThirty(Trix):
+class _QueenOfSpadesCostsThirty(T.TrickContract):
     def card_points(self, contract, card):
         if contract is G and card == C("Q♠"):
             return -30
         return super().card_points(contract, card)
 
 
-class TrickCostsFourteen(Trix):
+class _TrickCostsFourteen(T.TrickContract):
     def trick_points(self, contract):
         return -14 if contract is CO else super().trick_points(contract)
 
 
-class LastPlaceForty(Trix):
+class _LastPlaceForty(T.LayoutContract):
     def place_points(self, place):
         return 40 if place == 4 else super().place_points(place)
 
 
-class AnyContractAnyTime(Trix):
+class _AnyContractAnyTime(T.ChoicePhase):
     def contract_options(self, chosen):
         return CONTRACT_ORDER
 
 
-class SkipsSeatThree(Trix):
+class _SkipsSeatThree(T.ChoicePhase):
     """The choice rotates among three players only."""
 
     def designated_chooser(self, deal_no, first, holder, counts):
         return [first, (first - 1) % 4, (first - 2) % 4][deal_no % 3]
 
 
-class FifteenTenForgetsTricks(Trix):
+class _FifteenTenForgetsTricks(T.TrickContract):
     def trick_points(self, contract):
         return -15 if contract is CO else 0
 
 
-class PositiveNegativeKeepsTrixSign(Trix):
+class _PositiveNegativeKeepsTrixSign(T.LayoutContract):
     def place_points(self, place):
         return T.TRIX_PLACES[place]
 
 
-class JordanNeverKing(Trix):
+class _JordanNeverKing(T.ChoicePhase):
     def contract_options(self, chosen):
         if self.rules.order == "jordan":
             return (JORDAN_ORDER[len(chosen) % 4],)
         return super().contract_options(chosen)
 
 
-class PartnershipBonus(Trix):
+class _PartnershipBonus(T.TrickContract):
     """A broken partnership rule: a Collections trick costs only 5 when playing in pairs."""
 
     def trick_points(self, contract):
@@ -454,13 +466,13 @@ class PartnershipBonus(Trix):
         return super().trick_points(contract)
 
 
-class UpwardRowsOnly(Trix):
+class _UpwardRowsOnly(T.LayoutContract):
     def rows_playable(self, card, ends):
         row = ends[T._SUIT_INDEX[card.suit]]
         return card.rank is Rank.JACK if row is None else card.rank == row[1] + 1
 
 
-class ChainAlwaysFits(Trix):
+class _ChainAlwaysFits(T.LayoutContract):
     def chain_playable(self, card, top):
         return True
 
@@ -469,8 +481,23 @@ class LastTrickForgotten(Trix):
     def deal_scores(self, contract, taken, finished, doubled=()):
         scores = list(super().deal_scores(contract, taken, finished, doubled))
         if contract is CO:
-            scores[0] -= self.trick_points(contract)
+            scores[0] -= self.tricks.trick_points(contract)
         return tuple(scores)
+
+
+KingCostsSeventy = mutant("KingCostsSeventy", Tricks=_KingCostsSeventy)
+AceOfDiamondsCostsFifteen = mutant("AceOfDiamondsCostsFifteen", Tricks=_AceOfDiamondsCostsFifteen)
+QueenOfSpadesCostsThirty = mutant("QueenOfSpadesCostsThirty", Tricks=_QueenOfSpadesCostsThirty)
+TrickCostsFourteen = mutant("TrickCostsFourteen", Tricks=_TrickCostsFourteen)
+LastPlaceForty = mutant("LastPlaceForty", Layout=_LastPlaceForty)
+AnyContractAnyTime = mutant("AnyContractAnyTime", Choice=_AnyContractAnyTime)
+SkipsSeatThree = mutant("SkipsSeatThree", Choice=_SkipsSeatThree)
+FifteenTenForgetsTricks = mutant("FifteenTenForgetsTricks", Tricks=_FifteenTenForgetsTricks)
+PositiveNegativeKeepsTrixSign = mutant("PositiveNegativeKeepsTrixSign", Layout=_PositiveNegativeKeepsTrixSign)
+JordanNeverKing = mutant("JordanNeverKing", Choice=_JordanNeverKing)
+PartnershipBonus = mutant("PartnershipBonus", Tricks=_PartnershipBonus)
+UpwardRowsOnly = mutant("UpwardRowsOnly", Layout=_UpwardRowsOnly)
+ChainAlwaysFits = mutant("ChainAlwaysFits", Layout=_ChainAlwaysFits)
 
 
 @pytest.mark.parametrize("mutant, prop", [
@@ -537,7 +564,7 @@ def test_chain_deadlock_witness_replays_and_check_can_pass():
     result = check([Trix()], "trix_chain_no_deadlock", TINY)
     assert_refuted(result)
     game, state = result.counterexample.record.replay()
-    assert game.trix_stalled(state) and sum(len(h) > 0 for h in state.hands) >= 2
+    assert game.layout.stalled(state) and sum(len(h) > 0 for h in state.hands) >= 2
     assert check([ChainAlwaysFits()], "trix_chain_no_deadlock", TINY).verdict == "unknown"
 
 

@@ -26,7 +26,7 @@ from spec.clauses import ClauseBook
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.rules import Table, setting
-from spec.tricks import follow_suit_options, next_leader, next_seat, winning_play
+from spec.tricks import cards_of_suit, follow_suit_options, next_leader, next_seat, winning_play
 
 INFO = GameInfo(
     id="trix",
@@ -292,6 +292,13 @@ class State:
 
 
 # ----------------------------------------------------------------- clauses
+#
+# Two kinds of clause. *Rules* are small pure functions of cards and rules
+# (who deals, what a card costs). *Deciders* take ``(game, state, move)`` and
+# return ``None`` when the move is allowed, or a sentence saying why not and
+# what is allowed: ``check_move`` runs the deciders of the move's phase
+# (:data:`DECIDERS`). The fast move lists of random play share the deciders'
+# helpers, and the property ``moves_match_clauses`` checks they agree.
 
 CLAUSES.note("trix-players", "Four players, a 52-card pack, ranks 2 (low) to ace (high)", "spec.games.trix.Trix")
 
@@ -343,15 +350,29 @@ def choice_order(rules: Rules) -> tuple[Contract, ...]:
     return JORDAN_ORDER if rules.order == "jordan" else CONTRACT_ORDER
 
 
-@CLAUSES.rule("trix-contract-choice", "The chooser names a contract they have not chosen before "
-              "(in the strict orders: the next one)")
 def contract_options(chosen: Sequence[Contract], rules: Rules) -> tuple[Contract, ...]:
-    """The contracts a chooser who has already chosen ``chosen`` may name."""
+    """The contracts a chooser who has already chosen ``chosen`` may name
+    (the rule of :func:`may_choose`)."""
     order = choice_order(rules)
     if rules.order != "free":
         return (order[len(chosen) % len(order)],)
     left = tuple(c for c in order if c not in chosen)
     return left if left else order
+
+
+@CLAUSES.rule("trix-contract-choice", "The chooser names a contract they have not chosen before "
+              "(in the strict orders: the next one)")
+def may_choose(game: Trix, state: State, contract: Contract) -> str | None:
+    g = state.game
+    mine = g.chosen[g.chooser]
+    options = game.choice.contract_options(mine)
+    if contract in options:
+        return None
+    names = ", ".join(k.label for k in options)
+    if game.rules.order != "free":
+        return (f"in the {game.rules.order} order of contracts P{g.chooser} must choose {names} next, "
+                f"not {contract.label}")
+    return f"P{g.chooser} has already chosen {contract.label}; still to choose: {names}"
 
 
 @CLAUSES.rule("trix-first-lead", "The dealer leads to the first trick (a decision)")
@@ -364,19 +385,48 @@ def first_leader(rule: str, dealer: int, chooser: int) -> int:
 
 
 @CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card")
-def follow_options(hand: tuple[Card, ...], led: Suit) -> tuple[Card, ...]:
-    """The shared rule :func:`spec.tricks.follow_suit_options`."""
-    return follow_suit_options(hand, led)
+def follows_suit(game: Trix, state: State, card: Move) -> str | None:
+    """The shared rule :func:`spec.tricks.follow_suit_options`, as a decider."""
+    if not isinstance(card, Card) or not state.trick or state.game.contract is Contract.TRIX:
+        return None
+    led = state.trick[0][1].suit
+    same = cards_of_suit(state.hands[state.to_move], led)
+    if card in follow_suit_options(state.hands[state.to_move], led):
+        return None
+    return (f"{format_card(card)} does not follow {led.symbol}: P{state.to_move} holds {format_cards(same)} "
+            f"and must follow suit (any card only when out of the suit led)")
 
 
-@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
-def lead_options(hand: tuple[Card, ...], contract: Contract, first_trick: bool, rules: Rules) -> tuple[Card, ...]:
-    """The cards a player may lead to a trick."""
+def hearts_barred(contract: Contract, first_trick: bool, rules: Rules) -> bool:
+    """Whether the hearts-lead restriction applies to this lead (option ``hearts_lead``)."""
     where = rules.hearts_lead
-    if where != "all_contracts" and (contract is not Contract.KING if where == "king_only" else not first_trick):
+    if where == "all_contracts":
+        return True
+    return contract is Contract.KING if where == "king_only" else first_trick
+
+
+def lead_options(hand: tuple[Card, ...], barred: bool) -> tuple[Card, ...]:
+    """The cards a player may lead (the rule of :func:`may_lead`)."""
+    if not barred:
         return hand
     others = [c for c in hand if c[1] is not _HEARTS]
     return tuple(others) if others else hand
+
+
+_HEARTS_SCOPE = {"all_contracts": "", "king_only": " in the King contract", "opening_lead": " to the first trick"}
+
+
+@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
+def may_lead(game: Trix, state: State, card: Move) -> str | None:
+    g = state.game
+    if not isinstance(card, Card) or state.trick or g.contract is Contract.TRIX or card.suit is not _HEARTS:
+        return None
+    hand = state.hands[state.to_move]
+    if card in lead_options(hand, hearts_barred(g.contract, not any(state.taken), game.rules)):
+        return None
+    others = [c for c in hand if c.suit is not _HEARTS]
+    return (f"{format_card(card)} may not be led: hearts may not be led{_HEARTS_SCOPE[game.rules.hearts_lead]} "
+            f"while P{state.to_move} holds another suit ({format_cards(others)})")
 
 
 @CLAUSES.rule("trix-trick-winner", "The highest card of the suit led wins the trick; there are no trumps")
@@ -412,9 +462,8 @@ CLAUSES.note("trix-open-cards", "Diamonds and queens taken lie face up in front 
              "(public information; no effect on legal play)")
 
 
-@CLAUSES.rule("trix-doubling", "The holder of the K♥ (of a queen) may double it: the taker scores double, "
-              "or the plain penalty if it is the holder")
 def may_double(contract: Contract, card: Card, rules: Rules) -> bool:
+    """Whether ``card`` may be doubled under ``contract`` (option ``doubling``)."""
     if not rules.doubling:
         return False
     if contract is Contract.KING:
@@ -431,31 +480,101 @@ def doubled_award(base: int, holder: int, taker: int, rules: Rules) -> tuple[tup
     return ((taker, 2 * base),)
 
 
-@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack")
+@CLAUSES.rule("trix-doubling", "The holder of the K♥ (of a queen) may double it: the taker scores double, "
+              "or the plain penalty if it is the holder")
+def may_announce(game: Trix, state: State, move: Announce) -> str | None:
+    """The holders of the doublable cards (:func:`may_double`) answer in card
+    order; scoring is :func:`doubled_award`."""
+    card = state.game.pending[0]
+    if move.card == card:
+        return None
+    return (f"P{state.to_move} holds {format_card(card)} and is asked about it now: "
+            f"'double {format_card(card)}' or 'nodouble {format_card(card)}'")
+
+
 def opening_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards that may start the chain (the rule of :func:`starts_with_jack`)."""
     jacks = tuple(c for c in hand if c.rank is Rank.JACK)
     return jacks if jacks else hand
 
 
-@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit")
+@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack")
+def starts_with_jack(game: Trix, state: State, card: Move) -> str | None:
+    if (not isinstance(card, Card) or state.game.contract is not Contract.TRIX or state.layout
+            or game.rules.trix_layout != "chain"):
+        return None
+    hand = state.hands[state.to_move]
+    if card in opening_cards(hand):
+        return None
+    jacks = [c for c in hand if c.rank is Rank.JACK]
+    return (f"{format_card(card)} cannot start the Trix contract: P{state.to_move} holds "
+            f"{format_cards(jacks)} and must start with a jack")
+
+
 def adjacent(rank: int, top: int, wrap: bool) -> bool:
+    """One rank apart (ace and 2 too, with ``trix_wrap``): the rule of :func:`fits_chain`."""
     d = abs(rank - top)
     return d == 1 or (wrap and d == 12)
 
 
-@CLAUSES.rule("trix-trix-rows", "Usual layout (not from the source): jacks start four suit rows, "
-              "built up to the ace and down to the 2")
+def _neighbours(top: Card, wrap: bool) -> str:
+    ranks = [r for r in Rank if Rank.TWO <= r <= Rank.ACE and adjacent(int(r), int(top.rank), wrap)]
+    return " or ".join(r.label for r in ranks)
+
+
+@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit")
+def fits_chain(game: Trix, state: State, card: Move) -> str | None:
+    if (not isinstance(card, Card) or state.game.contract is not Contract.TRIX or not state.layout
+            or game.rules.trix_layout != "chain" or all_passed(state.passes, game.layout.active(state))):
+        return None
+    top = state.layout[-1]
+    if game.layout.chain_playable(card, top):
+        return None
+    return (f"{format_card(card)} is not next to {format_card(top)}: lay a card one rank above or below the "
+            f"top card ({_neighbours(top, game.rules.trix_wrap)}, any suit)")
+
+
 def rows_playable(card: Card, ends: tuple) -> bool:
-    """Whether ``card`` can be laid on rows whose (low, high) ranks per suit are ``ends``."""
+    """Whether ``card`` can be laid on rows whose (low, high) ranks per suit
+    are ``ends`` (the rule of :func:`fits_rows`)."""
     row = ends[_SUIT_INDEX[card.suit]]
     if row is None:
         return card.rank is Rank.JACK
     return card.rank == row[0] - 1 or card.rank == row[1] + 1
 
 
-@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)")
+@CLAUSES.rule("trix-trix-rows", "Usual layout (not from the source): jacks start four suit rows, "
+              "built up to the ace and down to the 2")
+def fits_rows(game: Trix, state: State, card: Move) -> str | None:
+    if not isinstance(card, Card) or state.game.contract is not Contract.TRIX or game.rules.trix_layout != "rows":
+        return None
+    if game.layout.rows_playable(card, state.ends):
+        return None
+    row = state.ends[_SUIT_INDEX[card.suit]]
+    s = card.suit.symbol
+    if row is None:
+        return f"{format_card(card)} does not fit: the {s} row is not started, and only the J{s} starts it"
+    fits = [Rank(r).label + s for r in (row[0] - 1, row[1] + 1) if Rank.TWO <= r <= Rank.ACE]
+    return (f"{format_card(card)} does not fit the {s} row ({Rank(row[0]).label}{s} to {Rank(row[1]).label}{s}): "
+            f"only {' or '.join(fits) or 'nothing'} can go there")
+
+
 def with_pass(options: tuple[Card, ...]) -> tuple:
+    """The cards one can lay, or a pass when there are none (the rule of :func:`may_pass`)."""
     return options if options else (PASS,)
+
+
+@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)")
+def may_pass(game: Trix, state: State, move: Move) -> str | None:
+    if move != PASS:
+        return None
+    p = state.to_move
+    if state.game.contract is not Contract.TRIX:
+        return f"P{p} must play a card: passing is only for the Trix contract"
+    layable = [c for c in state.hands[p] if not any(d(game, state, c) for d in _CARD_DECIDERS)]
+    if not layable:
+        return None
+    return f"P{p} can lay {format_cards(layable)} and may not pass"
 
 
 @CLAUSES.rule("trix-trix-all-pass", "Trix contract: when every player still holding cards has passed, "
@@ -488,9 +607,8 @@ def trix_finished(hands: Sequence[tuple[Card, ...]]) -> bool:
     return sum(1 for h in hands if h) <= 1
 
 
-@CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
-              "may demand a redeal")
 def may_demand_redeal(hand: tuple[Card, ...]) -> bool:
+    """Four 2s, or three 2s and the 3 of the fourth suit (the rule of :func:`may_redeal`)."""
     twos = {c.suit for c in hand if c.rank is Rank.TWO}
     if len(twos) == 4:
         return True
@@ -498,6 +616,15 @@ def may_demand_redeal(hand: tuple[Card, ...]) -> bool:
         missing = next(s for s in SUIT_ORDER if s not in twos)
         return Card(Rank.THREE, missing) in hand
     return False
+
+
+@CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
+              "may demand a redeal")
+def may_redeal(game: Trix, state: State, move: Move) -> str | None:
+    if move != REDEAL or may_demand_redeal(state.hands[state.to_move]):
+        return None
+    return (f"P{state.to_move} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
+            f"the fourth suit")
 
 
 @CLAUSES.rule("trix-missed-penalty", "Strict-order variant: a player who never chose King, Diamonds or Girls "
@@ -532,6 +659,34 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(p for p, s in enumerate(scores) if s == best)
 
 
+#: A card laid or played must pass every one of these (each says nothing outside its own contract).
+_CARD_DECIDERS = (follows_suit, may_lead, starts_with_jack, fits_chain, fits_rows)
+
+#: The clauses that decide the moves of each phase, in the order they are asked.
+DECIDERS: Mapping[str, tuple] = {
+    "choose": (may_choose,),
+    "announce": (may_announce,),
+    "redeal": (may_redeal,),
+    "play": _CARD_DECIDERS + (may_pass,),
+}
+
+#: What the moves of each phase look like, and the clause to cite for a move of the wrong kind.
+PHASE_MOVES: Mapping[str, tuple[str, str]] = {
+    "choose": ("trix-chooser", "choose a contract"),
+    "announce": ("trix-doubling", "say whether they double"),
+    "redeal": ("trix-redeal", "demand a redeal ('redeal') or decline ('noredeal')"),
+    "play": ("trix-follow-suit", "play a card"),
+}
+
+#: Clauses that no property checks, and why.
+UNCHECKED: Mapping[str, str] = {
+    "trix-players": "the table itself: four seats and a 52-card pack are the game's metadata, and the generic "
+                    "property cards_conserved checks the pack at every step",
+    "trix-open-cards": "the cards taken lie face up: this is public information with no effect on what may be "
+                       "played or on the score, so there is nothing to check",
+}
+
+
 _SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
 _DECK = make_deck("52")
 
@@ -558,13 +713,107 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1:]
 
 
-# -------------------------------------------------------------------- game
+def _prog(g: Progress, **changes) -> Progress:
+    """A copy of ``g`` with some fields changed (kept off the per-card hot path)."""
+    values = {f: getattr(g, f) for f in Progress.__slots__}
+    values.update(changes)
+    return Progress(**values)
 
-class Trix(Game[State, Move]):
-    info = INFO
-    Rules = Rules
 
-    # ---- scoring hooks (the verifier's z3 models call these same methods)
+# ------------------------------------------------------------ the pieces
+#
+# The game is three pieces and a thin :class:`Trix` that hands each phase to
+# its piece. A mutation test replaces one piece (``class Broken(Trix):
+# Tricks = ...``); the verifier's z3 models call the pieces' own scoring.
+
+class Part:
+    """A piece of the game: it reads the rules and may call the other pieces."""
+
+    def __init__(self, game: Trix):
+        self.game = game
+        self.rules = game.rules
+
+
+class ChoicePhase(Part):
+    """From the deal to the first card: who chooses the contract and what they
+    may choose, the doubling announcements, and redeal demands."""
+
+    def designated_chooser(self, deal_no: int, first: int, holder: int, counts: Sequence[int]) -> int:
+        """Who chooses the contract of deal ``deal_no`` (:func:`designated_chooser`)."""
+        return designated_chooser(self.rules.chooser, deal_no, first, holder, counts)
+
+    def contract_options(self, chosen: Sequence[Contract]) -> tuple[Contract, ...]:
+        """What a player who has chosen ``chosen`` may choose (:func:`contract_options`)."""
+        return contract_options(chosen, self.rules)
+
+    def begin_deal(self, seed, deal_no, dealer, first, hands, chosen, totals, history) -> State:
+        holder = holder_of(hands, SEVEN_OF_HEARTS)
+        chooser = self.designated_chooser(deal_no, first, holder, [len(c) for c in chosen])
+        prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, totals, history, (), (), 0)
+        return State(prog, hands, chooser, (), ((),) * PLAYERS, (), (), 0, ())
+
+    def moves(self, state: State) -> tuple:
+        g = state.game
+        if g.phase == CHOOSE:
+            return self.contract_options(g.chosen[g.chooser])
+        if g.phase == ANNOUNCE:
+            card = g.pending[0]
+            return (Announce(card, True), Announce(card, False))
+        return (REDEAL, KEEP)
+
+    def apply(self, state: State, move) -> State:
+        phase = state.game.phase
+        if phase == CHOOSE:
+            return self._choose(state, move)
+        if phase == ANNOUNCE:
+            return self._announce(state, move)
+        return self._answer_redeal(state, move)
+
+    def _choose(self, state: State, contract: Contract) -> State:
+        g = state.game
+        chosen = list(g.chosen)
+        chosen[g.chooser] = chosen[g.chooser] + (contract,)
+        prog = _prog(g, contract=contract, chosen=tuple(chosen))
+        pending = (tuple(sorted((c for c in _DECK if may_double(contract, c, self.rules)), key=sort_key))
+                   if self.rules.doubling else ())
+        if pending:
+            prog = _prog(prog, phase=ANNOUNCE, pending=pending)
+            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
+        return self._after_announcements(prog, state.hands)
+
+    def _announce(self, state: State, move: Announce) -> State:
+        g = state.game
+        pending = g.pending[1:]
+        doubled = g.doubled + (((move.card, state.to_move),) if move.double else ())
+        prog = _prog(g, doubled=doubled, pending=pending)
+        if pending:
+            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
+        return self._after_announcements(prog, state.hands)
+
+    def _answer_redeal(self, state: State, move) -> State:
+        g = state.game
+        if move == REDEAL:
+            hands = deal_hands(g.seed, g.deal_no, g.redeals + 1, g.dealer)
+            return self._after_announcements(_prog(g, redeals=g.redeals + 1), hands)
+        pending = g.pending[1:]
+        if pending:
+            return State(_prog(g, pending=pending), state.hands, pending[0], (), state.taken, (), (), 0, ())
+        return self._after_announcements(g, state.hands, offer_redeal=False)
+
+    def _after_announcements(self, g: Progress, hands, offer_redeal: bool = True) -> State:
+        """Offer a redeal (Trix contract), or hand the deal to its contract."""
+        if offer_redeal and g.contract is Contract.TRIX and g.redeals < self.rules.redeal_limit:
+            asked = tuple(p for p in self.game.layout.seats(g.dealer) if may_demand_redeal(hands[p]))
+            if asked:
+                prog = _prog(g, phase=REDEALING, pending=asked)
+                return State(prog, hands, asked[0], (), ((),) * PLAYERS, (), (), 0, ())
+        return self.game.play_of(g.contract).start(_prog(g, phase=PLAY, pending=()), hands)
+
+
+class TrickContract(Part):
+    """King, Diamonds, Girls and Collections: thirteen tricks without trumps,
+    in which what a player takes costs points."""
+
     def card_points(self, contract: Contract, card: Card) -> int:
         """Points to whoever takes ``card`` under ``contract`` (:func:`card_points`)."""
         return card_points(contract, card, self.rules)
@@ -572,10 +821,6 @@ class Trix(Game[State, Move]):
     def trick_points(self, contract: Contract) -> int:
         """Points for each trick taken under ``contract`` (:func:`trick_points`)."""
         return trick_points(contract, self.rules)
-
-    def place_points(self, place: int) -> int:
-        """Points for finishing the Trix contract in ``place`` (:func:`place_points`)."""
-        return place_points(place, self.rules)
 
     def card_award(self, contract: Contract, card: Card, taker: int,
                    holder: int | None = None) -> tuple[tuple[int, int], ...]:
@@ -587,14 +832,10 @@ class Trix(Game[State, Move]):
             return ((taker, base),)
         return doubled_award(base, holder, taker, self.rules)
 
-    def deal_scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]], finished: Sequence[int],
-                    doubled: Sequence[tuple[Card, int]] = ()) -> tuple[int, ...]:
-        """Everyone's points for a finished deal."""
+    def scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]],
+               doubled: Sequence[tuple[Card, int]] = ()) -> tuple[int, ...]:
+        """Everyone's points for a finished deal of ``contract``."""
         scores = [0] * PLAYERS
-        if contract is Contract.TRIX:
-            for place, p in enumerate(finished, 1):
-                scores[p] += self.place_points(place)
-            return tuple(scores)
         holders = dict(doubled)
         per_trick = self.trick_points(contract)
         for p in range(PLAYERS):
@@ -604,191 +845,17 @@ class Trix(Game[State, Move]):
             scores[p] += per_trick * (len(taken[p]) // PLAYERS)
         return tuple(scores)
 
-    # ---- predicates the properties mutate
-    def designated_chooser(self, deal_no: int, first: int, holder: int, counts: Sequence[int]) -> int:
-        """Who chooses the contract of deal ``deal_no`` (:func:`designated_chooser`)."""
-        return designated_chooser(self.rules.chooser, deal_no, first, holder, counts)
-
-    def contract_options(self, chosen: Sequence[Contract]) -> tuple[Contract, ...]:
-        """What a player who has chosen ``chosen`` may choose (:func:`contract_options`)."""
-        return contract_options(chosen, self.rules)
-
-    def rows_playable(self, card: Card, ends: tuple) -> bool:
-        """Whether ``card`` fits the rows layout (:func:`rows_playable`)."""
-        return rows_playable(card, ends)
-
-    def chain_playable(self, card: Card, top: Card) -> bool:
-        """Whether ``card`` may go on ``top`` in the chain (:func:`adjacent`)."""
-        return adjacent(card.rank, top.rank, self.rules.trix_wrap)
-
-    def _chain_options(self, hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
-        """The cards of ``hand`` that may go on ``top`` (a cached table of :meth:`chain_playable`)."""
-        table = self.__dict__.get("_chain_table")
-        if table is None:
-            table = self._chain_table = {(c, t): self.chain_playable(c, t) for c in _DECK for t in _DECK}
-        return tuple([c for c in hand if table[c, top]])
-
-    # ---- set-up
-    def deal(self, seed: int) -> State:
-        dealer = random.Random(seed).randrange(PLAYERS)
-        hands = deal_hands(seed, 0, 0, dealer)
-        first = holder_of(hands, SEVEN_OF_HEARTS)
-        return self._begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS, (0,) * PLAYERS, ())
-
-    def _begin_deal(self, seed, deal_no, dealer, first, hands, chosen, totals, history) -> State:
-        holder = holder_of(hands, SEVEN_OF_HEARTS)
-        chooser = self.designated_chooser(deal_no, first, holder, [len(c) for c in chosen])
-        prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, totals, history, (), (), 0)
-        return State(prog, hands, chooser, (), ((),) * PLAYERS, (), (), 0, ())
-
-    def _after_announcements(self, prog: Progress, hands, offer_redeal: bool = True) -> State:
-        """Offer a redeal (Trix contract) or start the play."""
-        g = prog
-        if offer_redeal and g.contract is Contract.TRIX and g.redeals < self.rules.redeal_limit:
-            asked = tuple(p for p in self._trix_seats(g.dealer, hands) if may_demand_redeal(hands[p]))
-            if asked:
-                prog = _prog(g, phase=REDEALING, pending=asked)
-                return State(prog, hands, asked[0], (), ((),) * PLAYERS, (), (), 0, ())
-        prog = _prog(g, phase=PLAY, pending=())
-        if g.contract is Contract.TRIX:
-            ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
-            return State(prog, hands, g.dealer, (), ((),) * PLAYERS, (), ends, 0, ())
-        leader = first_leader(self.rules.first_lead, g.dealer, g.chooser)
+    def start(self, prog: Progress, hands) -> State:
+        leader = first_leader(self.rules.first_lead, prog.dealer, prog.chooser)
         return State(prog, hands, leader, (), ((),) * PLAYERS, (), (), 0, ())
 
-    def _trix_seats(self, dealer: int, hands) -> tuple[int, ...]:
-        step = 1 if self.rules.trix_direction == "clockwise" else -1
-        return tuple((dealer + step * i) % PLAYERS for i in range(PLAYERS))
-
-    # ---- flow
-    def to_move(self, state: State) -> int | None:
-        return state.to_move
-
-    def is_over(self, state: State) -> bool:
-        return state.game.phase == OVER
-
-    def legal_moves(self, state: State) -> tuple:
-        g = state.game
-        phase = g.phase
-        if phase == PLAY:
-            if g.contract is Contract.TRIX:
-                return self._trix_moves(state)
-            hand = state.hands[state.to_move]
-            if state.trick:
-                return follow_options(hand, state.trick[0][1].suit)
-            return lead_options(hand, g.contract, not any(state.taken), self.rules)
-        if phase == CHOOSE:
-            return self.contract_options(g.chosen[g.chooser])
-        if phase == ANNOUNCE:
-            card = g.pending[0]
-            return (Announce(card, True), Announce(card, False))
-        if phase == REDEALING:
-            return (REDEAL, KEEP)
-        return ()
-
-    def active(self, state: State) -> int:
-        return sum(1 for h in state.hands if h)
-
-    def _trix_moves(self, state: State) -> tuple:
+    def moves(self, state: State) -> tuple[Card, ...]:
         hand = state.hands[state.to_move]
-        if self.rules.trix_layout == "rows":
-            ends = state.ends
-            return with_pass(tuple(c for c in hand if self.rows_playable(c, ends)))
-        if not state.layout:
-            return opening_cards(hand)
-        if all_passed(state.passes, self.active(state)):
-            return hand
-        return with_pass(self._chain_options(hand, state.layout[-1]))
-
-    def trix_stalled(self, state: State) -> bool:
-        """In the Trix contract's play, no player holding cards can lay one on
-        the layout, with at least two players still holding cards: without an
-        all-pass rule the contract could not go on."""
-        g = state.game
-        if g.phase != PLAY or g.contract is not Contract.TRIX or self.active(state) < 2:
-            return False
-        if self.rules.trix_layout == "rows":
-            return not any(self.rows_playable(c, state.ends) for h in state.hands for c in h)
-        if not state.layout:
-            return False
-        top = state.layout[-1]
-        return not any(self.chain_playable(c, top) for h in state.hands for c in h)
-
-    def check_move(self, state: State, move) -> None:
-        legal = self.legal_moves(state)
-        if move in legal:
-            return
-        text = self.format_move(move) if isinstance(move, (Card, Contract, Announce, str)) else repr(move)
-        g = state.game
-        p = state.to_move
-        if g.phase == OVER:
-            raise IllegalMove("trix-winner", "the game is over", text)
-        if g.phase == CHOOSE:
-            if isinstance(move, Contract):
-                why = "already chosen" if move in g.chosen[p] else "not next in the order of contracts"
-                raise IllegalMove("trix-contract-choice", f"P{p} may not choose {move.label}: {why}", text)
-            raise IllegalMove("trix-chooser", f"P{p} must choose a contract first", text)
-        if g.phase == ANNOUNCE:
-            raise IllegalMove("trix-doubling", f"P{p} must say whether they double "
-                              f"{format_card(g.pending[0])}", text)
-        if g.phase == REDEALING:
-            raise IllegalMove("trix-redeal", f"P{p} must demand a redeal or decline", text)
-        if not isinstance(move, Card):
-            if move == PASS:
-                raise IllegalMove("trix-trix-pass" if g.contract is Contract.TRIX else "trix-follow-suit",
-                                  f"P{p} can play a card and may not pass", text)
-            raise IllegalMove("trix-follow-suit", f"P{p} must play a card", text)
-        if move not in state.hands[p]:
-            raise IllegalMove("trix-deal", f"P{p} does not hold {format_card(move)}", text)
-        if g.contract is Contract.TRIX:
-            if self.rules.trix_layout == "rows":
-                raise IllegalMove("trix-trix-rows", f"{format_card(move)} does not fit a row", text)
-            if not state.layout:
-                raise IllegalMove("trix-trix-start", f"P{p} holds a jack and must start with it", text)
-            raise IllegalMove("trix-trix-chain", f"{format_card(move)} is not next to "
-                              f"{format_card(state.layout[-1])}", text)
         if state.trick:
-            raise IllegalMove("trix-follow-suit", f"P{p} must follow {state.trick[0][1].suit.symbol}", text)
-        raise IllegalMove("trix-hearts-lead", f"P{p} may not lead a heart while holding another suit", text)
+            return follow_suit_options(hand, state.trick[0][1].suit)
+        return lead_options(hand, hearts_barred(state.game.contract, not any(state.taken), self.rules))
 
-    def apply(self, state: State, move) -> State:
-        g = state.game
-        if g.phase == PLAY:
-            if g.contract is Contract.TRIX:
-                return self._apply_trix(state, move)
-            return self._apply_trick(state, move)
-        if g.phase == CHOOSE:
-            return self._apply_choice(state, move)
-        if g.phase == ANNOUNCE:
-            pending = g.pending[1:]
-            doubled = g.doubled + (((move.card, state.to_move),) if move.double else ())
-            prog = _prog(g, doubled=doubled, pending=pending)
-            if pending:
-                return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
-            return self._after_announcements(prog, state.hands)
-        if g.phase == REDEALING:
-            if move == REDEAL:
-                hands = deal_hands(g.seed, g.deal_no, g.redeals + 1, g.dealer)
-                return self._after_announcements(_prog(g, redeals=g.redeals + 1), hands)
-            pending = g.pending[1:]
-            if pending:
-                return State(_prog(g, pending=pending), state.hands, pending[0], (), state.taken, (), (), 0, ())
-            return self._after_announcements(g, state.hands, offer_redeal=False)
-        raise IllegalMove("trix-winner", "the game is over", self.format_move(move))
-
-    def _apply_choice(self, state: State, contract: Contract) -> State:
-        g = state.game
-        chosen = list(g.chosen)
-        chosen[g.chooser] = chosen[g.chooser] + (contract,)
-        prog = _prog(g, contract=contract, chosen=tuple(chosen))
-        pending = tuple(c for c in _DECK if may_double(contract, c, self.rules)) if self.rules.doubling else ()
-        if pending:
-            pending = tuple(sorted(pending, key=sort_key))
-            prog = _prog(prog, phase=ANNOUNCE, pending=pending)
-            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
-        return self._after_announcements(prog, state.hands)
-
-    def _apply_trick(self, state: State, card: Card) -> State:
+    def apply(self, state: State, card: Card) -> State:
         p = state.to_move
         hs = state.hands
         hands = hs[:p] + (_without(hs[p], card),) + hs[p + 1:]
@@ -799,18 +866,72 @@ class Trix(Game[State, Move]):
         tk = state.taken
         taken = tk[:winner] + (tk[winner] + tuple(c for _, c in trick),) + tk[winner + 1:]
         if not hands[winner]:
-            return self._end_deal(state.game, hands, taken, (), (), ())
+            return self.game.end_deal(state.game, hands, taken, (), (), ())
         return State(state.game, hands, next_leader(winner), (), taken, (), (), 0, ())
 
-    def _apply_trix(self, state: State, move) -> State:
+
+class LayoutContract(Part):
+    """The Trix contract: cards are laid on one chain (the source) or on four
+    suit rows (the usual layout), and the first players out score."""
+
+    def place_points(self, place: int) -> int:
+        """Points for finishing the Trix contract in ``place`` (:func:`place_points`)."""
+        return place_points(place, self.rules)
+
+    def scores(self, finished: Sequence[int]) -> tuple[int, ...]:
+        scores = [0] * PLAYERS
+        for place, p in enumerate(finished, 1):
+            scores[p] += self.place_points(place)
+        return tuple(scores)
+
+    def chain_playable(self, card: Card, top: Card) -> bool:
+        """Whether ``card`` may go on ``top`` in the chain (:func:`adjacent`)."""
+        return adjacent(card.rank, top.rank, self.rules.trix_wrap)
+
+    def rows_playable(self, card: Card, ends: tuple) -> bool:
+        """Whether ``card`` fits the rows layout (:func:`rows_playable`)."""
+        return rows_playable(card, ends)
+
+    def seats(self, dealer: int) -> tuple[int, ...]:
+        """Every seat from the dealer on, in this contract's direction."""
+        step = 1 if self.rules.trix_direction == "clockwise" else -1
+        return tuple((dealer + step * i) % PLAYERS for i in range(PLAYERS))
+
+    @staticmethod
+    def active(state: State) -> int:
+        return sum(1 for h in state.hands if h)
+
+    def start(self, prog: Progress, hands) -> State:
+        ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
+        return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, (), ends, 0, ())
+
+    def moves(self, state: State) -> tuple:
+        hand = state.hands[state.to_move]
+        if self.rules.trix_layout == "rows":
+            ends = state.ends
+            return with_pass(tuple(c for c in hand if self.rows_playable(c, ends)))
+        if not state.layout:
+            return opening_cards(hand)
+        if all_passed(state.passes, self.active(state)):
+            return hand
+        return with_pass(self._chain_options(hand, state.layout[-1]))
+
+    def _chain_options(self, hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may go on ``top`` (a table of :meth:`chain_playable`)."""
+        table = self.__dict__.get("_chain_table")
+        if table is None:
+            table = self._chain_table = {(c, t): self.chain_playable(c, t) for c in _DECK for t in _DECK}
+        return tuple([c for c in hand if table[c, top]])
+
+    def apply(self, state: State, move) -> State:
         p = state.to_move
         rules = self.rules
         if move == PASS:
             passes = state.passes + 1
-            active = self.active(state)
-            if all_passed(passes, active) and (rules.trix_all_pass == "end_deal" or rules.trix_layout == "rows"):
-                return self._end_deal(state.game, state.hands, state.taken, state.layout, state.ends,
-                                      state.finished)
+            if all_passed(passes, self.active(state)) and (rules.trix_all_pass == "end_deal"
+                                                           or rules.trix_layout == "rows"):
+                return self.game.end_deal(state.game, state.hands, state.taken, state.layout, state.ends,
+                                          state.finished)
             return State(state.game, state.hands, trix_next(p, state.hands, rules), (), state.taken,
                          state.layout, state.ends, passes, state.finished)
         hands = list(state.hands)
@@ -829,10 +950,128 @@ class Trix(Game[State, Move]):
             finished = finished + (p,)
             if trix_finished(hands):
                 left = tuple(q for q in range(PLAYERS) if hands[q])
-                return self._end_deal(state.game, hands, state.taken, layout, ends, finished + left)
+                return self.game.end_deal(state.game, hands, state.taken, layout, ends, finished + left)
         return State(state.game, hands, trix_next(p, hands, rules), (), state.taken, layout, ends, 0, finished)
 
-    def _end_deal(self, g: Progress, hands, taken, layout, ends, finished) -> State:
+    def stalled(self, state: State) -> bool:
+        """In the Trix contract's play, no player holding cards can lay one on
+        the layout, with at least two players still holding cards: without an
+        all-pass rule the contract could not go on."""
+        g = state.game
+        if g.phase != PLAY or g.contract is not Contract.TRIX or self.active(state) < 2:
+            return False
+        if self.rules.trix_layout == "rows":
+            return not any(self.rows_playable(c, state.ends) for h in state.hands for c in h)
+        if not state.layout:
+            return False
+        top = state.layout[-1]
+        return not any(self.chain_playable(c, top) for h in state.hands for c in h)
+
+
+# -------------------------------------------------------------------- game
+
+class Trix(Game[State, Move]):
+    """The twenty-deal game. Each phase is handed to its piece: the choice
+    (:class:`ChoicePhase`), the trick contracts (:class:`TrickContract`) and
+    the Trix contract (:class:`LayoutContract`)."""
+
+    info = INFO
+    Rules = Rules
+    Choice = ChoicePhase
+    Tricks = TrickContract
+    Layout = LayoutContract
+
+    def __init__(self, rules: Rules | None = None, *, players: int | None = None):
+        super().__init__(rules, players=players)
+        self.choice = self.Choice(self)
+        self.tricks = self.Tricks(self)
+        self.layout = self.Layout(self)
+        # bound methods looked up once: legal_moves and apply run on every move
+        self._moves = {k: self.tricks.moves for k in TRICK_CONTRACTS} | {Contract.TRIX: self.layout.moves}
+        self._apply = {k: self.tricks.apply for k in TRICK_CONTRACTS} | {Contract.TRIX: self.layout.apply}
+
+    def play_of(self, contract: Contract) -> TrickContract | LayoutContract:
+        """The piece that plays ``contract``."""
+        return self.layout if contract is Contract.TRIX else self.tricks
+
+    # ---- flow
+    def deal(self, seed: int) -> State:
+        dealer = random.Random(seed).randrange(PLAYERS)
+        hands = deal_hands(seed, 0, 0, dealer)
+        first = holder_of(hands, SEVEN_OF_HEARTS)
+        return self.choice.begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS, (0,) * PLAYERS, ())
+
+    def to_move(self, state: State) -> int | None:
+        return state.to_move
+
+    def is_over(self, state: State) -> bool:
+        return state.game.phase == OVER
+
+    def legal_moves(self, state: State) -> tuple:
+        g = state.game
+        if g.phase == PLAY:
+            return self._moves[g.contract](state)
+        if g.phase == OVER:
+            return ()
+        return self.choice.moves(state)
+
+    def apply(self, state: State, move) -> State:
+        g = state.game
+        if g.phase == PLAY:
+            return self._apply[g.contract](state, move)
+        if g.phase == OVER:
+            raise IllegalMove("trix-winner", "the game is over", self.format_move(move))
+        return self.choice.apply(state, move)
+
+    # ---- the clauses decide
+    def candidates(self, state: State) -> tuple:
+        """Every move the deciders judge in this position: each contract, each
+        answer about each doublable card, both redeal answers, or each card of
+        the hand and a pass."""
+        g = state.game
+        if g.phase == CHOOSE:
+            return CONTRACT_ORDER
+        if g.phase == ANNOUNCE:
+            return tuple(Announce(c, d) for c in g.pending for d in (True, False))
+        if g.phase == REDEALING:
+            return (REDEAL, KEEP)
+        if g.phase == PLAY:
+            return state.hands[state.to_move] + (PASS,)
+        return ()
+
+    def refusal(self, state: State, move) -> IllegalMove | None:
+        """Why ``move`` is not allowed (the first clause that refuses it), or ``None``."""
+        g = state.game
+        text = self.format_move(move) if isinstance(move, (Card, Contract, Announce, str)) else repr(move)
+        if g.phase == OVER:
+            return IllegalMove("trix-winner", "the game is over", text)
+        if _phase_of(move) != g.phase:
+            label, what = PHASE_MOVES[g.phase]
+            allowed = ", ".join(self.format_move(m) for m in self.legal_moves(state))
+            return IllegalMove(label, f"P{state.to_move} must {what} now ({allowed})", text)
+        if isinstance(move, Card) and move not in state.hands[state.to_move]:
+            return IllegalMove("trix-deal", f"P{state.to_move} does not hold {format_card(move)}", text)
+        for decide in DECIDERS[g.phase]:
+            why = decide(self, state, move)
+            if why is not None:
+                return IllegalMove(decide.__clause__, why, text)
+        return None
+
+    def check_move(self, state: State, move) -> None:
+        why = self.refusal(state, move)
+        if why is not None:
+            raise why
+
+    # ---- scoring and the sequence of deals
+    def deal_scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]], finished: Sequence[int],
+                    doubled: Sequence[tuple[Card, int]] = ()) -> tuple[int, ...]:
+        """Everyone's points for a finished deal."""
+        if contract is Contract.TRIX:
+            return self.layout.scores(finished)
+        return self.tricks.scores(contract, taken, doubled)
+
+    def end_deal(self, g: Progress, hands, taken, layout, ends, finished) -> State:
+        """Score the deal; deal the next one, or end the game after the last."""
         scores = self.deal_scores(g.contract, taken, finished, g.doubled)
         totals = tuple(a + b for a, b in zip(g.totals, scores))
         history = g.history + (DealResult(g.contract, g.chooser, scores),)
@@ -843,8 +1082,8 @@ class Trix(Game[State, Move]):
             return State(prog, hands, None, (), taken, layout, ends, 0, finished)
         dealer = next_dealer(g.dealer)
         new_hands = deal_hands(g.seed, g.deal_no + 1, 0, dealer)
-        return self._begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen, totals,
-                                history)
+        return self.choice.begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen,
+                                      totals, history)
 
     def outcome(self, state: State) -> Outcome:
         if not self.is_over(state):
@@ -869,47 +1108,13 @@ class Trix(Game[State, Move]):
 
     # ---- notation
     def format_move(self, move) -> str:
-        if isinstance(move, Contract):
-            return move.label
-        if isinstance(move, Announce):
-            return ("double " if move.double else "nodouble ") + format_card(move.card)
-        if isinstance(move, str):
-            return move
-        return format_card(move)
+        return format_move(move)
 
     def parse_move(self, text: str):
-        t = text.strip()
-        low = t.lower()
-        for c in Contract:
-            if low in (c.value, c.russian.lower()):
-                return c
-        if low in (PASS, "пас"):
-            return PASS
-        if low in (REDEAL, KEEP):
-            return low
-        word, _, rest = low.partition(" ")
-        if word in ("double", "nodouble") and rest:
-            return Announce(parse_card(t.split(None, 1)[1]), word == "double")
-        try:
-            return parse_card(t)
-        except NotationError:
-            raise NotationError(f"cannot read Trix move {text!r}: a card (7♥), a contract (King, Diamonds, "
-                                f"Girls, Collections, Trix), 'double K♥' / 'nodouble K♥', 'pass', "
-                                f"'redeal' or 'noredeal'") from None
+        return parse_move(text)
 
     def describe(self, state: State) -> str:
-        g = state.game
-        head = f"deal {g.deal_no + 1}/{N_DEALS}, dealer P{g.dealer}"
-        if g.contract is not None:
-            head += f", {g.contract.label} chosen by P{g.chooser}"
-        else:
-            head += f", P{g.chooser} to choose"
-        if g.doubled:
-            head += ", doubled " + format_cards(c for c, _ in g.doubled)
-        head += f"; totals {' '.join(str(t) for t in g.totals)}"
-        if state.to_move is not None:
-            head += f"; P{state.to_move} to move"
-        return head + "; " + super().describe(state)
+        return describe_state(state) + "; " + super().describe(state)
 
     def describe_move(self, state: State) -> str:
         g = state.game
@@ -924,11 +1129,65 @@ class Trix(Game[State, Move]):
         return ""
 
 
-def _prog(g: Progress, **changes) -> Progress:
-    """A copy of ``g`` with some fields changed (kept off the per-card hot path)."""
-    values = {f: getattr(g, f) for f in Progress.__slots__}
-    values.update(changes)
-    return Progress(**values)
+def _phase_of(move) -> str | None:
+    """The phase whose moves look like ``move``."""
+    if isinstance(move, Contract):
+        return CHOOSE
+    if isinstance(move, Announce):
+        return ANNOUNCE
+    if move in (REDEAL, KEEP):
+        return REDEALING
+    if isinstance(move, Card) or move == PASS:
+        return PLAY
+    return None
+
+
+# ---------------------------------------------------------------- notation
+
+def format_move(move) -> str:
+    if isinstance(move, Contract):
+        return move.label
+    if isinstance(move, Announce):
+        return ("double " if move.double else "nodouble ") + format_card(move.card)
+    if isinstance(move, str):
+        return move
+    return format_card(move)
+
+
+def parse_move(text: str):
+    t = text.strip()
+    low = t.lower()
+    for c in Contract:
+        if low in (c.value, c.russian.lower()):
+            return c
+    if low in (PASS, "пас"):
+        return PASS
+    if low in (REDEAL, KEEP):
+        return low
+    word, _, rest = low.partition(" ")
+    if word in ("double", "nodouble") and rest:
+        return Announce(parse_card(t.split(None, 1)[1]), word == "double")
+    try:
+        return parse_card(t)
+    except NotationError:
+        raise NotationError(f"cannot read Trix move {text!r}: a card (7♥), a contract (King, Diamonds, "
+                            f"Girls, Collections, Trix), 'double K♥' / 'nodouble K♥', 'pass', "
+                            f"'redeal' or 'noredeal'") from None
+
+
+def describe_state(state: State) -> str:
+    g = state.game
+    head = f"deal {g.deal_no + 1}/{N_DEALS}, dealer P{g.dealer}"
+    if g.contract is not None:
+        head += f", {g.contract.label} chosen by P{g.chooser}"
+    else:
+        head += f", P{g.chooser} to choose"
+    if g.doubled:
+        head += ", doubled " + format_cards(c for c, _ in g.doubled)
+    head += f"; totals {' '.join(str(t) for t in g.totals)}"
+    if state.to_move is not None:
+        head += f"; P{state.to_move} to move"
+    return head
 
 
 GAME = Trix

@@ -6,9 +6,9 @@ The z3 models use 0/1 one-hot variables: for every card, exactly one of
 taken by P_t" / "doubled by P_h, taken by P_t"); for every trick, exactly one
 taker; for every Trix place, exactly one player. A player's points are
 linear sums of those variables weighted by the *game object's own* scoring
-methods (:meth:`~spec.games.trix.Trix.card_award`,
-:meth:`~spec.games.trix.Trix.trick_points`,
-:meth:`~spec.games.trix.Trix.place_points`), the same ones the engine scores
+methods (:meth:`~spec.games.trix.TrickContract.card_award`,
+:meth:`~spec.games.trix.TrickContract.trick_points`,
+:meth:`~spec.games.trix.LayoutContract.place_points`), the same ones the engine scores
 deals with; the property ``random_games_agree`` checks that the engine's
 deals really score that way.
 """
@@ -81,9 +81,9 @@ class DealModel:
             self.options.append((card, xs, opts))
             for x, (h, t) in zip(xs, opts):
                 took[t].append(x)
-                for q, pts in game.card_award(k, card, t, h):
+                for q, pts in game.tricks.card_award(k, card, t, h):
                     terms[q].append(pts * x)
-        per_trick = game.trick_points(k)
+        per_trick = game.tricks.trick_points(k)
         won = [[] for _ in range(PLAYERS)]
         for j in range(13):
             ys = one_hot(s, f"{self.tag}_t{j}", PLAYERS)
@@ -103,7 +103,7 @@ class DealModel:
             ys = one_hot(s, f"{self.tag}_place{i + 1}", width)
             self.places.append(ys)
             for p in range(PLAYERS):
-                terms[p].append(game.place_points(i + 1) * ys[p])
+                terms[p].append(game.layout.place_points(i + 1) * ys[p])
         for p in range(PLAYERS):
             s.add(z3.Sum([ys[p] for ys in self.places]) <= 1)
         if may_stall:
@@ -131,7 +131,7 @@ class DealModel:
                     notes.append(f"P{h} holds {format_card(card)} and doubles it, P{t} takes it")
             tricks = [sum(value(m, ys[p]) for ys in self.tricks) for p in range(PLAYERS)]
             for p in range(PLAYERS):
-                scoring = [c for c in pile[p] if self.game.card_points(self.contract, c)]
+                scoring = [c for c in pile[p] if self.game.tricks.card_points(self.contract, c)]
                 deal[f"P{p} takes"] = (f"{tricks[p]} trick{'s' * (tricks[p] != 1)}: "
                                        + (format_cards(scoring) or "no scoring card")
                                        + f" (+{len(pile[p]) - len(scoring)} others)")
@@ -235,7 +235,7 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
     """Every total one deal of ``contract`` can have, by exhaustion.
 
     A deal's total is a sum of independent parts -- each card's award
-    (:meth:`~spec.games.trix.Trix.card_award`, over who holds, doubles and
+    (:meth:`~spec.games.trix.TrickContract.card_award`, over who holds, doubles and
     takes it), each trick's points, each place's points -- so the possible
     totals are the sums of one value per part. (Any split of the scoring
     cards can be completed so that everyone's cards number four per trick.)
@@ -243,7 +243,7 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
     parts: list[set[int]] = []
     rules = game.rules
     if contract is Contract.TRIX:
-        pts = [game.place_points(i) for i in range(1, PLAYERS + 1)]
+        pts = [game.layout.place_points(i) for i in range(1, PLAYERS + 1)]
         if rules.trix_layout == "chain" and rules.trix_all_pass == "end_deal":
             return sorted({0, pts[0], pts[0] + pts[1], sum(pts)})
         return [sum(pts)]
@@ -251,8 +251,8 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
         opts = [(None, t) for t in range(PLAYERS)]
         if may_double(contract, card, rules):
             opts += [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
-        parts.append({sum(pts for _, pts in game.card_award(contract, card, t, h)) for h, t in opts})
-    parts += [{game.trick_points(contract)}] * 13
+        parts.append({sum(pts for _, pts in game.tricks.card_award(contract, card, t, h)) for h, t in opts})
+    parts += [{game.tricks.trick_points(contract)}] * 13
     totals = {0}
     for part in parts:
         totals = {a + b for a in totals for b in part}
@@ -280,7 +280,7 @@ class ChoiceModel:
     ``holder[d][p]``: P``p`` is dealt the 7♥ in deal ``d`` (and chooses);
     ``x[d][k]``: contract ``k`` is played in deal ``d``; ``has[d][p][k]``:
     ``p`` chose ``k`` before deal ``d``. What may be chosen follows the
-    game's own :meth:`~spec.games.trix.Trix.contract_options` (tabulated over
+    game's own :meth:`~spec.games.trix.ChoicePhase.contract_options` (tabulated over
     the 32 sets of contracts already chosen, or the plain rule when the table
     is exactly that).
     """
@@ -307,7 +307,7 @@ class ChoiceModel:
                     continue
                 for mask in range(1 << K):
                     chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
-                    allowed = {CONTRACTS.index(c) for c in game.contract_options(chosen)}
+                    allowed = {CONTRACTS.index(c) for c in game.choice.contract_options(chosen)}
                     state = [self.has[d][p][k] if mask >> k & 1 else z3.Not(self.has[d][p][k]) for k in range(K)]
                     s.add(z3.Implies(z3.And(self.ch[d][p], *state),
                                      z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
@@ -328,13 +328,13 @@ class ChoiceModel:
 
 
 def options_are_plain(game: Trix) -> bool:
-    """Whether the game's :meth:`~spec.games.trix.Trix.contract_options` is,
+    """Whether the game's :meth:`~spec.games.trix.ChoicePhase.contract_options` is,
     on every set of contracts already chosen, "those not chosen yet, or all
     five when none is left" (checked on all 32 sets)."""
     for mask in range(1 << len(CONTRACTS)):
         chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
         left = [c for c in CONTRACTS if c not in chosen] or list(CONTRACTS)
-        if sorted(k.value for k in game.contract_options(chosen)) != sorted(k.value for k in left):
+        if sorted(k.value for k in game.choice.contract_options(chosen)) != sorted(k.value for k in left):
             return False
     return True
 
@@ -348,9 +348,9 @@ class ChoiceRuns:
 
     Who chooses depends only on the deal number, the first 7♥ holder, the
     current 7♥ holder and how many times each player has chosen (the
-    arguments of :meth:`~spec.games.trix.Trix.designated_chooser`), never on
+    arguments of :meth:`~spec.games.trix.ChoicePhase.designated_chooser`), never on
     *which* contracts were chosen; and what a player may choose depends only
-    on their own earlier choices (:meth:`~spec.games.trix.Trix.contract_options`).
+    on their own earlier choices (:meth:`~spec.games.trix.ChoicePhase.contract_options`).
     So the search splits in two:
 
     * *who chooses*: a search over (first holder, choice counts) states,
@@ -373,7 +373,7 @@ class ChoiceRuns:
             nxt = {}
             for (first, counts), (holders, choosers) in level.items():
                 for h in ([first] if d == 0 else range(PLAYERS)):
-                    p = game.designated_chooser(d, first, h, counts)
+                    p = game.choice.designated_chooser(d, first, h, counts)
                     c = list(counts)
                     c[p] += 1
                     key = (first, tuple(c))
@@ -397,7 +397,7 @@ class ChoiceRuns:
                 nxt = {}
                 for (ms, stuck), seq in level.items():
                     now = stuck or set(seq) >= set(CONTRACTS)
-                    for k in self.game.contract_options(seq):
+                    for k in self.game.choice.contract_options(seq):
                         key = (tuple(sorted(ms + (k,), key=order.__getitem__)), now)
                         nxt.setdefault(key, seq + (k,))
                 self.states += len(nxt)
@@ -599,7 +599,7 @@ def concrete_conflict(game: Trix, tries: int = 5_000):
             if counts[h] >= len(CONTRACTS):
                 target = d
                 break
-            counts[literal.designated_chooser(d, first, h, counts)] += 1
+            counts[literal.choice.designated_chooser(d, first, h, counts)] += 1
             dealer = (dealer - 1) % PLAYERS
         if target is None:
             continue
@@ -740,7 +740,7 @@ def _stall_text(game: Trix, state) -> str:
 def _stall_search(game: Trix, budget: Budget) -> Outcome:
     def check(g, seed):
         def on_state(trace, state):
-            if g.trix_stalled(state):
+            if g.layout.stalled(state):
                 raise trace.refute(_stall_text(g, state), state)
         trix_playout(g, seed, on_state)
     return sample([game], budget, check)
@@ -777,7 +777,7 @@ def rows_lemma(game: Trix) -> tuple[int, dict[str, str] | None]:
                 ends = tuple(row if j == i else others for j in range(4))
                 unplayed = [Card(r, suit) for r in ranks if row is None or r < row[0] or r > row[1]]
                 checked += 1
-                if unplayed and not any(game.rows_playable(c, ends) for c in unplayed):
+                if unplayed and not any(game.layout.rows_playable(c, ends) for c in unplayed):
                     laid = "not started" if row is None else \
                         format_cards(Card(Rank(r), suit) for r in range(row[0], row[1] + 1))
                     return checked, {"row " + suit.symbol: laid, "unplayed": format_cards(unplayed),
