@@ -10,7 +10,12 @@ A game is split OpenSpiel-style into
 
 Moves follow the check / can / do pattern: ``check_move`` raises
 :class:`~spec.errors.IllegalMove` naming the clause broken, ``can_move``
-returns a bool, and ``play`` checks then applies.
+returns a bool, and ``play`` checks then applies. Moves are typed records
+declared with :func:`spec.moves.move`; each kind is decided by the clauses
+that declare ``decides=`` it (see :mod:`spec.clauses`), and ``candidates``
+lists every move a player could try. A game may keep a faster
+``legal_moves``; the generic property ``moves_match_clauses`` checks that it
+is exactly the candidates the clauses allow.
 
 Chance is explicit: ``deal(seed)`` is the only source of randomness (games
 with several deals derive each deal's shuffle from that seed), so a game is
@@ -23,14 +28,17 @@ import abc
 import dataclasses
 import json
 import os
+import sys
 import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from spec.cards import Card, format_cards, make_deck
+from spec.clauses import ClauseBook
 from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
+from spec.moves import parse_move as parse_move_text
 from spec.rules import make_rules, rules_overrides
 
 S = TypeVar("S")
@@ -71,6 +79,8 @@ class Outcome:
     winners: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     draw: bool = False
+    #: every player's payoff, by seat (what the ``zero_sum`` claim is checked against)
+    returns: tuple[int | float, ...] = ()
 
     def describe(self) -> str:
         parts = []
@@ -124,17 +134,68 @@ class Game(abc.ABC, Generic[S, M]):
     def to_move(self, state: S) -> int | None:
         """The player to move, or ``None`` when the game is over."""
 
-    @abc.abstractmethod
+    # ------------------------------------------------------------- moves
+    #: the move kinds of the game, in the order the parser tries them
+    move_kinds: ClassVar[tuple[type, ...]] = ()
+    #: the label of the clause that ends the game (named when a move comes too late)
+    over_clause: ClassVar[str] = ""
+
+    @classmethod
+    def module(cls):
+        """The game's own module (the one defining ``GAME``), also for subclasses made elsewhere."""
+        for k in cls.__mro__:
+            mod = sys.modules.get(k.__module__)
+            if mod is not None and getattr(mod, "GAME", None) is not None:
+                return mod
+        return sys.modules[cls.__module__]
+
+    @classmethod
+    def clause_book(cls) -> ClauseBook | None:
+        """The game's :class:`~spec.clauses.ClauseBook` (its module's ``CLAUSES``)."""
+        return getattr(cls.module(), "CLAUSES", None)
+
+    def candidates(self, state: S) -> Iterable[M]:
+        """Every move the player to move could try: each card of the hand, each
+        (attack, cover) pair, each bid ... The clauses decide which are legal."""
+        raise NotImplementedError(f"{self.info.id} declares no candidate moves")
+
+    def refusal(self, state: S, move: M) -> tuple[str, str] | None:
+        """``(clause label, reason)`` when ``move`` is not allowed now, else ``None``.
+
+        Runs the clauses that decide the move's kind, in declaration order.
+        """
+        if self.is_over(state):
+            return self.over_clause, "the game is over: no more moves can be made"
+        book = self.clause_book()
+        deciders = book.deciders(type(move)) if book is not None else ()
+        if not deciders:
+            raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "
+                                + ", ".join(k.template for k in self.move_kinds))
+        for label, decide in deciders:
+            reason = decide(self, state, move)
+            if reason:
+                return label, reason
+        return None
+
     def legal_moves(self, state: S) -> tuple[M, ...]:
-        """Every legal move of the player to move, unique, in a stable order."""
+        """Every legal move of the player to move, unique, in a stable order.
+
+        By default: the candidates the clauses allow. A game may override it
+        with a fast path; ``moves_match_clauses`` checks the two agree.
+        """
+        if self.is_over(state):
+            return ()
+        return tuple(dict.fromkeys(m for m in self.candidates(state) if self.refusal(state, m) is None))
 
     def moves_for(self, state: S, player: int) -> tuple[M, ...]:
         """The legal moves of ``player``: empty unless it is their turn."""
         return self.legal_moves(state) if player == self.to_move(state) else ()
 
-    @abc.abstractmethod
     def check_move(self, state: S, move: M) -> None:
         """Raise :class:`~spec.errors.IllegalMove` naming the broken clause, or return."""
+        refused = self.refusal(state, move)
+        if refused is not None:
+            raise IllegalMove(refused[0], refused[1], self.format_move(move))
 
     def can_move(self, state: S, move: M) -> bool:
         try:
@@ -171,8 +232,9 @@ class Game(abc.ABC, Generic[S, M]):
     def format_move(self, move: M) -> str:
         return str(move)
 
-    @abc.abstractmethod
-    def parse_move(self, text: str) -> M: ...
+    def parse_move(self, text: str) -> M:
+        """Read a move from its text, by the templates of ``move_kinds``."""
+        return parse_move_text(text, self.move_kinds)
 
     def describe_move(self, state: S) -> str:
         """What to print after a move in a game log (default: nothing)."""
@@ -181,6 +243,30 @@ class Game(abc.ABC, Generic[S, M]):
     def describe(self, state: S) -> str:
         """A short human description of a state, in card notation."""
         return "; ".join(f"{z}: {format_cards(c) or '-'}" for z, c in self.zones(state).items())
+
+    # ------------------------------------------------------- information
+    def hidden_zones(self, state: S, player: int) -> frozenset[str]:
+        """The zones whose cards ``player`` cannot see (default: the other
+        players' hands and the stock)."""
+        names = self.zones(state)
+        return frozenset(z for z in names
+                         if z == "stock" or (z.startswith("hand ") and z != f"hand {player}"))
+
+    def observe(self, state: S, player: int) -> Any:
+        """What ``player`` knows of ``state``: every zone they can see, and the
+        size of each they cannot. A game with more to hide or show overrides it;
+        the generic property ``hidden_information`` checks the view."""
+        hidden = self.hidden_zones(state, player)
+        return (self.to_move(state),) + tuple(
+            (z, len(cards) if z in hidden else tuple(cards)) for z, cards in self.zones(state).items())
+
+    def relabel(self, state: S, mapping: Mapping[Card, Card]) -> S:
+        """``state`` with cards renamed by ``mapping`` wherever they occur.
+
+        The generic version rewrites frozen dataclasses, tuples, lists, sets
+        and dicts; a game that stores cards another way (bit masks) overrides it.
+        """
+        return _relabel(state, mapping)
 
     # ------------------------------------------------------------ records
     def record(self, seed: int, moves: Sequence[M]) -> "Record":
@@ -198,6 +284,12 @@ class Game(abc.ABC, Generic[S, M]):
         return Counter(c for cards in self.zones(state).values() for c in cards)
 
 
+#: The record format written now. Format 1 (no ``format`` key) was written
+#: before a game's defaults changed; its rules are read with the game's
+#: ``LEGACY_DEFAULTS`` so that those records still replay.
+RECORD_FORMAT = 2
+
+
 @dataclass(frozen=True)
 class Record:
     """A replayable game: seed plus moves in notation. Saved as JSON."""
@@ -207,9 +299,10 @@ class Record:
     seed: int
     moves: tuple[str, ...] = ()
     rules: Mapping[str, Any] = field(default_factory=dict)
+    format: int = RECORD_FORMAT
 
     def to_json(self) -> str:
-        return json.dumps({"game": self.game, "players": self.players, "seed": self.seed,
+        return json.dumps({"format": self.format, "game": self.game, "players": self.players, "seed": self.seed,
                            "rules": dict(self.rules), "moves": list(self.moves)}, ensure_ascii=False)
 
     @classmethod
@@ -222,15 +315,24 @@ class Record:
         for key, tp in need.items():
             if not isinstance(data.get(key), tp):
                 raise CardspecError(f"{source}: key '{key}' must be a {tp.__name__}")
-        unknown = set(data) - set(need) - {"rules"}
+        unknown = set(data) - set(need) - {"rules", "format"}
         if unknown:
-            raise CardspecError(f"{source}: unknown key '{sorted(unknown)[0]}'; allowed: game, players, seed, rules, moves")
-        return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), data.get("rules", {}))
+            raise CardspecError(f"{source}: unknown key '{sorted(unknown)[0]}'; "
+                                "allowed: format, game, players, seed, rules, moves")
+        fmt = data.get("format", 1)
+        if isinstance(fmt, bool) or fmt not in (1, RECORD_FORMAT):
+            raise CardspecError(f"{source}: key 'format': {fmt!r} is not a record format; allowed: 1, {RECORD_FORMAT}")
+        return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), data.get("rules", {}), fmt)
 
     def game_object(self) -> Game:
         from spec.games import get_game
         cls = get_game(self.game)
-        return cls(make_rules(cls.Rules, self.rules), players=self.players)
+        rules = dict(self.rules)
+        if self.format < RECORD_FORMAT:
+            # defaults that changed since format 1: the old engine's behaviour
+            legacy = getattr(cls.module(), "LEGACY_DEFAULTS", {})
+            rules = {**legacy, **rules}
+        return cls(make_rules(cls.Rules, rules), players=self.players)
 
     def replay(self) -> tuple[Game, Any]:
         """Rebuild the final state; an illegal move names its position in the record."""
@@ -269,6 +371,21 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _relabel(obj: Any, mapping: Mapping[Card, Card]) -> Any:
+    if isinstance(obj, Card):
+        return mapping.get(obj, obj)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return dataclasses.replace(obj, **{f.name: _relabel(getattr(obj, f.name), mapping)
+                                           for f in dataclasses.fields(obj) if f.init})
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):
+        return type(obj)(*(_relabel(x, mapping) for x in obj))
+    if isinstance(obj, (tuple, list, set, frozenset)):
+        return type(obj)(_relabel(x, mapping) for x in obj)
+    if isinstance(obj, dict):
+        return type(obj)({_relabel(k, mapping): _relabel(v, mapping) for k, v in obj.items()})
+    return obj
 
 
 def replace(state: S, **changes: Any) -> S:

@@ -13,7 +13,7 @@ order (a mapping rank -> strength) and trump suit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spec.cards import Card, Rank, Suit
 
@@ -117,3 +117,114 @@ def head_if_able(options: Sequence[Card], plays: Sequence[tuple[int, Card]], tru
     best = winning_play(plays, trump, order)[1]
     winners = tuple(c for c in options if beats(c, best, trump, order))
     return winners if winners else tuple(options)
+
+
+# --------------------------------------------------------- rank orders and duties
+#
+# A trick game's card order in one value: which suit a card counts as, and how
+# strong it is there. Special cards (a card of no suit that is the top trump, a
+# hierarchy of super-trumps above the trumps) are listed explicitly.
+
+
+@dataclass(frozen=True)
+class TrickOrder:
+    """The order of cards in a trick game.
+
+    ``order`` ranks cards of a suit (for example :data:`TEN_HIGH_ORDER`, the
+    10 above the king). ``super_trumps`` lists cards, lowest first, that count
+    as trumps and beat every other trump, whatever their printed suit (the
+    jacks of old Kozel; Kerosinka's 10♥, which belongs to no suit of its own).
+
+    >>> from spec.cards import parse_card, parse_cards
+    >>> o = TrickOrder(Suit.CLUBS, super_trumps=parse_cards("J♦ J♥ J♠ J♣"))
+    >>> o.suit_of(parse_card("J♥")), o.winner(tuple(enumerate(parse_cards("A♣ J♦ K♣"))))
+    (<Suit.CLUBS: 'c'>, 1)
+    """
+
+    trump: Suit | None
+    order: Mapping[Rank, int] = field(default_factory=lambda: NATURAL_ORDER)
+    super_trumps: tuple[Card, ...] = ()
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The suit a card counts as: a super-trump counts as a trump."""
+        return self.trump if card in self.super_trumps else card.suit
+
+    def strength(self, card: Card) -> int:
+        """Strength within the card's suit; super-trumps above every ordinary card."""
+        if card in self.super_trumps:
+            return 1000 + self.super_trumps.index(card)
+        return self.order[card.rank]
+
+    def beats(self, card: Card, best: Card) -> bool:
+        """Whether ``card`` beats the best card of the trick so far."""
+        suit, top = self.suit_of(card), self.suit_of(best)
+        if suit == top:
+            return self.strength(card) > self.strength(best)
+        return self.trump is not None and suit == self.trump
+
+    def winning_play(self, plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
+        best = plays[0]
+        for play in plays[1:]:
+            if self.beats(play[1], best[1]):
+                best = play
+        return best
+
+    def winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """The player whose card wins these plays."""
+        return self.winning_play(plays)[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Duties:
+    """What a player must play to a trick, as options (PokerKit-style defaults: none).
+
+    follow
+        play a card of the suit led if able;
+    follow_rank
+        or else (with ``follow``: alternatively) a card of the rank led;
+    trump
+        unable to follow, play a trump if able;
+    head
+        among the cards allowed, win the trick if able.
+    """
+
+    follow: bool = True
+    follow_rank: bool = False
+    trump: bool = False
+    head: bool = False
+
+    def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played to a trick holding ``plays``."""
+        if not plays:
+            return tuple(hand)
+        led_card = plays[0][1]
+        led = order.suit_of(led_card)
+        allowed: tuple[Card, ...] = tuple(hand)
+        if self.follow:
+            same = tuple(c for c in hand if order.suit_of(c) == led
+                         or (self.follow_rank and c.rank == led_card.rank and c not in order.super_trumps))
+            if same:
+                allowed = same
+            elif self.trump and order.trump is not None:
+                trumps = tuple(c for c in hand if order.suit_of(c) == order.trump)
+                allowed = trumps or allowed
+        if self.head:
+            best = order.winning_play(plays)[1]
+            winners = tuple(c for c in allowed if order.beats(c, best))
+            allowed = winners or allowed
+        return allowed
+
+    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                order: TrickOrder) -> str | None:
+        """A player's sentence saying why ``card`` may not be played here, or ``None``."""
+        if card not in hand:
+            return f"{card} is not in the hand"
+        allowed = self.options(hand, plays, order)
+        if card in allowed:
+            return None
+        led = order.suit_of(plays[0][1])
+        if self.follow and any(order.suit_of(c) == led for c in hand) and order.suit_of(card) != led:
+            return f"{card} does not follow suit: {plays[0][1]} was led and the hand holds {led.symbol if led else ''}"
+        if self.trump and order.trump is not None and order.suit_of(card) != order.trump:
+            return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
+        return f"{card} does not win the trick, and another allowed card would"

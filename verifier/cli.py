@@ -245,6 +245,29 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 
 
 @main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def clauses(game_id, as_json) -> None:
+    """Each rule clause of GAME: its predicate, the properties that check it, or why none can."""
+    from verifier.runner import clause_coverage
+    get_game(game_id)
+    rows = clause_coverage(game_id)
+    if as_json:
+        click.echo(json.dumps([{k: r[k] for k in ("label", "summary", "predicate", "properties", "reason")}
+                               for r in rows], ensure_ascii=False, indent=2))
+        return
+    table = RichTable("clause", "predicate", "checked by", title=f"clauses of {game_id}")
+    for r in rows:
+        checked = ", ".join(r["properties"]) or (f"[yellow]not checked:[/] {r['reason']}" if r["reason"]
+                                                 else "[bold red]nothing[/]")
+        table.add_row(r["label"], r["predicate"] or "-", checked)
+    console.print(table)
+    bare = [r["label"] for r in rows if not r["properties"] and not r["reason"]]
+    console.print(f"{len(rows)} clauses; {len(bare)} with neither a property nor a reason"
+                  + (": " + ", ".join(bare) if bare else ""), markup=False)
+
+
+@main.command()
 @click.option("--out", help="Output folder (default docs/_build/html, or docs/_build/html-LANG).")
 @click.option("--language", default="en", show_default=True, type=click.Choice(["en", "ru"]),
               help="Rulebook language; 'ru' uses the translation in docs/locale.")

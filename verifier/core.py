@@ -22,6 +22,7 @@ Checking returns a :class:`Result` with the verdict ``holds``, ``refuted`` or
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -88,6 +89,7 @@ class Budget:
     examples: int = 60
     z3_timeout_ms: int = 10_000
     max_plays: int = 5_000  # safety cap for games declared as possibly endless
+    max_states: int = 300_000  # cap of one exhaustive exploration; a capped search is unfinished
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class Property:
     #: whether the property says anything about these game objects (e.g. a
     #: per-player-count claim when a variant fixes another count)
     applies: Callable[[Sequence[Game]], bool] | None = field(default=None, repr=False, compare=False)
+    #: budget fields this property always uses (e.g. ``{"examples": 20}``)
+    budget: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,20 +144,44 @@ class Registry:
     def __init__(self) -> None:
         self._props: dict[tuple[str, str], Property] = {}
 
-    def add(self, prop: Property) -> Property:
+    def add(self, prop: Property, book=None) -> Property:
+        """Register a property, checking its definition first (a mistake fails at import).
+
+        ``book`` is the game's clause book, when the game is not in the game
+        registry (an example game in the tests).
+        """
         key = (prop.game, prop.name)
         if key in self._props:
             raise ValueError(f"property {prop.name!r} registered twice for {prop.game}")
+        if prop.method == "search" and prop.expected == HOLDS:
+            raise ValueError(f"{prop.game}.{prop.name}: a search can only find a witness; it cannot be "
+                             "expected to hold. Use method 'z3' or 'exhaustive', or expect 'refuted'/'unknown'")
+        if prop.game != "*":
+            book = book if book is not None else clause_book_of(prop.game)
+            for label in prop.clauses:
+                if book is not None and label not in book:
+                    known = ", ".join(c.label for c in book)
+                    raise ValueError(f"{prop.game}.{prop.name} names clause {label!r}, which {prop.game} "
+                                     f"does not declare; its clauses are: {known}")
+        fields = {f.name for f in dataclasses.fields(Budget)}
+        for k, _ in prop.budget:
+            if k not in fields:
+                raise ValueError(f"{prop.game}.{prop.name}: budget has no field {k!r}; fields: {sorted(fields)}")
         self._props[key] = prop
         return prop
 
     def property(self, game: str, name: str, *, title: str, clauses: Sequence[str] = (),
-                 method: Method, expected: Verdict = HOLDS, note: str = "", applies=None):
+                 method: Method, expected: Verdict = HOLDS, note: str = "", applies=None,
+                 budget: dict[str, Any] | None = None):
         """Decorator registering ``check(games, budget) -> Outcome``."""
         def register(check):
-            self.add(Property(game, name, title, tuple(clauses), method, expected, check, note, applies))
+            self.add(Property(game, name, title, tuple(clauses), method, expected, check, note, applies,
+                              tuple((budget or {}).items())))
             return check
         return register
+
+    def all(self) -> list[Property]:
+        return list(self._props.values())
 
     def for_game(self, game_id: str) -> list[Property]:
         generic = [p for (g, _), p in self._props.items() if g == "*"]
@@ -170,8 +198,20 @@ class Registry:
 REGISTRY = Registry()
 
 
+def clause_book_of(game: str):
+    """The :class:`~spec.clauses.ClauseBook` of a registered game (``None`` if it has none)."""
+    from spec.errors import UnknownGame
+    from spec.games import get_game
+    try:
+        return get_game(game).clause_book()
+    except UnknownGame:
+        return None
+
+
 def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget()) -> Result:
     """Check one property against game objects (one per player count)."""
+    if prop.budget:
+        budget = dataclasses.replace(budget, **dict(prop.budget))
     start = time.perf_counter()
     out = prop.check(games, budget)
     method = out.method or prop.method

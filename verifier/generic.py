@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
-from spec.engine import Record
+from spec.engine import Game, Record
 from spec.errors import IllegalMove
 from spec.rules import make_rules
-from verifier.core import REGISTRY, Budget, Outcome
+from verifier.api import check_invariant, walk
+from verifier.core import HOLDS, REGISTRY, UNKNOWN, Budget, Outcome
 from verifier.sampling import describe_census, playout, sample
 
 ALL = "*"
@@ -116,4 +118,147 @@ def ends_in_bound(games, budget: Budget) -> Outcome:
             raise trace.refute(f"still going after the declared maximum of {bound} moves", state)
         if game.is_over(state):
             game.outcome(state)
+    return sample(games, budget, check)
+
+
+# ------------------------------------------------------------------ kernel
+# What the kernel promises of every game: the fast move generator is the
+# clauses, and the metadata (zero-sum, chance, hidden information) is true.
+
+
+def has_clause_moves(game) -> bool:
+    """The game lists candidate moves (so its clauses can be compared with its fast path)."""
+    return type(game).candidates is not Game.candidates
+
+
+def moves_mismatch(game, state) -> str | None:
+    """How the fast ``legal_moves`` differs from the candidates the clauses allow, if it does."""
+    fast = game.legal_moves(state)
+    if game.is_over(state):
+        return f"the game is over but {game.format_move(fast[0])} is offered" if fast else None
+    candidates = tuple(dict.fromkeys(game.candidates(state)))
+    allowed = [m for m in candidates if game.refusal(state, m) is None]
+    fast_set, allowed_set, cand_set = set(fast), set(allowed), set(candidates)
+    for m in fast:
+        if m not in cand_set:
+            return f"the fast path offers {game.format_move(m)}, which is not a candidate move"
+        if m not in allowed_set:
+            label, reason = game.refusal(state, m)
+            return f"the fast path offers {game.format_move(m)}, but clause {label} refuses it: {reason}"
+    for m in allowed:
+        if m not in fast_set:
+            return f"the clauses allow {game.format_move(m)}, but the fast path does not offer it"
+    return None
+
+
+@REGISTRY.property(ALL, "moves_match_clauses",
+                   title="The fast legal moves are exactly the candidate moves the clauses allow, "
+                         "under every preset", method="exhaustive",
+                   applies=lambda games: has_clause_moves(games[0]))
+def moves_match_clauses(games, budget: Budget) -> Outcome:
+    return check_invariant(games, budget, moves_mismatch, presets=True)
+
+
+@REGISTRY.property(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
+                   "sum to 0 (or, for a game that is not zero-sum, some game's do not)", method="hypothesis")
+def zero_sum(games, budget: Budget) -> Outcome:
+    claimed = games[0].info.zero_sum
+    witness = []
+
+    def check(game, seed):
+        trace, state = walk(game, seed, cap=budget.max_plays)
+        if not game.is_over(state):
+            return
+        returns = game.outcome(state).returns
+        if len(returns) != game.players:
+            raise trace.refute(f"the outcome gives {len(returns)} returns for {game.players} players", state)
+        if claimed and sum(returns) != 0:
+            raise trace.refute(f"returns {' '.join(map(str, returns))} sum to {sum(returns)}, not 0", state)
+        if not claimed and sum(returns) != 0 and not witness:
+            witness.append((game.players, seed, returns))
+    out = sample(games, budget, check)
+    if out.verdict != HOLDS or claimed:
+        return out
+    if witness:
+        n, seed, returns = witness[0]
+        return Outcome(HOLDS, f"not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
+                       f"{' '.join(map(str, returns))}", examples=out.examples, seed=budget.seed)
+    return Outcome(UNKNOWN, f"declared not zero-sum, but all {out.examples} sampled games summed to 0",
+                   examples=out.examples, seed=budget.seed)
+
+
+@REGISTRY.property(ALL, "chance", title="The metadata's chance claim: the seeded deal is the only source of "
+                   "randomness (replays do not depend on any other random state)", method="hypothesis")
+def chance(games, budget: Budget) -> Outcome:
+    claimed = games[0].info.chance
+
+    def check(game, seed):
+        trace, state = walk(game, seed, cap=min(budget.max_plays, 2_000))
+        saved = random.getstate()
+        try:
+            random.seed(seed ^ 0x5EED)  # disturb the global generator: a rule that uses it now differs
+            again = game.deal(seed)
+            for m in trace.moves:
+                again = game.apply(again, m)
+        finally:
+            random.setstate(saved)
+        if again != state:
+            raise trace.refute("replaying the same seed and moves gives another state: the rules draw on "
+                               "randomness outside the seeded deal", state)
+        if not claimed:
+            other = game.deal(seed + 1)
+            if other != game.deal(seed):
+                raise trace.refute(f"declared without chance, but seeds {seed} and {seed + 1} deal "
+                                   "different positions", state)
+    return sample(games, budget, check)
+
+
+@REGISTRY.property(ALL, "hidden_information", title="The metadata's hidden-information claim: a player's "
+                   "view does not change when two cards hidden from them are swapped (and, for a game "
+                   "without hidden information, nothing is hidden)", method="hypothesis")
+def hidden_information(games, budget: Budget) -> Outcome:
+    claimed = games[0].info.hidden_information
+    seen_hidden = []
+
+    def check(game, seed):
+        rng = random.Random(seed)
+
+        def step(trace, state):
+            for p in range(game.players):
+                zones = game.zones(state)
+                hidden = game.hidden_zones(state, p)
+                cards = [(z, c) for z in sorted(hidden) for c in zones.get(z, ())]
+                if not claimed:
+                    if cards:
+                        raise trace.refute(f"declared without hidden information, but P{p} cannot see "
+                                           f"{cards[0][0]} ({cards[0][1]})", state)
+                    continue
+                distinct = sorted({c for _, c in cards}, key=str)
+                if len(distinct) < 2:
+                    continue
+                seen_hidden.append(True)
+                a, b = rng.sample(distinct, 2)
+                swapped = game.relabel(state, {a: b, b: a})
+                if game.observe(swapped, p) != game.observe(state, p):
+                    raise trace.refute(f"P{p}'s view changes when {a} and {b}, both hidden from P{p}, "
+                                       "swap places", state)
+        walk(game, seed, step, min(budget.max_plays, 2_000))
+    out = sample(games, budget, check)
+    if out.verdict == HOLDS and claimed and not seen_hidden:
+        return Outcome(UNKNOWN, f"declared with hidden information, but in {out.examples} sampled games no "
+                       "player had two hidden cards", examples=out.examples, seed=budget.seed)
+    return out
+
+
+@REGISTRY.property(ALL, "stakes_conserved", title="Stakes only move: the ledger's total never changes",
+                   method="hypothesis", applies=lambda games: hasattr(games[0], "ledger"))
+def stakes_conserved(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        start = game.ledger(game.deal(seed)).total
+
+        def step(trace, state):
+            total = game.ledger(state).total
+            if total != start:
+                raise trace.refute(f"the ledger holds {total}, it started with {start}", state)
+        walk(game, seed, step, budget.max_plays)
     return sample(games, budget, check)

@@ -54,3 +54,29 @@ def run_on(games: Sequence[Game], name: str, budget: Budget = Budget()) -> Resul
     """Check one named property against given (possibly mutated) game objects."""
     load_properties()
     return run_property(REGISTRY.get(games[0].info.id, name), games, budget)
+
+
+def clause_coverage(game_id: str) -> list[dict]:
+    """Each clause of a game with its predicate, the properties that check it, and the reason where none does.
+
+    A clause that decides a move kind is checked by ``moves_match_clauses``
+    when the game keeps a fast move generator to compare it with.
+    """
+    from verifier.generic import has_clause_moves
+    load_properties()
+    cls = get_game(game_id)
+    book = cls.clause_book()
+    if book is None:
+        return []
+    props = REGISTRY.for_game(game_id)
+    fast = has_clause_moves(cls()) and any("legal_moves" in vars(k) for k in cls.__mro__
+                                           if isinstance(k, type) and issubclass(k, Game) and k is not Game)
+    out = []
+    for clause in book:
+        names = [p.name for p in props if clause.label in p.clauses]
+        if clause.decides and fast:
+            names.append("moves_match_clauses")
+        out.append({"label": clause.label, "summary": clause.summary, "predicate": clause.function,
+                    "decides": list(clause.decides), "properties": names,
+                    "reason": clause.unchecked or None})
+    return out

@@ -7,54 +7,17 @@ a :class:`random.Random` that picks each move.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, seed as fixed_seed, settings, strategies as st
 
 from spec.cards import format_cards
 from spec.engine import Game
-from verifier.core import HOLDS, REFUTED, Budget, Counterexample, Outcome, Refuted
+from verifier.core import HOLDS, REFUTED, Budget, Outcome, Refuted
 
 
-class Trace:
-    """The moves of one random game so far, for building counterexamples."""
-
-    def __init__(self, game: Game, seed: int):
-        self.game, self.seed, self.moves = game, seed, []
-
-    def refute(self, what: str, state: Any = None) -> Refuted:
-        g = self.game
-        record = g.record(self.seed, self.moves)
-        moves = " ".join(record.moves) or "(none)"
-        lines = [f"{g.info.id}, {g.players} players, deal seed {self.seed}: {what}",
-                 f"moves: {moves}"]
-        if state is not None:
-            lines.append(f"position: {g.describe(state)}")
-        return Refuted(Counterexample("\n".join(lines), record=record))
-
-
-def playout(game: Game, seed: int, step: Callable[[Trace, Any], None] | None = None,
-            cap: int = 5_000) -> tuple[Trace, Any]:
-    """Play one random legal game; call ``step(trace, state)`` on every state.
-
-    Stops at the end, at a state with no moves, or after ``cap`` moves.
-    """
-    trace = Trace(game, seed)
-    rng = random.Random(seed)
-    state = game.deal(seed)
-    while True:
-        if step is not None:
-            step(trace, state)
-        if game.is_over(state) or len(trace.moves) >= cap:
-            return trace, state
-        moves = game.legal_moves(state)
-        if not moves:
-            return trace, state
-        move = moves[rng.randrange(len(moves))]
-        trace.moves.append(move)
-        state = game.apply(state, move)
+# The playout and its trace live in the verifier API; these names stay for old callers.
+from verifier.api import Trace, walk as playout  # noqa: E402,F401
 
 
 def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], None]) -> Outcome:

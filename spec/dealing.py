@@ -1,0 +1,114 @@
+"""The dealing kit: seeded chance, dealing order, and matches of several deals.
+
+Chance in cardspec comes only from the game seed. Every chance event (the
+first dealer, a deal, a redeal, a shuffle at a turnover) draws from its own
+:class:`random.Random`, derived from the seed and a *path* that names the
+event, so a record (seed plus moves) replays exactly:
+
+>>> rng_for(7).random() == rng_for(7).random()
+True
+>>> derive_seed(7, 2) == 7 * 1_000_003 + 2
+True
+>>> deal_round_robin(tuple(range(7)), seats=(1, 2, 0), per_seat=2)
+((2, 5), (0, 3), (1, 4))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from spec.cards import Card, sort_key
+
+T = TypeVar("T")
+
+#: The radix that joins a seed and one step of a path (kept from the first games,
+#: whose records must still replay).
+RADIX = 1_000_003
+
+
+def derive_seed(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> int:
+    """The integer seed of the chance event at ``path`` (deal number, redeal ...).
+
+    ``radix`` may differ per step (a sequence, one per step).
+    """
+    radices = (radix,) * len(path) if isinstance(radix, int) else tuple(radix)
+    if len(radices) != len(path):
+        raise ValueError("derive_seed: give one radix per step of the path")
+    for step, r in zip(path, radices):
+        seed = seed * r + step
+    return seed
+
+
+def rng_for(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> random.Random:
+    """A fresh :class:`random.Random` for the chance event at ``path``."""
+    return random.Random(derive_seed(seed, *path, radix=radix))
+
+
+def deal_round_robin(cards: Sequence[T], seats: Sequence[int], per_seat: int, *,
+                     batch: int = 1) -> tuple[tuple[T, ...], ...]:
+    """Deal ``per_seat`` cards to each seat, ``batch`` at a time, in ``seats`` order.
+
+    Returns one tuple per seat, indexed by seat number (``0 .. len(seats)-1``),
+    in the order the cards were received. The cards dealt are the first
+    ``per_seat * len(seats)`` of ``cards``.
+    """
+    if per_seat % batch:
+        raise ValueError("deal_round_robin: per_seat must be a multiple of batch")
+    hands: list[list[T]] = [[] for _ in seats]
+    i = 0
+    for _ in range(per_seat // batch):
+        for seat in seats:
+            hands[seat].extend(cards[i:i + batch])
+            i += batch
+    return tuple(tuple(h) for h in hands)
+
+
+def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand in display order (by suit ♠♥♦♣, then rank)."""
+    return tuple(sorted(cards, key=sort_key))
+
+
+def seats_from(first: int, players: int, direction: int = 1) -> tuple[int, ...]:
+    """Every seat once, starting at ``first`` and going ``direction`` (+1 clockwise, -1 anticlockwise)."""
+    return tuple((first + direction * i) % players for i in range(players))
+
+
+@dataclass(frozen=True)
+class Match:
+    """Running scores over several deals, up to a target or a number of deals.
+
+    >>> m = Match.start(3, target=10).add((4, 0, 6)).add((7, 1, 0))
+    >>> m.totals, m.deals, m.over, m.leaders()
+    ((11, 1, 6), 2, True, (0,))
+    """
+
+    totals: tuple[int, ...]
+    deals: int = 0
+    target: int | None = None
+    max_deals: int | None = None
+
+    @classmethod
+    def start(cls, players: int, *, target: int | None = None, max_deals: int | None = None) -> "Match":
+        return cls((0,) * players, 0, target, max_deals)
+
+    def add(self, scores: Sequence[int]) -> "Match":
+        """The match after one more deal scoring ``scores``."""
+        if len(scores) != len(self.totals):
+            raise ValueError("Match.add: one score per player")
+        return Match(tuple(t + s for t, s in zip(self.totals, scores)), self.deals + 1,
+                     self.target, self.max_deals)
+
+    @property
+    def over(self) -> bool:
+        """The target is reached, or the last deal is played."""
+        if self.target is not None and max(self.totals) >= self.target:
+            return True
+        return self.max_deals is not None and self.deals >= self.max_deals
+
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the highest total."""
+        best = max(self.totals)
+        return tuple(p for p, t in enumerate(self.totals) if t == best)

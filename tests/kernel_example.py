@@ -1,0 +1,169 @@
+"""A small complete game on the kernel: the worked example of docs/dev/conventions.md.
+
+*Follow* (a Crazy-Eights-like shedding game, invented for the example): 2-4
+players, the 24-card deck, five cards each, one card turned up to start the
+pile. On your turn lay a card of the top card's suit or rank; if you cannot,
+pass. The first player out wins; when everyone passes in a row the game is
+blocked and the fewest cards win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spec.cards import Card, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import setting
+
+# 1. metadata first
+INFO = GameInfo(id="example_follow", name_en="Follow", name_ru="Масть или ранг", min_players=2,
+                max_players=4, deck="24", family="shedding", chance=True, hidden_information=True,
+                zero_sum=True, source=Source(file="(none)", title="worked example", lines="-"))
+CLAUSES = ClauseBook(INFO.id)
+
+
+# 2. rules: frozen, keyword-only, defaults are the standard game
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Follow."""
+
+    hand_size: int = setting(5, range=(1, 7))
+    """Cards dealt to each player."""
+
+    match_rank: bool = True
+    """A card of the top card's rank may be laid on it (else only its suit)."""
+
+
+PRESETS = {"suit_only": {"match_rank": False}, "small": {"hand_size": 2}}
+
+
+# 3. moves: typed records with a text template
+@move("{card}")
+class Lay:
+    card: Card
+
+
+@move("pass")
+class Pass:
+    pass
+
+
+PASS = Pass()
+
+
+# 4. state: frozen
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    to_move: int
+    passes: int = 0
+    seed: int = 0
+
+
+# 5. clauses: small pure functions; the deciders are the rules that run
+CLAUSES.note("follow-deal", "Five cards each, dealt one at a time; the next card starts the pile",
+             "tests.kernel_example.Follow.deal", unchecked="the deal is chance: nothing to decide")
+
+
+def matches(card: Card, top: Card, rules: Rules) -> bool:
+    return card.suit == top.suit or (rules.match_rank and card.rank == top.rank)
+
+
+@CLAUSES.rule("follow-hold", "You may only lay a card you hold", decides=Lay)
+def lay_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("follow-match", "Lay a card of the top card's suit or rank", decides=Lay)
+def lay_matches(game, state, move) -> str | None:
+    top = state.pile[-1]
+    if not matches(move.card, top, game.rules):
+        wanted = f"a {top.suit.symbol} card" + (f" or a {top.rank.label}" if game.rules.match_rank else "")
+        return f"{move.card} does not match {top}: lay {wanted}"
+    return None
+
+
+@CLAUSES.rule("follow-pass", "A player who cannot lay a card passes (and only then)", decides=Pass)
+def pass_only_when_stuck(game, state, move) -> str | None:
+    top = state.pile[-1]
+    playable = [c for c in state.hands[state.to_move] if matches(c, top, game.rules)]
+    if playable:
+        return f"P{state.to_move} can lay {playable[0]}, so may not pass"
+    return None
+
+
+@CLAUSES.rule("follow-end", "The first player out wins; if everyone passes in a row, the fewest cards win")
+def winners(hands, passes: int) -> tuple[int, ...]:
+    if any(not h for h in hands):
+        return tuple(p for p, h in enumerate(hands) if not h)
+    if passes >= len(hands):
+        least = min(len(h) for h in hands)
+        return tuple(p for p, h in enumerate(hands) if len(h) == least)
+    return ()
+
+
+# 6. the game: deal, flow, and a fast move generator for random play
+class Follow(Game[State, Lay | Pass]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Pass, Lay)
+    over_clause = "follow-end"
+
+    def deck(self):
+        return make_deck(INFO.deck)
+
+    def deal(self, seed: int) -> State:
+        cards = list(self.deck())
+        rng_for(seed).shuffle(cards)
+        n, k = self.players, self.rules.hand_size
+        hands = deal_round_robin(cards, seats_from(0, n), k)
+        return State(tuple(sorted_hand(h) for h in hands), (cards[n * k],), 0, 0, seed)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.to_move
+
+    def is_over(self, state):
+        return bool(winners(state.hands, state.passes))
+
+    def candidates(self, state):
+        return (PASS,) + tuple(Lay(c) for c in state.hands[state.to_move])
+
+    def legal_moves(self, state):
+        if self.is_over(state):
+            return ()
+        top, rules = state.pile[-1], self.rules
+        lays = tuple(Lay(c) for c in state.hands[state.to_move] if matches(c, top, rules))
+        return lays or (PASS,)
+
+    def apply(self, state, move):
+        p, n = state.to_move, self.players
+        if move is PASS or isinstance(move, Pass):
+            return State(state.hands, state.pile, (p + 1) % n, state.passes + 1, state.seed)
+        hand = tuple(c for c in state.hands[p] if c != move.card)
+        hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
+        return State(hands, state.pile + (move.card,), (p + 1) % n, 0, state.seed)
+
+    def outcome(self, state):
+        win = winners(state.hands, state.passes)
+        n = self.players
+        returns = tuple((n - len(win)) if p in win else -len(win) for p in range(n))
+        return Outcome(winners=win, returns=returns)
+
+    def zones(self, state):
+        z = {f"hand {i}": h for i, h in enumerate(state.hands)}
+        z["pile"] = state.pile
+        z["stock"] = tuple(c for c in self.deck() if c not in set(state.pile).union(*state.hands))
+        return z
+
+    def max_plays(self):
+        # every lay sheds a card; at most n-1 passes come between lays
+        return self.players * self.rules.hand_size * self.players + self.players
+
+
+GAME = Follow
