@@ -73,7 +73,7 @@ def test_stock_phase_any_card_and_drawing_order():
     s = g.deal(3)
     lead = s.hands[s.to_move][0]
     s1 = g.play(s, lead)
-    assert set(g.legal_moves(s1)) == set(s1.hands[s1.to_move])          # no need to follow
+    assert set(g.legal_moves(s1)) == set(s1.hands[s1.to_move]) | {CLOSE}   # no need to follow (or close)
     # the winner draws the top card, the loser the next
     follow = s1.hands[s1.to_move][0]
     s2 = g.play(s1, follow)
@@ -122,7 +122,7 @@ def test_marriage_reaching_66_ends_the_game_at_once():
 # ---------------------------------------------------------------- closing
 
 def test_close_needs_five_and_the_lead():
-    g = SixtySix()
+    g = game(closer="leader")
     s = g.deal(2)
     assert CLOSE in g.legal_moves(s)                       # 12 cards, before the first trick
     assert CLOSE not in game(close_before_first_trick=False).legal_moves(s)
@@ -139,6 +139,34 @@ def test_close_needs_five_and_the_lead():
     closed = g.play(s, CLOSE)
     assert closed.closed_by == s.to_move and closed.to_move == s.to_move and CLOSE not in g.legal_moves(closed)
     assert in_last_phase(closed.stock, closed.closed_by)
+
+
+def test_either_player_closes_at_his_turn_by_default():
+    g = SixtySix()
+    assert g.rules.closer == "either"
+    s = stock_state(g, hands=(parse_cards("A♠ 9♥ J♣ Q♣ K♦ 9♦"), parse_cards("10♠ J♠ 9♣ A♥ A♦ 10♦")),
+                    trump=Suit.HEARTS, to_move=0, tricks=(1, 1))
+    s1 = g.play(s, C("J♣"))
+    assert CLOSE in g.legal_moves(s1)                      # the follower may close before he plays
+    c = g.play(s1, CLOSE)
+    assert c.closed_by == 1 and c.close_tricks == (1, 1) and c.to_move == 1
+    assert set(g.legal_moves(c)) == {C("9♣")}              # ... and must follow at once
+    with pytest.raises(IllegalMove, match="follow suit"):
+        g.play(c, C("A♥"))
+    after = g.play(c, C("9♣"))
+    assert after.stock == s.stock and [len(h) for h in after.hands] == [5, 5]     # nobody draws
+    # not before the first trick is complete, when the option says so
+    g2 = game(close_before_first_trick=False)
+    t = g2.play(g2.deal(2), g2.deal(2).hands[g2.deal(2).to_move][0])
+    assert CLOSE not in g2.legal_moves(t)
+    with pytest.raises(IllegalMove, match="first trick"):
+        g2.play(t, CLOSE)
+
+
+def test_legacy_defaults_name_the_old_behaviour():
+    from spec.games.sixty_six import LEGACY_DEFAULTS, PRESETS
+    assert LEGACY_DEFAULTS == {"closer": "leader"} and PRESETS["leader-closes"] == LEGACY_DEFAULTS
+    assert make_rules(R, PRESETS["german"]).closer == "leader"
 
 
 def test_closed_stock_no_drawing_and_obligations():
@@ -455,7 +483,7 @@ class FollowsEarly(SixtySix):
         moves = super().legal_moves(state)
         if state.trick and not in_last_phase(state.stock, state.closed_by):
             led = state.trick[0][1].suit
-            same = tuple(c for c in moves if c.suit == led)
+            same = tuple(c for c in moves if c != CLOSE and c.suit == led)
             return same or moves
         return moves
 
@@ -574,3 +602,120 @@ def test_legacy_records_replay(name):
     assert len(record.moves) == want["moves"]
     assert list(state.result) == want["result"] and list(state.points) == want["points"]
     assert list(state.totals) == want["totals"] and state.deal_no == want["deal_no"]
+
+
+# ------------------------------------------- who may close: both readings, mutations
+
+class LeaderOnlyAlways(SixtySix):
+    """Broken for closer = "either": ignores the option and lets only the leader close."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return tuple(m for m in moves if m != CLOSE) if state.trick else moves
+
+    def check_move(self, state, move):
+        if move == CLOSE and state.trick:
+            raise IllegalMove("sixty-six-close", "only the player on lead may close", "close")
+        super().check_move(state, move)
+
+
+class FollowerAlwaysCloses(SixtySix):
+    """Broken for closer = "leader": offers the follower a close anyway."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if state.trick and CLOSE not in moves and state.closed_by is None and len(state.stock) >= 5 \
+                and state.result is None:
+            moves = moves + (CLOSE,)
+        return moves
+
+    def check_move(self, state, move):
+        if move == CLOSE and move in self.legal_moves(state):
+            return
+        super().check_move(state, move)
+
+
+class DrawsAfterClosing(SixtySix):
+    """Broken: the trick after a closing still draws one card each."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if state.closed_by is not None and len(state.trick) == 1 and not after.trick and after.result is None \
+                and len(after.stock) >= 2 and move != CLOSE:
+            hands = tuple(h + (after.stock[k],) for k, h in enumerate(after.hands))
+            after = _evolve(after, hands=hands, stock=after.stock[2:])
+        return after
+
+
+def test_close_needs_five_checks_each_reading():
+    assert check([SixtySix(R(closer="leader"))], "close_needs_five").verdict == "holds"
+    assert_refuted(check([LeaderOnlyAlways()], "close_needs_five"))                     # reading "either"
+    assert_refuted(check([FollowerAlwaysCloses(R(closer="leader"))], "close_needs_five"))  # reading "leader"
+    assert_refuted(check([DrawsAfterClosing()], "close_needs_five"))
+
+
+def test_closing_is_the_leaders_per_reading():
+    res = check([SixtySix()], "closing_is_the_leaders")
+    assert_refuted(res)
+    g, state = res.counterexample.record.replay()                  # the witness replays: a follower closed
+    moves = res.counterexample.record.moves
+    assert g.rules.closer == "either" and "close" in moves
+    assert check([SixtySix(R(closer="leader"))], "closing_is_the_leaders").verdict == "holds"
+    assert check([LeaderOnlyAlways()], "closing_is_the_leaders").verdict == "holds"
+    assert_refuted(check([FollowerAlwaysCloses(R(closer="leader"))], "closing_is_the_leaders"))
+
+
+class CloseBindsNextTrick(SixtySix):
+    """Broken: a follower's closing binds him only from the next trick on."""
+
+    def _fresh_close(self, state):
+        return state.trick and state.closed_by == state.to_move and sum(state.tricks) == sum(state.close_tricks) \
+            and state.result is None
+
+    def legal_moves(self, state):
+        return state.hands[state.to_move] if self._fresh_close(state) else super().legal_moves(state)
+
+    def check_move(self, state, move):
+        if self._fresh_close(state) and move in state.hands[state.to_move]:
+            return
+        super().check_move(state, move)
+
+
+def test_last_phase_obligations_refutes_a_close_that_binds_late():
+    assert_refuted(check([CloseBindsNextTrick()], "last_phase_obligations"))
+    assert check([CloseBindsNextTrick(R(closer="leader"))], "last_phase_obligations").verdict == "holds"
+
+
+@pytest.mark.parametrize("closer", ["leader", "either"])
+def test_solver_after_a_follower_closed_is_the_same_under_both_readings(closer):
+    text = "trump=♥; p0=A♠ 9♥ J♣ Q♣ K♦; p1=10♠ J♠ 9♣ A♥ A♦ 10♦; lead=0; led=9♦; points=20,11; tricks=1,1; closed=1"
+    g, s = pos(text, closer=closer)
+    assert Solver(g).value(s) == plain_minimax(g, s, {}) == Solver(SixtySix()).value(parse_position(SixtySix(), text))
+
+
+# ------------------------------------------------------ tricks: the clauses' mutations
+
+def test_beats_order_refutes_a_ten_below_the_king(monkeypatch):
+    from spec.games import sixty_six as module
+    from spec.tricks import beats
+    assert check([SixtySix()], "beats_order").verdict == "holds"
+    low_ten = {**module.RANK_ORDER, Rank.TEN: module.RANK_ORDER[Rank.KING] - 0.5}   # between the queen and the king
+    monkeypatch.setattr(module, "beats_card", lambda card, best, trump: beats(card, best, trump, low_ten))
+    assert_refuted(check([SixtySix()], "beats_order"))
+    assert_refuted(check([SixtySix()], "trick_flow"))            # the engine's tricks use the same clause
+
+
+def test_trick_flow_refutes_wrong_winner_lead_and_draw(monkeypatch):
+    from spec.games import sixty_six as module
+
+    class LoserDrawsFirst(SixtySix):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self._draw_orders = tuple(tuple(reversed(o)) for o in self._draw_orders)
+
+    assert_refuted(check([LoserDrawsFirst()], "trick_flow"))
+    monkeypatch.setattr(module, "next_leader", lambda winner: 1 - winner)
+    assert_refuted(check([SixtySix()], "trick_flow"))
+    monkeypatch.undo()
+    monkeypatch.setattr(module, "trick_winner", lambda plays, trump: plays[0][0])   # the leader always wins
+    assert_refuted(check([SixtySix()], "trick_flow"))

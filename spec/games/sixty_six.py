@@ -8,9 +8,9 @@ Each player holds six cards from a 24-card deck; the next card is turned up
 for trump and lies under the stock. While the stock lasts any card may be
 played and both players draw after each trick, the trick's winner first.
 Leading a queen or king whose partner is in the same hand scores a marriage
-(20, or 40 in trumps). Once the stock is used up, or closed by the player
-on lead while it still holds five cards, suit must be followed, or else a
-trump played. Whoever first holds 66 points (card points of the tricks
+(20, or 40 in trumps). Once the stock is used up, or closed by a player
+while it still holds five cards, suit must be followed, or else a trump
+played. Whoever first holds 66 points (card points of the tricks
 taken, marriages, 10 for the last trick) wins one, two or three game points.
 
 One game object models one game (one deal). With ``partie = true`` it plays
@@ -122,7 +122,15 @@ class Rules:
 
     close_before_first_trick: bool = True
     """Decision: text A says the stock is closed "during the play"; ``true``
-    lets the first leader close before the first trick as well."""
+    lets the first leader close before the first trick as well. ``false``:
+    nobody closes until the first trick is complete."""
+
+    closer: Literal["leader", "either"] = "either"
+    """Who may close the stock. ``either`` (both texts: "one of the partners",
+    with no word about the lead): any player, at his turn to play, before he
+    plays his card; a follower who closes plays that very trick under the
+    last-phase rules. ``leader`` (the German custom, and this engine before
+    the option existed): only the player about to lead."""
 
     must_head: bool = False
     """Decision (the texts are silent): once the stock is exhausted or closed,
@@ -167,9 +175,14 @@ PRESETS = {
     "partie": {"partie": True},
     "three": {"allow_three": True},
     "must-head": {"must_head": True},
+    "leader-closes": {"closer": "leader"},
     "german": {"marriage_needs_trick": True, "closer_triple_if": "winner_no_trick_at_close",
-               "schneider_counts": "all"},
+               "schneider_counts": "all", "closer": "leader"},
 }
+
+#: What the engine did before these options existed: records saved without a
+#: format version are replayed with these values (``closer`` was "leader").
+LEGACY_DEFAULTS = {"closer": "leader"}
 
 
 # ------------------------------------------------------------------- state
@@ -260,10 +273,10 @@ def beats_card(card: Card, best: Card, trump: Suit) -> bool:
 @CLAUSES.rule("sixty-six-trick", "The highest trump, else the highest card of the suit led, wins the trick")
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
     if len(plays) == 2:
-        return plays[1][0] if beats(plays[1][1], plays[0][1], trump, RANK_ORDER) else plays[0][0]
+        return plays[1][0] if beats_card(plays[1][1], plays[0][1], trump) else plays[0][0]
     best = plays[0]
     for play in plays[1:]:
-        if beats(play[1], best[1], trump, RANK_ORDER):
+        if beats_card(play[1], best[1], trump):
             best = play
     return best[0]
 
@@ -311,10 +324,11 @@ def marriage_value(suit: Suit, trump: Suit, rules: Rules) -> int:
     return rules.trump_marriage_points if suit == trump else rules.marriage_points
 
 
-@CLAUSES.rule("sixty-six-close", "The player on lead may close the stock while it holds at least five cards")
+@CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
+                                  "(with closer = leader, only the player on lead)")
 def may_close(stock: tuple[Card, ...], closed_by: int | None, leading: bool, tricks_played: int,
               rules: Rules) -> bool:
-    if closed_by is not None or not leading:
+    if closed_by is not None or (not leading and rules.closer == "leader"):
         return False
     if tricks_played == 0 and not rules.close_before_first_trick:
         return False
@@ -425,6 +439,7 @@ class SixtySix(Game[State, Move]):
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         self._draw_orders = tuple(draw_order(w, self.players) for w in range(self.players))
+        self._follower_closes = self.rules.closer == "either"     # skips the clause call when it cannot say yes
 
     def player_range(self) -> range:
         return player_counts(self.rules)
@@ -465,7 +480,11 @@ class SixtySix(Game[State, Move]):
         trick = state.trick
         last = in_last_phase(state.stock, state.closed_by)
         if trick:
-            return last_phase_options(hand, trick, state.trump, self.rules) if last else stock_phase_options(hand)
+            if last:
+                return last_phase_options(hand, trick, state.trump, self.rules)
+            if self._follower_closes and may_close(state.stock, None, False, sum(state.tricks), self.rules):
+                return stock_phase_options(hand) + (CLOSE,)
+            return stock_phase_options(hand)
         marriages = [_MARRY[c] for c in hand if c in _PARTNER and _PARTNER[c] in hand]
         if state.closed_by is None and state.stock and \
                 may_close(state.stock, None, True, sum(state.tricks), self.rules):
@@ -482,8 +501,9 @@ class SixtySix(Game[State, Move]):
         if move == CLOSE:
             if not may_close(state.stock, state.closed_by, leading, sum(state.tricks), self.rules):
                 why = ("the stock is already closed" if state.closed_by is not None else
-                       "only the player on lead may close" if not leading else
-                       "not before the first trick" if sum(state.tricks) == 0 else
+                       "only the player on lead may close (closer = leader)"
+                       if not leading and self.rules.closer == "leader" else
+                       "not before the first trick is complete" if sum(state.tricks) == 0 else
                        f"the stock holds {len(state.stock)} cards, too few to close")
                 raise IllegalMove("sixty-six-close", why, text)
             return

@@ -292,27 +292,72 @@ def _close_count(stock, rules) -> int:
     return len(stock) if rules.close_counts_trump_card else len(stock) - 1
 
 
+def closing_allowed(state, rules) -> bool:
+    """When the mover may close, restated from the texts and the options (independent of the engine)."""
+    if state.result is not None or state.closed_by is not None or not state.stock:
+        return False
+    if state.trick and rules.closer == "leader":
+        return False
+    if not rules.close_before_first_trick and sum(state.tricks) == 0:
+        return False
+    return _close_count(state.stock, rules) >= rules.close_min_stock
+
+
 @REGISTRY.property(GAME, "close_needs_five",
-                   title="Closing is legal only for the player on lead, once, while the stock holds five cards",
+                   title="Closing is legal exactly once, while the stock holds five cards, for a player at his turn "
+                         "(with closer = leader, only the player on lead); nobody draws after it",
                    clauses=["sixty-six-close"], method="hypothesis")
 def close_needs_five(games, budget: Budget) -> Outcome:
+    counts = {"lead": 0, "follow": 0}
+
     def check(game, seed):
         rules = game.rules
-
-        def step(trace, state):
-            if game.is_over(state):
-                return
-            listed = CLOSE in game.legal_moves(state)
-            accepted = game.can_move(state, CLOSE)
-            if listed != accepted:
+        rng = random.Random(seed)
+        state, trace = game.deal(seed), Trace(game, seed)
+        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
+            legal = game.legal_moves(state)
+            listed = CLOSE in legal
+            if listed != game.can_move(state, CLOSE):
                 raise trace.refute("legal_moves and check_move disagree about closing", state)
-            if listed and (_close_count(state.stock, rules) < rules.close_min_stock or state.trick
-                           or state.closed_by is not None):
-                raise trace.refute(f"closing is offered with {len(state.stock)} cards in the stock"
-                                   + (" during a trick" if state.trick else "")
-                                   + (" after it was closed" if state.closed_by is not None else ""), state)
+            if listed != closing_allowed(state, rules):
+                who = "following" if state.trick else "on lead"
+                raise trace.refute(f"closing is {'offered' if listed else 'not offered'} to P{state.to_move} "
+                                   f"{who} with {len(state.stock)} cards in the stock"
+                                   + (" after it was closed" if state.closed_by is not None else "")
+                                   + f" (closer = {rules.closer})", state)
+            # odd seeds take the offer half the time, so that closings at every turn get played out;
+            # even seeds play uniformly, so that late stocks are reached unclosed
+            move = CLOSE if listed and seed % 2 and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+            if move == CLOSE:
+                counts["follow" if state.trick else "lead"] += 1
+            trace.moves.append(move)
+            after = game.apply(state, move)
+            if state.closed_by is not None and after.deal_no == state.deal_no and after.stock != state.stock:
+                raise trace.refute(f"a card was drawn from the stock closed by P{state.closed_by}", after)
+            state = after
+    out = sample(games, budget, check)
+    if out.verdict != HOLDS:
+        return out
+    return Outcome(HOLDS, f"{out.detail}; closings played: {counts['lead']} on lead, {counts['follow']} "
+                          f"while following", examples=out.examples, seed=out.seed)
+
+
+@REGISTRY.property(GAME, "closing_is_the_leaders",
+                   title="Only the player about to lead ever closes the stock",
+                   clauses=["sixty-six-close"], method="hypothesis", expected=REFUTED)
+def closing_is_the_leaders(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        def step(trace, state):
+            if trace.moves and trace.moves[-1] == CLOSE and state.trick:
+                led = format_cards(c for _, c in state.trick)
+                raise trace.refute(f"P{state.closed_by} closed the stock while following {led} "
+                                   f"(closer = {game.rules.closer})", state)
         playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    out = sample(games, budget, check)
+    if out.verdict == REFUTED:
+        return Outcome(REFUTED, f"sampled: a follower closes in random play ({out.examples} games drawn, "
+                                f"seed {out.seed})", out.counterexample, out.examples, out.seed)
+    return out
 
 
 def _stock_sizes(game: SixtySix) -> list[int]:
@@ -381,17 +426,25 @@ def obligations(hand, trick, trump, must_head: bool, order) -> set[Card]:
     return set(allowed)
 
 
+def endgame_kinds(game: SixtySix) -> tuple[str, ...]:
+    """The ways a last phase starts under these rules (a follower closes only with closer = either)."""
+    return ("exhausted", "closed on lead") + (("closed following",) if game.rules.closer == "either" else ())
+
+
 def endgame_starts(game: SixtySix, count: int):
-    """(seed, moves, state) at the start of the last phase: half exhausted stocks, half closed ones."""
+    """(seed, moves, state) at the start of the last phase, the kinds of :func:`endgame_kinds` in turn:
+    the stock exhausted, closed by the leader at his first chance, closed by a follower at his first."""
+    kinds = endgame_kinds(game)
     out = []
     seed = 0
     while len(out) < count and seed < 50 * count + 50:
         rng = random.Random(seed)
         state, moves = game.deal(seed), []
-        close = len(out) % 2 == 1
+        kind = kinds[len(out) % len(kinds)]
         while not game.is_over(state) and not in_last_phase(state.stock, state.closed_by):
             legal = game.legal_moves(state)
-            if close and CLOSE in legal:
+            if CLOSE in legal and (kind == "closed on lead" and not state.trick
+                                   or kind == "closed following" and state.trick):
                 move = CLOSE
             else:
                 options = [m for m in legal if m != CLOSE]
@@ -411,7 +464,7 @@ def endgame_starts(game: SixtySix, count: int):
 def last_phase_obligations(games, budget: Budget) -> Outcome:
     from spec.games.sixty_six import RANK_ORDER
     game = _two(games)
-    starts = endgame_starts(game, max(2, min(8, budget.examples // 10)))
+    starts = endgame_starts(game, max(len(endgame_kinds(game)), min(9, budget.examples // 10)))
     explored = 0
     for seed, prefix, start in starts:
         seen = set()
@@ -441,9 +494,95 @@ def last_phase_obligations(games, budget: Budget) -> Outcome:
                 return Outcome(REFUTED, counterexample=_record_cx(game, seed, list(prefix) + list(path), what, state))
             for m in legal:
                 stack.append((game.apply(state, m), path + (m,)))
-    kinds = f"{(len(starts) + 1) // 2} exhausted and {len(starts) // 2} closed"
-    return Outcome(HOLDS, f"every reachable position of {len(starts)} 6+6 endgames ({kinds}): "
+    names = endgame_kinds(game)
+    kinds = ", ".join(f"{sum(1 for i in range(len(starts)) if i % len(names) == k)} {name}"
+                      for k, name in enumerate(names))
+    return Outcome(HOLDS, f"every reachable position of {len(starts)} endgames from 6+6 cards ({kinds}): "
                           f"{explored} positions", examples=explored)
+
+
+# ---------------------------------------------------------------- tricks
+
+#: The texts' order, high to low, restated for the checks below (independent of the engine's table).
+TEXT_ORDER = ("A", "10", "K", "Q", "J", "9")
+
+
+def _strength(card: Card) -> int:
+    return len(TEXT_ORDER) - TEXT_ORDER.index(card.rank.label)
+
+
+def text_beats(card: Card, best: Card, trump) -> bool:
+    """Whether ``card`` beats ``best``, restated: higher in its suit, or a trump on a non-trump."""
+    if card.suit == best.suit:
+        return _strength(card) > _strength(best)
+    return card.suit == trump
+
+
+@REGISTRY.property(GAME, "beats_order",
+                   title="The pack is 9 to A in four suits, and a card beats another exactly when it is higher "
+                         "in the same suit (A 10 K Q J 9) or a trump played on a plain card",
+                   clauses=["sixty-six-deck", "sixty-six-beats"], method="exhaustive")
+def beats_order(games, budget: Budget) -> Outcome:
+    from spec.cards import Suit
+    from spec.games import sixty_six as rules_module
+    game = games[0]
+    deck = game.deck()
+    want = {(r, s) for r in TEXT_ORDER for s in Suit}
+    have = {(c.rank.label, c.suit) for c in deck}
+    if len(deck) != 24 or have != want:
+        text = f"the pack has {len(deck)} cards: {format_cards(deck)}"
+        return Outcome(REFUTED, counterexample=Counterexample(text, deal={"deck": format_cards(deck)}))
+    cases = 0
+    for trump in Suit:
+        for best in deck:
+            for card in deck:
+                if card == best:
+                    continue
+                cases += 1
+                got = rules_module.beats_card(card, best, trump)
+                if got != text_beats(card, best, trump):
+                    text = (f"trump {trump.symbol}: the engine says {format_card(card)} "
+                            f"{'beats' if got else 'does not beat'} {format_card(best)}")
+                    return Outcome(REFUTED, counterexample=Counterexample(
+                        text, deal={"trump": trump.symbol, "led": format_card(best), "played": format_card(card)}))
+    return Outcome(HOLDS, f"all {cases} ordered pairs of the 24 cards under each of the 4 trump suits")
+
+
+@REGISTRY.property(GAME, "trick_flow",
+                   title="Every trick goes to its highest trump, else its highest card of the suit led; its winner "
+                         "leads next and, while the stock lasts, draws first, the others after him in turn",
+                   clauses=["sixty-six-trick", "sixty-six-next-lead", "sixty-six-draw"], method="hypothesis")
+def trick_flow(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        n = game.players
+
+        def step(trace, state):
+            prev = trace.__dict__.get("prev")
+            trace.prev = state
+            if prev is None or len(prev.trick) != n - 1 or state.deal_no != prev.deal_no \
+                    or trace.moves[-1] == CLOSE:
+                return
+            plays = prev.trick + ((prev.to_move, trace.moves[-1]),)
+            best = plays[0]
+            for play in plays[1:]:
+                if text_beats(play[1], best[1], prev.trump):
+                    best = play
+            w = best[0]
+            cards = tuple(c for _, c in plays)
+            took = [p for p in range(n) if state.piles[p] != prev.piles[p]]
+            if took != [w] or state.piles[w][-n:] != cards:
+                raise trace.refute(f"the trick {format_cards(cards)} (trump {prev.trump.symbol}) went to "
+                                   f"{', '.join(f'P{p}' for p in took) or 'nobody'}, not P{w}", state)
+            if state.result is None and state.to_move != w:
+                raise trace.refute(f"P{state.to_move} leads after P{w} won the trick", state)
+            if prev.stock and prev.closed_by is None and state.result is None:
+                for k in range(n):
+                    seat = (w + k) % n
+                    if prev.stock[k] not in state.hands[seat]:
+                        raise trace.refute(f"P{seat} did not draw {format_card(prev.stock[k])} (card {k + 1} of "
+                                           f"the stock; P{w} won the trick and draws first)", state)
+        playout(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
 
 
 # ------------------------------------------------------------------ text B
