@@ -71,10 +71,42 @@ def generic_mutants(cls) -> dict:
         def max_plays(self):
             return 3
 
+    class FastPathDrifts(cls):
+        """The fast move generator drops its last move whenever it has two or more."""
+
+        def legal_moves(self, state):
+            moves = super().legal_moves(state)
+            return moves[:-1] if len(moves) > 1 else moves
+
+    class PaysTheFirstSeat(cls):
+        """Every finished game gives seat 0 one point more than the rules do."""
+
+        def outcome(self, state):
+            import dataclasses
+            out = super().outcome(state)
+            returns = tuple(out.returns) or (0,) * self.players
+            return dataclasses.replace(out, returns=(returns[0] + 1,) + returns[1:])
+
+    class DealsFromTheGlobalGenerator(cls):
+        """Shuffles with Python's global random generator as well as the seed."""
+
+        def deal(self, seed):
+            import random
+            return super().deal(seed + random.randrange(2))
+
+    class ShowsEveryHand(cls):
+        """Every player's view includes every card of every zone."""
+
+        def observe(self, state, player):
+            return tuple((z, tuple(c)) for z, c in self.zones(state).items())
+
     return {"cards_conserved": LosesACard, "moves_exist": StuckOnOddHands,
             "moves_unique_stable": DuplicateMoves, "only_mover_moves": EveryoneMoves,
-            "replay_reproduces": ReplayDiverges, "save_load": ForgetsRules, "ends_in_bound": ClaimsShortGames}
+            "replay_reproduces": ReplayDiverges, "save_load": ForgetsRules, "ends_in_bound": ClaimsShortGames,
+            "moves_match_clauses": FastPathDrifts, "zero_sum": PaysTheFirstSeat,
+            "chance": DealsFromTheGlobalGenerator, "hidden_information": ShowsEveryHand}
 
 
 GENERIC_PROPERTIES = ("cards_conserved", "moves_exist", "moves_unique_stable", "only_mover_moves",
-                      "replay_reproduces", "save_load", "ends_in_bound")
+                      "replay_reproduces", "save_load", "ends_in_bound", "moves_match_clauses", "zero_sum",
+                      "chance", "hidden_information")

@@ -4,7 +4,8 @@
     runs the verifier on GAME when the docs are built and prints each
     property's method, verdict, expected verdict, time and evidence;
 ``.. cardspec-clauses:: GAME``
-    the table clause -> predicate -> properties that cite it;
+    the table clause -> predicate -> properties that check it, or the
+    reason none can;
 ``.. cardspec-rules:: GAME``
     the rules fields, their defaults, allowed values and descriptions;
 ``.. cardspec-games::``
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import sys
 import textwrap
 
 from docutils.parsers.rst import directives
@@ -104,19 +104,18 @@ class PropertiesDirective(_Base):
 
 
 class ClausesDirective(_Base):
+    """Clause -> predicate -> the properties that check it, or why none can
+    (the same data as ``cardspec clauses GAME --json``)."""
+
     def run(self):
-        from spec.games import get_game
-        from verifier.core import REGISTRY
-        from verifier.runner import load_properties
-        load_properties()
-        game_id = self.arguments[0]
-        module = sys.modules[get_game(game_id).__module__]
-        props = REGISTRY.for_game(game_id)
+        from verifier.runner import clause_coverage
         rows = []
-        for clause in module.CLAUSES:
-            cited = [f"``{p.name}``" for p in props if clause.label in p.clauses]
-            pred = f":py:obj:`~{clause.function}`" if clause.function else "—"
-            rows.append([f":ref:`{clause.label} <{clause.label}>`", clause.summary, pred, ", ".join(cited) or "—"])
+        for c in clause_coverage(self.arguments[0]):
+            checked = ", ".join(f"``{name}``" for name in c["properties"])
+            if not checked:
+                checked = f"not checked: {c['reason']}" if c["reason"] else "—"
+            pred = f":py:obj:`~{c['predicate']}`" if c["predicate"] else "—"
+            rows.append([f":ref:`{c['label']} <{c['label']}>`", c["summary"], pred, checked])
         return self.emit(_list_table(["clause", "rule", "predicate", "verified by"], rows, "20 40 20 20"))
 
 
