@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import pathlib
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +14,7 @@ from spec.cards import Suit, format_cards, parse_card, parse_cards
 from spec.engine import Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.durak import (
-    LEAD, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
+    LEAD, LEGACY_DEFAULTS, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
@@ -201,6 +203,31 @@ def test_throw_in_while_beating_limited_by_the_hand():
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠", "throw 7♥", "take")
     # two attacking cards = the two the defender held: 7♦ may not follow
     assert s.phase == LEAD and s.attacker == 0 and hand(s, 1) == "6♦ 7♠ 7♥ 8♠"
+
+
+def test_throw_in_while_beating_comes_after_each_beat():
+    g = preset("throw_in")
+    s = g.setup(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠ 7♥")
+    assert not any(m[0] == "i" for m in g.legal_moves(s))   # no throw-in before the first beat
+    s = run(g, s, "beat 7♠ with 9♠")
+    assert s.phase == THROW and s.thrower == 0   # 7♥ still open, P0 may add the 9♦ now
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 9♦", "pass"]
+    s2 = run(g, s, "throw 9♦")
+    assert g.to_move(s2) == 1 and len(s2.table) == 3
+    s3 = run(g, s, "pass")    # nobody throws in: the defender goes on with 7♥ open
+    assert g.to_move(s3) == 1 and s3.phase != THROW
+
+
+def test_throw_in_after_cover_waits_for_every_card():
+    g = preset("throw_in_after_cover")
+    s = g.setup(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    s = run(g, s, "attack 7♠ 7♥", "beat 7♠ with 9♠")
+    assert g.to_move(s) == 1
+    with pytest.raises(IllegalMove):
+        g.play(s, mv(g, "throw 9♦"))
+    s = run(g, s, "beat 7♥ with 10♥")
+    assert s.phase == THROW and [g.format_move(m) for m in g.legal_moves(s)] == ["throw 9♦", "throw 10♣", "pass"]
 
 
 def test_throwers_in_turn_and_attacker_only_option():
@@ -474,6 +501,34 @@ class TakerAttacks(Durak):
             d.update(lead=defender, attacker=defender, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
 
 
+class CoversBeforeThrowIns(Durak):
+    """Asks the throwers only once every card is covered, whatever the timing says."""
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self._throw_while_open = False
+
+
+class ThrowsWhileOpen(Durak):
+    """Asks the throwers after every beat even under ``after_cover``."""
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self._throw_while_open = self.rules.throw_in == "always"
+
+
+class ThrowsAfterTheLead(Durak):
+    """Opens the throwers' turn right after the lead, before any beat."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if move[0] == "a" and self.rules.throw_in == "always":
+            d = after.__dict__.copy()
+            self._open_throw_window(d)
+            return dataclasses.replace(after, **d)
+        return after
+
+
 def mgames(cls, rules=None, counts=range(2, 7)):
     return [cls(rules, players=n) for n in counts]
 
@@ -495,6 +550,10 @@ def mgames(cls, rules=None, counts=range(2, 7)):
     (LazyLead, "terminates"),
     (LazyLead, "terminates_2p_small"),
     (MisnamesTransfers, "save_load@transfer"),
+    (CoversBeforeThrowIns, "throw_in_timing@throw_in"),
+    (CoversBeforeThrowIns, "throw_in_timing@japanese"),
+    (ThrowsWhileOpen, "throw_in_timing@throw_in_after_cover"),
+    (ThrowsAfterTheLead, "throw_in_timing@throw_in"),
 ])
 def test_property_refutes_mutant(mutant, prop):
     assert_refuted(check(mgames(mutant), prop))
@@ -515,7 +574,8 @@ def test_a_game_that_cannot_cycle_is_not_refuted():
     assert res.verdict == "holds", res.detail
 
 
-@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "bouts_end", "after_bout",
+@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "throw_in_timing", "bouts_end",
+                                  "after_bout",
                                   "one_durak", "ranking_2p",
                                   "terminates", "terminates_2p_small"])
 def test_properties_hold_for_simple_durak(prop):
@@ -543,3 +603,35 @@ def test_transfer_two_player_cycle_witness_replays():
     assert_refuted(res)
     g, end = res.counterexample.record.replay()
     assert g.players == 2 and g.rules.transfer and not g.is_over(end)
+
+
+# ------------------------------------------------------------ legacy records
+
+LEGACY = sorted(pathlib.Path(__file__).parent.glob("data/records/durak/*p.json")) + \
+    sorted(pathlib.Path(__file__).parent.glob("data/records/durak/*-diverges.json"))
+
+
+def legacy_record(path) -> Record:
+    """A record saved by the engine before ``throw_in_timing``: it has no format
+    version, so the settings of :data:`LEGACY_DEFAULTS` apply."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"] = {**LEGACY_DEFAULTS, **data.get("rules", {})}
+    return Record.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("path", LEGACY, ids=lambda p: p.stem)
+def test_records_saved_before_the_kernel_still_replay(path):
+    want = json.loads(path.with_name(path.stem + ".final.json").read_text(encoding="utf-8"))
+    game, state = legacy_record(path).replay()
+    assert game.describe(state) == want["describe"]
+    assert game.is_over(state) == want["over"]
+    if want["over"]:
+        assert game.outcome(state).describe() == want["outcome"]
+
+
+@pytest.mark.parametrize("path", [p for p in LEGACY if p.stem.endswith("-diverges")], ids=lambda p: p.stem)
+def test_legacy_defaults_matter(path):
+    """These records take a beat with cards still open and a card someone could
+    throw in: under today's default (``while_beating``) they do not replay."""
+    with pytest.raises(IllegalMove):
+        Record.from_json(path.read_text(encoding="utf-8")).replay()

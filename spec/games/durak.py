@@ -78,6 +78,13 @@ class Rules:
     ``always``: also while the defender is beating (throw-in Durak, Подкидной).
     ``none``: never (the issue's summary of simple Durak; a reading, not the source)."""
 
+    throw_in_timing: Literal["while_beating", "after_cover"] = "while_beating"
+    """When throw-ins may come in a game that allows them while the defender beats
+    (``throw_in = "always"``). ``while_beating`` (source, Подкидной: players throw in
+    *while* the defender is beating): the throwers are asked after each beat, even
+    with attacking cards still open. ``after_cover``: only once every attacking card
+    is covered (the engine before this option; the other reading)."""
+
     throw_in_by: Literal["all", "attacker"] = "all"
     """Who may throw in (a decision; the source does not say). ``all``: every player
     except the defender, asked in turn from the attacker round the table.
@@ -145,6 +152,7 @@ class Rules:
 PRESETS: dict[str, dict] = {
     "simple": {},
     "throw_in": {"throw_in": "always"},
+    "throw_in_after_cover": {"throw_in": "always", "throw_in_timing": "after_cover"},
     "transfer": {"throw_in": "always", "transfer": True},
     "all_dealt": {"all_dealt": True},
     "reversed": {"throw_in": "always", "reversed": True},
@@ -152,6 +160,11 @@ PRESETS: dict[str, dict] = {
     "english_pairs": {"lead": "pair"},
     "simple_v": {"lead": "pairs_and_one"},
 }
+
+#: Settings that records saved before a rules field existed were played under
+#: (the record loader applies them to records without a format version): the
+#: engine before ``throw_in_timing`` let throwers in only once every card was covered.
+LEGACY_DEFAULTS: dict[str, object] = {"throw_in_timing": "after_cover"}
 
 # phases
 LEAD, DEFEND, THROW, OVER = 0, 1, 2, 3
@@ -310,9 +323,15 @@ def may_take(rules: Rules, unable: bool) -> bool:
 
 
 @CLAUSES.rule("durak-throw-in", "Cards of a rank already on the table may be thrown in: onto a taking "
-              "defender (simple) or at any time (throw-in)")
-def may_throw_in(rules: Rules, taking: bool) -> bool:
-    return rules.throw_in == "always" or (rules.throw_in == "on_take" and taking)
+              "defender (simple) or also while he beats (throw-in: after each beat, or once all are covered)")
+def may_throw_in(rules: Rules, taking: bool, open_cards: bool = False) -> bool:
+    """Whether throw-ins are allowed now: ``taking`` once the defender has said he
+    takes, ``open_cards`` while some attacking card is still unbeaten."""
+    if rules.throw_in == "none":
+        return False
+    if taking:
+        return True
+    return rules.throw_in == "always" and (not open_cards or rules.throw_in_timing == "while_beating")
 
 
 @CLAUSES.rule("durak-throwers", "Throwers are asked in turn from the attacker round the table, the "
@@ -411,6 +430,7 @@ class Durak(Game[State, tuple]):
         self._must_take = self._take_if_unable and not self._take_anyway
         self._throw_on_beat = may_throw_in(r, False)
         self._throw_on_take = may_throw_in(r, True)
+        self._throw_while_open = may_throw_in(r, False, True)
         self._plain_leads = r.lead == "one_rank"
 
     # ------------------------------------------------------------ set-up
@@ -619,6 +639,8 @@ class Durak(Game[State, tuple]):
                 d["ranks"] |= SAME_RANK[c]
                 if not still_open:
                     self._all_covered(d)
+                elif self._throw_while_open:
+                    self._open_throw_window(d)
         elif kind == "i":
             self._throw(d, move[1])
         elif kind == "a":
@@ -652,8 +674,12 @@ class Durak(Game[State, tuple]):
                 t = self._next_thrower(d, d["thrower"])
                 if t >= 0:
                     d["thrower"] = t
+                elif d["taking"]:
+                    self._end_bout(d, d["defender"])
+                elif any(y < 0 for _, y in d["table"]):
+                    d["phase"], d["thrower"] = DEFEND, -1   # nobody threw in: the defender goes on
                 else:
-                    self._end_bout(d, d["defender"] if d["taking"] else -1)
+                    self._end_bout(d, -1)
         s = _new(State)
         _setattr(s, "__dict__", d)
         return s
@@ -672,6 +698,8 @@ class Durak(Game[State, tuple]):
         d["ranks"] |= SAME_RANK[c]
         for _, y in table:
             if y == OPEN:
+                if self._throw_while_open:
+                    self._open_throw_window(d)
                 return
         self._all_covered(d)
 
@@ -683,6 +711,13 @@ class Durak(Game[State, tuple]):
                 d["phase"], d["thrower"] = THROW, t
                 return
         self._end_bout(d, -1)
+
+    def _open_throw_window(self, d: dict) -> None:
+        """A beat with attacking cards still open (``while_beating``): the throwers
+        are asked first; if nobody can throw in, the defender goes on."""
+        t = self._next_thrower(d, -1)
+        if t >= 0:
+            d["phase"], d["thrower"] = THROW, t
 
     def _throw(self, d: dict, c: int) -> None:
         t = d["thrower"]

@@ -188,6 +188,68 @@ def transfers_allowed(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
+def ref_may_throw_now(game: Durak, state: State) -> str | None:
+    """The rulebook's throw-in timing, written out again: ``None`` if a throw-in is
+    allowed in this position, else why not."""
+    r = game.rules
+    if state.taking:
+        return None if r.throw_in != "none" else "these rules have no throw-ins"
+    if r.throw_in != "always":
+        return "in simple Durak cards are thrown in only onto a defender who takes"
+    covered = sum(1 for _, d in state.table if d != OPEN)
+    if not covered:
+        return "the defender has not beaten anything yet (throw-ins come after a beat)"
+    if covered < len(state.table) and r.throw_in_timing == "after_cover":
+        return "some attacking card is still open (after_cover: throw-ins wait for every card to be covered)"
+    return None
+
+
+def ref_someone_can_throw(game: Durak, state: State) -> bool:
+    """Whether a thrower other than the defender holds a card he may throw in now
+    (any card in reversed Durak, where throw-ins are blind), within the limit."""
+    if len(state.table) >= state.limit:
+        return False
+    r = game.rules
+    ranks = {card_of(c).rank for c in ids_on_table(state.table)}
+    throwers = [state.attacker] if r.throw_in_by == "attacker" else \
+        [p for p in range(game.players) if p != state.defender]
+    return any(h and (r.reversed or any(card_of(c).rank in ranks for c in _ids(h)))
+               for p, h in enumerate(state.hands) if p in throwers)
+
+
+def _ids(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
+def throw_in_timing(games, budget: Budget) -> Outcome:
+    """Throw-ins come only when the rules allow them, and while the defender is
+    beating (``while_beating``) the throwers are asked after every beat."""
+    def check(game, seed):
+        r = game.rules
+
+        def step(trace, before, move, after):
+            if move[0] == "i":
+                why = ref_may_throw_now(game, before)
+                if why:
+                    raise trace.refute(f"P{before.thrower} threw in {format_card(card_of(move[1]))}, but {why}", after)
+                return
+            if move[0] != "b" or not after.table or after.defender != before.defender:
+                return   # not a beat, or the bout ended (a last beat, or a reversed penalty)
+            still_open = any(d == OPEN for _, d in after.table)
+            if not still_open or r.throw_in != "always":
+                return
+            asked = after.phase != before.phase and game.to_move(after) != after.defender
+            can = ref_someone_can_throw(game, after)
+            if r.throw_in_timing == "while_beating" and can and not asked:
+                raise trace.refute("a beat left attacking cards open and a player could throw in, but the "
+                                   "defender was asked to go on (while_beating: the throwers come first)", after)
+            if r.throw_in_timing == "after_cover" and asked:
+                raise trace.refute(f"a beat left attacking cards open, yet P{game.to_move(after)} was asked to "
+                                   "throw in (after_cover: only once every card is covered)", after)
+        walk(game, seed, budget.max_plays, step)
+    return sample(games, budget, check)
+
+
 def bouts_end(games, budget: Budget) -> Outcome:
     def check(game, seed):
         n = game.players
@@ -531,6 +593,9 @@ CHECKS = {
                     ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", beats_legal),
     "transfers_allowed": ("An attack passes to another player only by an allowed transfer",
                           ("durak-transfer", "durak-reversed-penalty"), "hypothesis", transfers_allowed),
+    "throw_in_timing": ("Throw-ins come only when the rules allow them; while the defender beats "
+                        "(while_beating) the throwers are asked after every beat",
+                        ("durak-throw-in", "durak-throwers"), "hypothesis", throw_in_timing),
     "bouts_end": ("Every bout ends in a discard (all beaten) or a pickup by one player",
                   ("durak-take", "durak-throw-in", "durak-next-attacker", "durak-reversed-penalty"),
                   "hypothesis", bouts_end),
