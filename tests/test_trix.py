@@ -382,7 +382,7 @@ def test_default_properties_as_expected():
              "contracts_zero_sum", "game_zero_sum", "zero_sum_strict_order", "zero_sum_fifteen_ten",
              "zero_sum_positive_negative", "zero_sum_jordan", "zero_sum_partnership", "zero_sum_doubling",
              "choice_statements_agree", "choice_rule_consistent", "trix_rows_no_deadlock",
-             "trix_chain_no_deadlock", "random_games_agree", "cards_conserved", "save_load"]
+             "trix_chain_no_deadlock", "random_games_agree", "turn_order", "cards_conserved", "save_load"]
     results = verify("trix", budget=TINY, only=names)
     assert {r.property.name for r in results} == set(names)
     for r in results:
@@ -602,3 +602,111 @@ def test_legacy_records_replay(name):
     want = FINALS[name]
     assert list(state.game.totals) == want["totals"]
     assert [[h.contract.value, h.chooser, list(h.scores)] for h in state.game.history] == want["deals"]
+
+
+# ------------------------------------------- turn order, winners, clauses vs fast path
+
+class _TakesWithHighestRank(T.TrickContract):
+    """Forgets the suit led: the highest card of any suit takes the trick."""
+
+    @staticmethod
+    def taker(trick):
+        return max(trick, key=lambda pc: (int(pc[1].rank), -pc[0]))[0]
+
+
+class _PlaysGoLeft(T.TrickContract):
+    def apply(self, state, card):
+        after = super().apply(state, card)
+        if after.trick:
+            return dataclasses.replace(after, to_move=(state.to_move + 1) % 4)
+        return after
+
+
+class _ChooserLeads(T.TrickContract):
+    def start(self, prog, hands):
+        return dataclasses.replace(super().start(prog, hands), to_move=prog.chooser)
+
+
+class _LayoutGoesRight(T.LayoutContract):
+    def __init__(self, game):
+        super().__init__(game)
+        self.rules = dataclasses.replace(game.rules, trix_direction="anticlockwise")
+
+
+class DealPassesLeft(Trix):
+    def end_deal(self, g, *rest):
+        return super().end_deal(dataclasses.replace(g, dealer=(g.dealer + 2) % 4), *rest)
+
+
+class LowestWins(Trix):
+    def outcome(self, state):
+        out = super().outcome(state)
+        low = min(out.scores)
+        return dataclasses.replace(out, winners=tuple(p for p, s in enumerate(out.scores) if s == low))
+
+
+class _HeartsLeadForgotten(T.TrickContract):
+    """The fast path lets hearts be led at any time; the clause does not."""
+
+    def moves(self, state):
+        if state.trick:
+            return super().moves(state)
+        return state.hands[state.to_move]
+
+
+class _ChainStartsAnywhere(T.LayoutContract):
+    def moves(self, state):
+        if not state.layout and self.rules.trix_layout == "chain":
+            return state.hands[state.to_move]
+        return super().moves(state)
+
+
+@pytest.mark.parametrize("broken", [
+    mutant("TakesWithHighestRank", Tricks=_TakesWithHighestRank),
+    mutant("PlaysGoLeft", Tricks=_PlaysGoLeft),
+    mutant("ChooserLeads", Tricks=_ChooserLeads),
+    mutant("LayoutGoesRight", Layout=_LayoutGoesRight),
+    DealPassesLeft,
+])
+def test_turn_order_refutes(broken):
+    result = check([broken()], "turn_order", TINY)
+    assert_refuted(result)
+    result.counterexample.record.replay()      # the witness replays on the real rules
+
+
+def test_random_games_agree_refutes_a_wrong_winner():
+    assert_refuted(check([LowestWins()], "random_games_agree", TINY))
+
+
+@pytest.mark.parametrize("broken", [
+    mutant("HeartsLeadForgotten", Tricks=_HeartsLeadForgotten),
+    mutant("ChainStartsAnywhere", Layout=_ChainStartsAnywhere),
+])
+def test_moves_match_clauses_refutes_a_drifting_fast_path(broken):
+    result = check([broken()], "moves_match_clauses", TINY)
+    assert_refuted(result)
+    assert "refuses it" in result.counterexample.text
+
+
+def test_refusals_say_why_and_what_is_allowed():
+    game = Trix()
+    s = position(game, ["2♠ 9♥", "K♠ A♦ 5♠", "3♠ 4♠", "A♥ 5♣"], K, 1, trick=[(0, "2♠")])
+    assert game.refusal(s, C("A♦")) == ("trix-follow-suit", "A♦ does not follow ♠: P1 holds 5♠ K♠ and must "
+                                        "follow suit (any card only when out of the suit led)")
+    assert game.refusal(s, C("A♥"))[0] == "trix-deal"
+    assert game.refusal(s, PASS)[0] == "trix-trix-pass"
+    assert game.refusal(s, D) == ("trix-follow-suit", "P1 must play a card now (5♠, K♠)")
+    lead = position(game, ["2♥ 9♣", "4♣", "5♣", "6♣"], D, 0)
+    assert game.refusal(lead, C("2♥")) == ("trix-hearts-lead", "2♥ may not be led: hearts may not be led while "
+                                           "P0 holds another suit (9♣)")
+    chain = position(game, ["5♦ 9♣", "6♥", "K♦", "Q♦"], TX, 0, layout="J♠")
+    assert game.refusal(chain, C("5♦")) == ("trix-trix-chain", "5♦ is not next to J♠: lay a card one rank above "
+                                            "or below the top card (10 or Q, any suit)")
+    assert game.refusal(chain, PASS) is None
+    start = position(game, ["J♠ 5♦", "6♥", "K♦", "Q♦"], TX, 0)
+    assert game.refusal(start, C("5♦"))[0] == "trix-trix-start" and "J♠" in game.refusal(start, C("5♦"))[1]
+    assert game.refusal(start, PASS) == ("trix-trix-pass", "P0 can lay J♠ and may not pass")
+    strict = Trix(Rules(order="strict"))
+    s = strict.deal(3)
+    assert strict.refusal(s, TX) == ("trix-contract-choice", f"in the strict order of contracts "
+                                     f"P{s.game.chooser} must choose King next, not Trix")

@@ -300,7 +300,9 @@ class State:
 # (:data:`DECIDERS`). The fast move lists of random play share the deciders'
 # helpers, and the property ``moves_match_clauses`` checks they agree.
 
-CLAUSES.note("trix-players", "Four players, a 52-card pack, ranks 2 (low) to ace (high)", "spec.games.trix.Trix")
+CLAUSES.note("trix-players", "Four players, a 52-card pack, ranks 2 (low) to ace (high)", "spec.games.trix.Trix",
+             unchecked="the table itself: four seats and a 52-card pack are the game's metadata; the generic "
+                       "property cards_conserved checks the pack at every step")
 
 
 @CLAUSES.rule("trix-direction", "Play and the deal move anticlockwise (to the right)")
@@ -459,7 +461,9 @@ def trick_points(contract: Contract, rules: Rules) -> int:
 
 
 CLAUSES.note("trix-open-cards", "Diamonds and queens taken lie face up in front of their taker "
-             "(public information; no effect on legal play)")
+             "(public information; no effect on legal play)",
+             unchecked="public information with no effect on what may be played or on the score: "
+                       "nothing to check")
 
 
 def may_double(contract: Contract, card: Card, rules: Rules) -> bool:
@@ -678,15 +682,6 @@ PHASE_MOVES: Mapping[str, tuple[str, str]] = {
     "play": ("trix-follow-suit", "play a card"),
 }
 
-#: Clauses that no property checks, and why.
-UNCHECKED: Mapping[str, str] = {
-    "trix-players": "the table itself: four seats and a 52-card pack are the game's metadata, and the generic "
-                    "property cards_conserved checks the pack at every step",
-    "trix-open-cards": "the cards taken lie face up: this is public information with no effect on what may be "
-                       "played or on the score, so there is nothing to check",
-}
-
-
 _SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
 _DECK = make_deck("52")
 
@@ -845,6 +840,11 @@ class TrickContract(Part):
             scores[p] += per_trick * (len(taken[p]) // PLAYERS)
         return tuple(scores)
 
+    @staticmethod
+    def taker(trick: Sequence[tuple[int, Card]]) -> int:
+        """Who takes a complete trick (:func:`trick_taker`)."""
+        return trick_taker(trick)
+
     def start(self, prog: Progress, hands) -> State:
         leader = first_leader(self.rules.first_lead, prog.dealer, prog.chooser)
         return State(prog, hands, leader, (), ((),) * PLAYERS, (), (), 0, ())
@@ -862,7 +862,7 @@ class TrickContract(Part):
         trick = state.trick + ((p, card),)
         if len(trick) < PLAYERS:
             return State(state.game, hands, _NEXT[p], trick, state.taken, (), (), 0, ())
-        winner = trick_taker(trick)
+        winner = self.taker(trick)
         tk = state.taken
         taken = tk[:winner] + (tk[winner] + tuple(c for _, c in trick),) + tk[winner + 1:]
         if not hands[winner]:
@@ -1039,28 +1039,29 @@ class Trix(Game[State, Move]):
             return state.hands[state.to_move] + (PASS,)
         return ()
 
-    def refusal(self, state: State, move) -> IllegalMove | None:
-        """Why ``move`` is not allowed (the first clause that refuses it), or ``None``."""
+    def refusal(self, state: State, move) -> tuple[str, str] | None:
+        """``(clause label, reason)`` when ``move`` is not allowed now (the
+        first clause that refuses it), or ``None``."""
         g = state.game
-        text = self.format_move(move) if isinstance(move, (Card, Contract, Announce, str)) else repr(move)
         if g.phase == OVER:
-            return IllegalMove("trix-winner", "the game is over", text)
+            return "trix-winner", "the game is over: no more moves can be made"
         if _phase_of(move) != g.phase:
             label, what = PHASE_MOVES[g.phase]
             allowed = ", ".join(self.format_move(m) for m in self.legal_moves(state))
-            return IllegalMove(label, f"P{state.to_move} must {what} now ({allowed})", text)
+            return label, f"P{state.to_move} must {what} now ({allowed})"
         if isinstance(move, Card) and move not in state.hands[state.to_move]:
-            return IllegalMove("trix-deal", f"P{state.to_move} does not hold {format_card(move)}", text)
+            return "trix-deal", f"P{state.to_move} does not hold {format_card(move)}"
         for decide in DECIDERS[g.phase]:
             why = decide(self, state, move)
             if why is not None:
-                return IllegalMove(decide.__clause__, why, text)
+                return decide.__clause__, why
         return None
 
     def check_move(self, state: State, move) -> None:
         why = self.refusal(state, move)
         if why is not None:
-            raise why
+            text = self.format_move(move) if isinstance(move, (Card, Contract, Announce, str)) else repr(move)
+            raise IllegalMove(why[0], why[1], text)
 
     # ---- scoring and the sequence of deals
     def deal_scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]], finished: Sequence[int],

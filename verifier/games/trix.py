@@ -29,7 +29,8 @@ from spec.games.trix import (
     deal_hands, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.sampling import Trace, sample
+from verifier.api import Trace, variants_of, walk
+from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
 GAME = "trix"
@@ -811,9 +812,9 @@ def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
 
 @REGISTRY.property(GAME, "random_games_agree",
                    title="In random full games every deal scores its contract's total, each player chooses each "
-                         "contract once, and the game sums to 0",
+                         "contract once, the game sums to 0 and the best score wins",
                    clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places",
-                            "trix-chooser"], method="hypothesis")
+                            "trix-chooser", "trix-winner"], method="hypothesis")
 def random_games_agree(games, budget: Budget) -> Outcome:
     def check(game, seed):
         rng, trace, state = random.Random(seed), Trace(game, seed), game.deal(seed)
@@ -841,4 +842,103 @@ def random_games_agree(games, budget: Budget) -> Outcome:
         if sum(state.game.totals) != 0:
             raise trace.refute(f"the game's points total {sum(state.game.totals)}: "
                                f"{' '.join(map(str, state.game.totals))}", state)
+        # the winners, restated: the best final score (a pair's, in partnership)
+        t = state.game.totals
+        final = [t[p] + t[(p + 2) % PLAYERS] if game.rules.partnership else t[p] for p in range(PLAYERS)]
+        best = tuple(p for p in range(PLAYERS) if final[p] == max(final))
+        if game.outcome(state).winners != best:
+            raise trace.refute(f"final scores {' '.join(map(str, final))}: the winners are "
+                               f"{', '.join(f'P{p}' for p in best)}, not "
+                               f"{', '.join(f'P{p}' for p in game.outcome(state).winners)}", state)
     return sample(games, budget, check)
+
+
+# ----------------------------------------------------- who plays, who takes
+
+def _first_lead_oracle(rule: str, dealer: int, chooser: int) -> int:
+    """Who leads to a deal's first trick, restated from the rulebook."""
+    return {"dealer": dealer, "after_dealer": (dealer - 1) % PLAYERS, "chooser": chooser}[rule]
+
+
+def _trick_taker_oracle(plays) -> int:
+    """Who takes a trick, restated: the highest card of the suit led (no trumps)."""
+    led = plays[0][1].suit
+    return max((int(c.rank), p) for p, c in plays if c.suit is led)[1]
+
+
+def turn_order_error(game: Trix, before, move, after) -> str | None:
+    """Restates who moves next, who takes a trick and who deals, independently
+    of the engine's clauses, and compares with the step ``before`` -> ``after``."""
+    rules, g, h = game.rules, before.game, after.game
+    right = lambda seat: (seat - 1) % PLAYERS  # noqa: E731 -- anticlockwise: the seat on the right
+    if h.deal_no == g.deal_no + 1 and h.dealer != right(g.dealer):
+        return f"deal {h.deal_no + 1} is dealt by P{h.dealer}, not by P{right(g.dealer)} on P{g.dealer}'s right"
+    if h.deal_no != g.deal_no or h.phase != "play":
+        return None
+    if any(len(hand) != 13 for hand in after.hands) and g.phase != "play":
+        return "a fresh deal does not give 13 cards each"
+    if g.phase != "play":   # the first card of the deal is due
+        want = after.game.dealer if h.contract is Contract.TRIX else \
+            _first_lead_oracle(rules.first_lead, h.dealer, h.chooser)
+        if after.to_move != want:
+            return f"P{after.to_move} plays first in {h.contract.label}, not P{want}"
+        return None
+    p = before.to_move
+    if h.contract is Contract.TRIX:
+        step = 1 if rules.trix_direction == "clockwise" else -1
+        seats = [(p + step * i) % PLAYERS for i in range(1, PLAYERS + 1)]
+        want = next((q for q in seats if after.hands[q]), p)
+        if after.to_move != want:
+            return (f"after P{p} in the Trix contract ({rules.trix_direction}) P{after.to_move} moves, "
+                    f"not P{want}")
+        return None
+    plays = before.trick + ((p, move),)
+    if len(plays) < PLAYERS:
+        if after.to_move != right(p):
+            return f"after P{p} plays, P{after.to_move} plays, not P{right(p)} on P{p}'s right"
+        return None
+    taker = _trick_taker_oracle(plays)
+    shown = " ".join(f"P{q} {format_card(c)}" for q, c in plays)
+    if after.taken[taker][-PLAYERS:] != tuple(c for _, c in plays):
+        return f"the trick {shown} is not taken by P{taker} (highest card of the suit led)"
+    if after.to_move != taker:
+        return f"the trick {shown} was taken by P{taker}, but P{after.to_move} leads next"
+    return None
+
+
+def check_transitions(games, budget: Budget, error) -> Outcome:
+    """Random play under the given rules and every preset; ``error(game,
+    before, move, after)`` is asked at every step (one seed a game)."""
+    objs = [g for _, gs in variants_of(games) for g in gs]
+
+    def check(game, seed):
+        last = []
+
+        def step(trace, state):
+            if last:
+                msg = error(game, last[0], trace.moves[-1], state)
+                if msg:
+                    raise trace.refute(msg + _rules_note(game), state)
+            last[:] = [state]
+        walk(game, seed, step, budget.max_plays)
+    out = sample(objs, budget, check)
+    if out.verdict == HOLDS:
+        return dataclasses.replace(out, detail=f"{out.examples} random games over {len(objs)} rule sets "
+                                               f"(the given rules and every preset), every move checked")
+    return out
+
+
+def _rules_note(game: Trix) -> str:
+    changed = {k: v for k, v in dataclasses.asdict(game.rules).items()
+               if v != getattr(type(game.rules)(), k)}
+    return f" (rules {changed})" if changed else ""
+
+
+@REGISTRY.property(GAME, "turn_order",
+                   title="Each card is played by the right player: the deal and play pass to the right, the "
+                         "dealer (or the first_lead option's player) leads first, the highest card of the suit "
+                         "led takes the trick and its taker leads next; the Trix contract goes clockwise",
+                   clauses=["trix-direction", "trix-deal", "trix-first-lead", "trix-trick-winner",
+                            "trix-next-leader", "trix-trix-turn"], method="hypothesis")
+def turn_order(games, budget: Budget) -> Outcome:
+    return check_transitions(games, budget, turn_order_error)
