@@ -131,10 +131,6 @@ def evidence(game: Game, root: Root, moves: Sequence, text: str) -> Counterexamp
                           f"({game.describe(root.state)}); moves: {shown}", deal=deal)
 
 
-def _same(state):
-    return state
-
-
 def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | None = None,
             max_states: int = 300_000, check: Callable[[Any], str | None] | None = None,
             stop_at_cycle: bool = False, longest: bool = True) -> Exploration:
@@ -146,20 +142,19 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
     returns a message to stop at a failing state. Stops unfinished (``complete
     = False``) after ``max_states``.
     """
-    keyf = key or _same
-    legal, apply, over = game.legal_moves, game.apply, game.is_over
-    index: dict[Any, int] = {}
-    status = bytearray()        # 1 on the stack, 2 finished
-    depth: list[int] = []       # stack depth while on the stack
-    best: list[int] = []        # longest remaining game from the state
-    best_next: list[Any] = []   # (move, child id) on that longest game
+    legal, apply = game.legal_moves, game.apply
+    index: dict[Any, int] = {}      # state key -> state id
+    setdefault = index.setdefault
+    on_stack: dict[int, int] = {}   # state id -> its depth on the search path
+    best: list[int] = []            # longest remaining game from each finished state
+    best_next: list[Any] = []       # (move, child id) on that longest game
     edges = terminals = 0
     cycle = failure = None
     complete = True
     start = time.perf_counter()
     root_ids = []
     for root in roots:
-        k = keyf(root.state)
+        k = root.state if key is None else key(root.state)
         if k in index:
             continue
         if check is not None:
@@ -167,35 +162,39 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
             if msg:
                 failure = (root, (), msg)
                 break
-        rid = len(status)
+        rid = len(best)
         index[k] = rid
-        status.append(1)
-        depth.append(0)
+        on_stack[rid] = 0
         best.append(0)
         best_next.append(None)
         root_ids.append((root, rid))
-        first = () if over(root.state) else legal(root.state)
+        first = legal(root.state)
         terminals += not first
-        st_state, st_id, st_moves, st_pos, path = [root.state], [rid], [first], [0], []
-        while st_id:
-            sid, pos, moves = st_id[-1], st_pos[-1], st_moves[-1]
+        # one frame per state on the path: [state, id, moves, next move index]
+        stack = [[root.state, rid, first, 0]]
+        path: list = []
+        push, pop, add_path, drop_path = stack.append, stack.pop, path.append, path.pop
+        while stack:
+            frame = stack[-1]
+            state, sid, moves, pos = frame
             if pos == len(moves):
-                status[sid] = 2
-                st_state.pop(), st_id.pop(), st_moves.pop(), st_pos.pop()
-                if st_id:
-                    parent, m = st_id[-1], path.pop()
-                    if best[sid] + 1 > best[parent]:
+                del on_stack[sid]
+                pop()
+                if stack:
+                    parent, m = stack[-1][1], drop_path()
+                    if best[sid] >= best[parent]:
                         best[parent] = best[sid] + 1
                         best_next[parent] = (m, sid)
                 continue
-            st_pos[-1] = pos + 1
+            frame[3] = pos + 1
             m = moves[pos]
-            child = apply(st_state[-1], m)
+            child = apply(state, m)
             edges += 1
-            ck = keyf(child)
-            cid = index.get(ck)
-            if cid is None:
-                if len(status) >= max_states:
+            fresh = len(best)
+            # one hash per edge: setdefault both looks up and, for a new state, inserts
+            cid = setdefault(child if key is None else key(child), fresh)
+            if cid == fresh:
+                if fresh >= max_states:
                     complete = False
                     break
                 if check is not None:
@@ -203,23 +202,21 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
                     if msg:
                         failure = (root, tuple(path) + (m,), msg)
                         break
-                cid = len(status)
-                index[ck] = cid
-                status.append(1)
-                depth.append(len(st_id))
+                on_stack[cid] = len(stack)
                 best.append(0)
                 best_next.append(None)
-                nxt = () if over(child) else legal(child)
-                terminals += not nxt
-                st_state.append(child), st_id.append(cid), st_moves.append(nxt), st_pos.append(0)
-                path.append(m)
-            elif status[cid] == 1:
+                nxt = legal(child)  # empty for a finished game (checked by the moves_exist property)
+                if not nxt:
+                    terminals += 1
+                push([child, cid, nxt, 0])
+                add_path(m)
+            elif cid in on_stack:
                 if cycle is None:
-                    d = depth[cid]
+                    d = on_stack[cid]
                     cycle = (root, tuple(path[:d]), tuple(path[d:]) + (m,))
                 if stop_at_cycle:
                     break
-            elif best[cid] + 1 > best[sid]:
+            elif best[cid] >= best[sid]:
                 best[sid] = best[cid] + 1
                 best_next[sid] = (m, cid)
         if failure is not None or not complete or (cycle is not None and stop_at_cycle):
@@ -233,7 +230,7 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
             moves_out.append(node[0])
             node = best_next[node[1]]
         long_game = (root, tuple(moves_out))
-    return Exploration(len(status), edges, terminals, complete, time.perf_counter() - start,
+    return Exploration(len(best), edges, terminals, complete, time.perf_counter() - start,
                        cycle, long_game, failure)
 
 

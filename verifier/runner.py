@@ -20,7 +20,8 @@ def load_properties() -> None:
     import verifier.games as pkg
     importlib.import_module("verifier.generic")
     for mod in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"{pkg.__name__}.{mod.name}")
+        if not mod.name.startswith("_"):  # _name: work in progress, or a private helper module
+            importlib.import_module(f"{pkg.__name__}.{mod.name}")
 
 
 def games_for(game_id: str, variant: Variant | None = None, players: int | None = None) -> list[Game]:
