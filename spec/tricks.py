@@ -228,3 +228,16 @@ class Duties:
         if self.trump and order.trump is not None and order.suit_of(card) != order.trump:
             return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
         return f"{card} does not win the trick, and another allowed card would"
+
+
+def lead_options_barring(hand: Sequence[Card], barred: Suit) -> tuple[Card, ...]:
+    """The cards that may be led when ``barred`` may not be led while the hand
+    holds another suit (Trix's hearts; "hearts not broken" in Hearts-like
+    games). A hand of nothing but that suit leads it.
+
+    >>> from spec.cards import parse_cards
+    >>> lead_options_barring(parse_cards("2♥ 9♣"), Suit.HEARTS), lead_options_barring(parse_cards("2♥"), Suit.HEARTS)
+    ((Card(rank=<Rank.NINE: 9>, suit=<Suit.CLUBS: 'c'>),), (Card(rank=<Rank.TWO: 2>, suit=<Suit.HEARTS: 'h'>),))
+    """
+    others = [c for c in hand if c.suit is not barred]  # a list comprehension: this is on the hot path
+    return tuple(others) if others else tuple(hand)
