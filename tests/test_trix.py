@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from spec.dealing import Match
 from spec.cards import Rank, Suit, format_card, make_deck, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games import trix as T
 from spec.games.trix import (
-    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Announce, Progress, Rules,
+    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Choose, Double, Lay, NoDouble,
+    Progress, Rules,
     State, Trix, contract_options, deal_hands, deal_order, designated_chooser, may_demand_redeal,
 )
 from spec.rules import make_rules
@@ -23,6 +25,17 @@ from tests.helpers import SMALL, assert_refuted, check
 from verifier.games.trix import concrete_conflict, deal_total_set, literal_conflict, rows_lemma
 
 C = parse_card
+
+
+def L(text):
+    """The move laying one card."""
+    return Lay(parse_card(text))
+
+
+def lays(text):
+    return tuple(Lay(c) for c in parse_cards(text))
+
+
 K, D, G, CO, TX = CONTRACT_ORDER
 TINY = dataclasses.replace(SMALL, examples=8)
 
@@ -30,7 +43,8 @@ TINY = dataclasses.replace(SMALL, examples=8)
 def position(game, hands, contract, to_move, *, dealer=0, trick=(), taken=None, layout=(), passes=0,
              finished=(), doubled=(), chooser=0, ends=None, deal_no=0, phase="play", chosen=None):
     chosen = chosen or tuple((contract,) if p == chooser else () for p in range(4))
-    prog = Progress(0, deal_no, dealer, chooser, chooser, contract, phase, chosen, (0,) * 4, (), doubled, (), 0)
+    prog = Progress(0, deal_no, dealer, chooser, chooser, contract, phase, chosen, Match.start(4, max_deals=20), (),
+                    doubled, (), 0)
     hands = tuple(tuple(sorted(parse_cards(h), key=T.sort_key)) for h in hands)
     if ends is None:
         ends = (None,) * 4 if contract is TX and game.rules.trix_layout == "rows" else ()
@@ -90,9 +104,9 @@ def test_choosing_an_already_chosen_contract_is_illegal():
     s = game.deal(3)
     s = dataclasses.replace(s, game=dataclasses.replace(s.game, chosen=tuple((K,) if p == s.game.chooser else ()
                                                                              for p in range(4))))
-    assert K not in game.legal_moves(s)
+    assert Choose(K) not in game.legal_moves(s)
     with pytest.raises(IllegalMove) as exc:
-        game.play(s, K)
+        game.play(s, Choose(K))
     assert exc.value.clause == "trix-contract-choice"
 
 
@@ -117,27 +131,27 @@ def test_every_player_chooses_every_contract_in_a_full_game():
 def test_follow_suit_and_highest_of_suit_led_wins_no_trumps():
     game = Trix()
     s = position(game, ["2♠ 9♥", "K♠ A♦", "3♠ 4♠", "A♥ 5♣"], K, 0)
-    assert game.legal_moves(s) == (C("2♠"),)                      # may not lead a heart
-    s = game.play(s, C("2♠"))
-    assert s.to_move == 3 and game.legal_moves(s) == parse_cards("A♥ 5♣")  # void: anything; anticlockwise
+    assert game.legal_moves(s) == (L("2♠"),)                      # may not lead a heart
+    s = game.play(s, L("2♠"))
+    assert s.to_move == 3 and game.legal_moves(s) == lays("A♥ 5♣")  # void: anything; anticlockwise
     s = play_all(game, s, "A♥ 3♠ K♠")
     assert s.taken[1] == parse_cards("2♠ A♥ 3♠ K♠") and s.to_move == 1    # K♠ wins; A♥ off-suit
-    assert game.legal_moves(s) == (C("A♦"),)
+    assert game.legal_moves(s) == (L("A♦"),)
 
 
 def test_hearts_lead_restriction_variants():
     hand = ["2♥ 3♥ 9♣", "4♣", "5♣", "6♣"]
     all_c = Trix()
-    assert all_c.legal_moves(position(all_c, hand, D, 0)) == (C("9♣"),)
+    assert all_c.legal_moves(position(all_c, hand, D, 0)) == (L("9♣"),)
     king = Trix(Rules(hearts_lead="king_only"))
-    assert king.legal_moves(position(king, hand, D, 0)) == parse_cards("2♥ 3♥ 9♣")
-    assert king.legal_moves(position(king, hand, K, 0)) == (C("9♣"),)
+    assert king.legal_moves(position(king, hand, D, 0)) == lays("2♥ 3♥ 9♣")
+    assert king.legal_moves(position(king, hand, K, 0)) == (L("9♣"),)
     opening = Trix(Rules(hearts_lead="opening_lead"))
-    assert opening.legal_moves(position(opening, hand, G, 0)) == (C("9♣"),)
+    assert opening.legal_moves(position(opening, hand, G, 0)) == (L("9♣"),)
     later = position(opening, hand, G, 0, taken=(parse_cards("2♠ 3♠ 4♠ 5♠"), (), (), ()))
-    assert opening.legal_moves(later) == parse_cards("2♥ 3♥ 9♣")
+    assert opening.legal_moves(later) == lays("2♥ 3♥ 9♣")
     with pytest.raises(IllegalMove) as exc:
-        all_c.play(position(all_c, hand, D, 0), C("2♥"))
+        all_c.play(position(all_c, hand, D, 0), L("2♥"))
     assert exc.value.clause == "trix-hearts-lead"
 
 
@@ -153,21 +167,21 @@ def test_follow_suit_decider_refuses_exactly_the_revokes():
         s = dataclasses.replace(s, hands=((), hand, (), ()))
         same = tuple(c for c in hand if c.suit == lead.suit)
         for card in hand:
-            why = T.follows_suit(game, s, card)
+            why = T.follows_suit(game, s, Lay(card))
             assert (why is None) == (card in (same or hand)), (card, why)
-        assert game.legal_moves(s) == (same or hand)
+        assert game.legal_moves(s) == tuple(map(Lay, same or hand))
 
 
 def test_only_hearts_may_lead_hearts():
     game = Trix()
-    assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 9♣", "6♣ 7♣", "8♣ 5♣"], CO, 0)) == parse_cards("2♥ 3♥")
+    assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 9♣", "6♣ 7♣", "8♣ 5♣"], CO, 0)) == lays("2♥ 3♥")
 
 
 def test_revoke_is_illegal():
     game = Trix()
     s = position(game, ["2♠", "K♠ A♦", "3♠", "A♥"], K, 1, trick=[(0, "2♠")])
     with pytest.raises(IllegalMove) as exc:
-        game.play(s, C("A♦"))
+        game.play(s, L("A♦"))
     assert exc.value.clause == "trix-follow-suit"
 
 
@@ -201,12 +215,12 @@ def test_doubling_scores():
 def test_doubling_announcements_in_play():
     game = Trix(Rules(doubling=True))
     s = game.deal(5)
-    s = game.play(s, G)
+    s = game.play(s, Choose(G))
     assert s.game.phase == "announce" and s.game.pending == parse_cards("Q♠ Q♥ Q♦ Q♣")
     assert s.to_move == T.holder_of(s.hands, C("Q♠"))
-    assert game.legal_moves(s) == (Announce(C("Q♠"), True), Announce(C("Q♠"), False))
+    assert game.legal_moves(s) == (Double(C("Q♠")), NoDouble(C("Q♠")))
     for double in (True, False, True, False):
-        s = game.play(s, Announce(s.game.pending[0], double))
+        s = game.play(s, (Double if double else NoDouble)(s.game.pending[0]))
     assert s.game.phase == "play" and tuple(c for c, _ in s.game.doubled) == parse_cards("Q♠ Q♦")
     assert s.to_move == s.game.dealer
 
@@ -224,24 +238,24 @@ def test_missed_contract_penalty_and_partnership():
 def test_trix_dealer_starts_with_a_jack_then_one_rank_up_or_down_clockwise():
     game = Trix()
     s = position(game, ["J♠ 5♦ 9♣", "10♥ Q♣", "K♦ 2♠", "Q♦ 3♥"], TX, 0)
-    assert game.legal_moves(s) == (C("J♠"),)
+    assert game.legal_moves(s) == (L("J♠"),)
     with pytest.raises(IllegalMove) as exc:
-        game.play(s, C("5♦"))
+        game.play(s, L("5♦"))
     assert exc.value.clause == "trix-trix-start"
-    s = game.play(s, C("J♠"))
-    assert s.to_move == 1 and game.legal_moves(s) == parse_cards("10♥ Q♣")   # clockwise: P1 next
-    s = game.play(s, C("Q♣"))
-    assert game.legal_moves(s) == (C("K♦"),)
-    s = game.play(s, C("K♦"))
-    assert game.legal_moves(s) == (C("Q♦"),)
-    assert Trix(Rules(trix_direction="anticlockwise")).legal_moves(s) == (C("Q♦"),)
+    s = game.play(s, L("J♠"))
+    assert s.to_move == 1 and game.legal_moves(s) == lays("10♥ Q♣")   # clockwise: P1 next
+    s = game.play(s, L("Q♣"))
+    assert game.legal_moves(s) == (L("K♦"),)
+    s = game.play(s, L("K♦"))
+    assert game.legal_moves(s) == (L("Q♦"),)
+    assert Trix(Rules(trix_direction="anticlockwise")).legal_moves(s) == (L("Q♦"),)
 
 
 def test_trix_no_jack_any_card_and_pass_only_when_unable():
     game = Trix()
     s = position(game, ["5♦ 9♣", "6♥ A♣", "K♦ 2♠", "Q♦ 3♥"], TX, 0)
-    assert game.legal_moves(s) == parse_cards("5♦ 9♣")
-    s = game.play(s, C("9♣"))
+    assert game.legal_moves(s) == lays("5♦ 9♣")
+    s = game.play(s, L("9♣"))
     assert game.legal_moves(s) == (PASS,)
     s = game.play(s, PASS)
     with pytest.raises(IllegalMove) as exc:
@@ -253,7 +267,7 @@ def test_trix_wrap_option():
     hands = ["2♦ 9♣", "3♥", "K♦", "Q♦"]
     plain, wrap = Trix(), Trix(Rules(trix_wrap=True))
     assert plain.legal_moves(position(plain, hands, TX, 0, layout="A♠")) == (PASS,)
-    assert wrap.legal_moves(position(wrap, hands, TX, 0, layout="A♠")) == (C("2♦"),)
+    assert wrap.legal_moves(position(wrap, hands, TX, 0, layout="A♠")) == (L("2♦"),)
 
 
 def test_trix_all_pass_restart_and_end_deal():
@@ -262,9 +276,9 @@ def test_trix_all_pass_restart_and_end_deal():
     s = position(game, hands, TX, 1, layout="5♣")
     assert game.layout.stalled(s)
     s = play_all(game, s, "pass pass pass pass")
-    assert s.passes == 4 and game.legal_moves(s) == parse_cards("8♠ 3♥")  # P1 starts afresh with anything
-    s = game.play(s, C("8♠"))
-    assert s.passes == 0 and game.legal_moves(s) == (C("7♠"),)
+    assert s.passes == 4 and game.legal_moves(s) == lays("8♠ 3♥")  # P1 starts afresh with anything
+    s = game.play(s, L("8♠"))
+    assert s.passes == 0 and game.legal_moves(s) == (L("7♠"),)
     ending = Trix(Rules(trix_all_pass="end_deal"))
     s = position(ending, hands, TX, 1, layout="5♣", finished=())
     s = play_all(ending, s, "pass pass pass pass")
@@ -287,17 +301,17 @@ def test_trix_places_and_last_player():
 def test_trix_rows_layout():
     game = Trix(Rules(trix_layout="rows"))
     s = position(game, ["J♠ 10♠ 9♠", "Q♠ J♥", "2♣", "A♠"], TX, 0)
-    assert game.legal_moves(s) == (C("J♠"),)
-    s = game.play(s, C("J♠"))
-    assert game.legal_moves(s) == parse_cards("Q♠ J♥") and s.ends[0] == (11, 11)
-    s = game.play(s, C("Q♠"))
+    assert game.legal_moves(s) == (L("J♠"),)
+    s = game.play(s, L("J♠"))
+    assert game.legal_moves(s) == lays("Q♠ J♥") and s.ends[0] == (11, 11)
+    s = game.play(s, L("Q♠"))
     assert game.legal_moves(s) == (PASS,)
     s = game.play(s, PASS)
     assert game.legal_moves(s) == (PASS,)   # A♠ needs K♠
     s = game.play(s, PASS)
-    assert game.legal_moves(s) == (C("10♠"),)
+    assert game.legal_moves(s) == (L("10♠"),)
     with pytest.raises(IllegalMove) as exc:
-        game.play(s, C("9♠"))
+        game.play(s, L("9♠"))
     assert exc.value.clause == "trix-trix-rows"
     # a dealer with no jack passes
     s = position(game, ["2♠", "J♥", "3♣", "4♣"], TX, 0)
@@ -315,7 +329,7 @@ def test_redeal_eligibility_and_flow():
         s = game.deal(seed)
         if any(may_demand_redeal(h) for h in s.hands):
             break
-    s = game.play(s, TX)
+    s = game.play(s, Choose(TX))
     assert s.game.phase == "redeal" and game.legal_moves(s) == (REDEAL, KEEP)
     before = s.hands
     s2 = game.play(s, REDEAL)
@@ -324,17 +338,18 @@ def test_redeal_eligibility_and_flow():
     for _ in s.game.pending:
         s3 = game.play(s3, KEEP)
     assert s3.game.phase == "play" and s3.hands == before and s3.to_move == s.game.dealer
-    assert Trix(Rules(redeal_limit=0)).play(game.deal(seed), TX).game.phase == "play"
+    assert Trix(Rules(redeal_limit=0)).play(game.deal(seed), Choose(TX)).game.phase == "play"
 
 
 # ------------------------------------------------------- notation, records
 
 def test_move_notation_round_trips():
     game = Trix()
-    for move in [*CONTRACT_ORDER, PASS, REDEAL, KEEP, Announce(C("K♥"), True), Announce(C("Q♦"), False),
-                 C("10♥"), C("A♠")]:
+    for move in [*map(Choose, CONTRACT_ORDER), PASS, REDEAL, KEEP, Double(C("K♥")), NoDouble(C("Q♦")),
+                 L("10♥"), L("A♠")]:
         assert game.parse_move(game.format_move(move)) == move
-    assert game.parse_move("Клещи") is TX and game.parse_move("Th") == C("10♥") and game.parse_move("пас") == PASS
+    assert game.parse_move("Клещи") == Choose(TX) and game.parse_move("Th") == L("10♥")
+    assert game.parse_move("пас") == PASS and game.parse_move("king") == Choose(K)
     with pytest.raises(NotationError):
         game.parse_move("triple K♥")
 
@@ -651,13 +666,13 @@ class _HeartsLeadForgotten(T.TrickContract):
     def moves(self, state):
         if state.trick:
             return super().moves(state)
-        return state.hands[state.to_move]
+        return tuple(map(Lay, state.hands[state.to_move]))
 
 
 class _ChainStartsAnywhere(T.LayoutContract):
     def moves(self, state):
         if not state.layout and self.rules.trix_layout == "chain":
-            return state.hands[state.to_move]
+            return tuple(map(Lay, state.hands[state.to_move]))
         return super().moves(state)
 
 
@@ -691,22 +706,22 @@ def test_moves_match_clauses_refutes_a_drifting_fast_path(broken):
 def test_refusals_say_why_and_what_is_allowed():
     game = Trix()
     s = position(game, ["2♠ 9♥", "K♠ A♦ 5♠", "3♠ 4♠", "A♥ 5♣"], K, 1, trick=[(0, "2♠")])
-    assert game.refusal(s, C("A♦")) == ("trix-follow-suit", "A♦ does not follow ♠: P1 holds 5♠ K♠ and must "
+    assert game.refusal(s, L("A♦")) == ("trix-follow-suit", "A♦ does not follow ♠: P1 holds 5♠ K♠ and must "
                                         "follow suit (any card only when out of the suit led)")
-    assert game.refusal(s, C("A♥"))[0] == "trix-deal"
+    assert game.refusal(s, L("A♥")) == ("trix-phases", "P1 does not hold A♥")
     assert game.refusal(s, PASS)[0] == "trix-trix-pass"
-    assert game.refusal(s, D) == ("trix-follow-suit", "P1 must play a card now (5♠, K♠)")
+    assert game.refusal(s, Choose(D)) == ("trix-phases", "P1 must play a card now (5♠, K♠)")
     lead = position(game, ["2♥ 9♣", "4♣", "5♣", "6♣"], D, 0)
-    assert game.refusal(lead, C("2♥")) == ("trix-hearts-lead", "2♥ may not be led: hearts may not be led while "
+    assert game.refusal(lead, L("2♥")) == ("trix-hearts-lead", "2♥ may not be led: hearts may not be led while "
                                            "P0 holds another suit (9♣)")
     chain = position(game, ["5♦ 9♣", "6♥", "K♦", "Q♦"], TX, 0, layout="J♠")
-    assert game.refusal(chain, C("5♦")) == ("trix-trix-chain", "5♦ is not next to J♠: lay a card one rank above "
+    assert game.refusal(chain, L("5♦")) == ("trix-trix-chain", "5♦ is not next to J♠: lay a card one rank above "
                                             "or below the top card (10 or Q, any suit)")
     assert game.refusal(chain, PASS) is None
     start = position(game, ["J♠ 5♦", "6♥", "K♦", "Q♦"], TX, 0)
-    assert game.refusal(start, C("5♦"))[0] == "trix-trix-start" and "J♠" in game.refusal(start, C("5♦"))[1]
+    assert game.refusal(start, L("5♦"))[0] == "trix-trix-start" and "J♠" in game.refusal(start, L("5♦"))[1]
     assert game.refusal(start, PASS) == ("trix-trix-pass", "P0 can lay J♠ and may not pass")
     strict = Trix(Rules(order="strict"))
     s = strict.deal(3)
-    assert strict.refusal(s, TX) == ("trix-contract-choice", f"in the strict order of contracts "
+    assert strict.refusal(s, Choose(TX)) == ("trix-contract-choice", f"in the strict order of contracts "
                                      f"P{s.game.chooser} must choose King next, not Trix")

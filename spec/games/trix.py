@@ -16,17 +16,19 @@ anticlockwise, to the right: after P2 comes P1.
 from __future__ import annotations
 
 import enum
-import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck, parse_card, sort_key
+from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck, sort_key
 from spec.clauses import ClauseBook
-from spec.engine import Game, GameInfo, Outcome, Source
-from spec.errors import IllegalMove, NotationError, VariantError
+from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source, replace
+from spec.errors import NotationError, VariantError
+from spec.moves import codec, move
 from spec.rules import Table, setting
-from spec.tricks import cards_of_suit, follow_suit_options, next_leader, next_seat, winning_play
+from spec.tricks import Duties, TrickOrder, lead_options_barring, next_leader, next_seat, winning_play
 
 INFO = GameInfo(
     id="trix",
@@ -79,6 +81,7 @@ CONTRACT_ORDER: tuple[Contract, ...] = (Contract.KING, Contract.DIAMONDS, Contra
 #: The Jordanian order: the fifth contract first, the first last.
 JORDAN_ORDER: tuple[Contract, ...] = CONTRACT_ORDER[::-1]
 TRICK_CONTRACTS = frozenset(CONTRACT_ORDER[:4])
+_TRIX = Contract.TRIX
 
 KING_OF_HEARTS = Card(Rank.KING, Suit.HEARTS)
 _HEARTS = Suit.HEARTS
@@ -227,22 +230,81 @@ PRESETS: dict[str, dict] = {
 
 
 # ------------------------------------------------------------------- moves
+#
+# One record type per move kind, written as its template. The texts are those
+# of the records saved before the kernel ("King", "double K♥", "pass", "7♥"),
+# so old records still replay.
 
-@dataclass(frozen=True)
-class Announce:
-    """A doubling announcement: the holder of ``card`` doubles it or not."""
+def _parse_contract(text: str) -> Contract:
+    low = text.lower()
+    for c in Contract:
+        if low in (c.value, c.russian.lower()):
+            return c
+    raise NotationError(f"{text!r} is not a contract; contracts: King, Diamonds, Girls, Collections, Trix")
+
+
+# contracts are read in English or Russian and written in English
+codec(Contract, "|".join(re.escape(w) for c in Contract for w in (c.value, c.russian)), _parse_contract,
+      lambda c: c.label)
+
+
+@move("{contract}")
+class Choose:
+    """The chooser names the deal's contract."""
+
+    contract: Contract
+
+
+@move("double {card}")
+class Double:
+    """The holder of a doublable card (K♥ in King, a queen in Girls) doubles it."""
 
     card: Card
-    double: bool
 
 
-PASS = "pass"          # Trix contract: no card can be laid
-REDEAL = "redeal"      # Trix contract: demand a new deal
-KEEP = "noredeal"      # Trix contract: decline a redeal one could demand
+@move("nodouble {card}")
+class NoDouble:
+    """The holder of a doublable card leaves it undoubled."""
 
-Move = Card | Contract | Announce | str
+    card: Card
+
+
+@move("redeal")
+class Redeal:
+    """Trix contract: a player with the right 2s demands a new deal."""
+
+
+@move("noredeal")
+class KeepDeal:
+    """Trix contract: a player who may demand a redeal declines."""
+
+
+@move("pass", "пас")
+class Pass:
+    """Trix contract: a player who cannot lay a card passes."""
+
+
+@move("{card}")
+class Lay:
+    """A card played to a trick or laid in the Trix contract."""
+
+    card: Card
+
+
+PASS, REDEAL, KEEP = Pass(), Redeal(), KeepDeal()
+Move = Choose | Double | NoDouble | Redeal | KeepDeal | Pass | Lay
 
 CHOOSE, ANNOUNCE, REDEALING, PLAY, OVER = "choose", "announce", "redeal", "play", "over"
+
+#: The move kinds of each phase.
+PHASE_KINDS: Mapping[str, tuple[type, ...]] = {
+    CHOOSE: (Choose,), ANNOUNCE: (Double, NoDouble), REDEALING: (Redeal, KeepDeal), PLAY: (Lay, Pass)}
+
+# moves built once: random play hands out these same objects
+_DECK = make_deck("52")
+LAYS: Mapping[Card, Lay] = {c: Lay(c) for c in _DECK}
+CHOICES: Mapping[Contract, Choose] = {k: Choose(k) for k in Contract}
+ANSWERS: Mapping[Card, tuple[Double, NoDouble]] = {c: (Double(c), NoDouble(c)) for c in _DECK}
 
 
 # ------------------------------------------------------------------- state
@@ -267,11 +329,15 @@ class Progress:
     contract: Contract | None
     phase: str                   # choose, announce, redeal, play, over
     chosen: tuple[tuple[Contract, ...], ...]   # per player, in the order chosen
-    totals: tuple[int, ...]
+    match: Match                               # running totals over the twenty deals
     history: tuple[DealResult, ...]
     doubled: tuple[tuple[Card, int], ...]      # (card, holder) doubled in this deal
     pending: tuple                             # cards to announce / seats asked about a redeal
     redeals: int
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.match.totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,15 +360,37 @@ class State:
 # ----------------------------------------------------------------- clauses
 #
 # Two kinds of clause. *Rules* are small pure functions of cards and rules
-# (who deals, what a card costs). *Deciders* take ``(game, state, move)`` and
-# return ``None`` when the move is allowed, or a sentence saying why not and
-# what is allowed: ``check_move`` runs the deciders of the move's phase
-# (:data:`DECIDERS`). The fast move lists of random play share the deciders'
-# helpers, and the property ``moves_match_clauses`` checks they agree.
+# (who deals, what a card costs). *Deciders* (``decides=`` a move kind) take
+# ``(game, state, move)`` and return ``None`` when the move is allowed, or a
+# sentence saying why not and what is allowed; the engine's ``check_move``
+# runs them in the order declared here. The fast move lists of random play
+# share the deciders' helpers, and the generic property
+# ``moves_match_clauses`` checks that they agree.
 
 CLAUSES.note("trix-players", "Four players, a 52-card pack, ranks 2 (low) to ace (high)", "spec.games.trix.Trix",
              unchecked="the table itself: four seats and a 52-card pack are the game's metadata; the generic "
                        "property cards_conserved checks the pack at every step")
+
+
+_PHASE_WORK = {CHOOSE: "choose the contract", ANNOUNCE: "say whether they double",
+               REDEALING: "demand a redeal or decline", PLAY: "play a card"}
+
+
+def _phase_sentence(game: Trix, state: State) -> str:
+    allowed = ", ".join(str(m) for m in game.legal_moves(state))
+    return f"P{state.to_move} must {_PHASE_WORK[state.game.phase]} now ({allowed})"
+
+
+@CLAUSES.rule("trix-phases", "Each deal: the contract is chosen, the doubling holders answer, redeals are "
+              "demanded, then the cards are played; a move only in its phase, with one's own cards",
+              decides=(Choose, Double, NoDouble, Redeal, KeepDeal, Pass, Lay))
+def in_turn(game: Trix, state: State, move: Move) -> str | None:
+    phase = state.game.phase
+    if type(move) not in PHASE_KINDS[phase]:
+        return _phase_sentence(game, state)
+    if type(move) is Lay and move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {format_card(move.card)}"
+    return None
 
 
 @CLAUSES.rule("trix-direction", "Play and the deal move anticlockwise (to the right)")
@@ -314,7 +402,7 @@ def next_player(seat: int) -> int:
               "13 cards each, one at a time")
 def deal_order(dealer: int) -> tuple[int, ...]:
     """Seats in dealing order: from the dealer's right, anticlockwise, dealer last."""
-    return tuple(next_seat(dealer, PLAYERS, -(i + 1)) for i in range(PLAYERS))
+    return seats_from(next_player(dealer), PLAYERS, -1)
 
 
 _NEXT = tuple(next_player(p) for p in range(PLAYERS))
@@ -363,8 +451,9 @@ def contract_options(chosen: Sequence[Contract], rules: Rules) -> tuple[Contract
 
 
 @CLAUSES.rule("trix-contract-choice", "The chooser names a contract they have not chosen before "
-              "(in the strict orders: the next one)")
-def may_choose(game: Trix, state: State, contract: Contract) -> str | None:
+              "(in the strict orders: the next one)", decides=Choose)
+def may_choose(game: Trix, state: State, move: Choose) -> str | None:
+    contract = move.contract
     g = state.game
     mine = g.chosen[g.chooser]
     options = game.choice.contract_options(mine)
@@ -386,16 +475,22 @@ def first_leader(rule: str, dealer: int, chooser: int) -> int:
     return dealer
 
 
-@CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card")
-def follows_suit(game: Trix, state: State, card: Move) -> str | None:
-    """The shared rule :func:`spec.tricks.follow_suit_options`, as a decider."""
-    if not isinstance(card, Card) or not state.trick or state.game.contract is Contract.TRIX:
+#: Trix's trick duties and card order (shared tricks kit): follow suit, no trumps, 2 low, ace high.
+DUTIES = Duties(follow=True)
+ORDER = TrickOrder(None)
+
+
+@CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card", decides=Lay)
+def follows_suit(game: Trix, state: State, move: Lay) -> str | None:
+    """The shared trick duties (:class:`spec.tricks.Duties`): follow suit, nothing more."""
+    if not state.trick or state.game.contract is Contract.TRIX:
+        return None
+    hand = state.hands[state.to_move]
+    if move.card in DUTIES.options(hand, state.trick, ORDER):
         return None
     led = state.trick[0][1].suit
-    same = cards_of_suit(state.hands[state.to_move], led)
-    if card in follow_suit_options(state.hands[state.to_move], led):
-        return None
-    return (f"{format_card(card)} does not follow {led.symbol}: P{state.to_move} holds {format_cards(same)} "
+    same = [c for c in hand if c.suit is led]
+    return (f"{format_card(move.card)} does not follow {led.symbol}: P{state.to_move} holds {format_cards(same)} "
             f"and must follow suit (any card only when out of the suit led)")
 
 
@@ -408,20 +503,18 @@ def hearts_barred(contract: Contract, first_trick: bool, rules: Rules) -> bool:
 
 
 def lead_options(hand: tuple[Card, ...], barred: bool) -> tuple[Card, ...]:
-    """The cards a player may lead (the rule of :func:`may_lead`)."""
-    if not barred:
-        return hand
-    others = [c for c in hand if c[1] is not _HEARTS]
-    return tuple(others) if others else hand
+    """The cards a player may lead (the rule of :func:`may_lead`; the shared
+    :func:`spec.tricks.lead_options_barring`)."""
+    return lead_options_barring(hand, _HEARTS) if barred else hand
 
 
 _HEARTS_SCOPE = {"all_contracts": "", "king_only": " in the King contract", "opening_lead": " to the first trick"}
 
 
-@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
-def may_lead(game: Trix, state: State, card: Move) -> str | None:
-    g = state.game
-    if not isinstance(card, Card) or state.trick or g.contract is Contract.TRIX or card.suit is not _HEARTS:
+@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit", decides=Lay)
+def may_lead(game: Trix, state: State, move: Lay) -> str | None:
+    g, card = state.game, move.card
+    if state.trick or g.contract is Contract.TRIX or card.suit is not _HEARTS:
         return None
     hand = state.hands[state.to_move]
     if card in lead_options(hand, hearts_barred(g.contract, not any(state.taken), game.rules)):
@@ -485,8 +578,8 @@ def doubled_award(base: int, holder: int, taker: int, rules: Rules) -> tuple[tup
 
 
 @CLAUSES.rule("trix-doubling", "The holder of the K♥ (of a queen) may double it: the taker scores double, "
-              "or the plain penalty if it is the holder")
-def may_announce(game: Trix, state: State, move: Announce) -> str | None:
+              "or the plain penalty if it is the holder", decides=(Double, NoDouble))
+def may_announce(game: Trix, state: State, move: Double | NoDouble) -> str | None:
     """The holders of the doublable cards (:func:`may_double`) answer in card
     order; scoring is :func:`doubled_award`."""
     card = state.game.pending[0]
@@ -502,10 +595,11 @@ def opening_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return jacks if jacks else hand
 
 
-@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack")
-def starts_with_jack(game: Trix, state: State, card: Move) -> str | None:
-    if (not isinstance(card, Card) or state.game.contract is not Contract.TRIX or state.layout
-            or game.rules.trix_layout != "chain"):
+@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack",
+              decides=Lay)
+def starts_with_jack(game: Trix, state: State, move: Lay) -> str | None:
+    card = move.card
+    if state.game.contract is not Contract.TRIX or state.layout or game.rules.trix_layout != "chain":
         return None
     hand = state.hands[state.to_move]
     if card in opening_cards(hand):
@@ -526,10 +620,12 @@ def _neighbours(top: Card, wrap: bool) -> str:
     return " or ".join(r.label for r in ranks)
 
 
-@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit")
-def fits_chain(game: Trix, state: State, card: Move) -> str | None:
-    if (not isinstance(card, Card) or state.game.contract is not Contract.TRIX or not state.layout
-            or game.rules.trix_layout != "chain" or all_passed(state.passes, game.layout.active(state))):
+@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit",
+              decides=Lay)
+def fits_chain(game: Trix, state: State, move: Lay) -> str | None:
+    card = move.card
+    if (state.game.contract is not Contract.TRIX or not state.layout or game.rules.trix_layout != "chain"
+            or all_passed(state.passes, game.layout.active(state))):
         return None
     top = state.layout[-1]
     if game.layout.chain_playable(card, top):
@@ -548,9 +644,10 @@ def rows_playable(card: Card, ends: tuple) -> bool:
 
 
 @CLAUSES.rule("trix-trix-rows", "Usual layout (not from the source): jacks start four suit rows, "
-              "built up to the ace and down to the 2")
-def fits_rows(game: Trix, state: State, card: Move) -> str | None:
-    if not isinstance(card, Card) or state.game.contract is not Contract.TRIX or game.rules.trix_layout != "rows":
+              "built up to the ace and down to the 2", decides=Lay)
+def fits_rows(game: Trix, state: State, move: Lay) -> str | None:
+    card = move.card
+    if state.game.contract is not Contract.TRIX or game.rules.trix_layout != "rows":
         return None
     if game.layout.rows_playable(card, state.ends):
         return None
@@ -563,19 +660,18 @@ def fits_rows(game: Trix, state: State, card: Move) -> str | None:
             f"only {' or '.join(fits) or 'nothing'} can go there")
 
 
-def with_pass(options: tuple[Card, ...]) -> tuple:
+def with_pass(cards: Sequence[Card]) -> tuple[Lay, ...] | tuple[Pass]:
     """The cards one can lay, or a pass when there are none (the rule of :func:`may_pass`)."""
-    return options if options else (PASS,)
+    return tuple([LAYS[c] for c in cards]) or (PASS,)
 
 
-@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)")
-def may_pass(game: Trix, state: State, move: Move) -> str | None:
-    if move != PASS:
-        return None
+@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)",
+              decides=Pass)
+def may_pass(game: Trix, state: State, move: Pass) -> str | None:
     p = state.to_move
     if state.game.contract is not Contract.TRIX:
         return f"P{p} must play a card: passing is only for the Trix contract"
-    layable = [c for c in state.hands[p] if not any(d(game, state, c) for d in _CARD_DECIDERS)]
+    layable = [c for c in state.hands[p] if game.refusal(state, LAYS[c]) is None]
     if not layable:
         return None
     return f"P{p} can lay {format_cards(layable)} and may not pass"
@@ -623,9 +719,9 @@ def may_demand_redeal(hand: tuple[Card, ...]) -> bool:
 
 
 @CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
-              "may demand a redeal")
-def may_redeal(game: Trix, state: State, move: Move) -> str | None:
-    if move != REDEAL or may_demand_redeal(state.hands[state.to_move]):
+              "may demand a redeal", decides=Redeal)
+def may_redeal(game: Trix, state: State, move: Redeal) -> str | None:
+    if may_demand_redeal(state.hands[state.to_move]):
         return None
     return (f"P{state.to_move} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
             f"the fourth suit")
@@ -663,40 +759,20 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(p for p, s in enumerate(scores) if s == best)
 
 
-#: A card laid or played must pass every one of these (each says nothing outside its own contract).
-_CARD_DECIDERS = (follows_suit, may_lead, starts_with_jack, fits_chain, fits_rows)
-
-#: The clauses that decide the moves of each phase, in the order they are asked.
-DECIDERS: Mapping[str, tuple] = {
-    "choose": (may_choose,),
-    "announce": (may_announce,),
-    "redeal": (may_redeal,),
-    "play": _CARD_DECIDERS + (may_pass,),
-}
-
-#: What the moves of each phase look like, and the clause to cite for a move of the wrong kind.
-PHASE_MOVES: Mapping[str, tuple[str, str]] = {
-    "choose": ("trix-chooser", "choose a contract"),
-    "announce": ("trix-doubling", "say whether they double"),
-    "redeal": ("trix-redeal", "demand a redeal ('redeal') or decline ('noredeal')"),
-    "play": ("trix-follow-suit", "play a card"),
-}
-
 _SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
-_DECK = make_deck("52")
 
 
 def deal_hands(seed: int, deal_no: int, redeals: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
     """The hands of a deal: a shuffle derived from the game seed, the deal
     number and the number of redeals, dealt one card at a time."""
-    rng = random.Random((seed * 1_000_003 + deal_no) * 101 + redeals)
     cards = list(_DECK)
-    rng.shuffle(cards)
-    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-    order = deal_order(dealer)
-    for i, card in enumerate(cards):
-        hands[order[i % PLAYERS]].append(card)
-    return tuple(tuple(sorted(h, key=sort_key)) for h in hands)
+    rng_for(seed, deal_no, redeals, radix=DEAL_RADIX).shuffle(cards)
+    return tuple(sorted_hand(h) for h in deal_round_robin(cards, deal_order(dealer), HAND_SIZE))
+
+
+#: How a shuffle's seed is derived from the game seed, the deal number and the
+#: number of redeals (kept from the first version, whose records must replay).
+DEAL_RADIX = (1_000_003, 101)
 
 
 def holder_of(hands: Sequence[tuple[Card, ...]], card: Card) -> int:
@@ -741,19 +817,18 @@ class ChoicePhase(Part):
         """What a player who has chosen ``chosen`` may choose (:func:`contract_options`)."""
         return contract_options(chosen, self.rules)
 
-    def begin_deal(self, seed, deal_no, dealer, first, hands, chosen, totals, history) -> State:
+    def begin_deal(self, seed, deal_no, dealer, first, hands, chosen, match, history) -> State:
         holder = holder_of(hands, SEVEN_OF_HEARTS)
         chooser = self.designated_chooser(deal_no, first, holder, [len(c) for c in chosen])
-        prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, totals, history, (), (), 0)
+        prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, match, history, (), (), 0)
         return State(prog, hands, chooser, (), ((),) * PLAYERS, (), (), 0, ())
 
     def moves(self, state: State) -> tuple:
         g = state.game
         if g.phase == CHOOSE:
-            return self.contract_options(g.chosen[g.chooser])
+            return tuple(CHOICES[k] for k in self.contract_options(g.chosen[g.chooser]))
         if g.phase == ANNOUNCE:
-            card = g.pending[0]
-            return (Announce(card, True), Announce(card, False))
+            return ANSWERS[g.pending[0]]
         return (REDEAL, KEEP)
 
     def apply(self, state: State, move) -> State:
@@ -764,8 +839,8 @@ class ChoicePhase(Part):
             return self._announce(state, move)
         return self._answer_redeal(state, move)
 
-    def _choose(self, state: State, contract: Contract) -> State:
-        g = state.game
+    def _choose(self, state: State, move: Choose) -> State:
+        g, contract = state.game, move.contract
         chosen = list(g.chosen)
         chosen[g.chooser] = chosen[g.chooser] + (contract,)
         prog = _prog(g, contract=contract, chosen=tuple(chosen))
@@ -776,10 +851,10 @@ class ChoicePhase(Part):
             return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
         return self._after_announcements(prog, state.hands)
 
-    def _announce(self, state: State, move: Announce) -> State:
+    def _announce(self, state: State, move: Double | NoDouble) -> State:
         g = state.game
         pending = g.pending[1:]
-        doubled = g.doubled + (((move.card, state.to_move),) if move.double else ())
+        doubled = g.doubled + (((move.card, state.to_move),) if type(move) is Double else ())
         prog = _prog(g, doubled=doubled, pending=pending)
         if pending:
             return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
@@ -787,7 +862,7 @@ class ChoicePhase(Part):
 
     def _answer_redeal(self, state: State, move) -> State:
         g = state.game
-        if move == REDEAL:
+        if type(move) is Redeal:
             hands = deal_hands(g.seed, g.deal_no, g.redeals + 1, g.dealer)
             return self._after_announcements(_prog(g, redeals=g.redeals + 1), hands)
         pending = g.pending[1:]
@@ -849,13 +924,17 @@ class TrickContract(Part):
         leader = first_leader(self.rules.first_lead, prog.dealer, prog.chooser)
         return State(prog, hands, leader, (), ((),) * PLAYERS, (), (), 0, ())
 
-    def moves(self, state: State) -> tuple[Card, ...]:
+    def moves(self, state: State) -> tuple[Lay, ...]:
         hand = state.hands[state.to_move]
         if state.trick:
-            return follow_suit_options(hand, state.trick[0][1].suit)
-        return lead_options(hand, hearts_barred(state.game.contract, not any(state.taken), self.rules))
+            led = state.trick[0][1].suit
+            same = [LAYS[c] for c in hand if c.suit is led]   # the follow duty, inline: this is the hot path
+            return tuple(same) if same else tuple([LAYS[c] for c in hand])
+        return tuple([LAYS[c] for c in lead_options(hand, hearts_barred(state.game.contract, not any(state.taken),
+                                                                           self.rules))])
 
-    def apply(self, state: State, card: Card) -> State:
+    def apply(self, state: State, move: Lay) -> State:
+        card = move.card
         p = state.to_move
         hs = state.hands
         hands = hs[:p] + (_without(hs[p], card),) + hs[p + 1:]
@@ -894,8 +973,7 @@ class LayoutContract(Part):
 
     def seats(self, dealer: int) -> tuple[int, ...]:
         """Every seat from the dealer on, in this contract's direction."""
-        step = 1 if self.rules.trix_direction == "clockwise" else -1
-        return tuple((dealer + step * i) % PLAYERS for i in range(PLAYERS))
+        return seats_from(dealer, PLAYERS, 1 if self.rules.trix_direction == "clockwise" else -1)
 
     @staticmethod
     def active(state: State) -> int:
@@ -905,15 +983,15 @@ class LayoutContract(Part):
         ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
         return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, (), ends, 0, ())
 
-    def moves(self, state: State) -> tuple:
+    def moves(self, state: State) -> tuple[Lay, ...] | tuple[Pass]:
         hand = state.hands[state.to_move]
         if self.rules.trix_layout == "rows":
             ends = state.ends
-            return with_pass(tuple(c for c in hand if self.rows_playable(c, ends)))
+            return with_pass([c for c in hand if self.rows_playable(c, ends)])
         if not state.layout:
-            return opening_cards(hand)
+            return tuple([LAYS[c] for c in opening_cards(hand)])
         if all_passed(state.passes, self.active(state)):
-            return hand
+            return tuple([LAYS[c] for c in hand])
         return with_pass(self._chain_options(hand, state.layout[-1]))
 
     def _chain_options(self, hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
@@ -923,10 +1001,10 @@ class LayoutContract(Part):
             table = self._chain_table = {(c, t): self.chain_playable(c, t) for c in _DECK for t in _DECK}
         return tuple([c for c in hand if table[c, top]])
 
-    def apply(self, state: State, move) -> State:
+    def apply(self, state: State, move: Lay | Pass) -> State:
         p = state.to_move
         rules = self.rules
-        if move == PASS:
+        if type(move) is Pass:
             passes = state.passes + 1
             if all_passed(passes, self.active(state)) and (rules.trix_all_pass == "end_deal"
                                                            or rules.trix_layout == "rows"):
@@ -934,15 +1012,16 @@ class LayoutContract(Part):
                                           state.finished)
             return State(state.game, state.hands, trix_next(p, state.hands, rules), (), state.taken,
                          state.layout, state.ends, passes, state.finished)
+        card = move.card
         hands = list(state.hands)
-        hands[p] = _without(hands[p], move)
+        hands[p] = _without(hands[p], card)
         hands = tuple(hands)
-        layout = state.layout + (move,)
+        layout = state.layout + (card,)
         ends = state.ends
         if ends:
-            i = _SUIT_INDEX[move.suit]
+            i = _SUIT_INDEX[card.suit]
             row = ends[i]
-            r = int(move.rank)
+            r = int(card.rank)
             row = (r, r) if row is None else (min(row[0], r), max(row[1], r))
             ends = ends[:i] + (row,) + ends[i + 1:]
         finished = state.finished
@@ -973,10 +1052,13 @@ class LayoutContract(Part):
 class Trix(Game[State, Move]):
     """The twenty-deal game. Each phase is handed to its piece: the choice
     (:class:`ChoicePhase`), the trick contracts (:class:`TrickContract`) and
-    the Trix contract (:class:`LayoutContract`)."""
+    the Trix contract (:class:`LayoutContract`). Moves are checked by the
+    engine through the deciders declared above."""
 
     info = INFO
     Rules = Rules
+    move_kinds = (Pass, Redeal, KeepDeal, Choose, Double, NoDouble, Lay)
+    over_clause = "trix-winner"
     Choice = ChoicePhase
     Tricks = TrickContract
     Layout = LayoutContract
@@ -986,9 +1068,6 @@ class Trix(Game[State, Move]):
         self.choice = self.Choice(self)
         self.tricks = self.Tricks(self)
         self.layout = self.Layout(self)
-        # bound methods looked up once: legal_moves and apply run on every move
-        self._moves = {k: self.tricks.moves for k in TRICK_CONTRACTS} | {Contract.TRIX: self.layout.moves}
-        self._apply = {k: self.tricks.apply for k in TRICK_CONTRACTS} | {Contract.TRIX: self.layout.apply}
 
     def play_of(self, contract: Contract) -> TrickContract | LayoutContract:
         """The piece that plays ``contract``."""
@@ -996,10 +1075,11 @@ class Trix(Game[State, Move]):
 
     # ---- flow
     def deal(self, seed: int) -> State:
-        dealer = random.Random(seed).randrange(PLAYERS)
+        dealer = rng_for(seed).randrange(PLAYERS)
         hands = deal_hands(seed, 0, 0, dealer)
         first = holder_of(hands, SEVEN_OF_HEARTS)
-        return self.choice.begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS, (0,) * PLAYERS, ())
+        return self.choice.begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS,
+                                      Match.start(PLAYERS, max_deals=N_DEALS), ())
 
     def to_move(self, state: State) -> int | None:
         return state.to_move
@@ -1009,59 +1089,32 @@ class Trix(Game[State, Move]):
 
     def legal_moves(self, state: State) -> tuple:
         g = state.game
-        if g.phase == PLAY:
-            return self._moves[g.contract](state)
+        if g.phase == PLAY:  # contracts are compared by identity: an Enum's hash is slow on this hot path
+            return self.layout.moves(state) if g.contract is _TRIX else self.tricks.moves(state)
         if g.phase == OVER:
             return ()
         return self.choice.moves(state)
 
-    def apply(self, state: State, move) -> State:
+    def apply(self, state: State, move: Move) -> State:
         g = state.game
         if g.phase == PLAY:
-            return self._apply[g.contract](state, move)
-        if g.phase == OVER:
-            raise IllegalMove("trix-winner", "the game is over", self.format_move(move))
+            return self.layout.apply(state, move) if g.contract is _TRIX else self.tricks.apply(state, move)
         return self.choice.apply(state, move)
 
-    # ---- the clauses decide
-    def candidates(self, state: State) -> tuple:
+    def candidates(self, state: State) -> tuple[Move, ...]:
         """Every move the deciders judge in this position: each contract, each
         answer about each doublable card, both redeal answers, or each card of
         the hand and a pass."""
         g = state.game
         if g.phase == CHOOSE:
-            return CONTRACT_ORDER
+            return tuple(CHOICES[k] for k in CONTRACT_ORDER)
         if g.phase == ANNOUNCE:
-            return tuple(Announce(c, d) for c in g.pending for d in (True, False))
+            return tuple(a for c in g.pending for a in ANSWERS[c])
         if g.phase == REDEALING:
             return (REDEAL, KEEP)
         if g.phase == PLAY:
-            return state.hands[state.to_move] + (PASS,)
+            return tuple(LAYS[c] for c in state.hands[state.to_move]) + (PASS,)
         return ()
-
-    def refusal(self, state: State, move) -> tuple[str, str] | None:
-        """``(clause label, reason)`` when ``move`` is not allowed now (the
-        first clause that refuses it), or ``None``."""
-        g = state.game
-        if g.phase == OVER:
-            return "trix-winner", "the game is over: no more moves can be made"
-        if _phase_of(move) != g.phase:
-            label, what = PHASE_MOVES[g.phase]
-            allowed = ", ".join(self.format_move(m) for m in self.legal_moves(state))
-            return label, f"P{state.to_move} must {what} now ({allowed})"
-        if isinstance(move, Card) and move not in state.hands[state.to_move]:
-            return "trix-deal", f"P{state.to_move} does not hold {format_card(move)}"
-        for decide in DECIDERS[g.phase]:
-            why = decide(self, state, move)
-            if why is not None:
-                return decide.__clause__, why
-        return None
-
-    def check_move(self, state: State, move) -> None:
-        why = self.refusal(state, move)
-        if why is not None:
-            text = self.format_move(move) if isinstance(move, (Card, Contract, Announce, str)) else repr(move)
-            raise IllegalMove(why[0], why[1], text)
 
     # ---- scoring and the sequence of deals
     def deal_scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]], finished: Sequence[int],
@@ -1074,24 +1127,25 @@ class Trix(Game[State, Move]):
     def end_deal(self, g: Progress, hands, taken, layout, ends, finished) -> State:
         """Score the deal; deal the next one, or end the game after the last."""
         scores = self.deal_scores(g.contract, taken, finished, g.doubled)
-        totals = tuple(a + b for a, b in zip(g.totals, scores))
+        match = g.match.add(scores)
         history = g.history + (DealResult(g.contract, g.chooser, scores),)
-        if g.deal_no + 1 >= N_DEALS:
+        if match.over:
             pen = missed_penalties(g.chosen, self.rules)
-            totals = tuple(a + b for a, b in zip(totals, pen))
-            prog = _prog(g, phase=OVER, totals=totals, history=history, pending=())
+            match = replace(match, totals=tuple(a + b for a, b in zip(match.totals, pen)))
+            prog = _prog(g, phase=OVER, match=match, history=history, pending=())
             return State(prog, hands, None, (), taken, layout, ends, 0, finished)
         dealer = next_dealer(g.dealer)
         new_hands = deal_hands(g.seed, g.deal_no + 1, 0, dealer)
         return self.choice.begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen,
-                                      totals, history)
+                                      match, history)
 
     def outcome(self, state: State) -> Outcome:
         if not self.is_over(state):
             raise ValueError("the game is not over")
         scores = final_scores(state.game.totals, self.rules)
         best = winners(scores)
-        return Outcome(winners=best, scores=scores, draw=len(best) == PLAYERS)
+        # the payoffs are the points: zero-sum when the rules are (a pair's points count for both partners)
+        return Outcome(winners=best, scores=scores, draw=len(best) == PLAYERS, returns=scores)
 
     def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
         z = {f"hand {i}": h for i, h in enumerate(state.hands)}
@@ -1107,13 +1161,7 @@ class Trix(Game[State, Move]):
         per_deal = 1 + 4 + PLAYERS * (self.rules.redeal_limit + 1) + 52 * (1 + PLAYERS)
         return N_DEALS * per_deal
 
-    # ---- notation
-    def format_move(self, move) -> str:
-        return format_move(move)
-
-    def parse_move(self, text: str):
-        return parse_move(text)
-
+    # ---- notation (format and parse come from the move templates)
     def describe(self, state: State) -> str:
         return describe_state(state) + "; " + super().describe(state)
 
@@ -1128,52 +1176,6 @@ class Trix(Game[State, Move]):
         if g.phase == PLAY and g.contract in TRICK_CONTRACTS and not state.trick and any(state.taken):
             return f"P{state.to_move} took the trick"
         return ""
-
-
-def _phase_of(move) -> str | None:
-    """The phase whose moves look like ``move``."""
-    if isinstance(move, Contract):
-        return CHOOSE
-    if isinstance(move, Announce):
-        return ANNOUNCE
-    if move in (REDEAL, KEEP):
-        return REDEALING
-    if isinstance(move, Card) or move == PASS:
-        return PLAY
-    return None
-
-
-# ---------------------------------------------------------------- notation
-
-def format_move(move) -> str:
-    if isinstance(move, Contract):
-        return move.label
-    if isinstance(move, Announce):
-        return ("double " if move.double else "nodouble ") + format_card(move.card)
-    if isinstance(move, str):
-        return move
-    return format_card(move)
-
-
-def parse_move(text: str):
-    t = text.strip()
-    low = t.lower()
-    for c in Contract:
-        if low in (c.value, c.russian.lower()):
-            return c
-    if low in (PASS, "пас"):
-        return PASS
-    if low in (REDEAL, KEEP):
-        return low
-    word, _, rest = low.partition(" ")
-    if word in ("double", "nodouble") and rest:
-        return Announce(parse_card(t.split(None, 1)[1]), word == "double")
-    try:
-        return parse_card(t)
-    except NotationError:
-        raise NotationError(f"cannot read Trix move {text!r}: a card (7♥), a contract (King, Diamonds, "
-                            f"Girls, Collections, Trix), 'double K♥' / 'nodouble K♥', 'pass', "
-                            f"'redeal' or 'noredeal'") from None
 
 
 def describe_state(state: State) -> str:

@@ -25,11 +25,11 @@ import z3
 
 from spec.cards import SUIT_ORDER, Card, Rank, format_card, format_cards, make_deck
 from spec.games.trix import (
-    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, Announce, Contract, Trix,
+    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, Choose, Contract, NoDouble, Trix,
     deal_hands, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.api import Trace, variants_of, walk
+from verifier.api import Claim, Trace, variants_of, walk, z3_claim
 from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
@@ -166,22 +166,20 @@ def total_proof(game: Trix, contract: Contract, budget: Budget):
     return ans.verdict, ans.model, box["m"], ans.reason
 
 
-def _contract_total(contract: Contract):
-    def check(games, budget: Budget) -> Outcome:
-        game = games[0]
+def _total_claim(contract: Contract):
+    """z3: one deal of ``contract`` totals its stated total, however it falls."""
+    def claim(game: Trix, solver: z3.Solver) -> Claim:
         want = stated_total(contract, game.rules)
-        verdict, model, m, reason = total_proof(game, contract, budget)
-        if verdict == UNKNOWN:
-            return Outcome(UNKNOWN, f"z3: {reason}")
-        if verdict == HOLDS:
-            what = ("4 finishing places" if contract is Contract.TRIX
-                    else "52 cards and 13 tricks")
-            return Outcome(HOLDS, f"z3, {_size(m)} one-hot variables: every way the {what} can go to "
-                                  f"the four players gives a total of {want:+d}")
-        text, deal = m.describe(model)
-        return Outcome(REFUTED, counterexample=Counterexample(
-            f"the {contract.label} deal does not total {want:+d}: {text}", deal=deal))
-    return check
+        m = DealModel(game, contract, solver, "d")
+        solver.add(m.total != want)
+        what = "4 finishing places" if contract is Contract.TRIX else "52 cards and 13 tricks"
+
+        def refute(model):
+            text, deal = m.describe(model)
+            return Counterexample(f"the {contract.label} deal does not total {want:+d}: {text}", deal=deal)
+        return Claim(f"z3, {_size(m)} one-hot variables: every way the {what} can go to the four players "
+                     f"gives a total of {want:+d}", refute)
+    return claim
 
 
 _TOTAL_CLAUSES = {
@@ -199,35 +197,25 @@ _TOTAL_TITLES = {
     Contract.TRIX: "Trix: the points of a deal total +500, whatever the finishing order",
 }
 for _k in CONTRACTS:
-    REGISTRY.property(GAME, f"{_k.value}_total", title=_TOTAL_TITLES[_k], clauses=_TOTAL_CLAUSES[_k],
-                      method="z3")(_contract_total(_k))
+    z3_claim(GAME, f"{_k.value}_total", title=_TOTAL_TITLES[_k], clauses=_TOTAL_CLAUSES[_k])(_total_claim(_k))
 
 
-@REGISTRY.property(GAME, "contracts_zero_sum", title="The five contracts' totals add up to 0",
-                   clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places"],
-                   method="z3")
-def contracts_zero_sum(games, budget: Budget) -> Outcome:
-    game = games[0]
-    box = {}
+@z3_claim(GAME, "contracts_zero_sum", title="The five contracts' totals add up to 0",
+          clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places"])
+def contracts_zero_sum(game: Trix, solver: z3.Solver) -> Claim:
+    models = [DealModel(game, k, solver, f"k{i}") for i, k in enumerate(CONTRACTS)]
+    solver.add(z3.Sum([m.total for m in models]) != 0)
 
-    def build(s):
-        box["ms"] = [DealModel(game, k, s, f"k{i}") for i, k in enumerate(CONTRACTS)]
-        s.add(z3.Sum([m.total for m in box["ms"]]) != 0)
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    if ans.verdict == HOLDS:
-        n = sum(_size(m) for m in box["ms"])
-        return Outcome(HOLDS, f"z3, {n} one-hot variables: one deal of each contract, each distributed "
-                              f"independently, always sums to 0")
-    lines, deal = [], {}
-    for m in box["ms"]:
-        text, d = m.describe(ans.model)
-        lines.append(text)
-        deal[m.contract.label] = d["points"]
-    total = sum(value(ans.model, m.total) for m in box["ms"])
-    return Outcome(REFUTED, counterexample=Counterexample(
-        f"one deal of each contract totals {total}, not 0:\n" + "\n".join(lines), deal=deal))
+    def refute(model):
+        lines, deal = [], {}
+        for m in models:
+            text, d = m.describe(model)
+            lines.append(text)
+            deal[m.contract.label] = d["points"]
+        total = sum(value(model, m.total) for m in models)
+        return Counterexample(f"one deal of each contract totals {total}, not 0:\n" + "\n".join(lines), deal=deal)
+    return Claim(f"z3, {sum(_size(m) for m in models)} one-hot variables: one deal of each contract, each "
+                 f"distributed independently, always sums to 0", refute)
 
 
 # ------------------------------------------------------- the 20-deal game
@@ -562,6 +550,42 @@ for _name, (_title, _changes, _expected, _clauses) in VARIANTS.items():
                       clauses=_clauses + ["trix-zero-sum"], method="z3", expected=_expected)(_variant_check(_name))
 
 
+# ------------------------------------------------------ steered random play
+
+def steered(game: Trix, prefer: Callable[[Any, tuple], tuple]) -> Trix:
+    """The same game and rules, its legal moves narrowed by ``prefer(state,
+    moves)``: the core's random :func:`~verifier.api.walk` then follows that
+    policy, and every move it makes is legal in the real game, so its records
+    replay there."""
+    base = type(game)
+
+    class Steered(base):
+        def legal_moves(self, state):
+            return prefer(state, base.legal_moves(self, state))
+    return Steered(game.rules, players=game.players)
+
+
+class _Stop(Exception):
+    """Ends a steered walk early."""
+
+
+def walk_until(game: Trix, seed: int, done: Callable[[Any], bool], step=None) -> tuple[Trace, Any]:
+    """:func:`~verifier.api.walk` until ``done(state)`` (or the game's end)."""
+    box = []
+
+    def on_state(trace, state):
+        if step is not None:
+            step(trace, state)
+        if done(state):
+            box[:] = [(trace, state)]
+            raise _Stop
+    try:
+        trace, state = walk(game, seed, on_state, cap=game.max_plays())
+    except _Stop:
+        trace, state = box[0]
+    return trace, state
+
+
 # ------------------------------------------------------ choosing contracts
 
 def literal_conflict(budget: Budget, deals: int = N_DEALS):
@@ -581,6 +605,18 @@ def literal_conflict(budget: Budget, deals: int = N_DEALS):
         if ans.verdict == UNKNOWN:
             return "unknown"
     return None
+
+
+def _first_choice_no_double_no_redeal(state, moves):
+    """The first contract offered, never double, never demand a redeal; cards at random."""
+    phase = state.game.phase
+    if phase == "choose":
+        return moves[:1]
+    if phase == "announce":
+        return (NoDouble(state.game.pending[0]),)
+    if phase == "redeal":
+        return (KEEP,)
+    return moves
 
 
 def concrete_conflict(game: Trix, tries: int = 5_000):
@@ -604,21 +640,8 @@ def concrete_conflict(game: Trix, tries: int = 5_000):
             dealer = (dealer - 1) % PLAYERS
         if target is None:
             continue
-        rng = random.Random(seed)
-        state, trace = literal.deal(seed), Trace(literal, seed)
-        while state.game.deal_no < target:
-            moves = literal.legal_moves(state)
-            g = state.game
-            if g.phase == "choose":
-                move = moves[0]
-            elif g.phase == "announce":
-                move = Announce(g.pending[0], False)
-            elif g.phase == "redeal":
-                move = KEEP
-            else:
-                move = moves[rng.randrange(len(moves))]
-            trace.moves.append(move)
-            state = literal.apply(state, move)
+        trace, state = walk_until(steered(literal, _first_choice_no_double_no_redeal), seed,
+                                  lambda st, target=target: st.game.deal_no >= target)
         return seed, target, trace, state
     return None
 
@@ -701,26 +724,18 @@ def choice_rule_consistent(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------- the Trix contract's end
 
+def _trix_first(state, moves):
+    """Choose the Trix contract whenever it may be chosen; otherwise play at random."""
+    trix = Choose(Contract.TRIX)
+    return (trix,) if state.game.phase == "choose" and trix in moves else moves
+
+
 def trix_playout(game: Trix, seed: int, on_state: Callable[[Trace, Any], None]) -> None:
     """Random play that chooses the Trix contract as soon as it may, and
     stops when the first Trix deal is over (or the game is)."""
-    rng, trace, state = random.Random(seed), Trace(game, seed), game.deal(seed)
-    trix_deals = 0
-    while not game.is_over(state):
-        on_state(trace, state)
-        moves = game.legal_moves(state)
-        if state.game.phase == "choose" and Contract.TRIX in moves:
-            move = Contract.TRIX
-        else:
-            move = moves[rng.randrange(len(moves))]
-        before = state.game.deal_no
-        trace.moves.append(move)
-        state = game.apply(state, move)
-        if state.game.deal_no != before or game.is_over(state):
-            last = state.game.history[-1]
-            trix_deals += last.contract is Contract.TRIX
-            if trix_deals:
-                return
+    def trix_done(state):
+        return any(d.contract is Contract.TRIX for d in state.game.history)
+    walk_until(steered(game, _trix_first), seed, trix_done, on_state)
 
 
 def _stall_text(game: Trix, state) -> str:
@@ -817,22 +832,19 @@ def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
                             "trix-chooser", "trix-winner"], method="hypothesis")
 def random_games_agree(games, budget: Budget) -> Outcome:
     def check(game, seed):
-        rng, trace, state = random.Random(seed), Trace(game, seed), game.deal(seed)
-        seen = 0
-        while not game.is_over(state) and len(trace.moves) < budget.max_plays * 4:
-            moves = game.legal_moves(state)
-            move = moves[rng.randrange(len(moves))]
-            trace.moves.append(move)
-            state = game.apply(state, move)
+        seen = [0]   # deals already checked in this game
+
+        def each_deal(trace, state):
             hist = state.game.history
-            if len(hist) > seen:
+            if len(hist) > seen[0]:
                 last = hist[-1]
-                seen = len(hist)
+                seen[0] = len(hist)
                 want = stated_total(last.contract, game.rules)
                 if sum(last.scores) != want:
-                    raise trace.refute(f"deal {seen} ({last.contract.label}) scored "
+                    raise trace.refute(f"deal {len(hist)} ({last.contract.label}) scored "
                                        f"{' '.join(map(str, last.scores))}: total {sum(last.scores)}, "
                                        f"not {want}", state)
+        trace, state = walk(game, seed, each_deal, cap=budget.max_plays * 4)
         if not game.is_over(state):
             return
         chosen = state.game.chosen
@@ -892,7 +904,7 @@ def turn_order_error(game: Trix, before, move, after) -> str | None:
             return (f"after P{p} in the Trix contract ({rules.trix_direction}) P{after.to_move} moves, "
                     f"not P{want}")
         return None
-    plays = before.trick + ((p, move),)
+    plays = before.trick + ((p, move.card),)
     if len(plays) < PLAYERS:
         if after.to_move != right(p):
             return f"after P{p} plays, P{after.to_move} plays, not P{right(p)} on P{p}'s right"
