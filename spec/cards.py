@@ -169,24 +169,45 @@ def make_deck(spec: str | int) -> tuple[Card, ...]:
 
     >>> len(make_deck("36")), len(make_deck("2x52")), len(make_deck("6x24")), len(make_deck("52+2j"))
     (36, 104, 144, 54)
+
+    At most :data:`MAX_COPIES` decks and :data:`MAX_JOKERS` jokers.
     """
     text = str(spec).strip().lower()
     jokers = 0
     if "+" in text:
         text, _, j = text.partition("+")
-        if not (j.endswith("j") and j[:-1].isdigit()):
-            raise NotationError(f"deck {spec!r}: jokers are written like '52+2j'")
-        jokers = int(j[:-1])
+        if not (j.endswith("j") and _is_number(j[:-1])):
+            raise NotationError(f"deck {str(spec)[:40]!r}: jokers are written like '52+2j'")
+        jokers = _bounded(j[:-1])
+        if jokers > MAX_JOKERS:
+            raise NotationError(f"deck {str(spec)[:40]!r}: at most {MAX_JOKERS} jokers")
     copies = 1
     if "x" in text:
         c, _, text = text.partition("x")
-        if not c.isdigit() or int(c) < 1:
-            raise NotationError(f"deck {spec!r}: several decks are written like '2x52'")
-        copies = int(c)
-    if not text.isdigit() or int(text) not in DECK_SIZES:
-        raise NotationError(f"deck {spec!r}: allowed sizes are 24, 32, 36, 52, optionally 'Nx' and '+Nj'")
+        if not _is_number(c) or _bounded(c) < 1:
+            raise NotationError(f"deck {str(spec)[:40]!r}: several decks are written like '2x52'")
+        copies = _bounded(c)
+        if copies > MAX_COPIES:
+            raise NotationError(f"deck {str(spec)[:40]!r}: at most {MAX_COPIES} decks together")
+    if not _is_number(text) or _bounded(text) not in DECK_SIZES:
+        raise NotationError(f"deck {str(spec)[:40]!r}: allowed sizes are 24, 32, 36, 52, optionally 'Nx' and '+Nj'")
     single = tuple(Card(r, s) for s in SUIT_ORDER for r in deck_ranks(int(text)))
     return single * copies + (Card(Rank.JOKER, None),) * jokers
+
+
+#: Limits on a deck preset: the largest real games use six decks (Kvart-bezique's 144 cards).
+MAX_COPIES = 8
+MAX_JOKERS = 8
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts ``²`` and other digit signs)."""
+    return text.isascii() and text.isdigit()
+
+
+def _bounded(digits: str) -> int:
+    """The number, or a million for anything longer (no huge int conversions)."""
+    return int(digits) if len(digits) <= 6 else 1_000_000
 
 
 def is_deck_spec(spec: str) -> bool:

@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from spec.cards import Card, format_cards, make_deck
 from spec.clauses import ClauseBook
-from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
+from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
 from spec.moves import parse_move as parse_move_text
 from spec.rules import make_rules, rules_overrides
 
@@ -307,26 +307,45 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "record") -> "Record":
+        """Read a record, checking every key; a problem is one :class:`CardspecError` line."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CardspecError(f"{source}: not a game record (invalid JSON: {exc.msg})") from None
+        except RecursionError:
+            raise CardspecError(f"{source}: not a game record (nested too deeply)") from None
+        if not isinstance(data, dict):
+            raise CardspecError(f"{source}: not a game record: a JSON object with keys format, game, players, "
+                                f"seed, rules, moves is needed, not {type(data).__name__}")
         need = {"game": str, "players": int, "seed": int, "moves": list}
         for key, tp in need.items():
-            if not isinstance(data.get(key), tp):
+            value = data.get(key)
+            if not isinstance(value, tp) or isinstance(value, bool):
                 raise CardspecError(f"{source}: key '{key}' must be a {tp.__name__}")
         unknown = set(data) - set(need) - {"rules", "format"}
         if unknown:
-            raise CardspecError(f"{source}: unknown key '{sorted(unknown)[0]}'; "
+            raise CardspecError(f"{source}: unknown key {quote(sorted(unknown)[0])}; "
                                 "allowed: format, game, players, seed, rules, moves")
         fmt = data.get("format", 1)
         if isinstance(fmt, bool) or fmt not in (1, RECORD_FORMAT):
             raise CardspecError(f"{source}: key 'format': {fmt!r} is not a record format; allowed: 1, {RECORD_FORMAT}")
-        return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), data.get("rules", {}), fmt)
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise CardspecError(f"{source}: key 'rules' must be a table of rules fields, not {type(rules).__name__}")
+        for i, move in enumerate(data["moves"], 1):
+            if not isinstance(move, str):
+                raise CardspecError(f"{source}: key 'moves': move {i} is {type(move).__name__} {move!r:.40}; "
+                                    "allowed: moves written as text")
+        if not -2**63 <= data["seed"] < 2**63:
+            raise CardspecError(f"{source}: key 'seed': {data['seed']:.3g} is out of range; allowed: a 64-bit integer")
+        return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), rules, fmt)
 
     def game_object(self) -> Game:
         from spec.games import get_game
-        cls = get_game(self.game)
+        try:
+            cls = get_game(self.game)
+        except UnknownGame as exc:
+            raise CardspecError(f"key 'game': {exc}") from None
         rules = dict(self.rules)
         if self.format < RECORD_FORMAT:
             # defaults that changed since format 1: the old engine's behaviour
@@ -342,7 +361,7 @@ class Record:
             try:
                 state = game.play(state, game.parse_move(text))
             except IllegalMove as exc:
-                raise IllegalMove(exc.clause, f"move {i} ({text}): {exc.reason}") from None
+                raise IllegalMove(exc.clause, f"move {i} ({quote(text)}): {exc.reason}") from None
             except NotationError as exc:
                 raise NotationError(f"move {i}: {exc}") from None
         return game, state
@@ -354,19 +373,57 @@ class Record:
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Record":
         try:
-            text = open(path, encoding="utf-8").read()
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise CardspecError(f"{path}: cannot read ({exc.strerror})") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise CardspecError(f"{path}: larger than {MAX_RECORD_BYTES // 1_000_000} MB; not a game record")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CardspecError(f"{path}: not UTF-8 text (byte {exc.start}); a record is JSON in UTF-8") from None
         return cls.from_json(text, source=str(path))
 
 
+#: A record larger than this is refused unread (the longest real games are well under 1 MB).
+MAX_RECORD_BYTES = 50_000_000
+
+
+def check_writable(path: str | os.PathLike) -> str:
+    """The file ``path`` will really be written to (a symlink's target), or one error line.
+
+    Called before a long job, so that a bad ``--save`` path fails at once.
+    """
+    target = os.path.realpath(path)
+    directory = os.path.dirname(target)
+    if os.path.isdir(target):
+        raise CardspecError(f"{path}: is a folder; give a file name to save to")
+    if not os.path.isdir(directory):
+        raise CardspecError(f"{path}: folder {directory} does not exist")
+    if not os.access(directory, os.W_OK):
+        raise CardspecError(f"{path}: folder {directory} is not writable")
+    return target
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".cardspec-", suffix=".tmp")
+    """Write ``text`` so that a crash leaves either the old file or the whole new one.
+
+    The data is flushed to disk before the rename, a symlink is written
+    through to its target, the file gets the usual mode (0666 less the
+    umask), and the temporary file is removed on any error.
+    """
+    target = check_writable(path)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".cardspec-", suffix=".tmp")
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

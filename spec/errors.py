@@ -3,6 +3,21 @@
 from __future__ import annotations
 
 
+def quote(text: object) -> str:
+    """User text inside an error message, quoted so that it cannot split the line.
+
+    >>> quote("ten"), quote("a\nb"), quote("Т♠")
+    ("'ten'", "'a\\nb'", "'Т♠'")
+    """
+    body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return "'" + body.replace("'", "\\'") + "'"
+
+
+def one_line(message: object) -> str:
+    """A message with every line break escaped: what the command line prints."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in str(message))
+
+
 class CardspecError(Exception):
     """Base class: a user-facing problem, reported in one line without a traceback."""
 
@@ -24,7 +39,7 @@ class VariantError(CardspecError, ValueError):
     def __init__(self, key: str, problem: str, allowed: str, *, source: str | None = None):
         self.key, self.problem, self.allowed, self.source = key, problem, allowed, source
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}key '{key}': {problem}; allowed: {allowed}")
+        super().__init__(f"{where}key {quote(key)}: {problem}; allowed: {allowed}")
 
     def in_file(self, source: str) -> "VariantError":
         return VariantError(self.key, self.problem, self.allowed, source=source)

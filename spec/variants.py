@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spec.engine import Game
-from spec.errors import CardspecError, UnknownGame, VariantError
+from spec.errors import CardspecError, UnknownGame, VariantError, one_line, quote
 from spec.games import all_games, get_game
 from spec.rules import make_rules
 
@@ -56,11 +56,11 @@ def parse_variant(data: dict[str, Any], *, source: str = "<variant>") -> Variant
         if "game" not in data:
             raise VariantError("game", "missing", "one of " + ", ".join(sorted(all_games())))
         if not isinstance(data["game"], str):
-            raise VariantError("game", f"expected a string, got {data['game']!r}", "a game id")
+            raise VariantError("game", f"expected a string, got {type(data['game']).__name__}", "a game id")
         try:
             game = get_game(data["game"])
         except UnknownGame:
-            raise VariantError("game", f"unknown game {data['game']!r}",
+            raise VariantError("game", f"unknown game {quote(data['game'])}",
                                ", ".join(sorted(all_games()))) from None
         for key in ("name", "description"):
             if key in data and not isinstance(data[key], str):
@@ -73,21 +73,57 @@ def parse_variant(data: dict[str, Any], *, source: str = "<variant>") -> Variant
         except VariantError as exc:
             raise VariantError(f"rules.{exc.key}", exc.problem, exc.allowed) from None
         players = data.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise VariantError("players", f"expected an integer, got {type(players).__name__}",
+                               "a player count the game allows")
         if players is not None:
             game(rules, players=players)  # raises VariantError for a bad count
-        return Variant(game, rules, data.get("name", os.path.basename(source)),
-                       data.get("description", ""), players, source)
+        variant = Variant(game, rules, data.get("name", os.path.basename(source)),
+                          data.get("description", ""), players, source)
+        check_playable(variant)
+        return variant
     except VariantError as exc:
         raise exc.in_file(source) from None
+
+
+def check_playable(variant: Variant) -> None:
+    """Rules that pass every field check must also deal a game at each player
+    count they allow; otherwise the variant is refused here, in one line."""
+    try:
+        games = variant.games()
+    except VariantError:
+        raise
+    for game in games:
+        try:
+            state = game.deal(0)
+            game.legal_moves(state)
+        except CardspecError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any failure to deal means the rules cannot be played
+            raise VariantError("rules", f"these rules cannot deal a game for {game.players} players "
+                               f"({type(exc).__name__})", "rules whose deck holds every hand and the cards "
+                               "the deal needs") from None
+
+
+#: A variant file larger than this is refused unread.
+MAX_VARIANT_BYTES = 1_000_000
 
 
 def load_variant(path: str | os.PathLike) -> Variant:
     """Read and check a variant file."""
     try:
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+            raw = fh.read(MAX_VARIANT_BYTES + 1)
     except OSError as exc:
         raise CardspecError(f"{path}: cannot read variant file ({exc.strerror})") from None
+    if len(raw) > MAX_VARIANT_BYTES:
+        raise CardspecError(f"{path}: larger than 1 MB; not a variant file")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CardspecError(f"{path}: not UTF-8 text (byte {exc.start}); a variant is TOML in UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise CardspecError(f"{path}: not valid TOML ({exc})") from None
+        raise CardspecError(f"{path}: not valid TOML ({one_line(exc)})") from None
+    except RecursionError:
+        raise CardspecError(f"{path}: not valid TOML (nested too deeply)") from None
     return parse_variant(data, source=str(path))

@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table as RichTable
 
-from spec.engine import Game, Record
-from spec.errors import CardspecError
+from spec.engine import Game, Record, check_writable
+from spec.errors import CardspecError, one_line
 from spec.games import all_games, get_game
 from spec.rules import make_rules
 from spec.variants import Variant, load_variant
@@ -27,15 +27,35 @@ console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False)
 
 
+def fail(message: object) -> None:
+    """Bad input: one line on stderr (line breaks escaped) and exit code 2."""
+    click.echo(f"cardspec: error: {one_line(message)}", err=True)
+    sys.exit(2)
+
+
 class CardspecGroup(click.Group):
-    """Turns every :class:`CardspecError` into one line on stderr and exit code 2."""
+    """Every :class:`CardspecError` and every usage error becomes one line on stderr and exit code 2."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except CardspecError as exc:
-            click.echo(f"cardspec: error: {exc}", err=True)
-            ctx.exit(2)
+            fail(exc)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            sub = exc.ctx.command_path.partition(" ")[2] if exc.ctx else ""
+            fail(f"{exc.format_message()} (see 'cardspec {sub + ' ' if sub else ''}--help')")
+        except click.ClickException as exc:
+            fail(exc.format_message())
+        except click.Abort:
+            click.echo("cardspec: aborted", err=True)
+            sys.exit(1)
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 def resolve_variant(game_id: str | None, text: str | None) -> Variant | None:
@@ -62,7 +82,7 @@ def resolve_variant(game_id: str | None, text: str | None) -> Variant | None:
 def make_game(game_id: str, variant: Variant | None, players: int | None) -> Game:
     cls = variant.game if variant else get_game(game_id)
     rules = variant.rules if variant else None
-    n = players or (variant.players if variant else None)
+    n = players if players is not None else (variant.players if variant else None)
     return cls(rules, players=n)
 
 
@@ -166,10 +186,15 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
               help="Stop a random game after this many moves (some variants can loop for ever).")
 def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves) -> None:
     """Play one random game (or replay a record) and print it as a log."""
+    if save_path:
+        check_writable(save_path)  # fail before the game is printed, not after
     if replay_path:
         record = Record.load(replay_path)
-        game = record.game_object()
-        record.replay()  # a bad record fails here, naming the move, before anything is printed
+        try:
+            game = record.game_object()
+            record.replay()  # a bad record fails here, naming the move, before anything is printed
+        except CardspecError as exc:
+            raise CardspecError(f"{replay_path}: {exc}") from None
         seed, moves = record.seed, [game.parse_move(t) for t in record.moves]
     else:
         if game_id is None:
