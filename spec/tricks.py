@@ -241,3 +241,105 @@ def lead_options_barring(hand: Sequence[Card], barred: Suit) -> tuple[Card, ...]
     """
     others = [c for c in hand if c.suit is not barred]  # a list comprehension: this is on the hot path
     return tuple(others) if others else tuple(hand)
+
+
+# ------------------------------------------- rank orders from lists; cards of no suit
+
+
+def rank_order(*ranks: Rank) -> Mapping[Rank, int]:
+    """A rank order from the ranks listed lowest first (Kerosinka's and old
+    Kozel's 6 7 8 9 J Q K 10 A, California Jack's 2 ... K A 10).
+
+    >>> o = rank_order(Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+    >>> o == TEN_HIGH_ORDER, o[Rank.TEN] > o[Rank.KING]
+    (True, True)
+    """
+    if len(set(ranks)) != len(ranks):
+        raise ValueError("rank_order: a rank is listed twice")
+    return {r: i for i, r in enumerate(ranks)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuitlessDuties(Duties):
+    """:class:`Duties` for a deck with cards that belong to no suit.
+
+    A *suitless* card (Kerosinka's 10♥) must also be a super-trump of the
+    :class:`TrickOrder`: it wins as a trump, yet is no card of its printed
+    suit. Led, it asks for its rank (with ``follow_rank``), else a trump;
+    played to another lead it counts as a trump, and -- with
+    ``suitless_rank`` -- also answers a lead of its rank. Every other card is
+    followed as in :class:`Duties`.
+
+    >>> from spec.cards import parse_card, parse_cards
+    >>> ten = parse_card("10♥")
+    >>> o = TrickOrder(Suit.CLUBS, super_trumps=(ten,))
+    >>> d = SuitlessDuties(follow_rank=True, trump=True, suitless=(ten,))
+    >>> hand = parse_cards("10♠ 7♣ 8♥")
+    >>> d.options(hand, ((0, ten),), o), d.options(parse_cards("7♣ 8♥"), ((0, ten),), o)
+    ((Card(rank=<Rank.TEN: 10>, suit=<Suit.SPADES: 's'>),), (Card(rank=<Rank.SEVEN: 7>, suit=<Suit.CLUBS: 'c'>),))
+    >>> d.options(parse_cards("10♥ 9♥"), ((0, parse_card("A♥")),), o)  # the 10♥ is no heart
+    (Card(rank=<Rank.NINE: 9>, suit=<Suit.HEARTS: 'h'>),)
+    """
+
+    suitless: tuple[Card, ...] = ()
+    #: a suitless card answers a lead of its own rank (Kerosinka's 10♥ is a ten)
+    suitless_rank: bool = True
+
+    def answers(self, hand: Sequence[Card], led_card: Card, order: TrickOrder) -> tuple[Card, ...]:
+        """The cards of ``hand`` that answer ``led_card``: its suit or (``follow_rank``)
+        its rank; a suitless card led is answered by its rank only."""
+        rank, suitless, supers = led_card.rank, self.suitless, order.super_trumps
+        if led_card in suitless:
+            return tuple(c for c in hand if c.rank == rank) if self.follow_rank else ()
+        led = order.suit_of(led_card)
+        out = []
+        for c in hand:
+            if order.suit_of(c) == led:
+                out.append(c)
+            elif self.follow_rank and c.rank == rank:
+                if c in suitless:
+                    if self.suitless_rank:
+                        out.append(c)
+                elif c not in supers:
+                    out.append(c)
+        return tuple(out)
+
+    def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
+        if not plays:
+            return tuple(hand)
+        allowed: tuple[Card, ...] = tuple(hand)
+        if self.follow:
+            same = self.answers(hand, plays[0][1], order)
+            if same:
+                allowed = same
+            elif self.trump and order.trump is not None:
+                trumps = tuple(c for c in hand if order.suit_of(c) == order.trump)
+                allowed = trumps or allowed
+        if self.head:
+            best = order.winning_play(plays)[1]
+            winners = tuple(c for c in allowed if order.beats(c, best))
+            allowed = winners or allowed
+        return allowed
+
+    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                order: TrickOrder) -> str | None:
+        if card not in hand:
+            return f"{card} is not in the hand"
+        allowed = self.options(hand, plays, order)
+        if card in allowed:
+            return None
+        led_card = plays[0][1]
+        if self.follow:
+            same = self.answers(hand, led_card, order)
+            if same:
+                rank = f"a card of rank {led_card.rank.label}"
+                if led_card in self.suitless:
+                    what = rank
+                else:
+                    suit = order.suit_of(led_card)
+                    what = f"a {suit.symbol} card" + (f" or {rank}" if self.follow_rank else "")
+                return f"{card} does not answer {led_card}: {led_card} asks for {what}, and the hand holds {same[0]}"
+            if self.trump and order.trump is not None:
+                return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
+                        f"such as {allowed[0]}")
+        return f"{card} does not win the trick, and another allowed card would"
