@@ -149,7 +149,13 @@ def test_play_bounds():
     assert [play_bound(Rules(), n) for n in range(2, 13)] == [58, 58, 83, 155] + [None] * 7
     # the interval argument alone (any order) proves only 2-4 players
     assert [play_bound(Rules(turnover_order="reverse"), n) for n in (2, 3, 4, 5)] == [62, 84, 275, None]
-    assert play_bound(Rules(turnover_timing="keep_last"), 2) is None
+    # keep_last with flip order draws the same cards as at_draw: the same bounds
+    assert [play_bound(Rules(turnover_timing="keep_last"), n) for n in range(2, 13)] == \
+        [58, 58, 83, 155] + [None] * 7
+    # keep_last intervals are one play shorter: the interval argument proves 2-3 players only
+    assert [play_bound(Rules(turnover_timing="keep_last", turnover_order="reverse"), n) for n in (2, 3, 4)] == \
+        [62, 112, None]
+    assert play_bound(Rules(total_after_turnover="resets"), 2) is None
 
 
 def test_replay_gap_is_the_queue_length_plus_a_round():
@@ -167,7 +173,7 @@ def test_random_games_respect_the_bound(n):
 
 def test_twelve_player_cycle_is_a_real_cycle():
     game = SixtyOne(players=12)
-    seed, prefix, cycle, change = find_cycle(game, deals=5)
+    seed, prefix, cycle, change, _ = find_cycle(game, deals=5)
     start = game.replay(seed, prefix)
     end = game.replay(seed, list(prefix) + list(cycle))
     assert (start.hands, start.stock, start.pile, start.to_move) == (end.hands, end.stock, end.pile, end.to_move)
@@ -322,6 +328,65 @@ def test_one_loser_refutes_the_wrong_loser():
     assert_refuted(check(games(BlamesTheNextPlayer), "one_loser"))
 
 
+class WinnerTakesAll(SixtyOne):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return type(out)(losers=out.losers, returns=tuple(-1 if p == state.loser else 0 for p in range(self.players)))
+
+
+def test_one_loser_refutes_wrong_stakes():
+    r = check(games(WinnerTakesAll), "one_loser")
+    assert_refuted(r)
+    assert "should pay one point" in r.counterexample.text
+
+
+class DealsFromTheDealer(SixtyOne):
+    """Deals the first card to the dealer instead of the left-hand neighbour."""
+
+    def deal(self, seed):
+        s = super().deal(seed)
+        n = self.players
+        return replace_state(s, hands=tuple(s.hands[(i + 1) % n] for i in range(n)))
+
+
+class DealerLeads(SixtyOne):
+    def deal(self, seed):
+        s = super().deal(seed)
+        return replace_state(s, to_move=s.dealer)
+
+
+class PassesRight(SixtyOne):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        return replace_state(after, to_move=(state.to_move - 1) % self.players)
+
+
+class HidesTheHighestCard(SixtyOne):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return moves[:-1] if len(moves) > 1 else moves
+
+
+class AcceptsAnyCard(SixtyOne):
+    def check_move(self, state, move):
+        return None
+
+
+def replace_state(state, **changes):
+    from dataclasses import replace
+    return replace(state, **changes)
+
+
+@pytest.mark.parametrize("mutant", [DealsFromTheDealer, DealerLeads])
+def test_deal_as_documented_refutes_a_wrong_deal(mutant):
+    assert_refuted(check(games(mutant), "deal_as_documented"))
+
+
+@pytest.mark.parametrize("mutant", [PassesRight, HidesTheHighestCard, AcceptsAnyCard])
+def test_turns_as_documented_refutes_a_wrong_turn(mutant):
+    assert_refuted(check(games(mutant, counts=range(3, 13)), "turns_as_documented"))
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_termination_refuted_when_tens_are_worth_minus_thirty(n):
     rules = make_rules(Rules, {"values": {"10": -30}})
@@ -341,10 +406,91 @@ def test_five_players_terminate_by_the_queue_argument():
     assert r.verdict == "holds" and r.method == "z3" and "155 plays" in r.detail
 
 
-def test_five_players_reverse_order_is_not_proved():
-    """Without flip order the queue argument does not apply: no pass is claimed."""
+def assert_real_cycle(r, limit=61):
+    """The counterexample's record replays to a position that comes back with the total not higher."""
+    game, _ = r.counterexample.record.replay()
+    prefix = int(r.detail.split(" after ")[1].split()[0])
+    moves = [game.parse_move(m) for m in r.counterexample.record.moves]
+    start, end = game.replay(r.counterexample.record.seed, moves[:prefix]), game.replay(
+        r.counterexample.record.seed, moves)
+    assert (start.hands, start.stock, start.pile, start.to_move) == (end.hands, end.stock, end.pile, end.to_move)
+    assert end.total <= start.total < limit and not game.is_over(end)
+    return len(moves) - prefix
+
+
+def test_five_players_reverse_order_can_play_for_ever():
+    """The review's finding: under reverse order five players can cycle (a 440-play cycle)."""
     r = check(games(rules=Rules(turnover_order="reverse"), counts=[5]), "terminates_5p")
-    assert r.verdict in ("unknown", "refuted") and r.method == "search"
+    assert r.verdict == "refuted" and r.method == "search"
+    assert assert_real_cycle(r) == 440
+
+
+def test_forty_one_preset_loops_with_five_players():
+    rules = make_rules(Rules, {"losing_total": 41, "turnover_order": "reverse"})
+    r = check(games(rules=rules, counts=[5]), "terminates_5p")
+    assert r.verdict == "refuted" and assert_real_cycle(r, limit=41) == 440
+
+
+def test_reverse_order_termination_is_not_a_constant_verdict():
+    """Mutation the other way: with tens worth 0 the lowest 22 values are positive, and z3
+    proves five reverse-order players end (interval argument) -- the search is not the only answer."""
+    rules = make_rules(Rules, {"turnover_order": "reverse", "values": {"10": 0}})
+    r = check(games(rules=rules, counts=[5]), "terminates_5p")
+    assert r.verdict == "holds" and r.method == "z3" and "interval argument" in r.detail
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_keep_last_flip_is_proved_like_the_default(n):
+    r = check(games(rules=Rules(turnover_timing="keep_last"), counts=[n]), f"terminates_{n}p")
+    assert r.verdict == "holds" and r.method == "z3" and "queue argument" in r.detail
+    assert f"at most {[58, 58, 83, 155][n - 2]} plays" in r.detail
+
+
+def test_keep_last_flip_draws_the_same_cards_as_at_draw():
+    """The reason the queue argument carries over: the same plays give the same hands and totals."""
+    from verifier.sampling import playout
+    for n in (2, 4, 5):
+        a, b = SixtyOne(players=n), SixtyOne(Rules(turnover_timing="keep_last"), players=n)
+        for seed in range(20):
+            trace, _ = playout(a, seed, cap=400)
+            sa, sb = a.deal(seed), b.deal(seed)
+            for m in trace.moves:
+                sa, sb = a.play(sa, m), b.play(sb, m)
+                assert (sa.hands, sa.total, sa.stock + sa.pile) == (sb.hands, sb.total, sb.stock + sb.pile)
+
+
+class KeepLastReversesButSaysFlip(SixtyOne):
+    """keep_last timing whose turnover quietly reverses the stock: the queue is broken."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.turnovers > state.turnovers and len(after.stock) > 1:
+            from dataclasses import replace
+            return replace(after, stock=after.stock[::-1])
+        return after
+
+
+def test_keep_last_replay_gap_refutes_a_broken_queue():
+    rules = Rules(turnover_timing="keep_last")
+    assert_refuted(check(games(KeepLastReversesButSaysFlip, rules=rules, counts=range(2, 12)), "replay_gap"))
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_keep_last_termination_refuted_when_tens_are_worth_minus_thirty(n):
+    rules = make_rules(Rules, {"turnover_timing": "keep_last", "values": {"10": -30}})
+    r = check(games(rules=rules, counts=[n]), f"terminates_{n}p")
+    assert_refuted(r)
+    assert_real_cycle(r)
+
+
+def test_shuffle_order_claims_nothing_it_cannot_replay():
+    """A repeated position under a real shuffle is no witness: the next shuffle is drawn afresh."""
+    r = check(games(rules=Rules(turnover_order="shuffle"), counts=[5]), "terminates_5p")
+    assert r.verdict == "unknown" and "shuffles two or more cards afresh" in r.detail
+    # twelve players shuffle a single card: that cycle is real
+    r = check(games(rules=Rules(turnover_order="shuffle"), counts=[12]), "terminates_12p")
+    assert r.verdict == "refuted"
+    assert_real_cycle(r)
 
 
 class ClaimsTooShortBound(SixtyOne):
@@ -381,3 +527,20 @@ def test_legacy_records_replay(name):
            "dealer": state.dealer, "hands": [format_cards(h) for h in state.hands],
            "stock": format_cards(state.stock), "pile": format_cards(state.pile)}
     assert got == {k: v for k, v in expected.items() if k != "first_deal"}
+
+
+# ------------------------------------------------ the termination table
+
+def test_rulebook_termination_table_is_the_verifiers():
+    """The game page's table of termination results is what the verifier computes."""
+    from verifier.games.sixty_one import termination_table_rst
+    page = open("docs/games/sixty_one.rst", encoding="utf-8").read()
+    table = "\n".join("   " + line if line else line for line in termination_table_rst(SMALL).splitlines())
+    assert table in page
+
+
+def test_termination_table_marks():
+    from verifier.core import Outcome as VOutcome
+    from verifier.games.sixty_one import termination_cell
+    assert termination_cell(VOutcome("holds", "queue argument ...: at most 155 plays")) == "≤155"
+    assert termination_cell(VOutcome("unknown", "no proof")) == "?"

@@ -210,21 +210,37 @@ def turn_over(pile: tuple[Card, ...], rules: Rules, rng_seed: int) -> tuple[tupl
     return stock, keep
 
 
+@CLAUSES.rule("sixty-one-stakes", "The loser pays one point to every other player (a decision: the source names only a loser)")
+def loser_pays_each(loser: int, players: int) -> tuple[int, ...]:
+    """Every player's return: +1 to each winner, -(players - 1) to the loser."""
+    return tuple(-(players - 1) if p == loser else 1 for p in range(players))
+
+
 # ------------------------------------------------------------- termination
 #
 # Two arguments bound the length of a game; the ``terminates_*`` properties
-# check their premises with z3. Both need ``at_draw`` timing and a carried
-# total, under which hands are always full after drawing.
+# check their premises with z3. Both need a carried total and hands that are
+# always full after drawing (always under ``at_draw``; under ``keep_last``
+# while at least one card is left outside the hands).
+
+
+def hands_stay_full(rules: Rules, players: int) -> bool:
+    """Whether every draw refills the hand. Under ``keep_last`` a turnover
+    that would keep the only card outside the hands leaves the drawer short."""
+    return rules.turnover_timing == "at_draw" or len(make_deck(rules.deck)) - rules.hand_size * players >= 1
 
 
 def interval_length(rules: Rules, players: int) -> int:
-    """Plays from one turnover to the next under ``at_draw`` timing.
+    """The fewest plays from one turnover to the next.
 
-    After a turnover the stock holds the whole pile; it lasts
-    ``deck - hand_size * players`` draws, and the next play turns over
-    again. Between two turnovers no card can be played twice.
+    After a turnover under ``at_draw`` the stock holds the whole pile; it
+    lasts ``deck - hand_size * players`` draws, and the next play turns over
+    again. Under ``keep_last`` the card kept on the pile makes every
+    interval after the first one play shorter. Between two turnovers no card
+    can be played twice (a played card stays on the pile).
     """
-    return len(make_deck(rules.deck)) - rules.hand_size * players + 1
+    outside = len(make_deck(rules.deck)) - rules.hand_size * players
+    return outside + 1 if rules.turnover_timing == "at_draw" else outside
 
 
 def least_interval_gain(rules: Rules, players: int) -> int:
@@ -238,9 +254,11 @@ def replay_gap(rules: Rules, players: int) -> int:
     """Under ``flip`` order, the fewest plays between two plays of one card.
 
     Pile and stock together form a queue (cards leave in the order they
-    were played), ``deck - hand_size * players`` long once hands are full; a
-    card played now is drawn that many plays later, and its new holder can
-    play it no sooner than their next turn, ``players`` plays after that.
+    were played, under either timing: the card ``keep_last`` keeps back is
+    the newest, which a queue would not hand out yet),
+    ``deck - hand_size * players`` long once hands are full; a card played
+    now is drawn that many plays later, and its new holder can play it no
+    sooner than their next turn, ``players`` plays after that.
     """
     return len(make_deck(rules.deck)) - rules.hand_size * players + players
 
@@ -258,33 +276,43 @@ def least_total_after(rules: Rules, players: int, plays: int) -> int:
     return total
 
 
-def play_bound(rules: Rules, players: int) -> int | None:
-    """An upper bound on the number of plays, or ``None`` if neither argument works.
-
-    *Interval argument* (any turnover order): every interval raises the total
-    by at least :func:`least_interval_gain`; when that is positive the total
-    reaches the losing total within ``ceil(losing_total / gain)`` intervals.
-
-    *Queue argument* (``flip`` order): a card is played at most once per
-    :func:`replay_gap` plays, so after ``T`` plays the total is at least
-    :func:`least_total_after`; the first ``T`` where that reaches the losing
-    total bounds the game. It is positive in the long run exactly when the
-    ``replay_gap`` lowest values sum to more than zero.
-    """
-    if rules.turnover_timing != "at_draw" or rules.total_after_turnover != "carries":
+def interval_bound(rules: Rules, players: int) -> int | None:
+    """*Interval argument* (any turnover order): every interval raises the
+    total by at least :func:`least_interval_gain`; when that is positive the
+    total reaches the losing total within ``ceil(losing_total / gain)``
+    intervals, none longer than the first (``deck - hand_size * players + 1`` plays)."""
+    if rules.total_after_turnover != "carries" or not hands_stay_full(rules, players):
         return None
-    bounds = []
     gain = least_interval_gain(rules, players)
-    if gain > 0:
-        bounds.append(max(1, -(-rules.losing_total // gain)) * interval_length(rules, players))
-    if rules.turnover_order == "flip":
-        gap = replay_gap(rules, players)
-        values = sorted(card_value(c, rules) for c in make_deck(rules.deck))
-        if sum(values[:gap]) > 0:
-            plays = 1
-            while least_total_after(rules, players, plays) < rules.losing_total:
-                plays += 1
-            bounds.append(plays)
+    if gain <= 0:
+        return None
+    first = len(make_deck(rules.deck)) - rules.hand_size * players + 1
+    return max(1, -(-rules.losing_total // gain)) * first
+
+
+def queue_bound(rules: Rules, players: int) -> int | None:
+    """*Queue argument* (``flip`` order, either timing): a card is played at
+    most once per :func:`replay_gap` plays, so after ``T`` plays the total
+    is at least :func:`least_total_after`; the first ``T`` where that
+    reaches the losing total bounds the game. It is positive in the long run
+    exactly when the ``replay_gap`` lowest values sum to more than zero."""
+    if (rules.total_after_turnover != "carries" or rules.turnover_order != "flip"
+            or not hands_stay_full(rules, players)):
+        return None
+    values = sorted(card_value(c, rules) for c in make_deck(rules.deck))
+    if sum(values[:replay_gap(rules, players)]) <= 0:
+        return None
+    plays = 1
+    while least_total_after(rules, players, plays) < rules.losing_total:
+        plays += 1
+    return plays
+
+
+def play_bound(rules: Rules, players: int) -> int | None:
+    """An upper bound on the number of plays (the better of
+    :func:`interval_bound` and :func:`queue_bound`), or ``None`` if neither
+    argument works."""
+    bounds = [b for b in (interval_bound(rules, players), queue_bound(rules, players)) if b is not None]
     return min(bounds) if bounds else None
 
 
@@ -365,7 +393,7 @@ class SixtyOne(Game[State, Card]):
     def outcome(self, state: State) -> Outcome:
         if state.loser is None:
             raise ValueError("the game is not over")
-        return Outcome(losers=(state.loser,))
+        return Outcome(losers=(state.loser,), returns=loser_pays_each(state.loser, self.players))
 
     def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
         z = {f"hand {i}": h for i, h in enumerate(state.hands)}
