@@ -725,3 +725,19 @@ def test_refusals_say_why_and_what_is_allowed():
     s = strict.deal(3)
     assert strict.refusal(s, Choose(TX)) == ("trix-contract-choice", f"in the strict order of contracts "
                                      f"P{s.game.chooser} must choose King next, not Trix")
+
+
+def test_relabel_is_the_generic_one():
+    """Trix writes out the engine's generic relabel for speed; it must rename the same cards."""
+    from spec.engine import _relabel
+    import random
+    game = Trix(Rules(doubling=True))
+    swap = {C("Q♠"): C("2♣"), C("2♣"): C("Q♠"), C("K♥"): C("7♦"), C("7♦"): C("K♥")}
+    rng, s, seen = random.Random(5), game.deal(5), set()
+    while not game.is_over(s):
+        if s.game.phase not in seen or rng.random() < 0.02:
+            seen.add(s.game.phase)
+            assert game.relabel(s, swap) == _relabel(s, swap), s.game.phase
+        moves = game.legal_moves(s)
+        s = game.apply(s, moves[rng.randrange(len(moves))])
+    assert {"choose", "announce", "play"} <= seen

@@ -1139,6 +1139,18 @@ class Trix(Game[State, Move]):
         return self.choice.begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen,
                                       match, history)
 
+    def relabel(self, state: State, mapping: Mapping[Card, Card]) -> State:
+        """``state`` with cards renamed (the engine's generic version, written
+        out: it need not walk the history, which holds no cards)."""
+        def ren(cards):
+            return tuple([mapping.get(c, c) for c in cards])
+        g = state.game
+        prog = replace(g, doubled=tuple((mapping.get(c, c), h) for c, h in g.doubled),
+                       pending=ren(g.pending) if g.phase == ANNOUNCE else g.pending)
+        return State(prog, tuple(ren(h) for h in state.hands), state.to_move,
+                     tuple((p, mapping.get(c, c)) for p, c in state.trick), tuple(ren(t) for t in state.taken),
+                     ren(state.layout), state.ends, state.passes, state.finished)
+
     def outcome(self, state: State) -> Outcome:
         if not self.is_over(state):
             raise ValueError("the game is not over")

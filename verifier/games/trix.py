@@ -29,7 +29,7 @@ from spec.games.trix import (
     deal_hands, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.api import Claim, Trace, variants_of, walk, z3_claim
+from verifier.api import Claim, Root, Trace, small_configs, variants_of, walk, z3_claim
 from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
@@ -954,3 +954,38 @@ def _rules_note(game: Trix) -> str:
                             "trix-next-leader", "trix-trix-turn"], method="hypothesis")
 def turn_order(games, budget: Budget) -> Outcome:
     return check_transitions(games, budget, turn_order_error)
+
+
+# ------------------------------------------------- small configurations
+
+#: An endgame is explored from the trick at which every hand holds this many cards
+#: (trick contracts), or from the point where the hands hold this many cards in all
+#: (the Trix contract).
+ENDGAME_CARDS = {"tricks": 3, "trix": 8}
+
+
+@small_configs(GAME)
+def last_deal_endgames(game: Trix) -> list[Root]:
+    """The end of the twentieth deal, for exhaustive checks: random games are
+    played (seeds 0, 1, ...) until the last deal reaches a few cards a hand,
+    one root per contract the rules let the last deal have (at most 12 seeds
+    tried). Every root is a seed plus moves, so a failure there replays."""
+    roots: dict[Contract, Root] = {}
+
+    def small(state) -> bool:
+        g = state.game
+        if g.deal_no < N_DEALS - 1 or g.phase != "play" or state.trick:
+            return False
+        held = sum(len(h) for h in state.hands)
+        if g.contract is Contract.TRIX:
+            return held <= ENDGAME_CARDS["trix"]
+        return held <= PLAYERS * ENDGAME_CARDS["tricks"]
+    for seed in range(12):
+        trace, state = walk_until(game, seed, small)
+        k = state.game.contract
+        if small(state) and k not in roots:
+            roots[k] = Root(state, f"deal seed {seed}, the last deal ({k.label}) from "
+                                   f"{sum(len(h) for h in state.hands)} cards in hand", seed, tuple(trace.moves))
+        if len(roots) == len(CONTRACTS):
+            break
+    return [roots[k] for k in CONTRACTS if k in roots]
