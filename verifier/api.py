@@ -290,12 +290,13 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
     over random games on full decks; the first message refutes."""
     from verifier.sampling import sample as run_sample
     groups = variants_of(games) if presets else [("given rules", list(games))]
+    part, parts = budget.shard
     states = 0
     complete = True
     explored = []
     for name, objs in groups:
         for g in objs:
-            roots = roots_for(g)
+            roots = roots_for(g)[part::parts]
             if not roots:
                 continue
             ex = explore(g, roots, max_states=budget.max_states, check=lambda s, g=g: fn(g, s), longest=False)
@@ -308,17 +309,20 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
             states += ex.states
             complete = complete and ex.complete
             explored.append(f"{name}/{g.players}p")
-    parts = []
+    notes = []
     if explored:
-        parts.append(f"{'exhaustive' if complete else 'unfinished exhaustive search'} over {states} states "
-                     f"({', '.join(explored)})")
+        notes.append(f"{'exhaustive' if complete else 'unfinished exhaustive search'} over {states} states "
+                     f"({', '.join(explored)}{f'; shard {part + 1} of {parts}' if parts > 1 else ''})")
     if not sample:
         if not explored:
             return Outcome(UNKNOWN, "no small configuration to explore", method="exhaustive")
         verdict = HOLDS if complete else UNKNOWN
-        return Outcome(verdict, "; ".join(parts), method="exhaustive")
+        return Outcome(verdict, "; ".join(notes), method="exhaustive")
     count = 0
     per = max(10, budget.examples // len(groups))
+    if parts > 1:  # each shard samples its own share of games from its own seed
+        per = max(1, -(-per // parts))
+    seed_ = budget.seed + part
     for name, objs in groups:
         def one(g, seed, name=name):
             def step(trace, state):
@@ -327,14 +331,14 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
                     where = "" if name == "given rules" else f" (preset {name})"
                     raise trace.refute(f"{msg}{where}", state)
             walk(g, seed, step, budget.max_plays)
-        out = run_sample(objs, Budget(budget.seed, per, budget.z3_timeout_ms, budget.max_plays), one)
+        out = run_sample(objs, Budget(seed_, per, budget.z3_timeout_ms, budget.max_plays), one)
         if out.verdict != HOLDS:
             return Outcome(out.verdict, out.detail, out.counterexample, out.examples, out.seed, method="hypothesis")
         count += out.examples or 0
-    parts.append(f"sampled {count} random games (seed {budget.seed}"
+    notes.append(f"sampled {count} random games (seed {seed_}"
                  + (f", {len(groups)} rule sets" if len(groups) > 1 else "") + ")")
     method = "exhaustive" if explored and complete else "hypothesis"
-    return Outcome(HOLDS, "; ".join(parts), examples=count, seed=budget.seed, method=method)
+    return Outcome(HOLDS, "; ".join(notes), examples=count, seed=seed_, method=method)
 
 
 def _game_id(game: str | type[Game]) -> tuple[str, Any]:
@@ -356,7 +360,7 @@ def invariant(game: str | type[Game], name: str, *, title: str, clauses: Sequenc
         def check(games, b: Budget) -> Outcome:
             return check_invariant(games, b, fn, presets=presets)
         registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, check, note, applies,
-                              tuple((budget or {}).items())), book)
+                              tuple((budget or {}).items()), splits=True), book)
         fn.property_name = name
         return fn
     return register

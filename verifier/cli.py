@@ -270,6 +270,81 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 
 
 @main.command()
+@click.argument("game_id", metavar="GAME", required=False)
+@click.option("--grid", "grid_path", help="A grid file (TOML): game, players, properties, [vary] field = [values].")
+@click.option("--vary", multiple=True, metavar="FIELD=V1,V2", help="A rules field and the values to try (repeatable).")
+@click.option("--players", "players_text", metavar="RANGE", help="Player counts: 4, 2-12 or 2,4,6 (default: all allowed).")
+@click.option("--only", multiple=True, help="Check only these properties (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print the sweep as one JSON document.")
+@click.option("--csv", "csv_path", help="Also write one CSV row per point and property to this file.")
+@click.option("--out", "out_path", help="Also write the JSON document to this file (for an atlas page).")
+@click.option("--workers", type=click.IntRange(1, 256), help="Local worker processes (default: every core).")
+@click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
+@click.option("--cache", "cache_dir", default=".cardspec-sweep", show_default=True,
+              help="Folder of finished results: an interrupted sweep resumes from it.")
+@click.option("--no-cache", is_flag=True, help="Run every task again and keep nothing.")
+@click.option("--split", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Split each exhaustive search into this many tasks.")
+@click.option("--seed", type=int, default=Budget.seed, show_default=True, help="Seed for sampled properties.")
+@click.option("--examples", type=click.IntRange(1), default=Budget.examples, show_default=True,
+              help="Random games per sampled property.")
+@click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms, show_default=True,
+              help="z3 timeout per property, in milliseconds.")
+def sweep(game_id, grid_path, vary, players_text, only, as_json, csv_path, out_path, workers, scheduler,
+          cache_dir, no_cache, split, seed, examples, timeout_ms) -> None:
+    """Check a whole space of house rules: every combination of --vary values and player counts."""
+    from rich.progress import Progress
+
+    from verifier.sweep import Grid, run_sweep, to_csv
+    if grid_path:
+        if vary or players_text or game_id:
+            raise CardspecError("--grid FILE already names the game, players and options; "
+                                "give either --grid or GAME with --vary/--players")
+        grid = Grid.load(grid_path)
+        if only:
+            grid = Grid._checked(grid.game, grid.vary, grid.players, tuple(only), "--only")
+    else:
+        if game_id is None:
+            raise click.UsageError("give a GAME (with --vary and --players) or --grid FILE")
+        grid = Grid.parse(game_id, vary=vary, players=players_text, properties=only)
+    for path in (csv_path, out_path):
+        if path:
+            check_writable(path)
+    budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
+    with Progress(console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
+        job = bar.add_task("sweep", total=None)
+        doc = run_sweep(grid, budget, workers=workers, scheduler=scheduler,
+                        cache_dir=None if no_cache else cache_dir, split=split,
+                        progress=lambda done, total: bar.update(job, completed=done, total=total))
+    if csv_path:
+        from spec.engine import write_atomic
+        write_atomic(csv_path, to_csv(doc))
+    if out_path:
+        from spec.engine import write_atomic
+        write_atomic(out_path, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    if as_json:
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        return
+    props = sorted({r["property"] for r in doc["results"]})
+    points = {}
+    for r in doc["results"]:
+        points.setdefault((json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"]), {})[
+            r["property"]] = r["verdict"]
+    mark = {"holds": "[green]✓[/]", "refuted": "[red]✗[/]", "unknown": "[yellow]?[/]"}
+    table = RichTable("rules", "players", *props, title=f"cardspec sweep {grid.game}: {len(points)} points")
+    for (rules, n), verdicts in points.items():
+        table.add_row(", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or "(defaults)", str(n),
+                      *[mark.get(verdicts.get(p, ""), "·") for p in props])
+    console.print(table)
+    for name, text in doc["summary"].items():
+        console.print(f"{name}: {text}", markup=False)
+    for s in doc["skipped"]:
+        console.print(f"skipped {s['point']}: {s['reason']}", markup=False)
+    console.print(f"{doc['tasks']} tasks, {doc['resumed']} read back from {cache_dir}" if not no_cache
+                  else f"{doc['tasks']} tasks", markup=False)
+
+
+@main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def clauses(game_id, as_json) -> None:

@@ -90,6 +90,9 @@ class Budget:
     z3_timeout_ms: int = 10_000
     max_plays: int = 5_000  # safety cap for games declared as possibly endless
     max_states: int = 300_000  # cap of one exhaustive exploration; a capped search is unfinished
+    #: ``(i, n)``: check only the i-th of n shards of a splittable property (a sweep
+    #: spreads one big search over workers this way; see :mod:`verifier.sweep`)
+    shard: tuple[int, int] = (0, 1)
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class Property:
     applies: Callable[[Sequence[Game]], bool] | None = field(default=None, repr=False, compare=False)
     #: budget fields this property always uses (e.g. ``{"examples": 20}``)
     budget: tuple[tuple[str, Any], ...] = ()
+    #: the check honours ``Budget.shard`` (its work splits into independent parts)
+    splits: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from spec.engine import Game, Record
 from spec.errors import IllegalMove
 from spec.rules import make_rules
 from verifier.api import check_invariant, walk
-from verifier.core import HOLDS, REGISTRY, UNKNOWN, Budget, Outcome
+from verifier.core import HOLDS, REGISTRY, UNKNOWN, Budget, Outcome, Property
 from verifier.sampling import describe_census, playout, sample
 
 ALL = "*"
@@ -151,12 +151,13 @@ def moves_mismatch(game, state) -> str | None:
     return None
 
 
-@REGISTRY.property(ALL, "moves_match_clauses",
-                   title="The fast legal moves are exactly the candidate moves the clauses allow, "
-                         "under every preset", method="exhaustive",
-                   applies=lambda games: has_clause_moves(games[0]))
 def moves_match_clauses(games, budget: Budget) -> Outcome:
     return check_invariant(games, budget, moves_mismatch, presets=True)
+
+
+REGISTRY.add(Property(ALL, "moves_match_clauses", "The fast legal moves are exactly the candidate moves the "
+                      "clauses allow, under every preset", (), "exhaustive", HOLDS, moves_match_clauses,
+                      applies=lambda games: has_clause_moves(games[0]), splits=True))
 
 
 @REGISTRY.property(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
