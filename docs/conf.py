@@ -21,10 +21,12 @@ extensions = [
 
 exclude_patterns = ["_build", "dev", "errata/*", "locale"]
 templates_path = []
-html_theme = "alabaster"
-html_theme_options = {"description": "A verified rules reference for traditional card games", "page_width": "1240px",
-                      "fixed_sidebar": True}
-html_static_path = []
+# furo: a maintained theme with an "on this page" contents, previous/next links and a dark mode.
+html_theme = "furo"
+html_title = "cardspec rulebook"
+html_theme_options = {"navigation_with_keys": True}
+html_static_path = ["_static"]
+html_css_files = ["cardspec.css"]
 
 nitpicky = True
 autodoc_typehints = "none"

@@ -202,6 +202,120 @@ class ErrataDirective(SphinxDirective):
         return node.children
 
 
+def _lang_of(env) -> str:
+    return env.config.language or "en"
+
+
+def _call(path: str, *args):
+    """Call ``module.function`` named by a directive argument."""
+    import importlib
+    module, _, name = path.rpartition(".")
+    return getattr(importlib.import_module(module), name)(*args)
+
+
+class OddsTableDirective(_Base):
+    """``.. cardspec-table:: module.function``: a table computed when the book is built.
+
+    The function takes the language (``en``, ``ru``) and returns ``(header, rows)``;
+    the cells are numbers and the header is already in the page's language.
+    """
+
+    option_spec = {"widths": directives.unchanged}
+
+    def run(self):
+        header, rows = _call(self.arguments[0], _lang_of(self.env))
+        return self.emit(_list_table(list(header), [list(r) for r in rows], self.options.get("widths", "auto")))
+
+
+class PlotDirective(SphinxDirective):
+    """``.. cardspec-plot:: module.function``: a matplotlib figure drawn when the book is built.
+
+    The function takes the language and returns a figure; it is saved as a PNG
+    beside the build's doctrees (never in the source tree) and shown as an image.
+    """
+
+    required_arguments = 1
+    option_spec = {"alt": directives.unchanged}
+
+    def run(self):
+        import os
+        from docutils import nodes
+        lang = _lang_of(self.env)
+        fig = _call(self.arguments[0], lang)
+        folder = os.path.join(self.env.app.doctreedir, "cardspec-plots")
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, f"{self.arguments[0].replace('.', '_')}-{lang}.png")
+        fig.savefig(path, dpi=110)
+        import matplotlib.pyplot as plt
+        plt.close(fig)
+        doc_dir = os.path.dirname(self.env.doc2path(self.env.docname))
+        uri = os.path.relpath(path, doc_dir).replace(os.sep, "/")
+        return [nodes.image(uri=uri, alt=self.options.get("alt", self.arguments[0]))]
+
+
+# ------------------------------------------------------------------ atlas
+
+_ATLAS_WORDS = {
+    "en": {"rules": "rules", "players": "players", "defaults": "(defaults)", "everywhere": "Everywhere in the grid",
+           "decides": "What decides each property", "grid": "Grid", "skipped": "Skipped",
+           "budget": "Budget", "matrix": "Verdict at each point"},
+    "ru": {"rules": "правила", "players": "игроки", "defaults": "(по умолчанию)", "everywhere": "Во всей сетке",
+           "decides": "От чего зависит каждое свойство", "grid": "Сетка", "skipped": "Пропущено",
+           "budget": "Бюджет", "matrix": "Вердикт в каждой точке"},
+}
+_MARK = {"holds": ":atlas-holds:`✓`", "refuted": ":atlas-refuted:`✗`", "unknown": ":atlas-unknown:`?`"}
+
+
+class AtlasDirective(_Base):
+    """``.. cardspec-atlas:: GAME``: the committed sweep ``docs/atlas/GAME.json`` as a verdict matrix."""
+
+    def run(self):
+        import json
+        import os
+        from verifier.sweep import family
+        game_id = self.arguments[0]
+        path = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
+        self.env.note_dependency(path)
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+        words = _ATLAS_WORDS["ru" if (self.env.config.language or "en").startswith("ru") else "en"]
+        cells: dict[tuple, dict[str, str]] = {}
+        for r in doc["results"]:
+            key = (json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"])
+            cells.setdefault(key, {})[family(r["property"])] = r["verdict"]
+        fams = sorted({f for row in cells.values() for f in row})
+        constant = [f for f in fams if len({row.get(f) for row in cells.values() if f in row}) == 1]
+        varying = [f for f in fams if f not in constant]
+        b = doc["budget"]
+        lines = [f"**{words['grid']}:** " + "; ".join(f"``{k}`` ∈ {{{', '.join(map(str, v))}}}"
+                                                        for k, v in doc["vary"].items())
+                 + f"; {words['players']} {', '.join(map(str, sorted({k[1] for k in cells})))}. "
+                 f"**{words['budget']}:** seed {b['seed']}, {b['examples']} games, z3 {b['z3_timeout_ms']} ms.", ""]
+        lines += [f"**{words['decides']}**", ""]
+        lines += [f"- ``{name}``: {text}" for name, text in doc["summary"].items()] + [""]
+        if constant:
+            lines += [f"**{words['everywhere']}:** " + ", ".join(
+                f"``{f}`` {_MARK[next(row[f] for row in cells.values() if f in row)]}" for f in constant), ""]
+        if varying:
+            lines += [f"**{words['matrix']}**", ""]
+            rows = []
+            for (rules, n), row in sorted(cells.items()):
+                shown = ", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or words["defaults"]
+                rows.append([shown, str(n)] + [_MARK.get(row.get(f, ""), "·") for f in varying])
+            lines += _list_table([words["rules"], words["players"]] + [f"``{f}``" for f in varying], rows)
+        if doc.get("skipped"):
+            lines += [f"**{words['skipped']}:** " + "; ".join(
+                f"{s['point']['rules']}, {s['point']['players']}: {s['reason']}" for s in doc["skipped"]), ""]
+        return self.emit(lines)
+
+
+def _atlas_role(css: str):
+    def role(name, rawtext, text, lineno, inliner, options=None, content=None):
+        from docutils import nodes
+        return [nodes.inline(rawtext, text, classes=[css])], []
+    return role
+
+
 def setup(app):
     app.add_directive("cardspec-errata", ErrataDirective)
     app.add_directive("cardspec-api", ApiDirective)
@@ -211,4 +325,9 @@ def setup(app):
     app.add_directive("cardspec-clauses", ClausesDirective)
     app.add_directive("cardspec-rules", RulesDirective)
     app.add_directive("cardspec-games", GamesDirective)
+    app.add_directive("cardspec-table", OddsTableDirective)
+    app.add_directive("cardspec-plot", PlotDirective)
+    app.add_directive("cardspec-atlas", AtlasDirective)
+    for verdict in ("holds", "refuted", "unknown"):
+        app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
