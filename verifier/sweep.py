@@ -445,17 +445,40 @@ def summarize(results: Sequence[dict], fields: Sequence[str]) -> dict[str, str]:
                 key = tuple((f, r["point"]["rules"].get(f)) for f in relevant)
                 combos.setdefault(key, []).append(r["point"]["players"])
         all_counts = sorted({r["point"]["players"] for r in rs})
+        values = {f: {json.dumps(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
+        merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
         clauses = []
-        for key, counts in sorted(combos.items(), key=lambda kv: str(kv[0])):
+        for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
             parts = [f"{f} = {v}" for f, v in key]
-            same_everywhere = len({r["point"]["players"] for r in rs
-                                   if all(r["point"]["rules"].get(f) == v for f, v in key)}) == len(counts)
-            if not (same_everywhere and sorted(counts) == all_counts):
+            if list(counts) != all_counts:
                 parts.append(f"players {_ranges(counts)}" if len(counts) > 1 else f"{counts[0]} players")
             clauses.append(" and ".join(parts) or "always")
         out[fam] = "holds exactly when " + " or ".join(
             f"({c})" if " and " in c and len(clauses) > 1 else c for c in clauses) + tail
     return out
+
+
+def _merge(combos: dict[tuple, tuple], values: dict[str, set]) -> dict[tuple, tuple]:
+    """Drop a field from the conditions wherever every value of it holds at the same player counts."""
+    changed = True
+    while changed:
+        changed = False
+        for f in values:
+            groups: dict[tuple, list] = {}
+            for key, counts in combos.items():
+                if any(k == f for k, _ in key):
+                    rest = tuple((k, v) for k, v in key if k != f)
+                    groups.setdefault((rest, counts), []).append(json.dumps(dict(key)[f]))
+            for (rest, counts), seen in groups.items():
+                if set(seen) == values[f]:
+                    combos = {k: c for k, c in combos.items()
+                              if not (c == counts and tuple((a, b) for a, b in k if a != f) == rest)}
+                    combos[rest] = counts
+                    changed = True
+                    break
+            if changed:
+                break
+    return combos
 
 
 def _matters(rs: Sequence[dict], name: str) -> bool:

@@ -272,7 +272,7 @@ class AtlasDirective(_Base):
     def run(self):
         import json
         import os
-        from verifier.sweep import family
+        from verifier.sweep import family, summarize
         game_id = self.arguments[0]
         path = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
         self.env.note_dependency(path)
@@ -292,7 +292,8 @@ class AtlasDirective(_Base):
                  + f"; {words['players']} {', '.join(map(str, sorted({k[1] for k in cells})))}. "
                  f"**{words['budget']}:** seed {b['seed']}, {b['examples']} games, z3 {b['z3_timeout_ms']} ms.", ""]
         lines += [f"**{words['decides']}**", ""]
-        lines += [f"- ``{name}``: {text}" for name, text in doc["summary"].items()] + [""]
+        summary = summarize(doc["results"], list(doc["vary"]))  # recomputed: the wording can improve
+        lines += [f"- ``{name}``: {text}" for name, text in summary.items()] + [""]
         if constant:
             lines += [f"**{words['everywhere']}:** " + ", ".join(
                 f"``{f}`` {_MARK[next(row[f] for row in cells.values() if f in row)]}" for f in constant), ""]
