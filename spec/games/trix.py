@@ -925,13 +925,17 @@ class TrickContract(Part):
         return State(prog, hands, leader, (), ((),) * PLAYERS, (), (), 0, ())
 
     def moves(self, state: State) -> tuple[Lay, ...]:
-        hand = state.hands[state.to_move]
+        # the follow duty and lead_options inline: this is the hot path of random play
+        hand, lays = state.hands[state.to_move], LAYS
         if state.trick:
             led = state.trick[0][1].suit
-            same = [LAYS[c] for c in hand if c.suit is led]   # the follow duty, inline: this is the hot path
-            return tuple(same) if same else tuple([LAYS[c] for c in hand])
-        return tuple([LAYS[c] for c in lead_options(hand, hearts_barred(state.game.contract, not any(state.taken),
-                                                                           self.rules))])
+            same = [lays[c] for c in hand if c.suit is led]
+            return tuple(same) if same else tuple([lays[c] for c in hand])
+        if hearts_barred(state.game.contract, not any(state.taken), self.rules):
+            others = [lays[c] for c in hand if c.suit is not _HEARTS]
+            if others:
+                return tuple(others)
+        return tuple([lays[c] for c in hand])
 
     def apply(self, state: State, move: Lay) -> State:
         card = move.card
