@@ -33,7 +33,7 @@ lowest set bit of a suit's cards is its lowest card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, parse_card
@@ -41,7 +41,7 @@ from spec.errors import NotationError
 
 __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
-    "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
+    "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule", "rank_order",
     "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options", "suit_lead_options",
     "cover_assignment",
     "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
@@ -140,9 +140,15 @@ class BeatRule:
 
     trump: Suit | None
     own_suit_only: frozenset[Suit] = frozenset()
+    #: the ranks from lowest to highest when not the natural order, e.g. Bura's
+    #: ``(6, 7, 8, 9, J, Q, K, 10, A)`` with the ten above the king (see :func:`rank_order`);
+    #: empty: the natural order (2 lowest, ace highest)
+    order: tuple[Rank, ...] = ()
 
     def beats(self, attack: Card, cover: Card) -> bool:
         if cover.suit == attack.suit:
+            if self.order:
+                return self.order.index(cover.rank) > self.order.index(attack.rank)
             return cover.rank > attack.rank
         if attack.suit in self.own_suit_only:
             return False
@@ -156,17 +162,34 @@ class BeatRule:
         return cached
 
     def _beater_masks(self) -> tuple[int, ...]:
+        known = set(self.order) if self.order else None
         out = []
         for a in CARDS:
             m = 0
-            for i, c in enumerate(CARDS):
-                if self.beats(a, c):
-                    m |= 1 << i
+            if known is None or a.rank in known:
+                for i, c in enumerate(CARDS):
+                    if (known is None or c.rank in known) and self.beats(a, c):
+                        m |= 1 << i
             out.append(m)
         return tuple(out)
 
 
 _BEATER_CACHE: dict[BeatRule, tuple[int, ...]] = {}
+
+
+def rank_order(strength: Mapping[Rank, int]) -> tuple[Rank, ...]:
+    """A rank order for :class:`BeatRule` from a strength table (rank -> strength, higher
+    beats lower), such as :data:`spec.tricks.TEN_HIGH_ORDER`. A rule with an order
+    knows only the ranks it names: cards of other ranks are not in its game.
+
+    >>> from spec.cards import parse_cards
+    >>> from spec.tricks import TEN_HIGH_ORDER
+    >>> rule = BeatRule(trump=Suit.HEARTS, order=rank_order(TEN_HIGH_ORDER))
+    >>> ten, king = parse_cards("10♠ K♠")
+    >>> rule.beats(king, ten), rule.beats(ten, king)
+    (True, False)
+    """
+    return tuple(sorted(strength, key=lambda r: strength[r]))
 
 
 # --------------------------------------------------------------------- table

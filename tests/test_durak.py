@@ -9,12 +9,13 @@ import pathlib
 import pytest
 from click.testing import CliRunner
 
-from spec.bouts import OPEN, bit, card_id, cards_of, format_mask, lead_options, mask_of
+from spec.bouts import OPEN, SAME_RANK, bit, card_id, cards_of, format_mask, lead_options, mask_of, next_seat_with_cards
 from spec.cards import Suit, format_cards, parse_card, parse_cards
-from spec.engine import Outcome, Record
+from spec.engine import Game, Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.durak import (
-    LEAD, LEGACY_DEFAULTS, OVER, PASS, PRESETS, TAKE, THROW, Durak, Rules, drawing_order, game_winner,
+    LEAD, OVER, PASS, PRESETS, TAKE, THROW, Attack, Beat, BoutEnd, Durak, LeadPhase, Rules, Transfer,
+    attack_of, drawing_order, game_winner,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
@@ -128,17 +129,17 @@ def test_simple_v_lead_shapes():
     leads = [g.format_move(m) for m in g.legal_moves(s)]
     assert leads[:5] == ["attack 7♠", "attack 7♥", "attack 9♦", "attack 9♣", "attack J♠"]
     assert "attack 7♠ 7♥ 9♦" in leads and "attack 7♠ 7♥ 9♦ 9♣ J♠" in leads
-    assert {m[1].bit_count() for m in g.legal_moves(s)} == {1, 3, 5}
+    assert {len(m.cards) for m in g.legal_moves(s)} == {1, 3, 5}
     assert len(leads) == 5 + 6 + 1
     small = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠"], "A♣", attacker=0)
-    assert all(m[1].bit_count() <= 3 for m in g.legal_moves(small))  # the defender holds four
+    assert all(len(m.cards) <= 3 for m in g.legal_moves(small))  # the defender holds four
 
 
 def test_mixed_attack_cannot_be_transferred():
     g = preset("simple_v", players=3, transfer=True)
     s = g.setup(["7♠ 7♥ 9♦ A♠", "7♦ 8♠ J♦ Q♦ K♦", "6♦ 6♥ 10♣ J♣ Q♣ K♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♥ 9♦")
-    assert not any(m[0] == "x" for m in g.legal_moves(s))
+    assert not any(isinstance(m, Transfer) for m in g.legal_moves(s))
 
 
 # ---------------------------------------------------------------- defence
@@ -209,7 +210,7 @@ def test_throw_in_while_beating_comes_after_each_beat():
     g = preset("throw_in")
     s = g.setup(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♥")
-    assert not any(m[0] == "i" for m in g.legal_moves(s))   # no throw-in before the first beat
+    assert g.to_move(s) == 1   # no throw-in before the first beat
     s = run(g, s, "beat 7♠ with 9♠")
     assert s.phase == THROW and s.thrower == 0   # 7♥ still open, P0 may add the 9♦ now
     assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 9♦", "pass"]
@@ -268,7 +269,7 @@ def test_no_transfer_after_a_beat():
     g = preset("transfer", players=3)
     s = g.setup(["7♠ 7♦ 9♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♦", "beat 7♠ with 8♠")
-    assert not any(m[0] == "x" for m in g.legal_moves(s))
+    assert not any(isinstance(m, Transfer) for m in g.legal_moves(s))
 
 
 def test_transfer_in_two_players_goes_back_to_the_attacker():
@@ -301,7 +302,7 @@ def test_durak_and_draw_at_the_end():
     g = Durak()
     s = g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
-    assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,)) and game_winner(s) == 0
+    assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,), returns=(1, -1)) and game_winner(s) == 0
     s = g.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == OVER and g.outcome(s).draw and not g.outcome(s).losers
@@ -322,10 +323,11 @@ def test_players_who_are_out_are_skipped():
 def test_reversed_view_and_wrong_beat_penalty():
     g = preset("reversed", players=3)
     s = g.setup(["7♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
-    seen = g.visible(s, 1)
+    seen = dict(g.observe(s, 1)[1:])
     assert seen["hand 1"] == 2 and format_cards(seen["hand 0"]) == "7♠ 9♦"
+    assert format_cards(seen["trump card"]) == "K♥" and seen["stock"] == 0   # the turned trump is seen by all
     plain = Durak(players=3)
-    seen = plain.visible(plain.deal(0), 1)
+    seen = dict(plain.observe(plain.deal(0), 1)[1:])
     assert isinstance(seen["hand 1"], tuple) and seen["hand 0"] == 6  # normally: only his own
     s = run(g, s, "attack 7♠")
     wrong = mv(g, "beat 7♠ with 6♠")
@@ -355,7 +357,8 @@ def test_notation_round_trips_and_reads_ascii():
     for text in ["attack 7♠ 7♥", "beat 7♠ with 9♠", "take", "throw 8♦", "transfer 7♦", "pass"]:
         assert g.format_move(g.parse_move(text)) == text
     assert g.parse_move("attack 7s 7h") == g.parse_move("attack 7♠ 7♥")
-    assert g.parse_move("beat Ts with Qs") == ("b", cid("10♠"), cid("Q♠"))
+    assert g.parse_move("beat Ts with Qs") == Beat(parse_card("10♠"), parse_card("Q♠"))
+    assert g.parse_move("attack 7♥, 7♠") == g.parse_move("attack 7♠ 7♥")   # one written form
     assert g.parse_move("done") == PASS
     for bad in ["", "attack", "beat 7♠ 9♠", "attack 2♠", "attack 7♠ 7♠", "fold"]:
         with pytest.raises(NotationError):
@@ -416,11 +419,42 @@ def test_variant_files_load():
 
 # ------------------------------------------------------------------ mutants
 
-class DropsCardOnPickup(Durak):
-    def _end_bout(self, d, taker):
-        if taker >= 0 and d["table"]:
-            d["table"] = d["table"][1:]
-        super()._end_bout(d, taker)
+def with_bout_end(end):
+    """A Durak whose end of bout is ``end(part, d, taker)`` (a broken one)."""
+    class BrokenEnd(BoutEnd):
+        def end(self, d, taker):
+            end(self, d, taker)
+
+    class Mutant(Durak):
+        phase_classes = Durak.phase_classes[:3] + (BrokenEnd,)
+    return Mutant
+
+
+def _drop_card(part, d, taker):
+    if taker >= 0 and d["table"]:
+        d["table"] = d["table"][1:]
+    BoutEnd.end(part, d, taker)
+
+
+def _pass_lead_on(part, d, taker):
+    BoutEnd.end(part, d, taker)
+    if taker < 0 and d["phase"] == LEAD:
+        part.game.lead_phase.pass_on(d)
+
+
+def _taker_attacks(part, d, taker):
+    defender = d["defender"]
+    BoutEnd.end(part, d, taker)
+    if taker >= 0 and d["phase"] == LEAD and d["hands"][defender]:
+        dfd = next_seat_with_cards(defender, d["hands"])
+        d.update(lead=defender, attacker=defender, defender=dfd, limit=part.game.bout_limit(d["hands"][dfd]))
+
+
+DropsCardOnPickup = with_bout_end(_drop_card)
+DiscardGoesToAttacker = with_bout_end(lambda part, d, taker: BoutEnd.end(part, d, d["lead"] if taker < 0 else taker))
+TakeDiscards = with_bout_end(lambda part, d, taker: BoutEnd.end(part, d, -1))
+PassesTheLeadAfterADiscard = with_bout_end(_pass_lead_on)
+TakerAttacks = with_bout_end(_taker_attacks)
 
 
 class LimitOffByOne(Durak):
@@ -438,21 +472,15 @@ class SameSuitAlwaysBeats(Durak):
 
 class TransferIgnoresHandSize(Durak):
     def transfer_target(self, state):
-        from spec.bouts import next_seat_with_cards
         if not self.rules.transfer or any(d != OPEN for _, d in state.table):
             return -1
         return next_seat_with_cards(state.defender, state.hands)
 
 
-class DiscardGoesToAttacker(Durak):
-    def _end_bout(self, d, taker):
-        super()._end_bout(d, d["lead"] if taker < 0 else taker)
-
-
 class BlamesTheAttacker(Durak):
     def outcome(self, state):
         out = super().outcome(state)
-        return Outcome(losers=((state.attacker),), winners=out.winners) if out.losers else out
+        return dataclasses.replace(out, losers=(state.attacker,)) if out.losers else out
 
 
 class LazyLead(Durak):
@@ -463,16 +491,10 @@ class LazyLead(Durak):
         return moves + (PASS,) if state.phase == LEAD and PASS not in moves else moves
 
 
-class TakeDiscards(Durak):
-    """Taken cards are discarded: every bout removes cards, so nothing can cycle."""
-
-    def _end_bout(self, d, taker):
-        super()._end_bout(d, -1)
-
-
 class MisnamesTransfers(Durak):
     def format_move(self, move):
-        return "throw" + super().format_move(move)[8:] if move[0] == "x" else super().format_move(move)
+        text = super().format_move(move)
+        return "throw" + text[8:] if isinstance(move, Transfer) else text
 
 
 class DefenderDrawsFirst(Durak):
@@ -481,32 +503,12 @@ class DefenderDrawsFirst(Durak):
         self._draw_orders = {key: order[-1:] + order[:-1] for key, order in self._draw_orders.items()}
 
 
-class PassesTheLeadAfterADiscard(Durak):
-    def _end_bout(self, d, taker):
-        super()._end_bout(d, taker)
-        if taker < 0 and d["phase"] == LEAD:
-            from spec.bouts import next_seat_with_cards
-            att = next_seat_with_cards(d["attacker"], d["hands"])
-            dfd = next_seat_with_cards(att, d["hands"])
-            d.update(lead=att, attacker=att, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
-
-
-class TakerAttacks(Durak):
-    def _end_bout(self, d, taker):
-        defender = d["defender"]
-        super()._end_bout(d, taker)
-        if taker >= 0 and d["phase"] == LEAD and d["hands"][defender]:
-            from spec.bouts import next_seat_with_cards
-            dfd = next_seat_with_cards(defender, d["hands"])
-            d.update(lead=defender, attacker=defender, defender=dfd, limit=self.bout_limit(d["hands"][dfd]))
-
-
 class CoversBeforeThrowIns(Durak):
     """Asks the throwers only once every card is covered, whatever the timing says."""
 
     def __init__(self, *a, **k):
         super().__init__(*a, **k)
-        self._throw_while_open = False
+        self.throw_in.while_open = False
 
 
 class ThrowsWhileOpen(Durak):
@@ -514,7 +516,7 @@ class ThrowsWhileOpen(Durak):
 
     def __init__(self, *a, **k):
         super().__init__(*a, **k)
-        self._throw_while_open = self.rules.throw_in == "always"
+        self.throw_in.while_open = self.rules.throw_in == "always"
 
 
 class ThrowsAfterTheLead(Durak):
@@ -522,15 +524,64 @@ class ThrowsAfterTheLead(Durak):
 
     def apply(self, state, move):
         after = super().apply(state, move)
-        if move[0] == "a" and self.rules.throw_in == "always":
+        if isinstance(move, Attack) and self.rules.throw_in == "always":
             d = after.__dict__.copy()
-            self._open_throw_window(d)
+            self.throw_in.open_window(d)
             return dataclasses.replace(after, **d)
         return after
 
 
+class SeatZeroAttacksFirst(Durak):
+    def deal(self, seed):
+        s = super().deal(seed)
+        return self._bout_start(list(s.hands), s.stock, 0, (), 0, s.trump, s.trump_card)
+
+
+class SeesOwnCardsReversed(Durak):
+    """Reversed Durak shown the usual way: own hand seen, the others hidden."""
+
+    def hidden_zones(self, state, player):
+        return Game.hidden_zones(self, state, player)
+
+
+class WinnersReversed(Durak):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return dataclasses.replace(out, winners=out.winners[::-1])
+
+
+class LeadOneMore(LeadPhase):
+    """The fast lead list lets an attack hold one card more than the limit."""
+
+    def moves(self, state):
+        return tuple(attack_of(m) for m in lead_options(state.hands[state.attacker], state.limit + 1))
+
+
+class FirstRankOnly(LeadPhase):
+    """The table's rank mask keeps only the first attacking card's rank (the fast
+    path's throw-ins drift from ``durak-throw-in`` on mixed simple-V attacks)."""
+
+    def attack(self, d, mv):
+        super().attack(d, mv)
+        d["ranks"] = SAME_RANK[card_id(mv.cards[0])]
+
+
+class LeadMaskDrifts(Durak):
+    phase_classes = (LeadOneMore,) + Durak.phase_classes[1:]
+
+
+class TableMaskDrifts(Durak):
+    phase_classes = (FirstRankOnly,) + Durak.phase_classes[1:]
+
+
 def mgames(cls, rules=None, counts=range(2, 7)):
     return [cls(rules, players=n) for n in counts]
+
+
+@pytest.mark.parametrize("mutant, name", [(LeadMaskDrifts, "throw_in"), (TableMaskDrifts, "simple_v")])
+def test_moves_match_clauses_refutes_a_drifting_fast_path(mutant, name):
+    rules = make_rules(Rules, PRESETS[name])
+    assert_refuted(check(mgames(mutant, rules, range(2, 4)), "moves_match_clauses"))
 
 
 @pytest.mark.parametrize("mutant, prop", [
@@ -550,6 +601,9 @@ def mgames(cls, rules=None, counts=range(2, 7)):
     (LazyLead, "terminates"),
     (LazyLead, "terminates_2p_small"),
     (MisnamesTransfers, "save_load@transfer"),
+    (SeatZeroAttacksFirst, "deal_shape"),
+    (SeesOwnCardsReversed, "views@reversed"),
+    (WinnersReversed, "winners_in_order"),
     (CoversBeforeThrowIns, "throw_in_timing@throw_in"),
     (CoversBeforeThrowIns, "throw_in_timing@japanese"),
     (ThrowsWhileOpen, "throw_in_timing@throw_in_after_cover"),
@@ -574,7 +628,8 @@ def test_a_game_that_cannot_cycle_is_not_refuted():
     assert res.verdict == "holds", res.detail
 
 
-@pytest.mark.parametrize("prop", ["attack_limit", "beats_legal", "transfers_allowed", "throw_in_timing", "bouts_end",
+@pytest.mark.parametrize("prop", ["deal_shape", "views", "winners_in_order", "attack_limit", "beats_legal",
+                                  "transfers_allowed", "throw_in_timing", "bouts_end",
                                   "after_bout",
                                   "one_durak", "ranking_2p",
                                   "terminates", "terminates_2p_small"])
@@ -592,9 +647,9 @@ def test_expected_verdicts_are_registered_for_every_variant():
 
 def test_exhaustive_search_reports_a_replayable_longest_game():
     g = Durak(Rules(deck_size=8, hand_size=2), players=2)
-    res = vd.explore(g, 0)
-    assert res.status == "done" and res.states > 100 and res.longest == len(res.longest_moves)
-    end = g.replay(0, res.longest_moves)
+    res = vd.search_deal(g, 0)
+    assert res.status == "done" and res.states == 902 and len(res.longest) == 29
+    end = g.replay(0, res.longest)
     assert g.is_over(end)
 
 
@@ -611,18 +666,12 @@ LEGACY = sorted(pathlib.Path(__file__).parent.glob("data/records/durak/*p.json")
     sorted(pathlib.Path(__file__).parent.glob("data/records/durak/*-diverges.json"))
 
 
-def legacy_record(path) -> Record:
-    """A record saved by the engine before ``throw_in_timing``: it has no format
-    version, so the settings of :data:`LEGACY_DEFAULTS` apply."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["rules"] = {**LEGACY_DEFAULTS, **data.get("rules", {})}
-    return Record.from_json(json.dumps(data))
-
-
 @pytest.mark.parametrize("path", LEGACY, ids=lambda p: p.stem)
 def test_records_saved_before_the_kernel_still_replay(path):
     want = json.loads(path.with_name(path.stem + ".final.json").read_text(encoding="utf-8"))
-    game, state = legacy_record(path).replay()
+    rec = Record.load(path)
+    assert rec.format == 1   # saved before the kernel: read with LEGACY_DEFAULTS
+    game, state = rec.replay()
     assert game.describe(state) == want["describe"]
     assert game.is_over(state) == want["over"]
     if want["over"]:
@@ -632,6 +681,20 @@ def test_records_saved_before_the_kernel_still_replay(path):
 @pytest.mark.parametrize("path", [p for p in LEGACY if p.stem.endswith("-diverges")], ids=lambda p: p.stem)
 def test_legacy_defaults_matter(path):
     """These records take a beat with cards still open and a card someone could
-    throw in: under today's default (``while_beating``) they do not replay."""
+    throw in: read as today's records (``while_beating``) they do not replay."""
     with pytest.raises(IllegalMove):
-        Record.from_json(path.read_text(encoding="utf-8")).replay()
+        dataclasses.replace(Record.load(path), format=2).replay()
+
+
+# ------------------------------------------------------------ the bouts kit
+
+def test_beat_rule_with_a_ten_above_the_king():
+    from spec.bouts import BeatRule, rank_order
+    from spec.tricks import TEN_HIGH_ORDER
+    rule = BeatRule(Suit.HEARTS, order=rank_order(TEN_HIGH_ORDER))
+    ten, king, nine, trump = parse_cards("10♠ K♠ 9♠ 9♥")
+    assert rule.beats(king, ten) and not rule.beats(ten, king) and rule.beats(nine, king)
+    masks = rule.beater_masks()
+    assert masks[card_id(king)] >> card_id(ten) & 1 and masks[card_id(ten)] >> card_id(trump) & 1
+    assert not masks[card_id(ten)] >> card_id(king) & 1
+    assert masks[card_id(parse_card("8♠"))] == 0   # a rank outside the order is in no game of this rule

@@ -15,28 +15,31 @@ The defaults are the source's simple Durak; the variants are rules fields,
 and :data:`PRESETS` names the source's six variants (plus the catalogue's
 "English" pairs-only lead).
 
-Representation: a card is an integer id and a hand a bit mask (see
-:mod:`spec.bouts`); moves are small tuples, written in the text notation
-``attack 7♠ 7♥``, ``beat 7♠ with 9♠``, ``take``, ``throw 8♦``,
-``transfer 7♦`` and ``pass``.
+Representation: inside a state a card is an integer id and a hand a bit mask
+(see :mod:`spec.bouts`); moves are typed records (:func:`spec.moves.move`) with
+``Card`` fields, written ``attack 7♠ 7♥``, ``beat 7♠ with 9♠``, ``take``,
+``throw 8♦``, ``transfer 7♦`` and ``pass``. Each move kind is decided by its
+clauses (the ``decides=`` functions below); the game class delegates the bout
+to one small object per phase (lead, defence, throw-in, end of bout).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import Literal
 
 from spec.bouts import (
-    OPEN, RANK_MASK, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
-    format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, parse_card_id,
-    table_mask, table_rank_mask,
+    CARDS, OPEN, RANK_MASK, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
+    format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, table_mask, table_rank_mask,
 )
-from spec.cards import Card, Suit, format_card
+from spec.cards import Card, Suit, format_card, format_cards
 from spec.clauses import ClauseBook
-from spec.engine import Game, GameInfo, Outcome, Source
-from spec.errors import IllegalMove, NotationError, VariantError
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source, replace
+from spec.errors import NotationError, VariantError
+from spec.moves import move
 from spec.rules import setting
 
 INFO = GameInfo(
@@ -166,18 +169,86 @@ PRESETS: dict[str, dict] = {
 #: engine before ``throw_in_timing`` let throwers in only once every card was covered.
 LEGACY_DEFAULTS: dict[str, object] = {"throw_in_timing": "after_cover"}
 
+# ------------------------------------------------------------------- moves
+# Typed records (spec.moves); the text is the notation of saved records.
+
+
+@move("attack {cards}")
+class Attack:
+    """Open a bout: one card, or several of one rank (see ``durak-lead``)."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # one written form per attack: the cards in deck order, each once
+        ids = sorted(_ID_OF.get(c, -1) for c in self.cards)
+        if not ids or len(set(ids)) != len(ids):
+            raise NotationError(f"attack {' '.join(map(str, self.cards))}: name each card once")
+        if ids[0] >= 0:
+            object.__setattr__(self, "cards", tuple(CARDS[i] for i in ids))
+
+
+@move("beat {attack} with {cover}")
+class Beat:
+    """Cover the open attacking card ``attack`` with ``cover``."""
+
+    attack: Card
+    cover: Card
+
+
+@move("take")
+class Take:
+    """The defender takes the bout (others may still throw in)."""
+
+
+@move("throw {card}")
+class Throw:
+    """Throw in one card."""
+
+    card: Card
+
+
+@move("transfer {card}")
+class Transfer:
+    """Lay a card of the attacking rank and pass the attack on."""
+
+    card: Card
+
+
+@move("pass", "done")
+class Pass:
+    """A thrower adds nothing; in English Durak, the lead passes on."""
+
+
+MOVE_KINDS = (Attack, Beat, Take, Throw, Transfer, Pass)
+_ID_OF = {c: i for i, c in enumerate(CARDS)}
+TAKE, PASS = Take(), Pass()
+# the beat, throw-in and transfer moves, made once (legal_moves hands out the same objects)
+_BEATS = tuple(tuple(Beat(CARDS[a], CARDS[c]) for c in range(52)) for a in range(52))
+_THROWS = tuple(Throw(CARDS[c]) for c in range(52))
+_TRANSFERS = tuple(Transfer(CARDS[c]) for c in range(52))
+_ATTACKS: dict[int, Attack] = {}
+_NO_CAP = 99
+
+
+def attack_of(mask: int) -> Attack:
+    """The attack laying the cards of ``mask`` (one object per mask)."""
+    m = _ATTACKS.get(mask)
+    if m is None:
+        m = _ATTACKS[mask] = Attack(cards_of(mask))
+    return m
+
+
+def mask_of_cards(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << _ID_OF[c]
+    return m
+
+
 # phases
 LEAD, DEFEND, THROW, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("lead", "defend", "throw in", "over")
-
-# moves: plain tuples
-TAKE = ("t",)
-PASS = ("p",)
-# the beat, throw-in and transfer moves, made once (legal_moves hands out the same objects)
-_BEATS = tuple(tuple(("b", a, c) for c in range(52)) for a in range(52))
-_THROWS = tuple(("i", c) for c in range(52))
-_TRANSFERS = tuple(("x", c) for c in range(52))
-_NO_CAP = 99
 
 
 # ------------------------------------------------------------------- state
@@ -224,8 +295,12 @@ def _make(d: dict) -> State:
 
 
 # ----------------------------------------------------------------- clauses
+# Pure predicates first; the deciders (``decides=``) after them are what
+# ``check_move`` runs, and the fast move lists of the phases below must agree
+# with them (property ``moves_match_clauses``).
 
-CLAUSES.note("durak-players", "2 to 6 players with a 36-card deck (six to ace)", "spec.games.durak.Rules")
+CLAUSES.note("durak-players", "2 to 6 players with a 36-card deck (six to ace)", "spec.games.durak.Rules",
+             unchecked="a range of player counts: the rules object refuses others, nothing happens in play")
 
 
 @CLAUSES.rule("durak-deal", "Six cards each, dealt one at a time round the table from seat 0; "
@@ -247,9 +322,8 @@ def turn_trump(rules: Rules, rest: Sequence[int], last_dealt: int) -> tuple[Suit
     return card_of(last_dealt).suit, last_dealt, ()
 
 
-@CLAUSES.rule("durak-beat", "A card is beaten by a higher card of its suit or by a trump; Japanese: "
-              "spades only by higher spades")
 def beat_rule(rules: Rules, trump: Suit) -> BeatRule:
+    """Which card beats which (clause ``durak-beat``): Japanese spades only by spades."""
     own = frozenset({Suit.SPADES}) if rules.spades_by_spades else frozenset()
     return BeatRule(trump, own)
 
@@ -263,17 +337,40 @@ def first_attacker(rules: Rules, hands: Sequence[int], trump: Suit) -> int:
     return 0 if seat < 0 else seat
 
 
-@CLAUSES.rule("durak-attack-limit", "A bout never holds more attacking cards than the defender held when "
-              "it began (or was transferred to him), nor more than the fixed cap")
 def attack_limit(rules: Rules, defender_hand: int) -> int:
+    """The most attacking cards a bout against this hand may hold (clause ``durak-attack-limit``)."""
     cap = rules.max_bout_cards or _NO_CAP
     return min(defender_hand.bit_count(), cap)
 
 
-@CLAUSES.rule("durak-lead", "An attack is one card, or several cards of one rank; English: exactly a pair; "
-              "simple-V: one card, a pair and a card, or two pairs and a card")
+def _rank_counts(mask: int) -> list[int]:
+    """How many cards of each rank present in ``mask`` (ranks in order)."""
+    out = []
+    while mask:
+        k = ((mask & -mask).bit_length() - 1) >> 2
+        nib = (mask >> (4 * k)) & 0xF
+        out.append(nib.bit_count())
+        mask &= ~(0xF << (4 * k))
+    return out
+
+
+def is_lead_shape(rules: Rules, mask: int) -> bool:
+    """Whether the cards of ``mask`` make an attack of the rules' shape (clause ``durak-lead``).
+
+    ``pairs_and_one`` (catalogue, "Дурак простой - В"): one card; a pair and one
+    card; two pairs and one card -- the pairs and the single card of different
+    ranks (a decision: the catalogue lists the shapes only).
+    """
+    counts = _rank_counts(mask)
+    if rules.lead == "one_rank":
+        return len(counts) == 1
+    if rules.lead == "pair":
+        return counts == [2]
+    return sorted(counts) in ([1], [1, 2], [1, 2, 2])
+
+
 def legal_leads(rules: Rules, hand: int, limit: int) -> list[int]:
-    """Every allowed attack, as card masks."""
+    """Every allowed attack from ``hand``, as card masks (the fast list of ``durak-lead``)."""
     if rules.lead == "pair":
         return lead_options(hand, limit, (2,))
     if rules.lead == "pairs_and_one":
@@ -282,11 +379,7 @@ def legal_leads(rules: Rules, hand: int, limit: int) -> list[int]:
 
 
 def pairs_and_one_leads(hand: int, limit: int) -> list[int]:
-    """"Дурак простой - В": one card; a pair and one card; two pairs and one card.
-
-    The pairs and the single card are of different ranks (a decision: the
-    catalogue lists the shapes only). Ordered by size, then by the masks.
-    """
+    """"Дурак простой - В" leads: one card; a pair and one card; two pairs and one card."""
     singles = ids_of(hand)
     out = [1 << c for c in singles]
     if limit < 3:
@@ -311,22 +404,20 @@ def _same_rank(a: int, b: int) -> bool:
     return SAME_RANK[(a & -a).bit_length() - 1] == SAME_RANK[(b & -b).bit_length() - 1]
 
 
-@CLAUSES.rule("durak-pair-pass", "English: a player who cannot lead a pair passes the attack to the next player")
-def must_pass_lead(rules: Rules, leads: Sequence[int]) -> bool:
-    return rules.lead == "pair" and not leads
+def can_lead_pair(hand: int, limit: int) -> bool:
+    """Whether a pair can be led (clause ``durak-pair-pass``)."""
+    return limit >= 2 and any(n >= 2 for n in _rank_counts(hand))
 
 
-@CLAUSES.rule("durak-take", "The defender must beat every card he can; if some card cannot be beaten "
-              "he must take (any_time: he may always take)")
 def may_take(rules: Rules, unable: bool) -> bool:
+    """Whether the defender may take (clause ``durak-take``): always in reversed Durak,
+    where he cannot know whether he could beat."""
     return rules.take == "any_time" or unable or rules.reversed
 
 
-@CLAUSES.rule("durak-throw-in", "Cards of a rank already on the table may be thrown in: onto a taking "
-              "defender (simple) or also while he beats (throw-in: after each beat, or once all are covered)")
 def may_throw_in(rules: Rules, taking: bool, open_cards: bool = False) -> bool:
-    """Whether throw-ins are allowed now: ``taking`` once the defender has said he
-    takes, ``open_cards`` while some attacking card is still unbeaten."""
+    """Whether throw-ins are allowed now (clause ``durak-throw-in``): ``taking`` once the
+    defender has said he takes, ``open_cards`` while some attacking card is still unbeaten."""
     if rules.throw_in == "none":
         return False
     if taking:
@@ -342,9 +433,9 @@ def thrower_order(rules: Rules, attacker: int, defender: int, players: int) -> t
     return tuple(p for p in ((attacker + k) % players for k in range(players)) if p != defender)
 
 
-@CLAUSES.rule("durak-transfer", "Transfer: before beating anything, the defender may add a card of the "
-              "attacking rank and pass the attack on, if the next player holds at least as many cards")
 def may_transfer(rules: Rules, table: Sequence[tuple[int, int]], next_hand: int) -> bool:
+    """Whether the attack on the table may be transferred to a player holding
+    ``next_hand`` (clause ``durak-transfer``)."""
     if not rules.transfer or not table or any(d != OPEN for _, d in table):
         return False
     if any(SAME_RANK[a] != SAME_RANK[table[0][0]] for a, _ in table):
@@ -353,11 +444,12 @@ def may_transfer(rules: Rules, table: Sequence[tuple[int, int]], next_hand: int)
     return next_hand.bit_count() >= n and n <= (rules.max_bout_cards or _NO_CAP)
 
 
-@CLAUSES.rule("durak-reversed-penalty", "Reversed: a wrong beat, transfer or throw-in makes its player "
-              "take every card of the bout, and the bout ends")
+@CLAUSES.rule("durak-reversed-penalty", "Reversed: a wrong beat, transfer or throw-in is caught at once; its "
+              "player takes every card of the bout, and the bout ends")
 def is_wrong(rules: Rules, kind: str, card: int, table: Sequence[tuple[int, int]], target: int,
              beaters: Sequence[int]) -> bool:
-    """Whether a beat of ``target`` (or a transfer / throw-in) with ``card`` breaks the rules."""
+    """Whether a beat (``kind`` "b") of ``target``, a transfer ("x") or a throw-in ("i")
+    with ``card`` breaks the rules."""
     if kind == "b":
         return not beaters[target] >> card & 1
     ranks = RANK_MASK[table[0][0] // 4 + 2] if kind == "x" else table_rank_mask(table)
@@ -393,12 +485,18 @@ def next_attacker(hands: Sequence[int], defender: int, taker: int) -> int:
 @CLAUSES.rule("durak-end", "When at most one player holds cards the game ends: that player is the durak; "
               "if nobody does, the game is drawn (or the last defender loses)")
 def result(rules: Rules, hands: Sequence[int], finished: Sequence[int], last_defender: int) -> Outcome:
+    """The result, with every player's return: the durak pays one point to each
+    other player (a decision: the source plays for no stakes); a draw pays nothing."""
+    n = len(hands)
     holding = [p for p, h in enumerate(hands) if h]
     if len(holding) == 1:
-        return Outcome(losers=(holding[0],), winners=tuple(finished))
-    if rules.all_out == "defender_loses":
-        return Outcome(losers=(last_defender,), winners=tuple(p for p in finished if p != last_defender))
-    return Outcome(draw=True)
+        loser = holding[0]
+    elif rules.all_out == "defender_loses":
+        loser = last_defender
+    else:
+        return Outcome(draw=True, returns=(0,) * n)
+    returns = tuple(-(n - 1) if p == loser else 1 for p in range(n))
+    return Outcome(losers=(loser,), winners=tuple(p for p in finished if p != loser), returns=returns)
 
 
 @CLAUSES.rule("durak-winner", "The winner (who attacks first next game) is the first player out; "
@@ -407,31 +505,469 @@ def game_winner(state: State) -> int:
     return state.finished[0]
 
 
+# ------------------------------------------------------------- deciders
+# One per rule a move can break, in the order a player would check them.
+
+_PHASE_KINDS = {LEAD: (Attack, Pass), DEFEND: (Beat, Take, Transfer), THROW: (Throw, Pass), OVER: ()}
+_PHASE_TASK = {LEAD: "to attack (lead one card, or several of one rank)",
+               DEFEND: "to defend (beat an open card, take, or transfer)",
+               THROW: "to throw in a card or pass"}
+
+
+@CLAUSES.rule("durak-turn", "Moves come in turn: the attacker leads; the defender beats, takes or "
+              "transfers; the throwers throw in or pass", decides=MOVE_KINDS)
+def move_in_turn(game: "Durak", state: State, mv) -> str | None:
+    if type(mv) in _PHASE_KINDS[state.phase]:
+        return None
+    return f"it is P{game.to_move(state)}'s turn {_PHASE_TASK[state.phase]}: {mv.kind} is not possible now"
+
+
+def _laid(mv) -> tuple[Card, ...]:
+    if type(mv) is Attack:
+        return mv.cards
+    if type(mv) is Beat:
+        return (mv.cover,)
+    return (mv.card,)
+
+
+@CLAUSES.rule("durak-own-cards", "A player lays only cards of his own hand, from the game's deck",
+              decides=(Attack, Beat, Throw, Transfer))
+def cards_held(game: "Durak", state: State, mv) -> str | None:
+    p = game.to_move(state)
+    hand = state.hands[p]
+    for c in _laid(mv):
+        i = _ID_OF.get(c, -1)
+        if i < 0 or not hand >> i & 1:
+            return f"P{p} does not hold {c}"
+    return None
+
+
+@CLAUSES.rule("durak-lead", "An attack is one card, or several cards of one rank; English: exactly a pair; "
+              "simple-V: one card, a pair and a card, or two pairs and a card", decides=Attack)
+def lead_has_shape(game: "Durak", state: State, mv: Attack) -> str | None:
+    if is_lead_shape(game.rules, mask_of_cards(mv.cards)):
+        return None
+    return f"{format_cards(mv.cards)} is not an attack: {_SHAPES[game.rules.lead]}"
+
+
+_SHAPES = {"one_rank": "lead one card, or several of one rank",
+           "pair": "lead exactly two cards of one rank (English Durak)",
+           "pairs_and_one": "lead one card, a pair and a card, or two pairs and a card, all of different ranks"}
+
+
+@CLAUSES.rule("durak-attack-limit", "A bout never holds more attacking cards than the defender held when "
+              "it began (or was transferred to him), nor more than the fixed cap", decides=(Attack, Throw))
+def within_limit(game: "Durak", state: State, mv) -> str | None:
+    n = len(mv.cards) if type(mv) is Attack else len(state.table) + 1
+    if n <= state.limit:
+        return None
+    return (f"the bout would hold {n} attacking cards; against P{state.defender} it may hold at most "
+            f"{state.limit} (his cards when it began, or the cap)")
+
+
+@CLAUSES.rule("durak-pair-pass", "English: a player who cannot lead a pair passes the attack to the next player",
+              decides=Pass)
+def pass_lead_without_pair(game: "Durak", state: State, mv: Pass) -> str | None:
+    if state.phase != LEAD:
+        return None   # a thrower may always pass (``durak-throwers``)
+    if game.rules.lead != "pair":
+        return "the attacker must attack: only in English Durak is the lead passed on"
+    if can_lead_pair(state.hands[state.attacker], state.limit):
+        return f"P{state.attacker} can lead a pair, so he must attack"
+    return None
+
+
+@CLAUSES.rule("durak-beat", "A card is beaten by a higher card of its suit or by a trump; Japanese: "
+              "spades only by higher spades; reversed: any card may be laid (blind)", decides=Beat)
+def beat_is_higher(game: "Durak", state: State, mv: Beat) -> str | None:
+    a, c = _ID_OF[mv.attack], _ID_OF[mv.cover]
+    if (a, OPEN) not in state.table:
+        return f"{mv.attack} is not an open attacking card"
+    if game.rules.reversed or game.beaters(state)[a] >> c & 1:
+        return None
+    need = "a higher spade (Japanese)" if game.rules.spades_by_spades and mv.attack.suit == Suit.SPADES \
+        else "a higher card of the led suit, or a trump"
+    return f"{mv.cover} does not beat {mv.attack}: a beat needs {need}"
+
+
+@CLAUSES.rule("durak-take", "The defender must beat every card he can; if some card cannot be beaten "
+              "he must take (any_time: he may always take)", decides=(Take, Beat))
+def take_only_if_unable(game: "Durak", state: State, mv) -> str | None:
+    stuck = game.unbeatable(state)
+    if type(mv) is Take:
+        if may_take(game.rules, stuck >= 0):
+            return None
+        return f"P{state.defender} can beat every open card, so he must beat them (he may take only when he cannot)"
+    if stuck >= 0 and not may_take(game.rules, False):
+        return f"P{state.defender} cannot beat {card_of(stuck)}, so he must take the cards (or transfer)"
+    return None
+
+
+@CLAUSES.rule("durak-transfer", "Transfer: before beating anything, the defender may add a card of the "
+              "attacking rank and pass the attack on, if the next player holds at least as many cards",
+              decides=Transfer)
+def transfer_allowed(game: "Durak", state: State, mv: Transfer) -> str | None:
+    if not game.rules.transfer:
+        return "these rules have no transfers"
+    if state.taking or game.transfer_target(state) < 0:
+        return ("no transfer now: only before any card is beaten, with an attack of one rank, and when the "
+                "next player holds at least as many cards as would attack him")
+    a = card_of(state.table[0][0])
+    if game.rules.reversed or mv.card.rank == a.rank:
+        return None
+    return f"{mv.card} cannot transfer an attack of {a.rank.label}s: lay a card of the same rank"
+
+
+@CLAUSES.rule("durak-throw-in", "Cards of a rank already on the table may be thrown in: onto a taking "
+              "defender (simple) or also while he beats (throw-in: after each beat, or once all are covered)",
+              decides=Throw)
+def throw_in_allowed(game: "Durak", state: State, mv: Throw) -> str | None:
+    r = game.rules
+    open_cards = any(d == OPEN for _, d in state.table)
+    if not may_throw_in(r, state.taking, open_cards):
+        return "no throw-in now: " + ("these rules have none" if r.throw_in == "none" else
+                                      "in simple Durak only onto a defender who takes" if r.throw_in == "on_take"
+                                      else "some attacking card is still open (throw-ins wait until all are covered)")
+    if r.reversed or table_rank_mask(state.table) >> _ID_OF[mv.card] & 1:
+        return None
+    return f"{mv.card} cannot be thrown in: its rank is not on the table"
+
+
+# ------------------------------------------------------------- phases
+# The game delegates to one small object per phase of a bout. Each works on a
+# dict of the state's fields (``apply`` copies the state once, then builds a
+# new frozen state from the dict: random play is hot).
+
+class LeadPhase:
+    """The attacker opens a bout (``durak-lead``, ``durak-attack-limit``, ``durak-pair-pass``)."""
+
+    def __init__(self, game: "Durak"):
+        self.game, self.rules = game, game.rules
+        self.plain = game.rules.lead == "one_rank"
+
+    def moves(self, state: State) -> tuple:
+        hand, limit = state.hands[state.attacker], state.limit
+        if self.plain:
+            return tuple([attack_of(m) for m in lead_options(hand, limit)])
+        leads = legal_leads(self.rules, hand, limit)
+        if self.rules.lead == "pair" and not leads:
+            return (PASS,)
+        return tuple([attack_of(m) for m in leads])
+
+    def attack(self, d: dict, mv: Attack) -> None:
+        m = mask_of_cards(mv.cards)
+        hands = list(d["hands"])
+        hands[d["attacker"]] &= ~m
+        d["hands"] = tuple(hands)
+        cards = ids_of(m)
+        d["table"] = tuple([(c, OPEN) for c in cards])
+        ranks = 0
+        for c in cards:   # every rank of the attack (simple-V leads mix ranks)
+            ranks |= SAME_RANK[c]
+        d["ranks"] = ranks
+        d["phase"] = DEFEND
+
+    def pass_on(self, d: dict) -> None:
+        """English Durak: the lead passes to the next player with cards."""
+        hands = d["hands"]
+        att = next_seat_with_cards(d["attacker"], hands)
+        dfd = next_seat_with_cards(att, hands)
+        d.update(lead=att, attacker=att, defender=dfd, limit=self.game.bout_limit(hands[dfd]))
+
+
+class DefencePhase:
+    """The defender beats, takes or transfers (``durak-beat``, ``durak-take``, ``durak-transfer``)."""
+
+    def __init__(self, game: "Durak"):
+        self.game, self.rules = game, game.rules
+        self.blind = game.rules.reversed           # reversed Durak: any card may be laid
+        self.take_always = may_take(game.rules, False)
+        self.must_take = may_take(game.rules, True) and not self.take_always
+
+    def moves(self, state: State) -> tuple:
+        g = self.game
+        hand = state.hands[state.defender]
+        moves: list = []
+        unable = False
+        if self.blind:
+            cards = ids_of(hand)
+            for a, d in state.table:
+                if d == OPEN:
+                    moves.extend([_BEATS[a][c] for c in cards])
+        else:
+            beaters = g.beaters(state)
+            for a, d in state.table:
+                if d == OPEN:
+                    m = hand & beaters[a]
+                    if m:
+                        row = _BEATS[a]
+                        while m:
+                            low = m & -m
+                            moves.append(row[low.bit_length() - 1])
+                            m ^= low
+                    else:
+                        unable = True
+                        if self.must_take:
+                            break   # he must take: no need to list the beats
+        if unable and self.must_take:
+            moves = [TAKE]
+        elif self.take_always or unable:
+            moves.append(TAKE)
+        if self.rules.transfer and not state.taking and g.transfer_target(state) >= 0:
+            cand = hand if self.blind else hand & RANK_MASK[state.table[0][0] // 4 + 2]
+            moves.extend([_TRANSFERS[c] for c in ids_of(cand)])
+        return tuple(moves)
+
+    def beat(self, d: dict, mv: Beat) -> None:
+        a, c = _ID_OF[mv.attack], _ID_OF[mv.cover]
+        g = self.game
+        if self.blind and is_wrong(self.rules, "b", c, d["table"], a, g._beaters[d["trump"]]):
+            g.bout_end.penalty(d, d["defender"], c)
+            return
+        q = d["defender"]
+        hands = list(d["hands"])
+        hands[q] &= ~(1 << c)
+        d["hands"] = tuple(hands)
+        table, still_open = [], False
+        for x, y in d["table"]:
+            if x == a:
+                table.append((x, c))
+            else:
+                table.append((x, y))
+                if y < 0:
+                    still_open = True
+        d["table"] = tuple(table)
+        d["ranks"] |= SAME_RANK[c]
+        g.throw_in.after_beat(d, still_open)
+
+    def take(self, d: dict) -> None:
+        d["taking"] = True
+        g = self.game
+        if g.throw_in.on_take:
+            t = g.throw_in.next_thrower(d, -1)
+            if t >= 0:
+                d["phase"], d["thrower"] = THROW, t
+                return
+        g.bout_end.end(d, d["defender"])
+
+    def transfer(self, d: dict, mv: Transfer) -> None:
+        c = _ID_OF[mv.card]
+        q = d["defender"]
+        table = d["table"]
+        if self.blind and is_wrong(self.rules, "x", c, table, -1, ()):
+            self.game.bout_end.penalty(d, q, c)
+            return
+        hands = list(d["hands"])
+        hands[q] &= ~bit(c)
+        nxt = next_seat_with_cards(q, hands)
+        d["hands"] = tuple(hands)
+        d["table"] = table + ((c, OPEN),)
+        d["attacker"], d["defender"] = q, nxt
+        d["limit"] = self.game.bout_limit(hands[nxt])
+
+
+class ThrowInPhase:
+    """The throwers add cards of ranks on the table, or pass (``durak-throw-in``,
+    ``durak-throwers``); when they come is ``throw_in_timing``."""
+
+    def __init__(self, game: "Durak"):
+        self.game, self.rules = game, game.rules
+        self.blind = game.rules.reversed
+        self.on_take = may_throw_in(game.rules, True)
+        self.on_cover = may_throw_in(game.rules, False)
+        self.while_open = may_throw_in(game.rules, False, True)
+
+    def moves(self, state: State) -> tuple:
+        if len(state.table) >= state.limit:
+            return (PASS,)
+        hand = state.hands[state.thrower]
+        cand = hand if self.blind else hand & state.ranks
+        moves = []
+        while cand:
+            low = cand & -cand
+            moves.append(_THROWS[low.bit_length() - 1])
+            cand ^= low
+        moves.append(PASS)
+        return tuple(moves)
+
+    def after_beat(self, d: dict, still_open: bool) -> None:
+        """After a beat: the throwers' turn if the timing allows one and someone can throw
+        in; else the defender goes on, or (everything covered) the cards are discarded."""
+        if still_open:
+            if self.while_open:
+                self.open_window(d)
+            return
+        if self.on_cover:
+            t = self.next_thrower(d, -1)
+            if t >= 0:
+                d["phase"], d["thrower"] = THROW, t
+                return
+        self.game.bout_end.end(d, -1)
+
+    def open_window(self, d: dict) -> None:
+        t = self.next_thrower(d, -1)
+        if t >= 0:
+            d["phase"], d["thrower"] = THROW, t
+
+    def throw(self, d: dict, mv: Throw) -> None:
+        c = _ID_OF[mv.card]
+        t = d["thrower"]
+        g = self.game
+        if self.blind and is_wrong(self.rules, "i", c, d["table"], -1, ()):
+            g.bout_end.penalty(d, t, c)
+            return
+        hands = list(d["hands"])
+        hands[t] &= ~bit(c)
+        d["hands"] = tuple(hands)
+        d["table"] = d["table"] + ((c, OPEN),)
+        d["ranks"] |= SAME_RANK[c]
+        if not d["taking"]:
+            d["phase"], d["thrower"] = DEFEND, -1   # the defender answers the new card
+            return
+        nxt = self.next_thrower(d, t, include=True)
+        if nxt >= 0:
+            d["thrower"] = nxt
+        else:
+            g.bout_end.end(d, d["defender"])
+
+    def pass_turn(self, d: dict) -> None:
+        t = self.next_thrower(d, d["thrower"])
+        if t >= 0:
+            d["thrower"] = t
+        elif d["taking"]:
+            self.game.bout_end.end(d, d["defender"])
+        elif any(y < 0 for _, y in d["table"]):
+            d["phase"], d["thrower"] = DEFEND, -1   # nobody threw in: the defender goes on
+        else:
+            self.game.bout_end.end(d, -1)
+
+    def next_thrower(self, d: dict, after: int, include: bool = False) -> int:
+        """The next player in throwing order (after ``after``, or from the start
+        with ``after`` -1; ``include`` asks ``after`` again first) who can throw in."""
+        table = d["table"]
+        if len(table) >= d["limit"]:
+            return -1
+        order = self.game._throwers[(d["attacker"], d["defender"])]
+        hands = d["hands"]
+        ranks = -1 if self.blind else d["ranks"]
+        start = 0 if after < 0 else order.index(after) + (0 if include else 1)
+        for i in range(start, len(order)):
+            p = order[i]
+            if hands[p] & ranks:
+                return p
+        return -1
+
+
+class BoutEnd:
+    """The end of a bout: discard or pickup, drawing, who attacks next, the end of
+    the game (``durak-draw``, ``durak-out``, ``durak-next-attacker``, ``durak-end``)."""
+
+    def __init__(self, game: "Durak"):
+        self.game = game
+        self.hand_size = game.rules.hand_size
+
+    def penalty(self, d: dict, taker: int, card: int) -> None:
+        """Reversed Durak: a wrong card is caught at once; its player takes the bout."""
+        hands = list(d["hands"])
+        hands[taker] &= ~bit(card)
+        d["hands"] = tuple(hands)
+        d["table"] = d["table"] + ((card, OPEN),)
+        self.end(d, taker)
+
+    def end(self, d: dict, taker: int) -> None:
+        """Discard (``taker`` -1) or pick up the table, draw, and set up the next bout."""
+        g = self.game
+        hands = list(d["hands"])
+        tm = 0
+        for a, c in d["table"]:
+            tm |= 1 << a
+            if c >= 0:
+                tm |= 1 << c
+        if taker < 0:
+            d["discard"] |= tm
+        else:
+            hands[taker] |= tm
+        order = g._draw_orders[(d["lead"], d["defender"])]
+        stock = d["stock"]
+        if stock:
+            stock = draw_up(hands, stock, order, self.hand_size)
+        finished = d["finished"]
+        if not stock:
+            for p in order:
+                if is_out(hands[p], stock) and p not in finished:
+                    finished += (p,)
+        d["hands"], d["stock"], d["finished"], d["table"], d["ranks"] = tuple(hands), stock, finished, (), 0
+        d["thrower"], d["taking"] = -1, False
+        if g.players - len(finished) <= 1:
+            d["phase"] = OVER
+            return
+        att = next_attacker(hands, d["defender"], taker)
+        dfd = next_seat_with_cards(att, hands)
+        d["phase"], d["lead"], d["attacker"], d["defender"] = LEAD, att, att, dfd
+        d["limit"] = g.bout_limit(hands[dfd])
+
+
+def attack_candidates(rules: Rules, hand: int) -> list[int]:
+    """The sets of cards of ``hand`` an attack is tried with: every set of one rank, every
+    two cards of different ranks, and for the simple-V shapes every set of at most five
+    cards of at most three ranks (no lead of any variant is larger). The clauses decide
+    which are leads."""
+    if rules.lead == "pairs_and_one":
+        return _mixed_sets(hand)
+    out = lead_options(hand, 4)
+    ids = ids_of(hand)
+    out += [1 << a | 1 << b for i, a in enumerate(ids) for b in ids[i + 1:] if a >> 2 != b >> 2]
+    return out
+
+
+def _mixed_sets(hand: int) -> list[int]:
+    groups = []
+    h = hand
+    while h:
+        k = ((h & -h).bit_length() - 1) >> 2
+        nib = (h >> (4 * k)) & 0xF
+        h &= ~(0xF << (4 * k))
+        subs, s = [], nib
+        while s:
+            subs.append(s << (4 * k))
+            s = (s - 1) & nib
+        groups.append(subs)
+    out = []
+    for size in (1, 2, 3):
+        for combo in combinations(groups, size):
+            for parts in product(*combo):
+                m = sum(parts)
+                if m.bit_count() <= 5:
+                    out.append(m)
+    return out
+
+
 # -------------------------------------------------------------------- game
 
-class Durak(Game[State, tuple]):
+class Durak(Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
+    """Durak: deals, whose turn, and the state's views; the bout's phases do the rest."""
+
     info = INFO
     Rules = Rules
+    move_kinds = (Attack, Beat, Take, Throw, Transfer, Pass)
+    over_clause = "durak-end"
+    #: the bout's phases: lead, defence, throw-in, end of bout (a variant or a test swaps one)
+    phase_classes = (LeadPhase, DefencePhase, ThrowInPhase, BoutEnd)
 
     def __init__(self, rules: Rules | None = None, *, players: int | None = None):
         super().__init__(rules, players=players)
-        r = self.rules
+        r, n = self.rules, self.players
         self._deck = deck_mask(r.deck_size)
         self._beaters = {s: beat_rule(r, s).beater_masks() for s in Suit}
-        self._throwers = {(a, d): thrower_order(r, a, d, self.players)
-                          for a in range(self.players) for d in range(self.players)}
-        self._draw_orders = {(a, d): drawing_order(a, d, self.players)
-                             for a in range(self.players) for d in range(self.players)}
-        self._any_card = r.reversed
-        self._hand_size = r.hand_size
-        # the clauses' answers for each case, looked up once (random play is hot)
-        self._take_anyway = may_take(r, False)
-        self._take_if_unable = may_take(r, True)
-        self._must_take = self._take_if_unable and not self._take_anyway
-        self._throw_on_beat = may_throw_in(r, False)
-        self._throw_on_take = may_throw_in(r, True)
-        self._throw_while_open = may_throw_in(r, False, True)
-        self._plain_leads = r.lead == "one_rank"
+        self._throwers = {(a, d): thrower_order(r, a, d, n) for a in range(n) for d in range(n)}
+        self._draw_orders = {(a, d): drawing_order(a, d, n) for a in range(n) for d in range(n)}
+        self.lead_phase, self.defence = self.phase_classes[0](self), self.phase_classes[1](self)
+        self.throw_in, self.bout_end = self.phase_classes[2](self), self.phase_classes[3](self)
+        self._moves_of = {LEAD: self.lead_phase.moves, DEFEND: self.defence.moves, THROW: self.throw_in.moves,
+                          OVER: lambda state: ()}
+        self._handlers = {Attack: self.lead_phase.attack, Beat: self.defence.beat, Transfer: self.defence.transfer,
+                          Throw: self.throw_in.throw, Take: lambda d, mv: self.defence.take(d),
+                          Pass: self._pass}
 
     # ------------------------------------------------------------ set-up
     def player_range(self) -> range:
@@ -446,7 +982,7 @@ class Durak(Game[State, tuple]):
     def deal(self, seed: int) -> State:
         r, n = self.rules, self.players
         cards = ids_of(self._deck)
-        random.Random(seed).shuffle(cards)
+        rng_for(seed).shuffle(cards)
         dealt = deal_sizes(r, n)
         hands = [0] * n
         for i in range(dealt):
@@ -471,8 +1007,8 @@ class Durak(Game[State, tuple]):
         Every other card of the deck is in the discard. The attacker is chosen
         by ``durak-first-attack`` unless given.
         """
-        from spec.cards import parse_cards
         from spec.bouts import card_id, mask_of
+        from spec.cards import parse_cards
         hs = [mask_of(parse_cards(h)) for h in hands]
         if len(hs) != self.players:
             raise ValueError(f"give {self.players} hands")
@@ -503,69 +1039,31 @@ class Durak(Game[State, tuple]):
         return state.phase == OVER
 
     def legal_moves(self, state: State) -> tuple:
-        ph = state.phase
-        r = self.rules
-        if ph == DEFEND:
-            return self._defence_moves(state)
-        if ph == THROW:
-            t = state.thrower
-            hand = state.hands[t]
-            if len(state.table) < state.limit:
-                cand = hand if self._any_card else hand & state.ranks
-                moves = []
-                while cand:
-                    low = cand & -cand
-                    moves.append(_THROWS[low.bit_length() - 1])
-                    cand ^= low
-                moves.append(PASS)
-                return tuple(moves)
-            return (PASS,)
-        if ph == LEAD:
-            if self._plain_leads:
-                return tuple([("a", m) for m in lead_options(state.hands[state.attacker], state.limit)])
-            leads = legal_leads(r, state.hands[state.attacker], state.limit)
-            if must_pass_lead(r, leads):
-                return (PASS,)
-            return tuple([("a", m) for m in leads])
-        return ()
+        return self._moves_of[state.phase](state)
 
-    def _defence_moves(self, state: State) -> tuple:
-        r = self.rules
-        hand = state.hands[state.defender]
-        table = state.table
-        moves = []
-        unable = False
-        if self._any_card:
-            cards = ids_of(hand)
-            for a, d in table:
-                if d == OPEN:
-                    moves.extend([_BEATS[a][c] for c in cards])
-        else:
-            beaters = self._beaters[state.trump]
-            forced = self._must_take
-            for a, d in table:
-                if d == OPEN:
-                    m = hand & beaters[a]
-                    if m:
-                        row = _BEATS[a]
-                        while m:
-                            low = m & -m
-                            moves.append(row[low.bit_length() - 1])
-                            m ^= low
-                    else:
-                        unable = True
-                        if forced:
-                            break   # he must take: no need to list the beats
-        if unable and self._must_take:
-            moves = [TAKE]
-        elif self._take_anyway or (unable and self._take_if_unable):
-            moves.append(TAKE)
-        if r.transfer and not state.taking:
-            nxt = self.transfer_target(state)
-            if nxt >= 0:
-                cand = hand if self._any_card else hand & RANK_MASK[table[0][0] // 4 + 2]
-                moves.extend([_TRANSFERS[c] for c in ids_of(cand)])
-        return tuple(moves)
+    def candidates(self, state: State) -> list:
+        """Take, pass, attacks (at the lead: the sets :func:`attack_candidates` lists; else
+        each single card), every (table card, hand card) beat, each card thrown in or transferred."""
+        hand = state.hands[self.to_move(state)]
+        ids = ids_of(hand)
+        out: list = [TAKE, PASS]
+        out += [attack_of(m) for m in attack_candidates(self.rules, hand)] if state.phase == LEAD else \
+            [attack_of(1 << c) for c in ids]
+        out += [_BEATS[a][c] for a, _ in state.table for c in ids]
+        out += [_THROWS[c] for c in ids] + [_TRANSFERS[c] for c in ids]
+        return out
+
+    def beaters(self, state: State) -> tuple[int, ...]:
+        """For each card id, the mask of the cards that beat it (``durak-beat``)."""
+        return self._beaters[state.trump]
+
+    def unbeatable(self, state: State) -> int:
+        """The first open attacking card the defender holds nothing to beat, or -1."""
+        hand, beaters = state.hands[state.defender], self._beaters[state.trump]
+        for a, d in state.table:
+            if d == OPEN and not hand & beaters[a]:
+                return a
+        return -1
 
     def bout_limit(self, defender_hand: int) -> int:
         """The most attacking cards a bout against this hand may hold (``durak-attack-limit``)."""
@@ -578,233 +1076,18 @@ class Durak(Game[State, tuple]):
             return nxt
         return -1
 
-    def check_move(self, state: State, move: tuple) -> None:
-        if move in self.legal_moves(state):
-            return
-        raise IllegalMove(self._diagnose(state, move), self._why(state, move), self._fmt(move))
-
-    def _fmt(self, move) -> str:
-        try:
-            return self.format_move(move)
-        except Exception:  # noqa: BLE001 - a malformed move still gets a message
-            return repr(move)
-
-    def _diagnose(self, state: State, move) -> str:
-        kind = move[0] if isinstance(move, tuple) and move else None
-        if state.phase == OVER:
-            return "durak-end"
-        if kind == "a":
-            return "durak-attack-limit" if state.phase == LEAD and move[1].bit_count() > state.limit \
-                and move[1] & ~state.hands[state.attacker] == 0 else "durak-lead"
-        if kind == "b":
-            return "durak-beat" if state.phase == DEFEND else "durak-take"
-        if kind == "t":
-            return "durak-take"
-        if kind == "i":
-            return "durak-throw-in"
-        if kind == "x":
-            return "durak-transfer"
-        if kind == "p":
-            return "durak-pair-pass" if state.phase == LEAD else "durak-throwers"
-        return "durak-lead"
-
-    def _why(self, state: State, move) -> str:
-        who = self.to_move(state)
-        if state.phase == OVER:
-            return "the game is over"
-        return f"not allowed for P{who} now ({PHASE_NAMES[state.phase]} phase)"
-
-    # ------------------------------------------------------------- apply
-    def apply(self, state: State, move: tuple) -> State:
+    def apply(self, state: State, move) -> State:
         d = state.__dict__.copy()
-        kind = move[0]
-        if kind == "b":
-            if self._any_card:
-                self._beat(d, move[1], move[2])
-            else:   # the common case, inline: cover ``a`` with ``c``
-                a, c = move[1], move[2]
-                q = d["defender"]
-                hands = list(d["hands"])
-                hands[q] &= ~(1 << c)
-                d["hands"] = tuple(hands)
-                table, still_open = [], False
-                for x, y in d["table"]:
-                    if x == a:
-                        table.append((x, c))
-                    else:
-                        table.append((x, y))
-                        if y < 0:
-                            still_open = True
-                d["table"] = tuple(table)
-                d["ranks"] |= SAME_RANK[c]
-                if not still_open:
-                    self._all_covered(d)
-                elif self._throw_while_open:
-                    self._open_throw_window(d)
-        elif kind == "i":
-            self._throw(d, move[1])
-        elif kind == "a":
-            m = move[1]
-            hands = list(d["hands"])
-            hands[d["attacker"]] &= ~m
-            d["hands"] = tuple(hands)
-            cards = ids_of(m)
-            d["table"] = tuple([(c, OPEN) for c in cards])
-            d["ranks"] = SAME_RANK[cards[0]]
-            d["phase"] = DEFEND
-        elif kind == "t":
-            d["taking"] = True
-            if self._throw_on_take:
-                t = self._next_thrower(d, -1)
-                if t >= 0:
-                    d["phase"], d["thrower"] = THROW, t
-                    s = _new(State)
-                    _setattr(s, "__dict__", d)
-                    return s
-            self._end_bout(d, d["defender"])
-        elif kind == "x":
-            self._transfer(d, move[1])
-        else:  # pass
-            if d["phase"] == LEAD:
-                hands = d["hands"]
-                att = next_seat_with_cards(d["attacker"], hands)
-                dfd = next_seat_with_cards(att, hands)
-                d.update(lead=att, attacker=att, defender=dfd, limit=self.bout_limit(hands[dfd]))
-            else:
-                t = self._next_thrower(d, d["thrower"])
-                if t >= 0:
-                    d["thrower"] = t
-                elif d["taking"]:
-                    self._end_bout(d, d["defender"])
-                elif any(y < 0 for _, y in d["table"]):
-                    d["phase"], d["thrower"] = DEFEND, -1   # nobody threw in: the defender goes on
-                else:
-                    self._end_bout(d, -1)
+        self._handlers[type(move)](d, move)
         s = _new(State)
         _setattr(s, "__dict__", d)
         return s
 
-    def _beat(self, d: dict, a: int, c: int) -> None:
-        q = d["defender"]
-        table = d["table"]
-        if self._any_card and is_wrong(self.rules, "b", c, table, a, self._beaters[d["trump"]]):
-            self._penalty(d, q, c)
-            return
-        hands = list(d["hands"])
-        hands[q] &= ~(1 << c)
-        d["hands"] = tuple(hands)
-        table = tuple([(x, c) if x == a else (x, y) for x, y in table])
-        d["table"] = table
-        d["ranks"] |= SAME_RANK[c]
-        for _, y in table:
-            if y == OPEN:
-                if self._throw_while_open:
-                    self._open_throw_window(d)
-                return
-        self._all_covered(d)
-
-    def _all_covered(self, d: dict) -> None:
-        """Every attacking card is beaten: throw-ins (if allowed) or the discard."""
-        if self._throw_on_beat:
-            t = self._next_thrower(d, -1)
-            if t >= 0:
-                d["phase"], d["thrower"] = THROW, t
-                return
-        self._end_bout(d, -1)
-
-    def _open_throw_window(self, d: dict) -> None:
-        """A beat with attacking cards still open (``while_beating``): the throwers
-        are asked first; if nobody can throw in, the defender goes on."""
-        t = self._next_thrower(d, -1)
-        if t >= 0:
-            d["phase"], d["thrower"] = THROW, t
-
-    def _throw(self, d: dict, c: int) -> None:
-        t = d["thrower"]
-        if self._any_card and is_wrong(self.rules, "i", c, d["table"], -1, ()):
-            self._penalty(d, t, c)
-            return
-        hands = list(d["hands"])
-        hands[t] &= ~bit(c)
-        d["hands"] = tuple(hands)
-        d["table"] = d["table"] + ((c, OPEN),)
-        d["ranks"] |= SAME_RANK[c]
-        if not d["taking"]:
-            d["phase"], d["thrower"] = DEFEND, -1
-            return
-        nxt = self._next_thrower(d, t, include=True)
-        if nxt >= 0:
-            d["thrower"] = nxt
+    def _pass(self, d: dict, mv: Pass) -> None:
+        if d["phase"] == LEAD:
+            self.lead_phase.pass_on(d)
         else:
-            self._end_bout(d, d["defender"])
-
-    def _transfer(self, d: dict, c: int) -> None:
-        q = d["defender"]
-        table = d["table"]
-        if self._any_card and is_wrong(self.rules, "x", c, table, -1, ()):
-            self._penalty(d, q, c)
-            return
-        hands = list(d["hands"])
-        hands[q] &= ~bit(c)
-        nxt = next_seat_with_cards(q, hands)
-        d["hands"] = tuple(hands)
-        d["table"] = table + ((c, OPEN),)
-        d["attacker"], d["defender"] = q, nxt
-        d["limit"] = self.bout_limit(hands[nxt])
-
-    def _penalty(self, d: dict, taker: int, card: int) -> None:
-        hands = list(d["hands"])
-        hands[taker] &= ~bit(card)
-        d["hands"] = tuple(hands)
-        d["table"] = d["table"] + ((card, OPEN),)
-        self._end_bout(d, taker)
-
-    def _next_thrower(self, d: dict, after: int, include: bool = False) -> int:
-        """The next player in throwing order (after ``after``, or from the start
-        with ``after`` -1; ``include`` asks ``after`` again first) who can throw in."""
-        table = d["table"]
-        if len(table) >= d["limit"]:
-            return -1
-        order = self._throwers[(d["attacker"], d["defender"])]
-        hands = d["hands"]
-        ranks = -1 if self._any_card else d["ranks"]
-        start = 0 if after < 0 else order.index(after) + (0 if include else 1)
-        for i in range(start, len(order)):
-            p = order[i]
-            if hands[p] & ranks:
-                return p
-        return -1
-
-    def _end_bout(self, d: dict, taker: int) -> None:
-        """Discard (``taker`` -1) or pick up the table, draw, and set up the next bout."""
-        hands = list(d["hands"])
-        tm = 0
-        for a, c in d["table"]:
-            tm |= 1 << a
-            if c >= 0:
-                tm |= 1 << c
-        if taker < 0:
-            d["discard"] |= tm
-        else:
-            hands[taker] |= tm
-        order = self._draw_orders[(d["lead"], d["defender"])]
-        stock = d["stock"]
-        if stock:
-            stock = draw_up(hands, stock, order, self._hand_size)
-        finished = d["finished"]
-        if not stock:
-            for p in order:
-                if is_out(hands[p], stock) and p not in finished:
-                    finished += (p,)
-        d["hands"], d["stock"], d["finished"], d["table"], d["ranks"] = tuple(hands), stock, finished, (), 0
-        d["thrower"], d["taking"] = -1, False
-        if self.players - len(finished) <= 1:
-            d["phase"] = OVER
-            return
-        att = next_attacker(hands, d["defender"], taker)
-        dfd = next_seat_with_cards(att, hands)
-        d["phase"], d["lead"], d["attacker"], d["defender"] = LEAD, att, att, dfd
-        d["limit"] = self.bout_limit(hands[dfd])
+            self.throw_in.pass_turn(d)
 
     # ------------------------------------------------------------ result
     def outcome(self, state: State) -> Outcome:
@@ -812,69 +1095,53 @@ class Durak(Game[State, tuple]):
             raise ValueError("the game is not over")
         return result(self.rules, state.hands, state.finished, state.defender)
 
+    def max_plays(self) -> int | None:
+        return None  # 3+ players (and the pairs lead) can loop: see the termination properties
+
+    # ------------------------------------------------------- information
+    def _shown(self, state: State) -> int:
+        """The turned trump card's bit while everyone knows where it is (stock or a hand)."""
+        tc = state.trump_card
+        if tc < 0 or state.discard >> tc & 1 or any(a == tc or c == tc for a, c in state.table):
+            return 0
+        return 1 << tc
+
     def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
-        z = {f"hand {i}": cards_of(h) for i, h in enumerate(state.hands)}
-        z["stock"] = tuple(card_of(c) for c in state.stock)
+        shown = self._shown(state)
+        z = {f"hand {i}": cards_of(h & ~shown) for i, h in enumerate(state.hands)}
+        z["stock"] = tuple(card_of(c) for c in state.stock if not shown >> c & 1)
+        z["trump card"] = cards_of(shown)
         z["table"] = cards_of(table_mask(state.table))
         z["discard"] = cards_of(state.discard)
         return z
 
-    def visible(self, state: State, player: int) -> dict[str, tuple[Card, ...] | int]:
-        """What ``player`` sees: the hands he may look at, the others as card counts,
-        the table, the trump card and the stock and discard sizes."""
+    def hidden_zones(self, state: State, player: int) -> frozenset[str]:
+        """The face-down stock, and the hands ``player`` cannot see (``durak-reversed-view``).
+        The turned trump card is seen by all, wherever it is."""
         seen = set(visible_hands(self.rules, self.players, player))
-        out: dict[str, tuple[Card, ...] | int] = {}
-        for p, h in enumerate(state.hands):
-            out[f"hand {p}"] = cards_of(h) if p in seen else h.bit_count()
-        out["table"] = cards_of(table_mask(state.table))
-        out["trump card"] = (card_of(state.trump_card),) if state.trump_card >= 0 else ()
-        out["stock"] = len(state.stock)
-        out["discard"] = state.discard.bit_count()
-        return out
+        return frozenset(["stock"] + [f"hand {p}" for p in range(self.players) if p not in seen])
 
-    def max_plays(self) -> int | None:
-        return None  # 3+ players (and the pairs lead) can loop: see the termination properties
+    def relabel(self, state: State, mapping) -> State:
+        """``state`` with cards renamed (ids and masks rewritten)."""
+        ids = {_ID_OF[a]: _ID_OF[b] for a, b in mapping.items()}
+        one = lambda c: ids.get(c, c) if c >= 0 else c  # noqa: E731
+        many = lambda m: sum(1 << one(c) for c in ids_of(m))  # noqa: E731
+        table = tuple((one(a), one(c)) for a, c in state.table)
+        ranks = 0
+        for a, c in table:
+            ranks |= SAME_RANK[a] | (SAME_RANK[c] if c >= 0 else 0)
+        return replace(state, hands=tuple(many(h) for h in state.hands), stock=tuple(one(c) for c in state.stock),
+                       discard=many(state.discard), table=table, trump_card=one(state.trump_card), ranks=ranks)
 
     # ---------------------------------------------------------- notation
-    def format_move(self, move: tuple) -> str:
-        kind = move[0]
-        if kind == "a":
-            return "attack " + format_mask(move[1])
-        if kind == "b":
-            return f"beat {format_card(card_of(move[1]))} with {format_card(card_of(move[2]))}"
-        if kind == "i":
-            return "throw " + format_card(card_of(move[1]))
-        if kind == "x":
-            return "transfer " + format_card(card_of(move[1]))
-        if kind == "t":
-            return "take"
-        if kind == "p":
-            return "pass"
-        raise ValueError(f"not a Durak move: {move!r}")
-
-    def parse_move(self, text: str) -> tuple:
-        words = text.replace(",", " ").split()
-        forms = "attack C [C ...], beat C with C, take, throw C, transfer C, pass"
-        if not words:
-            raise NotationError(f"empty move; moves are: {forms}")
-        head, rest = words[0].lower(), words[1:]
-        card = lambda t: parse_card_id(t, self._deck)  # noqa: E731
-        if head == "attack" and rest:
-            ids = [card(t) for t in rest]
-            if len(set(ids)) != len(ids):
-                raise NotationError(f"{text!r}: a card is named twice")
-            return ("a", sum(1 << c for c in ids))
-        if head == "beat" and len(rest) == 3 and rest[1].lower() == "with":
-            return ("b", card(rest[0]), card(rest[2]))
-        if head == "throw" and len(rest) == 1:
-            return ("i", card(rest[0]))
-        if head == "transfer" and len(rest) == 1:
-            return ("x", card(rest[0]))
-        if head == "take" and not rest:
-            return TAKE
-        if head in ("pass", "done") and not rest:
-            return PASS
-        raise NotationError(f"cannot read Durak move {text!r}; moves are: {forms}")
+    def parse_move(self, text: str):
+        mv = super().parse_move(text)
+        for c in _laid(mv) if type(mv) not in (Take, Pass) else ():
+            if not self._deck >> _ID_OF.get(c, 63) & 1:
+                raise NotationError(f"card {c} is not in this game's deck")
+        if type(mv) is Beat and not self._deck >> _ID_OF.get(mv.attack, 63) & 1:
+            raise NotationError(f"card {mv.attack} is not in this game's deck")
+        return mv
 
     def describe(self, state: State) -> str:
         hands = "; ".join(f"P{p}: {format_mask(h) or '-'}" for p, h in enumerate(state.hands))

@@ -26,16 +26,17 @@ longest game) or returns a replayable cycle as the witness.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Sequence
 
-from spec.bouts import OPEN, card_of, format_mask, table_mask
+from spec.bouts import OPEN, card_id, card_of, format_mask, table_mask
 from spec.cards import Suit, format_card, format_cards
+from spec.dealing import rng_for
 from spec.errors import VariantError
-from spec.games.durak import LEAD, PASS, PRESETS, Durak, State
+from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer, game_winner
 from verifier import generic
+from verifier.api import Exploration, Root, Trace, explore, small_configs, walk as api_walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
-from verifier.sampling import Trace, sample
+from verifier.sampling import sample
 
 GAME = "durak"
 #: The presets checked by the ``NAME@PRESET`` properties (``simple`` is the default rules).
@@ -82,24 +83,43 @@ def ids_on_table(table) -> list[int]:
     return [c for pair in table for c in pair if c != OPEN]
 
 
+def sig(move) -> tuple:
+    """A move as a plain tuple of card ids, for the reference checks: ``("a", mask)``,
+    ``("b", attack, cover)``, ``("t",)``, ``("i", card)``, ``("x", card)``, ``("p",)``."""
+    if isinstance(move, Beat):
+        return ("b", card_id(move.attack), card_id(move.cover))
+    if isinstance(move, Throw):
+        return ("i", card_id(move.card))
+    if isinstance(move, Transfer):
+        return ("x", card_id(move.card))
+    if isinstance(move, Attack):
+        return ("a", sum(1 << card_id(c) for c in move.cards))
+    return ("t",) if isinstance(move, Take) else ("p",)
+
+
+class _Stalled(Exception):
+    """Every player with cards passed the lead in turn: it goes round for ever."""
+
+
 def walk(game: Durak, seed: int, cap: int, step: Callable[[Trace, State, tuple, State], None]) -> tuple[Trace, State]:
-    """One random game; ``step(trace, before, move, after)`` after every move."""
-    trace, rng = Trace(game, seed), random.Random(seed)
-    state = game.deal(seed)
-    passes = 0
-    while not game.is_over(state) and len(trace.moves) < cap:
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        move = moves[rng.randrange(len(moves))]
-        trace.moves.append(move)
-        after = game.apply(state, move)
-        step(trace, state, move, after)
-        passes = passes + 1 if state.phase == LEAD and move == PASS else 0
-        state = after
-        if passes and passes >= sum(1 for h in state.hands if h):
-            break   # every player with cards passed the lead in turn: it goes round for ever
-    return trace, state
+    """One random game (the kernel's :func:`verifier.api.walk`); ``step(trace, before,
+    move, after)`` after every move, the move as :func:`sig`. Stops early when every
+    player with cards has passed the lead in turn (English Durak stalls)."""
+    last: list = [None, None, 0]   # previous state, trace, passes in a row
+
+    def on_state(trace, state):
+        before, last[0], last[1] = last[0], state, trace
+        if before is None:
+            return
+        move = sig(trace.moves[-1])
+        step(trace, before, move, state)
+        last[2] = last[2] + 1 if before.phase == LEAD and move == ("p",) else 0
+        if last[2] and last[2] >= sum(1 for h in state.hands if h):
+            raise _Stalled
+    try:
+        return api_walk(game, seed, on_state, cap)
+    except _Stalled:
+        return last[1], last[0]
 
 
 def stuck_passing(game: Durak, trace: Trace, state: State) -> bool:
@@ -247,6 +267,73 @@ def throw_in_timing(games, budget: Budget) -> Outcome:
                 raise trace.refute(f"a beat left attacking cards open, yet P{game.to_move(after)} was asked to "
                                    "throw in (after_cover: only once every card is covered)", after)
         walk(game, seed, budget.max_plays, step)
+    return sample(games, budget, check)
+
+
+def deal_shape(games, budget: Budget) -> Outcome:
+    """The deal: hand sizes, the stock, the trump card under it, and the first attacker."""
+    def check(game, seed):
+        r, n = game.rules, game.players
+        s = game.deal(seed)
+        trace = Trace(game, seed)
+        sizes = [h.bit_count() for h in s.hands]
+        want = [r.deck_size // n + (p < r.deck_size % n) for p in range(n)] if r.all_dealt else [r.hand_size] * n
+        if sizes != want or len(s.stock) != r.deck_size - sum(want):
+            raise trace.refute(f"hands of {sizes} cards and a stock of {len(s.stock)}; the rules deal {want}", s)
+        if r.trump == "diamonds":
+            if s.trump != Suit.DIAMONDS or s.trump_card != -1:
+                raise trace.refute("Japanese Durak: diamonds are trump and no card is turned", s)
+        elif s.stock:
+            if s.stock[-1] != s.trump_card or card_of(s.trump_card).suit != s.trump:
+                raise trace.refute("the turned trump card is not the last card of the stock", s)
+        elif not s.hands[(sum(want) - 1) % n] >> s.trump_card & 1:
+            raise trace.refute("with no stock the last card dealt shows the trump, and stays with its player", s)
+        trumps = [(card_of(c).rank, p) for p, h in enumerate(s.hands) for c in range(52)
+                  if h >> c & 1 and card_of(c).suit == s.trump]
+        first = r.previous_winner if r.first_attacker == "previous_winner" else (min(trumps)[1] if trumps else 0)
+        if s.attacker != first or s.defender != ref_next_with_cards(first, s.hands):
+            raise trace.refute(f"P{s.attacker} attacks P{s.defender} first; the rules make it P{first} "
+                               f"(lowest trump) against the next player", s)
+    return sample(games, budget, check)
+
+
+def views(games, budget: Budget) -> Outcome:
+    """What each player sees: his own hand (reversed: every hand but his own), never the stock."""
+    def check(game, seed):
+        rev = game.rules.reversed
+
+        def step(trace, before, move, after):
+            for p in range(game.players):
+                hidden = {f"hand {q}" for q in range(game.players) if (q == p) == rev} | {"stock"}
+                if set(game.hidden_zones(after, p)) != hidden:
+                    raise trace.refute(f"P{p} cannot see {sorted(game.hidden_zones(after, p))}; the rules hide "
+                                       f"{sorted(hidden)} from him", after)
+        walk(game, seed, budget.max_plays, step)
+    return sample(games, budget, check)
+
+
+def winners_in_order(games, budget: Budget) -> Outcome:
+    """The winners are listed in the order they went out, the first out first (he attacks
+    first in the next game); players out in the same bout in drawing order."""
+    def check(game, seed):
+        n, out = game.players, []
+
+        def step(trace, before, move, after):
+            if after.stock or not (before.table and not after.table) and not game.is_over(after):
+                return
+            order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
+            for p in order + [before.defender]:
+                if not after.hands[p] and p not in out:
+                    out.append(p)
+        trace, state = walk(game, seed, budget.max_plays, step)
+        if not game.is_over(state):
+            return
+        res = game.outcome(state)
+        want = tuple(p for p in out if p not in res.losers)
+        if not res.draw and res.winners != want:
+            raise trace.refute(f"the players went out in the order {want}, but the winners are {res.winners}", state)
+        if out and game_winner(state) != out[0]:
+            raise trace.refute(f"P{out[0]} went out first, but the winner is P{game_winner(state)}", state)
     return sample(games, budget, check)
 
 
@@ -426,73 +513,24 @@ def terminates(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------------------ exhaustive search
 
-@dataclasses.dataclass(frozen=True)
-class Search:
-    """The result of one deal's state-graph search."""
-
-    seed: int
-    status: str                       # "done", "cycle" or "incomplete"
-    states: int
-    longest: int = 0                  # moves in the longest game (when done)
-    longest_moves: tuple = ()
-    prefix: tuple = ()                # moves to the repeating position (cycle)
-    cycle: tuple = ()                 # the moves that bring it back
-
-
 def _take_first(move) -> bool:
     """Search order: taking and passing first (a cycle keeps every card in play and
     needs no throw-ins), otherwise as listed."""
-    return move[0] not in ("t", "p")
+    return not isinstance(move, (Take, type(PASS)))
 
 
-def explore(game: Durak, seed: int, cap: int = STATE_CAP) -> Search:
-    """Every line of play from one deal: a depth-first search with a table of
-    positions (states hash; hands are bit masks, so equal positions are equal).
+def search_order(game: Durak) -> Durak:
+    """``game`` with its legal moves listed takes and passes first, for :func:`search`."""
+    class TakesFirst(type(game)):
+        def legal_moves(self, state):
+            return tuple(sorted(super().legal_moves(state), key=_take_first))
+    return TakesFirst(game.rules, players=game.players)
 
-    A position met again while still on the search path is a cycle; otherwise
-    the graph is acyclic and the longest path from the deal is the longest game.
-    """
-    root = game.deal(seed)
-    gray = -1
-    moves_of = lambda st: sorted(game.legal_moves(st), key=_take_first)  # noqa: E731
-    memo: dict = {root: gray}
-    best_next: dict = {}
-    stack = [[root, moves_of(root), 0, 0, None]]   # state, moves, next, longest, best (move, child)
-    path: list = []
-    while stack:
-        frame = stack[-1]
-        s, moves, i = frame[0], frame[1], frame[2]
-        if i < len(moves):
-            frame[2] = i + 1
-            m = moves[i]
-            t = game.apply(s, m)
-            v = memo.get(t)
-            if v is None:
-                if len(memo) >= cap:
-                    return Search(seed, "incomplete", len(memo))
-                memo[t] = gray
-                path.append(m)
-                stack.append([t, moves_of(t), 0, 0, None])
-            elif v == gray:
-                at = next(k for k, f in enumerate(stack) if f[0] == t)
-                return Search(seed, "cycle", len(memo), prefix=tuple(path[:at]), cycle=tuple(path[at:]) + (m,))
-            elif frame[4] is None or v + 1 > frame[3]:
-                frame[3], frame[4] = v + 1, (m, t)
-        else:
-            memo[s] = frame[3]
-            if frame[4] is not None:
-                best_next[s] = frame[4]
-            stack.pop()
-            if path:
-                m = path.pop()
-                parent = stack[-1]
-                if parent[4] is None or frame[3] + 1 > parent[3]:
-                    parent[3], parent[4] = frame[3] + 1, (m, s)
-    line, s = [], root
-    while s in best_next:
-        m, s = best_next[s]
-        line.append(m)
-    return Search(seed, "done", len(memo), memo[root], tuple(line))
+
+def search(game: Durak, seed: int, cap: int = STATE_CAP) -> Exploration:
+    """Every line of play from one deal, by the kernel's :func:`verifier.api.explore`
+    (stopping at the first cycle)."""
+    return explore(search_order(game), [Root.deal(game, seed)], max_states=cap, stop_at_cycle=True)
 
 
 def small_game(game: Durak, players: int, deck: int, hand: int) -> Durak | None:
@@ -500,6 +538,28 @@ def small_game(game: Durak, players: int, deck: int, hand: int) -> Durak | None:
         return type(game)(dataclasses.replace(game.rules, deck_size=deck, hand_size=hand), players=players)
     except VariantError:
         return None
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """What the search found from one deal."""
+
+    seed: int
+    status: str                       # "done", "cycle" or "incomplete"
+    states: int
+    longest: tuple = ()               # the moves of the longest game (when done)
+    prefix: tuple = ()                # moves to the repeating position (cycle)
+    cycle: tuple = ()                 # the moves that bring it back
+
+
+def search_deal(game: Durak, seed: int, cap: int = STATE_CAP) -> Deal:
+    ex = search(game, seed, cap)
+    if ex.cycle is not None:
+        _, prefix, loop = ex.cycle
+        return Deal(seed, "cycle", ex.states, prefix=prefix, cycle=loop)
+    if not ex.complete:
+        return Deal(seed, "incomplete", ex.states)
+    return Deal(seed, "done", ex.states, longest=ex.longest[1] if ex.longest else ())
 
 
 def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, int, int] | None = None):
@@ -513,7 +573,7 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
             if big is not None:
                 found, seen = [], 0
                 for seed in range(hdeals):
-                    res = explore(big, seed, hcap)
+                    res = search_deal(big, seed, hcap)
                     seen += res.states
                     if res.status == "cycle":
                         found.append(res)
@@ -529,7 +589,7 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
             return Outcome(HOLDS, f"{players} players on {deck} cards is not allowed by these rules (vacuous)")
         states, longest, incomplete, cycles, searched = 0, None, [], [], deals
         for seed in range(deals):
-            res = explore(game, seed)
+            res = search_deal(game, seed)
             states += res.states
             if res.status == "cycle":
                 cycles.append(res)
@@ -538,7 +598,7 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
                     break
             elif res.status == "incomplete":
                 incomplete.append(seed)
-            elif longest is None or res.longest > longest.longest:
+            elif longest is None or len(res.longest) > len(longest.longest):
                 longest = res
         what = f"{players} players, {deck}-card deck, {hand} cards each, {searched} deals: {states} positions"
         if cycles:
@@ -547,13 +607,13 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
                                                   f"cycle has {len(shortest.cycle)} moves")
         if incomplete:
             return Outcome(UNKNOWN, f"{what}; no cycle, but deals {incomplete} passed {STATE_CAP} positions")
-        moves = " ".join(game.format_move(m) for m in longest.longest_moves)
+        moves = " ".join(game.format_move(m) for m in longest.longest)
         return Outcome(HOLDS, f"{what}, no cycle; every line of play ends. Longest game: "
-                              f"{longest.longest} moves (deal seed {longest.seed}: {moves}){hunted}")
+                              f"{len(longest.longest)} moves (deal seed {longest.seed}: {moves}){hunted}")
     return check
 
 
-def _cycle_outcome(game: Durak, res: Search, detail: str) -> Outcome:
+def _cycle_outcome(game: Durak, res: Deal, detail: str) -> Outcome:
     start = game.replay(res.seed, res.prefix)
     text = (f"{game.players} players, {game.rules.deck_size}-card deck, {game.rules.hand_size} cards each, "
             f"deal seed {res.seed}: after {len(res.prefix)} moves the position comes back after "
@@ -563,6 +623,29 @@ def _cycle_outcome(game: Durak, res: Search, detail: str) -> Outcome:
             f"cycle: {' | '.join(game.format_move(m) for m in res.cycle)}")
     record = game.record(res.seed, list(res.prefix) + list(res.cycle))
     return Outcome(REFUTED, detail, Counterexample(text, record=record))
+
+
+@small_configs(GAME)
+def small_positions(game: Durak) -> list[Root]:
+    """Endgame positions of the game's own rules for the exhaustive part of the kernel's
+    invariants (``moves_match_clauses`` among them), from the top three ranks, the rest of
+    the deck in the discard: two players with two cards each and two in the stock (none in
+    all-dealt Durak); three players with two cards each and no stock (with a stock, throw-in
+    Durak for three passes 300,000 positions)."""
+    if game.players > 3:
+        return []
+    r = game.rules
+    top = [card_of(c) for c in range(52)][-4 * (r.deck_size // 4):][-12:]
+    roots = []
+    for seed in range(2):
+        cards = list(top)
+        rng_for(seed, 7).shuffle(cards)
+        hands = [format_cards(cards[2 * p:2 * p + 2]) for p in range(game.players)]
+        rest = cards[2 * game.players:2 * game.players + (0 if r.all_dealt or game.players > 2 else 2)]
+        trump = Suit.DIAMONDS if r.trump == "diamonds" or not rest else None
+        state = game.setup(hands, format_cards(rest), trump=trump)
+        roots.append(Root(state, f"small position {seed} ({game.describe(state)})"))
+    return roots
 
 
 # ---------------------------------------------------------------- registration
@@ -593,6 +676,13 @@ CHECKS = {
                     ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", beats_legal),
     "transfers_allowed": ("An attack passes to another player only by an allowed transfer",
                           ("durak-transfer", "durak-reversed-penalty"), "hypothesis", transfers_allowed),
+    "deal_shape": ("The deal gives the rules' hand sizes, turns the trump card under the stock, and the lowest "
+                   "trump attacks first", ("durak-deal", "durak-trump", "durak-first-attack"), "hypothesis",
+                   deal_shape),
+    "views": ("Each player sees his own hand only (reversed: every hand but his own), never the stock",
+              ("durak-reversed-view",), "hypothesis", views),
+    "winners_in_order": ("The winners are listed in the order they went out; the first out is the winner",
+                         ("durak-winner", "durak-out"), "hypothesis", winners_in_order),
     "throw_in_timing": ("Throw-ins come only when the rules allow them; while the defender beats "
                         "(while_beating) the throwers are asked after every beat",
                         ("durak-throw-in", "durak-throwers"), "hypothesis", throw_in_timing),
@@ -680,8 +770,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     game = Durak(rules, players=args.players)
     for seed in range(args.deals):
         start = time.perf_counter()
-        res = explore(game, seed, args.cap)
-        what = {"done": f"no cycle, longest game {res.longest} moves",
+        res = search_deal(game, seed, args.cap)
+        what = {"done": f"no cycle, longest game {len(res.longest)} moves",
                 "cycle": f"cycle of {len(res.cycle)} moves after {len(res.prefix)}",
                 "incomplete": "state cap reached"}[res.status]
         print(f"deal {seed}: {res.states} positions, {what} ({time.perf_counter() - start:.1f} s)", flush=True)
