@@ -15,7 +15,7 @@ from spec.engine import Record
 from spec.errors import CardspecError, IllegalMove, NotationError
 from spec.games._sixty_six_solver import Solver, format_position, parse_position
 from spec.games.sixty_six import (
-    CLOSE, DECK, SixtySix, Marry, State, _evolve, card_points, closer_penalty, game_points, in_last_phase,
+    CLOSE, DECK, SixtySix, Marry, Play, State, _evolve, card_points, closer_penalty, game_points, in_last_phase,
     score_game, trick_winner,
 )
 from spec.rules import make_rules
@@ -25,6 +25,11 @@ from tests.helpers import SMALL, assert_refuted, check
 
 R = SixtySix.Rules
 C = parse_card
+
+
+def P(text: str) -> Play:
+    """The move playing a card."""
+    return Play(C(text))
 
 
 def game(**rules) -> SixtySix:
@@ -72,10 +77,10 @@ def test_stock_phase_any_card_and_drawing_order():
     g = SixtySix()
     s = g.deal(3)
     lead = s.hands[s.to_move][0]
-    s1 = g.play(s, lead)
-    assert set(g.legal_moves(s1)) == set(s1.hands[s1.to_move]) | {CLOSE}   # no need to follow (or close)
+    s1 = g.play(s, Play(lead))
+    assert set(g.legal_moves(s1)) == {Play(c) for c in s1.hands[s1.to_move]} | {CLOSE}   # no need to follow
     # the winner draws the top card, the loser the next
-    follow = s1.hands[s1.to_move][0]
+    follow = Play(s1.hands[s1.to_move][0])
     s2 = g.play(s1, follow)
     w = s2.to_move
     assert s1.stock[0] in s2.hands[w] and s1.stock[1] in s2.hands[1 - w]
@@ -92,8 +97,8 @@ def test_marriage_on_lead_scores_20_or_40():
     assert Marry(C("K♠")) in moves and Marry(C("Q♥")) in moves
     assert g.play(s, Marry(C("Q♠"))).points == (20, 0)
     assert g.play(s, Marry(C("K♥"))).points == (40, 0)
-    assert g.play(s, C("K♥")).points == (0, 0)                           # declaring is optional
-    s1 = g.play(s, C("9♣"))
+    assert g.play(s, P("K♥")).points == (0, 0)                           # declaring is optional
+    s1 = g.play(s, P("9♣"))
     with pytest.raises(IllegalMove, match="only when leading") as exc:
         g.play(s1, Marry(C("K♦")))
     assert exc.value.clause == "sixty-six-marriage"
@@ -107,7 +112,7 @@ def test_marriage_needs_trick_option_keeps_points_pending():
                     trump=Suit.HEARTS, to_move=0)
     s1 = g.play(s, Marry(C("K♠")))
     assert s1.points == (0, 0) and s1.pending == (20, 0)
-    s2 = g.play(s1, C("A♠"))                               # P1 wins: P0 still has no trick
+    s2 = g.play(s1, P("A♠"))                               # P1 wins: P0 still has no trick
     assert s2.points == (0, 15) and s2.pending == (20, 0)
 
 
@@ -133,8 +138,8 @@ def test_close_needs_five_and_the_lead():
             with pytest.raises(IllegalMove, match="too few") as exc:
                 g.play(t, CLOSE)
             assert exc.value.clause == "sixty-six-close"
-    s1 = g.play(s, s.hands[s.to_move][0])
-    with pytest.raises(IllegalMove, match="on lead"):
+    s1 = g.play(s, Play(s.hands[s.to_move][0]))
+    with pytest.raises(IllegalMove, match="about to lead"):
         g.play(s1, CLOSE)
     closed = g.play(s, CLOSE)
     assert closed.closed_by == s.to_move and closed.to_move == s.to_move and CLOSE not in g.legal_moves(closed)
@@ -146,18 +151,18 @@ def test_either_player_closes_at_his_turn_by_default():
     assert g.rules.closer == "either"
     s = stock_state(g, hands=(parse_cards("A♠ 9♥ J♣ Q♣ K♦ 9♦"), parse_cards("10♠ J♠ 9♣ A♥ A♦ 10♦")),
                     trump=Suit.HEARTS, to_move=0, tricks=(1, 1))
-    s1 = g.play(s, C("J♣"))
+    s1 = g.play(s, P("J♣"))
     assert CLOSE in g.legal_moves(s1)                      # the follower may close before he plays
     c = g.play(s1, CLOSE)
     assert c.closed_by == 1 and c.close_tricks == (1, 1) and c.to_move == 1
-    assert set(g.legal_moves(c)) == {C("9♣")}              # ... and must follow at once
+    assert set(g.legal_moves(c)) == {P("9♣")}              # ... and must follow at once
     with pytest.raises(IllegalMove, match="follow suit"):
-        g.play(c, C("A♥"))
-    after = g.play(c, C("9♣"))
+        g.play(c, P("A♥"))
+    after = g.play(c, P("9♣"))
     assert after.stock == s.stock and [len(h) for h in after.hands] == [5, 5]     # nobody draws
     # not before the first trick is complete, when the option says so
     g2 = game(close_before_first_trick=False)
-    t = g2.play(g2.deal(2), g2.deal(2).hands[g2.deal(2).to_move][0])
+    t = g2.play(g2.deal(2), Play(g2.deal(2).hands[g2.deal(2).to_move][0]))
     assert CLOSE not in g2.legal_moves(t)
     with pytest.raises(IllegalMove, match="first trick"):
         g2.play(t, CLOSE)
@@ -174,9 +179,9 @@ def test_closed_stock_no_drawing_and_obligations():
     s = stock_state(g, hands=(parse_cards("A♠ 9♥ J♣ Q♣ K♦ 9♦"), parse_cards("10♠ J♠ 9♣ A♥ A♦ 10♦")),
                     trump=Suit.HEARTS, to_move=0)
     c = g.play(s, CLOSE)
-    c1 = g.play(c, C("J♣"))
-    assert set(g.legal_moves(c1)) == {C("9♣")}             # must follow clubs
-    c2 = g.play(c1, C("9♣"))
+    c1 = g.play(c, P("J♣"))
+    assert set(g.legal_moves(c1)) == {P("9♣")}             # must follow clubs
+    c2 = g.play(c1, P("9♣"))
     assert len(c2.stock) == len(s.stock) and [len(h) for h in c2.hands] == [5, 5]
 
 
@@ -185,27 +190,27 @@ def test_closed_stock_no_drawing_and_obligations():
 def test_last_phase_follow_else_trump_else_any():
     g, s = pos("trump=♥; p0=A♠ 9♥ J♣ Q♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♦; "
                "points=30,30; tricks=4,3; closed=1".replace("p0=A♠ 9♥ J♣ Q♣", "p0=A♠ 9♥ J♣"))
-    assert set(g.legal_moves(s)) == {C("A♥")}              # no diamonds: must trump
+    assert set(g.legal_moves(s)) == {P("A♥")}              # no diamonds: must trump
     g, s = pos("trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ Q♣; lead=0; led=K♦; points=30,30; tricks=4,3; closed=1")
-    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠"), C("9♣"), C("Q♣")}   # no diamonds, no trump: anything
+    assert set(g.legal_moves(s)) == {P("10♠"), P("J♠"), P("9♣"), P("Q♣")}   # no diamonds, no trump: anything
     g, s = pos("trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♠; points=30,30; tricks=4,3; closed=1")
-    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠")}    # follow spades, trumping not allowed
+    assert set(g.legal_moves(s)) == {P("10♠"), P("J♠")}    # follow spades, trumping not allowed
     with pytest.raises(IllegalMove, match="follow suit") as exc:
-        g.play(s, C("A♥"))
+        g.play(s, P("A♥"))
     assert exc.value.clause == "sixty-six-last-phase"
 
 
 def test_must_head_option():
     text = "trump=♥; p0=A♠ 9♥ J♣; p1=10♠ J♠ 9♣ A♥; lead=0; led=K♠; points=30,30; tricks=4,3; closed=1"
     g, s = pos(text, must_head=True)
-    assert set(g.legal_moves(s)) == {C("10♠")}
+    assert set(g.legal_moves(s)) == {P("10♠")}
     g, s = pos(text.replace("led=K♠", "led=A♠").replace("p0=A♠", "p0=K♠"), must_head=True)
-    assert set(g.legal_moves(s)) == {C("10♠"), C("J♠")}    # cannot head: any spade
+    assert set(g.legal_moves(s)) == {P("10♠"), P("J♠")}    # cannot head: any spade
 
 
 def test_last_trick_earns_ten():
     g, s = pos("trump=♥; p0=9♠; p1=J♠; lead=0; points=65,53; tricks=6,5")
-    s1 = g.play(g.play(s, C("9♠")), C("J♠"))
+    s1 = g.play(g.play(s, P("9♠")), P("J♠"))
     assert s1.points == (65, 65) and g.is_over(s1)
     assert s1.result == (0, 0) and g.outcome(s1).draw      # nobody at 66: a draw
 
@@ -275,12 +280,18 @@ def test_partie_deals_on_until_eight():
 
 def test_move_notation_round_trips_and_errors():
     g = SixtySix()
-    for m in (C("10♥"), Marry(C("Q♠")), CLOSE):
+    for m in (P("10♥"), Marry(C("Q♠")), CLOSE):
         assert g.parse_move(g.format_move(m)) == m
-    assert g.parse_move("marry Ks") == Marry(C("K♠")) and g.parse_move("Th") == C("10♥")
-    for bad in ("marry 9♠", "shut", "11x"):
+    assert g.parse_move("marry Ks") == Marry(C("K♠")) and g.parse_move("Th") == P("10♥")
+    assert g.parse_move("марьяж К♠") == Marry(C("K♠")) and g.parse_move("Закрыть") == CLOSE   # the Russian words
+    for bad in ("shut", "11x", "marry"):
         with pytest.raises(NotationError):
             g.parse_move(bad)
+    # a marriage of a nine is written correctly, and refused by the clause, which says why
+    s = g.deal(1)
+    with pytest.raises(IllegalMove, match="no marriage") as exc:
+        g.play(s, g.parse_move("marry 9♠"))
+    assert exc.value.clause == "sixty-six-marriage"
 
 
 def test_record_save_load(tmp_path):
@@ -483,7 +494,7 @@ class FollowsEarly(SixtySix):
         moves = super().legal_moves(state)
         if state.trick and not in_last_phase(state.stock, state.closed_by):
             led = state.trick[0][1].suit
-            same = tuple(c for c in moves if c != CLOSE and c.suit == led)
+            same = tuple(m for m in moves if m.__class__ is Play and m.card.suit == led)
             return same or moves
         return moves
 
@@ -495,12 +506,12 @@ def test_stock_play_free_refutes_following_early():
 class NoObligations(SixtySix):
     def legal_moves(self, state):
         if state.trick and state.result is None and in_last_phase(state.stock, state.closed_by):
-            return state.hands[state.to_move]
+            return tuple(Play(c) for c in state.hands[state.to_move])
         return super().legal_moves(state)
 
     def check_move(self, state, move):
         if state.trick and state.result is None and in_last_phase(state.stock, state.closed_by):
-            if move in state.hands[state.to_move]:
+            if move.card in state.hands[state.to_move]:
                 return
         super().check_move(state, move)
 
@@ -546,10 +557,10 @@ def test_marriage_on_lead_refutes_lone_queens():
 
 
 class LoserDeals(SixtySix):
-    def _new_deal(self, seed, deal_no, dealer, totals, last_result, rng=None):
+    def new_deal(self, seed, deal_no, dealer, totals, last_result, rng=None):
         if last_result is not None and sum(1 for x in last_result if x) == 1:
             dealer = next(p for p, x in enumerate(last_result) if not x)
-        return super()._new_deal(seed, deal_no, dealer, totals, last_result, rng)
+        return super().new_deal(seed, deal_no, dealer, totals, last_result, rng)
 
 
 def test_partie_flow_refutes_the_loser_dealing():
@@ -571,7 +582,7 @@ def test_closer_takes_every_trick_and_still_fails(reading, expect):
                     trump=Suit.HEARTS, to_move=0)
     s = g.play(s, CLOSE)
     while not g.is_over(s):
-        s = g.play(s, s.hands[s.to_move][0])
+        s = g.play(s, Play(s.hands[s.to_move][0]))
     assert s.tricks == (6, 0) and s.points == (37, 0)        # 27 card points and the last trick
     assert s.result == (0, expect)
 
@@ -673,10 +684,11 @@ class CloseBindsNextTrick(SixtySix):
             and state.result is None
 
     def legal_moves(self, state):
-        return state.hands[state.to_move] if self._fresh_close(state) else super().legal_moves(state)
+        return tuple(Play(c) for c in state.hands[state.to_move]) if self._fresh_close(state) \
+            else super().legal_moves(state)
 
     def check_move(self, state, move):
-        if self._fresh_close(state) and move in state.hands[state.to_move]:
+        if self._fresh_close(state) and isinstance(move, Play) and move.card in state.hands[state.to_move]:
             return
         super().check_move(state, move)
 
@@ -719,3 +731,54 @@ def test_trick_flow_refutes_wrong_winner_lead_and_draw(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(module, "trick_winner", lambda plays, trump: plays[0][0])   # the leader always wins
     assert_refuted(check([SixtySix()], "trick_flow"))
+
+
+# ---------------------------------------------- the kernel: fast path = clauses, returns
+
+class InlinedMarriage(SixtySix):
+    """A fast path that decides marriages on its own (any king or queen led), drifting from the clause."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if state.result is None and not state.trick:
+            extra = tuple(Marry(c) for c in state.hands[state.to_move]
+                          if c.rank in (Rank.KING, Rank.QUEEN) and Marry(c) not in moves)
+            moves = moves + extra
+        return moves
+
+
+class ForgetsFollowerClose(SixtySix):
+    """A fast path that never offers a follower the close the clause allows."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return tuple(m for m in moves if m != CLOSE) if state.trick else moves
+
+
+def test_moves_match_clauses_refutes_a_drifting_fast_path():
+    res = check([InlinedMarriage()], "moves_match_clauses")
+    assert_refuted(res)
+    assert "sixty-six-marriage" in res.counterexample.text
+    assert_refuted(check([ForgetsFollowerClose()], "moves_match_clauses"))
+    # under the other reading there is no follower's close to forget (given rules only: no presets)
+    assert check([ForgetsFollowerClose(R(closer="leader"))], "moves_match_clauses").verdict == "holds"
+
+
+def test_every_refusal_names_its_clause_and_says_why():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♥ 9♥ 9♣ J♣"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    assert g.refusal(s, P("A♦")) == ("sixty-six-stock-play", "P0 does not hold A♦")
+    label, why = g.refusal(s, Marry(C("K♥")))
+    assert label == "sixty-six-marriage" and "does not hold both K♥ and Q♥" in why
+    over = _evolve(s, result=(1, 0))
+    assert g.refusal(over, P("K♠"))[0] == "sixty-six-win"
+
+
+@pytest.mark.parametrize("players, result, returns", [(2, (2, 0), (2, -2)), (2, (0, 0), (0, 0)),
+                                                      (3, (2, 0, 0), (4, -2, -2)), (3, (2, 2, 0), (2, 2, -4))])
+def test_returns_every_game_point_paid_by_each_other_player(players, result, returns):
+    g = SixtySix(R(allow_three=True), players=players)
+    s = _evolve(g.deal(1), result=result)
+    out = g.outcome(s)
+    assert out.returns == returns and sum(out.returns) == 0

@@ -10,6 +10,11 @@ moves and applies them, so it plays by exactly the rules of the game object
 The value is found by a few yes/no searches ("can P0 force at least v?"),
 each memoised on the part of the state that decides the rest of the game.
 
+Both readings of who may close (``closer``) give the same values: once the
+stock is exhausted or closed nobody can close, so the moves searched are the
+same; a position closed by the follower is written with ``led`` and
+``closed``.
+
 A note on information: after the stock is *exhausted* each player can know
 the other's hand (every other card has been seen). After a *closing* the
 opponent's hand is hidden among the unseen cards; the solver then gives the
@@ -105,11 +110,11 @@ class Solver:
 
 
 def _order_key(move):
-    from spec.games.sixty_six import CARD_POINTS, Marry
+    from spec.games.sixty_six import CARD_POINTS, Marry, Play
     if isinstance(move, Marry):
         return (0, -CARD_POINTS[move.card.rank])
-    if isinstance(move, Card):
-        return (1, -CARD_POINTS[move.rank])
+    if isinstance(move, Play):
+        return (1, -CARD_POINTS[move.card.rank])
     return (2, 0)
 
 
@@ -139,7 +144,7 @@ def _suit(text: str) -> Suit:
 
 def parse_position(game, text: str):
     """Turn the position notation into a last-phase engine state; one-line errors."""
-    from spec.games.sixty_six import DECK, State, _from_dict, card_points, in_last_phase
+    from spec.games.sixty_six import DECK, State, _from_dict, card_points, in_last_phase, plays_of
 
     fields: dict[str, str] = {}
     for part in text.split(";"):
@@ -226,7 +231,8 @@ def parse_position(game, text: str):
     d = dict(hands=hands, stock=stock, trump=trump, trick=trick, to_move=follower if led else lead,
              piles=((), ()), points=total, card_points=pts, tricks=tricks, pending=(0, 0), closed_by=closed,
              close_tricks=close_tricks, dealer=follower if not tricks[0] + tricks[1] else 0, seed=0, deal_no=0,
-             totals=(), result=None, last_result=None, trump_card=None)
+             totals=(), result=None, last_result=None, trump_card=None, plays=plays_of(hands),
+             dealt_stock=plays_of((stock,))[0])
     if set(d) != {f for f in State.__dataclass_fields__}:  # pragma: no cover - keeps the builder honest
         raise AssertionError("position builder out of date with State")
     state = _from_dict(d)

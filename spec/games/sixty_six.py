@@ -19,15 +19,15 @@ a whole partie instead: game after game until someone has eight game points.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Literal, NamedTuple
+from typing import Any, Literal
 
-from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_card, shuffled, sort_key
+from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, sort_key
 from spec.clauses import ClauseBook
+from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.errors import IllegalMove, NotationError
+from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import TEN_HIGH_ORDER, beats, follow_or_trump_options, head_if_able
 
@@ -69,23 +69,48 @@ HAND_SIZE = 6
 
 #: The deck, built once.
 DECK: tuple[Card, ...] = make_deck("24")
-_CARD_PTS = {c: CARD_POINTS[c.rank] for c in DECK}
+assert list(DECK) == sorted(DECK, key=sort_key)      # the deal sorts hands by position in the pack
+# Looked up by rank: a rank hashes as an int, a whole card (its suit an Enum) costs ~0.2 µs to hash.
+_RANK_PTS = {r: CARD_POINTS[r] for r in CARD_POINTS}
+_MARRIAGE_RANKS = frozenset((Rank.KING, Rank.QUEEN))
 
 
-class Marry(NamedTuple):
+# ------------------------------------------------------------------- moves
+# The written forms are those of the records saved before the kernel: a card
+# ("Q♠"), "marry K♥" and "close" (the Russian words are read too).
+
+@move("{card}", kind="play")
+class Play:
+    """Play ``card`` to the trick: a lead or a follow."""
+
+    card: Card
+
+
+@move("marry {card}", "марьяж {card}", kind="marriage")
+class Marry:
     """Lead ``card`` (a queen or king) and declare the marriage with its partner."""
 
     card: Card
 
 
-#: The move that closes the stock.
-CLOSE = "close"
+@move("close", "закрыть", kind="close")
+class Close:
+    """Close the stock: nobody draws any more."""
 
-Move = Card | Marry | str
+
+#: The moves, built once (a frozen record costs ~0.5 µs to make on a hot path).
+CLOSE = Close()
+_PLAYS = tuple(Play(c) for c in DECK)
+_PLAY = dict(zip(DECK, _PLAYS))
+_PLAY_OF = _PLAY.__getitem__
+
+Move = Play | Marry | Close
 
 _PARTNER = {Card(Rank.KING, s): Card(Rank.QUEEN, s) for s in Suit}
 _PARTNER.update({Card(Rank.QUEEN, s): Card(Rank.KING, s) for s in Suit})
 _MARRY = {c: Marry(c) for c in _PARTNER}
+#: Every marriage a player could try to declare (the clause decides which he may).
+_ALL_MARRIAGES = tuple(_MARRY[c] for c in DECK if c in _MARRY)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -216,6 +241,11 @@ class State:
     result: tuple[int, ...] | None = None
     last_result: tuple[int, ...] | None = None
     trump_card: Card | None = None
+    #: the hands again, as the moves that play each card (same order): kept alongside so that the
+    #: move generator hands them out without rebuilding them (a card's hash costs ~0.2 µs)
+    plays: tuple[tuple["Play", ...], ...] = ()
+    #: the stock as dealt, as moves: the card drawn from a stock of k cards is the one k from the end
+    dealt_stock: tuple["Play", ...] = ()
 
 
 # ----------------------------------------------------------------- clauses
@@ -226,7 +256,7 @@ CLAUSES.note("sixty-six-deck", "24 cards; in each suit A 10 K Q J 9, high to low
 
 @CLAUSES.rule("sixty-six-card-points", "Card points: A 11, 10 10, K 4, Q 3, J 2, 9 nothing")
 def card_points(cards) -> int:
-    return sum([_CARD_PTS[c] for c in cards])
+    return sum([_RANK_PTS[c[0]] for c in cards])
 
 
 @CLAUSES.rule("sixty-six-players", "Two players (text A); three only in the consistent variant")
@@ -248,25 +278,23 @@ def first_leader(dealer: int, players: int) -> int:
 
 
 @CLAUSES.rule("sixty-six-deal", "Six cards each; the next card is turned for trump and lies under the stock")
-def deal_cards(cards: Sequence[Card], dealer: int, players: int):
+def deal_cards(cards: Sequence[Card], dealer: int, players: int, arrange=sorted_hand):
     """Deal one card at a time from the dealer's left; return (hands, trump card, stock).
 
     The trump card is the first card after the hands: the 13th with two
-    players, the 19th with three. It is drawn last.
+    players, the 19th with three. It is drawn last. ``arrange`` puts a hand
+    in order (the engine deals positions in the pack, arranged by ``sorted``).
     """
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    i = 0
-    for _ in range(HAND_SIZE):
-        for k in range(players):
-            hands[(dealer + 1 + k) % players].append(cards[i])
-            i += 1
+    hands = deal_round_robin(cards, seats_from((dealer + 1) % players, players), HAND_SIZE)
+    i = players * HAND_SIZE
     trump_card = cards[i]
     stock = tuple(cards[i + 1:]) + (trump_card,)
-    return tuple(tuple(sorted(h, key=sort_key)) for h in hands), trump_card, stock
+    return tuple(arrange(h) for h in hands), trump_card, stock
 
 
 @CLAUSES.rule("sixty-six-beats", "A card is beaten by a higher card of its suit or by a trump")
 def beats_card(card: Card, best: Card, trump: Suit) -> bool:
+    """The shared trick kit's rule (:func:`spec.tricks.beats`) with this game's order, A 10 K Q J 9."""
     return beats(card, best, trump, RANK_ORDER)
 
 
@@ -291,15 +319,14 @@ def draw_order(winner: int, players: int) -> tuple[int, ...]:
     return tuple((winner + k) % players for k in range(players))
 
 
-@CLAUSES.rule("sixty-six-stock-play", "While the stock lasts any card may be played: no need to follow or trump")
 def stock_phase_options(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """While the stock lasts: every card of the hand."""
     return hand
 
 
-@CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)")
 def last_phase_options(hand: tuple[Card, ...], trick: Sequence[tuple[int, Card]], trump: Suit,
                        rules: Rules) -> tuple[Card, ...]:
-    """A follower's cards; with ``must_head`` also win the trick if able. A leader may play anything."""
+    """A follower's cards in the last phase; with ``must_head`` also win the trick if able. A leader may play anything."""
     if not trick:
         return hand
     options = follow_or_trump_options(hand, trick[0][1].suit, trump)
@@ -313,27 +340,93 @@ def in_last_phase(stock: tuple[Card, ...], closed_by: int | None) -> bool:
     return closed_by is not None or not stock
 
 
-@CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the marriage")
+@CLAUSES.rule("sixty-six-stock-play", "While the stock lasts any card of the hand may be played: no need to "
+                                      "follow or trump", decides=Play)
+def play_from_hand(game, state, move) -> str | None:
+    """A card is played from the hand; while the stock lasts nothing else is asked."""
+    if move.card not in stock_phase_options(state.hands[state.to_move]):
+        return f"P{state.to_move} does not hold {format_card(move.card)}"
+    return None
+
+
+@CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)",
+              decides=Play)
+def play_obeys_last_phase(game, state, move) -> str | None:
+    """Once the stock is exhausted or closed, a follower follows suit, else trumps (and heads, if the rules say)."""
+    if not state.trick or not in_last_phase(state.stock, state.closed_by):
+        return None
+    hand, card, trump = state.hands[state.to_move], move.card, state.trump
+    options = last_phase_options(hand, state.trick, trump, game.rules)
+    if card in options:
+        return None
+    led = state.trick[0][1]
+    allowed = format_cards(options)
+    if card.suit != led.suit and any(c.suit == led.suit for c in hand):
+        return f"{format_card(card)} does not follow suit: {format_card(led)} was led; play {allowed}"
+    if card.suit != trump and card.suit != led.suit and any(c.suit == trump for c in hand):
+        return f"{format_card(card)} neither follows {led.suit.symbol} nor trumps, and the hand holds a trump; " \
+               f"play {allowed}"
+    return f"{format_card(card)} does not win the trick, and the rules (must_head) ask for a card that does: " \
+           f"play {allowed}"
+
+
+def marriage_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that declare a marriage when led: each queen and king whose partner is in the hand."""
+    return tuple([c for c in hand if c[0] in _MARRIAGE_RANKS and _PARTNER[c] in hand])
+
+
 def may_declare(hand: tuple[Card, ...], card: Card, leading: bool) -> bool:
-    partner = _PARTNER.get(card)
-    return leading and partner is not None and card in hand and partner in hand
+    """Whether leading ``card`` may declare its marriage: a queen or king, led, its partner in the same hand."""
+    return leading and card in marriage_cards(hand)
 
 
-@CLAUSES.rule("sixty-six-marriage-points", "A marriage scores 20, the trump marriage 40; undeclared marriages score nothing")
+@CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the "
+                                    "marriage", decides=Marry)
+def marriage_declarable(game, state, move) -> str | None:
+    hand, card, p = state.hands[state.to_move], move.card, state.to_move
+    if may_declare(hand, card, not state.trick):
+        return None
+    if card not in _PARTNER:
+        return f"{format_card(card)} makes no marriage: a marriage is a king and queen of one suit, declared " \
+               f"by leading one of them"
+    if state.trick:
+        return f"a marriage is declared only when leading, and P{p} is following " \
+               f"{format_card(state.trick[0][1])}"
+    return f"P{p} does not hold both {format_card(card)} and {format_card(_PARTNER[card])}"
+
+
+@CLAUSES.rule("sixty-six-marriage-points", "A marriage scores 20, the trump marriage 40; undeclared marriages "
+                                           "score nothing")
 def marriage_value(suit: Suit, trump: Suit, rules: Rules) -> int:
     return rules.trump_marriage_points if suit == trump else rules.marriage_points
 
 
-@CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
-                                  "(with closer = leader, only the player on lead)")
 def may_close(stock: tuple[Card, ...], closed_by: int | None, leading: bool, tricks_played: int,
               rules: Rules) -> bool:
+    """Whether the player to move may close: the stock open and big enough; the lead, or ``closer = either``."""
     if closed_by is not None or (not leading and rules.closer == "leader"):
         return False
     if tricks_played == 0 and not rules.close_before_first_trick:
         return False
     count = len(stock) if rules.close_counts_trump_card else len(stock) - 1
     return bool(stock) and count >= rules.close_min_stock
+
+
+@CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
+                                 "(with closer = leader, only the player on lead)", decides=Close)
+def closing_allowed(game, state, move) -> str | None:
+    rules, leading, played = game.rules, not state.trick, sum(state.tricks)
+    if may_close(state.stock, state.closed_by, leading, played, rules):
+        return None
+    if state.closed_by is not None:
+        return f"the stock is already closed (by P{state.closed_by})"
+    if not state.stock:
+        return "the stock is used up: there is nothing left to close"
+    if not leading and rules.closer == "leader":
+        return "only the player about to lead may close the stock (closer = leader)"
+    if played == 0 and not rules.close_before_first_trick:
+        return "the stock may not be closed before the first trick is complete (close_before_first_trick = false)"
+    return f"the stock holds {len(state.stock)} cards, too few to close (at least {rules.close_min_stock} needed)"
 
 
 @CLAUSES.rule("sixty-six-last-trick", "The last trick earns 10 more points")
@@ -423,47 +516,103 @@ def _from_dict(d: dict) -> State:
     return st
 
 
+def plays_of(hands) -> tuple[tuple[Play, ...], ...]:
+    """The moves playing each card of each hand, in the hands' order."""
+    return tuple(tuple(_PLAY[c] for c in h) for h in hands)
+
+
 def _evolve(s: State, **changes) -> State:
-    """``dataclasses.replace`` for State, cheaply."""
+    """``dataclasses.replace`` for State, cheaply (new hands bring their moves along)."""
     st = _new(State)
     d = dict(s.__dict__)
     d.update(changes)
+    if "hands" in changes and "plays" not in changes:
+        d["plays"] = plays_of(changes["hands"])
     _setattr(st, "__dict__", d)
     return st
+
+
+class Scoring:
+    """The end of a game: its game points, and in a partie the next deal (one small piece of the game)."""
+
+    def __init__(self, game: "SixtySix"):
+        self.game, self.rules, self.players = game, game.rules, game.players
+
+    def score(self, s: State, winner: int | None) -> tuple[int, ...]:
+        return self.game.score(winner, s.points, s.card_points, s.tricks, s.closed_by, s.close_tricks)
+
+    def finish(self, s: State, winner: int | None) -> State:
+        """Score the game; in a partie, deal the next game unless the partie is won."""
+        result = self.score(s, winner)
+        if not self.rules.partie:
+            return _evolve(s, result=result)
+        match = Match(s.totals, s.deal_no, self.rules.partie_target).add(result)
+        if partie_winners(match.totals, self.rules):
+            return _evolve(s, result=result, totals=match.totals)
+        winners = [p for p, r in enumerate(result) if r]
+        dealer = next_dealer(s.dealer, winners, self.players, self.rules)
+        return self.game.new_deal(s.seed, s.deal_no + 1, dealer, match.totals, result)
+
+    def outcome(self, state: State) -> Outcome:
+        n = self.players
+        if self.rules.partie:
+            won = partie_winners(state.totals, self.rules)
+            # the partie is the stake: each loser pays each winner one
+            returns = tuple(n - len(won) if p in won else -len(won) for p in range(n))
+            return Outcome(winners=won, losers=tuple(p for p in range(n) if p not in won),
+                           scores=state.totals, returns=returns)
+        # every game point written for a player is paid by each of the others
+        paid = sum(state.result)
+        returns = tuple(n * r - paid for r in state.result)
+        won = tuple(p for p, r in enumerate(state.result) if r)
+        if not won:
+            return Outcome(scores=state.result, draw=True, returns=returns)
+        return Outcome(winners=won, losers=tuple(p for p in range(n) if p not in won),
+                       scores=state.result, returns=returns)
 
 
 class SixtySix(Game[State, Move]):
     info = INFO
     Rules = Rules
+    move_kinds = (Close, Marry, Play)      # parse order: the words first, a bare card last
+    over_clause = "sixty-six-win"
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         self._draw_orders = tuple(draw_order(w, self.players) for w in range(self.players))
         self._follower_closes = self.rules.closer == "either"     # skips the clause call when it cannot say yes
+        self.scoring = Scoring(self)
 
     def player_range(self) -> range:
         return player_counts(self.rules)
 
     def deck(self) -> tuple[Card, ...]:
-        return DECK
+        return DECK         # in display order (new_deal relies on it)
 
     # ------------------------------------------------------------ dealing
     def deal(self, seed: int) -> State:
-        rng = random.Random(seed)
+        rng = rng_for(seed)             # the first dealer, then the first shuffle, from one generator
         dealer = rng.randrange(self.players)
         n = self.players
-        return self._new_deal(seed, 0, dealer, (0,) * n if self.rules.partie else (), None, rng)
+        return self.new_deal(seed, 0, dealer, (0,) * n if self.rules.partie else (), None, rng)
 
-    def _new_deal(self, seed: int, deal_no: int, dealer: int, totals: tuple[int, ...],
-                  last_result, rng: random.Random | None = None) -> State:
+    def new_deal(self, seed: int, deal_no: int, dealer: int, totals: tuple[int, ...],
+                 last_result, rng=None) -> State:
         n = self.players
         if rng is None:
-            rng = random.Random(seed * 1_000_003 + deal_no)
-        cards = shuffled(self.deck(), rng)
-        hands, trump_card, stock = deal_cards(cards, dealer, n)
+            rng = rng_for(seed, deal_no)
+        # shuffle positions in the pack: the same permutation as shuffling the cards (records replay), and
+        # since the pack is in display order, sorting positions sorts the hands without hashing a card
+        order = list(range(len(DECK)))
+        rng.shuffle(order)
+        at, trump_at, stock_at = deal_cards(order, dealer, n, arrange=sorted)
+        hands = tuple(tuple([DECK[i] for i in h]) for h in at)
+        plays = tuple(tuple([_PLAYS[i] for i in h]) for h in at)
+        trump_card, stock = DECK[trump_at], tuple([DECK[i] for i in stock_at])
         zeros = (0,) * n
         return _make(hands, stock, trump_card.suit, (), first_leader(dealer, n), ((),) * n, zeros, zeros,
-                     zeros, zeros, None, None, dealer, seed, deal_no, totals, None, last_result, trump_card)
+                     zeros, zeros, None, None, dealer, seed, deal_no, totals, None, last_result, trump_card, plays,
+                     tuple([_PLAYS[i] for i in stock_at]))
 
     # --------------------------------------------------------------- flow
     def to_move(self, state: State) -> int | None:
@@ -472,92 +621,60 @@ class SixtySix(Game[State, Move]):
     def is_over(self, state: State) -> bool:
         return state.result is not None
 
+    def candidates(self, state: State):
+        """Each card of the hand, every marriage of the pack, and closing: the clauses decide."""
+        return tuple(_PLAY[c] for c in state.hands[state.to_move]) + _ALL_MARRIAGES + (CLOSE,)
+
     def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The fast path (``moves_match_clauses`` checks it against the deciders): the same predicates
+        (:func:`stock_phase_options`, :func:`last_phase_options`, :func:`marriage_cards`, :func:`may_close`)."""
         if state.result is not None:
             return ()
         p = state.to_move
         hand = state.hands[p]
         trick = state.trick
-        last = in_last_phase(state.stock, state.closed_by)
         if trick:
-            if last:
-                return last_phase_options(hand, trick, state.trump, self.rules)
+            if in_last_phase(state.stock, state.closed_by):
+                options = last_phase_options(hand, trick, state.trump, self.rules)
+                return state.plays[p] if options is hand else tuple(map(_PLAY_OF, options))
+            # stock_phase_options(hand) is the whole hand: its moves are kept in the state
+            plays = state.plays[p]
             if self._follower_closes and may_close(state.stock, None, False, sum(state.tricks), self.rules):
-                return stock_phase_options(hand) + (CLOSE,)
-            return stock_phase_options(hand)
-        marriages = [_MARRY[c] for c in hand if c in _PARTNER and _PARTNER[c] in hand]
+                return plays + (CLOSE,)
+            return plays
+        moves = state.plays[p]
+        declarable = marriage_cards(hand)
+        marriages = tuple(map(_MARRY.__getitem__, declarable)) if declarable else ()
         if state.closed_by is None and state.stock and \
                 may_close(state.stock, None, True, sum(state.tricks), self.rules):
-            marriages.append(CLOSE)
-        return hand + tuple(marriages) if marriages else hand
-
-    def check_move(self, state: State, move: Move) -> None:
-        text = self.format_move(move)
-        if state.result is not None:
-            raise IllegalMove("sixty-six-win", "the game is over", text)
-        p = state.to_move
-        hand = state.hands[p]
-        leading = not state.trick
-        if move == CLOSE:
-            if not may_close(state.stock, state.closed_by, leading, sum(state.tricks), self.rules):
-                why = ("the stock is already closed" if state.closed_by is not None else
-                       "only the player on lead may close (closer = leader)"
-                       if not leading and self.rules.closer == "leader" else
-                       "not before the first trick is complete" if sum(state.tricks) == 0 else
-                       f"the stock holds {len(state.stock)} cards, too few to close")
-                raise IllegalMove("sixty-six-close", why, text)
-            return
-        if isinstance(move, Marry):
-            card = move.card
-            if not isinstance(card, Card) or _PARTNER.get(card) is None:
-                raise IllegalMove("sixty-six-marriage", "a marriage is declared with a queen or king", text)
-            if not leading:
-                raise IllegalMove("sixty-six-marriage", "a marriage is declared only when leading", text)
-            if not may_declare(hand, card, leading):
-                raise IllegalMove("sixty-six-marriage", f"P{p} does not hold both {format_card(card)} and "
-                                  f"{format_card(_PARTNER[card])}", text)
-            return
-        if not isinstance(move, Card) or move not in hand:
-            raise IllegalMove("sixty-six-stock-play", f"P{p} does not hold {text}", text)
-        if not leading and in_last_phase(state.stock, state.closed_by):
-            options = last_phase_options(hand, state.trick, state.trump, self.rules)
-            if move not in options:
-                led = state.trick[0][1].suit
-                if any(c.suit == led for c in hand):
-                    why = f"must follow suit {led.symbol}"
-                elif any(c.suit == state.trump for c in hand):
-                    why = f"cannot follow {led.symbol}, so must trump"
-                else:
-                    why = "must win the trick when able"
-                if self.rules.must_head and options and all(c.suit == move.suit for c in options):
-                    why = "must win the trick when able"
-                raise IllegalMove("sixty-six-last-phase", why, text)
+            return moves + marriages + (CLOSE,)
+        return moves + marriages if marriages else moves
 
     def apply(self, s: State, move: Move) -> State:
         rules = self.rules
         d = s.__dict__.copy()
         p = d["to_move"]
         cls = move.__class__
-        if cls is str:                          # CLOSE
+        if cls is Close:
             d["closed_by"] = p
             d["close_tricks"] = d["tricks"]
             return _from_dict(d)
+        card = move.card
         if cls is Marry:
-            card = move.card
             value = marriage_value(card.suit, d["trump"], rules)
             if rules.marriage_needs_trick and d["tricks"][p] == 0:
                 d["pending"] = _set(d["pending"], p, d["pending"][p] + value)
             else:
                 d["points"] = _set(d["points"], p, d["points"][p] + value)
-        else:
-            card = move
         hand = d["hands"][p]
         i = hand.index(card)
         hands = d["hands"] = _set(d["hands"], p, hand[:i] + hand[i + 1:])
+        mine = d["plays"][p]
+        d["plays"] = _set(d["plays"], p, mine[:i] + mine[i + 1:])
         trick = d["trick"] = d["trick"] + ((p, card),)
         n = self.players
-        if cls is Marry and d["points"][p] >= rules.target:      # the marriage reached 66 at once
-            return self._finish(_from_dict(d), p)
+        if cls is Marry and reached(d["points"][p], rules):      # the marriage reached 66 at once
+            return self.scoring.finish(_from_dict(d), p)
         if len(trick) < n:
             d["to_move"] = (p + 1) % n
             return _from_dict(d)
@@ -576,18 +693,21 @@ class SixtySix(Game[State, Move]):
             d["pending"] = _set(pending, w, 0)
         stock = d["stock"]
         if stock and d["closed_by"] is None:
-            hl = list(hands)
+            hl, ml = list(hands), list(d["plays"])
+            dealt = d["dealt_stock"]
+            top = len(dealt) - len(stock)
             for k, seat in enumerate(self._draw_orders[w]):
                 hl[seat] += (stock[k],)
-            d["hands"] = tuple(hl)
+                ml[seat] += (dealt[top + k],)
+            d["hands"], d["plays"] = tuple(hl), tuple(ml)
             d["stock"] = stock[n:]
         d["trick"] = ()
         d["to_move"] = next_leader(w)
         after = _from_dict(d)
-        if points[w] >= rules.target:
-            return self._finish(after, w)
+        if reached(points[w], rules):
+            return self.scoring.finish(after, w)
         if empty:
-            return self._finish(after, None)
+            return self.scoring.finish(after, None)
         return after
 
     def score(self, winner, points, card_pts, tricks, closed_by, close_tricks) -> tuple[int, ...]:
@@ -597,68 +717,34 @@ class SixtySix(Game[State, Move]):
     def card_value(self, card: Card) -> int:
         return card_points((card,))
 
-    def _finish(self, s: State, winner: int | None) -> State:
-        """End the game: score it; in a partie, deal the next game unless the partie is won."""
-        result = self.score(winner, s.points, s.card_points, s.tricks, s.closed_by, s.close_tricks)
-        if not self.rules.partie:
-            return _evolve(s, result=result)
-        totals = tuple(t + r for t, r in zip(s.totals, result))
-        if partie_winners(totals, self.rules):
-            return _evolve(s, result=result, totals=totals)
-        winners = [p for p, r in enumerate(result) if r]
-        dealer = next_dealer(s.dealer, winners, self.players, self.rules)
-        return self._new_deal(s.seed, s.deal_no + 1, dealer, totals, result)
-
     def outcome(self, state: State) -> Outcome:
         if state.result is None:
             raise ValueError("the game is not over")
-        if self.rules.partie:
-            won = partie_winners(state.totals, self.rules)
-            return Outcome(winners=won, losers=tuple(p for p in range(self.players) if p not in won),
-                           scores=state.totals)
-        won = tuple(p for p, r in enumerate(state.result) if r)
-        if not won:
-            return Outcome(scores=state.result, draw=True)
-        return Outcome(winners=won, losers=tuple(p for p in range(self.players) if p not in won),
-                       scores=state.result)
+        return self.scoring.outcome(state)
 
+    # -------------------------------------------------------- the cards
     def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
+        """Hands, the face-down stock, the turned trump (while it lies under the stock), the trick, the tricks won."""
         z = {f"hand {i}": h for i, h in enumerate(state.hands)}
-        z["stock"] = state.stock
+        stock = state.stock
+        turned = stock[-1:] if stock and stock[-1] == state.trump_card else ()
+        z["stock"] = stock[:len(stock) - len(turned)]
+        z["turned"] = turned
         z["trick"] = tuple(c for _, c in state.trick)
         for i, pile in enumerate(state.piles):
             z[f"won {i}"] = pile
         return z
 
+    def observe(self, state: State, player: int) -> Any:
+        """The zones as the kernel shows them, and what is announced: trump, points, tricks, who closed."""
+        return (super().observe(state, player), state.trump, state.points, state.pending, state.tricks,
+                state.closed_by, state.totals, state.result)
+
     def max_plays(self) -> int | None:
         """24 card plays (marriages are leads) and at most one closing; a partie may draw for ever."""
         return None if self.rules.partie else len(self.deck()) + 1
 
-    # ----------------------------------------------------------- notation
-    def format_move(self, move: Move) -> str:
-        if move == CLOSE:
-            return CLOSE
-        if isinstance(move, Marry):
-            return "marry " + format_card(move.card)
-        return format_card(move)
-
-    def parse_move(self, text: str) -> Move:
-        t = text.strip()
-        low = t.lower()
-        if low in ("close", "закрыть"):
-            return CLOSE
-        for word in ("marry ", "марьяж "):
-            if low.startswith(word):
-                card = parse_card(t[len(word):])
-                if card not in _PARTNER:
-                    raise NotationError(f"cannot read move {text!r}: a marriage is declared with a queen or king")
-                return Marry(card)
-        try:
-            return parse_card(t)
-        except NotationError:
-            raise NotationError(f"cannot read move {text!r}: write a card (Q♠, Th), "
-                                f"'marry K♥' or 'close'") from None
-
+    # ------------------------------------------------------------ logs
     def describe_move(self, state: State) -> str:
         pts = "/".join(str(x) for x in state.points)
         text = f"points {pts}"

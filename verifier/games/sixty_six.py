@@ -5,19 +5,30 @@ property settled by the endgame solver."""
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 
 import z3
 
 from spec.cards import Card, Rank, format_card, format_cards
 from spec.games._sixty_six_solver import Solver, format_position, opponent_hands, parse_position
-from spec.games.sixty_six import CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, SixtySix, in_last_phase, may_close
+from spec.games.sixty_six import (
+    CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
+)
+from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.sampling import Trace, playout, sample
-from verifier.z3util import prove, value, one_hot_constraints, placed, placement_vars
+from verifier.sampling import sample
+from verifier.z3util import value, one_hot_constraints, placed, placement_vars
 
 GAME = "sixty_six"
+
+
+def _steered(game: SixtySix, choose):
+    """The same game, its random play steered: ``choose(state, legal)`` narrows the moves ``walk`` picks
+    from. Records it writes replay in the real game (same id, rules and players)."""
+    class Steered(type(game)):
+        def legal_moves(self, state):
+            return choose(state, super().legal_moves(state))
+    return Steered(game.rules, players=game.players)
 
 
 def _two(games) -> SixtySix:
@@ -52,35 +63,29 @@ def _pile_text(model, at, n) -> dict[str, str]:
     return {k: format_cards(v) for k, v in split.items()}
 
 
-@REGISTRY.property(GAME, "card_points_total",
-                   title="However the cards are divided, their points add up to 120, and with the last trick to 130",
-                   clauses=["sixty-six-card-points", "sixty-six-last-trick"], method="z3")
-def card_points_total(games, budget: Budget) -> Outcome:
-    game = max(games, key=lambda g: g.players)
+@z3_claim(SixtySix, "card_points_total",
+          title="However the cards are divided, their points add up to 120, and with the last trick to 130",
+          clauses=["sixty-six-card-points", "sixty-six-last-trick"], each=False)
+def card_points_total(game, s: z3.Solver):
     n = game.players
     at = _piles(n, "at")
     last = [z3.Int(f"last_{p}") for p in range(n)]
     bonus = game.rules.last_trick_bonus
     totals = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(n)]
+    s.add(*one_hot_constraints(at))
+    s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
+    cards = z3.Sum(totals)
+    s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + 10))
 
-    def build(s: z3.Solver) -> None:
-        s.add(*one_hot_constraints(at))
-        s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
-        cards = z3.Sum(totals)
-        s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + 10))
-
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"z3: every division of the {len(DECK)} cards among {n} players' tricks "
-                              f"(and so among fewer) holds 120 card points; the last trick makes 130")
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    deal = _pile_text(ans.model, at, n)
-    pts = [value(ans.model, t) for t in totals]
-    who = next(p for p in range(n) if value(ans.model, last[p]) == 1)
-    text = (f"tricks worth {'+'.join(map(str, pts))} = {sum(pts)} card points, with the last trick (P{who}) "
-            f"{sum(pts) + bonus}, not 120 and 130: " + "; ".join(f"{k}: {v}" for k, v in deal.items()))
-    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+    def refute(model) -> Counterexample:
+        deal = _pile_text(model, at, n)
+        pts = [value(model, t) for t in totals]
+        who = next(p for p in range(n) if value(model, last[p]) == 1)
+        text = (f"tricks worth {'+'.join(map(str, pts))} = {sum(pts)} card points, with the last trick (P{who}) "
+                f"{sum(pts) + bonus}, not 120 and 130: " + "; ".join(f"{k}: {v}" for k, v in deal.items()))
+        return Counterexample(text, deal=deal)
+    return Claim(f"every division of the {len(DECK)} cards among {n} players' tricks (and so among fewer) "
+                 f"holds 120 card points; the last trick makes 130", refute)
 
 
 def _played_out_points(game: SixtySix, tag: str):
@@ -106,23 +111,18 @@ def _played_out_points(game: SixtySix, tag: str):
 
 # ------------------------------------------------------------------ draws
 
-def _no_frills(game, state):
+def _no_frills(state, legal):
     """Moves without marriages or closing."""
-    return [m for m in game.legal_moves(state) if m != CLOSE and not isinstance(m, Marry)]
+    return tuple(m for m in legal if m.__class__ is Play)
 
 
 def find_draw(game: SixtySix, deals: int):
     """A legal game, with no marriage and no closing, that ends drawn: (seed, moves, state) or None."""
+    plain = _steered(game, _no_frills)
     for seed in range(deals):
-        rng = random.Random(seed)
-        state, moves = game.deal(seed), []
-        while not game.is_over(state):
-            options = _no_frills(game, state)
-            move = options[rng.randrange(len(options))]
-            moves.append(move)
-            state = game.apply(state, move)
-        if game.outcome(state).draw:
-            return seed, moves, state
+        trace, state = walk(plain, seed)
+        if game.is_over(state) and game.outcome(state).draw:
+            return seed, trace.moves, state
     return None
 
 
@@ -147,83 +147,66 @@ def no_draw(games, budget: Budget) -> Outcome:
                    _record_cx(game, seed, moves, f"nobody reaches {target}: final points {pts}, a draw", state))
 
 
-@REGISTRY.property(GAME, "no_draw_with_marriage",
-                   title="A game in which a marriage was scored can never end drawn",
-                   clauses=["sixty-six-draw-game", "sixty-six-marriage-points"], method="z3")
-def no_draw_with_marriage(games, budget: Budget) -> Outcome:
-    game = _two(games)
+@z3_claim(SixtySix, "no_draw_with_marriage", title="A game in which a marriage was scored can never end drawn",
+          clauses=["sixty-six-draw-game", "sixty-six-marriage-points"])
+def no_draw_with_marriage(game, s: z3.Solver):
+    if game.players != 2:
+        return None                      # the argument is about two players' points
     rules = game.rules
     bonus = rules.last_trick_bonus
     at, last, plain, trump, totals, played_out = _played_out_points(game, "m")
+    s.add(*played_out)     # a draw needs every card played: no closing
+    s.add(z3.Sum(plain + trump) >= 1)                       # some marriage was scored
+    s.add(*[t < rules.target for t in totals])              # ... and nobody reached 66
 
-    def build(s: z3.Solver) -> None:
-        s.add(*played_out)     # a draw needs every card played: no closing
-        s.add(z3.Sum(plain + trump) >= 1)                       # some marriage was scored
-        s.add(*[t < rules.target for t in totals])              # ... and nobody reached 66
-
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"z3: all cards played give {DECK_POINTS + bonus} points; a scored marriage "
-                              f"adds at least {min(rules.marriage_points, rules.trump_marriage_points)}, "
-                              f"more than two players below {rules.target} can hold")
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    m = ans.model
-    deal = _pile_text(m, at, 2)
-    pts = [value(m, t) for t in totals]
-    text = (f"points {pts[0]}/{pts[1]} with marriages {value(m, plain[0])}+{value(m, trump[0])} trump / "
-            f"{value(m, plain[1])}+{value(m, trump[1])} trump: both below {rules.target}; "
-            + "; ".join(f"{k}: {v}" for k, v in deal.items()))
-    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
+    def refute(m) -> Counterexample:
+        deal = _pile_text(m, at, 2)
+        pts = [value(m, t) for t in totals]
+        text = (f"points {pts[0]}/{pts[1]} with marriages {value(m, plain[0])}+{value(m, trump[0])} trump / "
+                f"{value(m, plain[1])}+{value(m, trump[1])} trump: both below {rules.target}; "
+                + "; ".join(f"{k}: {v}" for k, v in deal.items()))
+        return Counterexample(text, deal=deal)
+    return Claim(f"all cards played give {DECK_POINTS + bonus} points; a scored marriage adds at least "
+                 f"{min(rules.marriage_points, rules.trump_marriage_points)}, more than two players below "
+                 f"{rules.target} can hold", refute)
 
 
 # ---------------------------------------------------------------- 66 twice
 
-@REGISTRY.property(GAME, "one_reaches_66",
-                   title="At most one player ever holds 66: the game ends when the first does",
-                   clauses=["sixty-six-win"], method="hypothesis")
-def one_reaches_66(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        target = game.rules.target
-
-        def step(trace, state):
-            over = [p for p, x in enumerate(state.points) if x >= target]
-            if len(over) > 1:
-                raise trace.refute(f"P{over[0]} and P{over[1]} both hold {target} or more", state)
-            if over and not game.rules.partie and not game.is_over(state):
-                raise trace.refute(f"P{over[0]} holds {state.points[over[0]]} but the game goes on", state)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+@invariant(SixtySix, "one_reaches_66", title="At most one player ever holds 66: the game ends when the first does",
+           clauses=["sixty-six-win"])
+def one_reaches_66(game, state):
+    target = game.rules.target
+    over = [p for p, x in enumerate(state.points) if x >= target]
+    if len(over) > 1:
+        return f"P{over[0]} and P{over[1]} both hold {target} or more"
+    if over and not game.rules.partie and not game.is_over(state):
+        return f"P{over[0]} holds {state.points[over[0]]} but the game goes on"
+    return None
 
 
-@REGISTRY.property(GAME, "both_66_if_played_out",
-                   title="Even if every card were played out, two players could not both hold 66",
-                   clauses=["sixty-six-win", "sixty-six-marriage-points"], method="z3", expected=REFUTED)
-def both_66_if_played_out(games, budget: Budget) -> Outcome:
-    game = _two(games)
+@z3_claim(SixtySix, "both_66_if_played_out",
+          title="Even if every card were played out, two players could not both hold 66",
+          clauses=["sixty-six-win", "sixty-six-marriage-points"], expected=REFUTED)
+def both_66_if_played_out(game, s: z3.Solver):
+    if game.players != 2:
+        return None
     rules = game.rules
     bonus = rules.last_trick_bonus
     at, last, plain, trump, totals, played_out = _played_out_points(game, "b")
+    s.add(*played_out)
+    s.add(*[t >= rules.target for t in totals])
 
-    def build(s: z3.Solver) -> None:
-        s.add(*played_out)
-        s.add(*[t >= rules.target for t in totals])
-
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"z3: the most points there are ({DECK_POINTS + bonus} plus all marriages) "
-                              f"cannot give two players {rules.target}")
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    m = ans.model
-    deal = _pile_text(m, at, 2)
-    pts = [value(m, t) for t in totals]
-    text = (f"played out, the points could be {pts[0]}/{pts[1]} (marriages P0 {value(m, plain[0])} plain + "
-            f"{value(m, trump[0])} trump, P1 {value(m, plain[1])} + {value(m, trump[1])}; last trick "
-            f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
-            + ". The texts give the game to whoever reaches 66 first, and it stops there.")
-    return Outcome(REFUTED, f"z3: a division of tricks and marriages giving {pts[0]} and {pts[1]}",
-                   Counterexample(text, deal=deal))
+    def refute(m) -> Counterexample:
+        deal = _pile_text(m, at, 2)
+        pts = [value(m, t) for t in totals]
+        text = (f"played out, the points could be {pts[0]}/{pts[1]} (marriages P0 {value(m, plain[0])} plain + "
+                f"{value(m, trump[0])} trump, P1 {value(m, plain[1])} + {value(m, trump[1])}; last trick "
+                f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
+                + ". The texts give the game to whoever reaches 66 first, and it stops there.")
+        return Counterexample(text, deal=deal)
+    return Claim(f"the most points there are ({DECK_POINTS + bonus} plus all marriages) cannot give two "
+                 f"players {rules.target}", refute)
 
 
 # ------------------------------------------------------------ game points
@@ -273,7 +256,7 @@ def game_points_range(games, budget: Budget) -> Outcome:
                                 "game points": " ".join(map(str, out))}))
 
     def check(game, seed):
-        trace, state = playout(game, seed, cap=budget.max_plays)
+        trace, state = walk(game, seed, cap=budget.max_plays)
         if game.is_over(state) and not game.rules.partie:
             scores = game.outcome(state).scores
             if any(x not in (0, 1, 2, 3) for x in scores) or sum(1 for x in scores if x) > game.players - 1:
@@ -303,61 +286,37 @@ def closing_allowed(state, rules) -> bool:
     return _close_count(state.stock, rules) >= rules.close_min_stock
 
 
-@REGISTRY.property(GAME, "close_needs_five",
-                   title="Closing is legal exactly once, while the stock holds five cards, for a player at his turn "
-                         "(with closer = leader, only the player on lead); nobody draws after it",
-                   clauses=["sixty-six-close"], method="hypothesis")
-def close_needs_five(games, budget: Budget) -> Outcome:
-    counts = {"lead": 0, "follow": 0}
-
-    def check(game, seed):
-        rules = game.rules
-        rng = random.Random(seed)
-        state, trace = game.deal(seed), Trace(game, seed)
-        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
-            legal = game.legal_moves(state)
-            listed = CLOSE in legal
-            if listed != game.can_move(state, CLOSE):
-                raise trace.refute("legal_moves and check_move disagree about closing", state)
-            if listed != closing_allowed(state, rules):
-                who = "following" if state.trick else "on lead"
-                raise trace.refute(f"closing is {'offered' if listed else 'not offered'} to P{state.to_move} "
-                                   f"{who} with {len(state.stock)} cards in the stock"
-                                   + (" after it was closed" if state.closed_by is not None else "")
-                                   + f" (closer = {rules.closer})", state)
-            # odd seeds take the offer half the time, so that closings at every turn get played out;
-            # even seeds play uniformly, so that late stocks are reached unclosed
-            move = CLOSE if listed and seed % 2 and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
-            if move == CLOSE:
-                counts["follow" if state.trick else "lead"] += 1
-            trace.moves.append(move)
-            after = game.apply(state, move)
-            if state.closed_by is not None and after.deal_no == state.deal_no and after.stock != state.stock:
-                raise trace.refute(f"a card was drawn from the stock closed by P{state.closed_by}", after)
-            state = after
-    out = sample(games, budget, check)
-    if out.verdict != HOLDS:
-        return out
-    return Outcome(HOLDS, f"{out.detail}; closings played: {counts['lead']} on lead, {counts['follow']} "
-                          f"while following", examples=out.examples, seed=out.seed)
+@invariant(SixtySix, "close_needs_five",
+           title="Closing is legal exactly once, while the stock holds five cards, for a player at his turn "
+                 "(with closer = leader, only the player on lead); nobody draws after it",
+           clauses=["sixty-six-close"])
+def close_needs_five(game, state):
+    rules = game.rules
+    if state.closed_by is not None:
+        start = len(DECK) - HAND_SIZE * game.players
+        if len(state.stock) != start - game.players * sum(state.close_tricks):
+            return (f"the stock closed by P{state.closed_by} after {sum(state.close_tricks)} tricks holds "
+                    f"{len(state.stock)} cards: a card was drawn after the closing")
+    if game.is_over(state):
+        return None
+    listed = CLOSE in game.legal_moves(state)
+    if listed != closing_allowed(state, rules):
+        who = "following" if state.trick else "on lead"
+        return (f"closing is {'offered' if listed else 'not offered'} to P{state.to_move} {who} with "
+                f"{len(state.stock)} cards in the stock" + (" after it was closed" if state.closed_by is not None
+                                                            else "") + f" (closer = {rules.closer})")
+    return None
 
 
-@REGISTRY.property(GAME, "closing_is_the_leaders",
-                   title="Only the player about to lead ever closes the stock",
-                   clauses=["sixty-six-close"], method="hypothesis", expected=REFUTED)
-def closing_is_the_leaders(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        def step(trace, state):
-            if trace.moves and trace.moves[-1] == CLOSE and state.trick:
-                led = format_cards(c for _, c in state.trick)
-                raise trace.refute(f"P{state.closed_by} closed the stock while following {led} "
-                                   f"(closer = {game.rules.closer})", state)
-        playout(game, seed, step, budget.max_plays)
-    out = sample(games, budget, check)
-    if out.verdict == REFUTED:
-        return Outcome(REFUTED, f"sampled: a follower closes in random play ({out.examples} games drawn, "
-                                f"seed {out.seed})", out.counterexample, out.examples, out.seed)
-    return out
+@invariant(SixtySix, "closing_is_the_leaders", title="Only the player about to lead ever closes the stock",
+           clauses=["sixty-six-close"], expected=REFUTED)
+def closing_is_the_leaders(game, state):
+    # right after a follower's closing: the closer is to move, in the trick during which he closed
+    if state.closed_by is not None and state.trick and state.closed_by == state.to_move \
+            and sum(state.tricks) == sum(state.close_tricks) and state.result is None:
+        return (f"P{state.closed_by} closed the stock while following "
+                f"{format_cards(c for _, c in state.trick)} (closer = {game.rules.closer})")
+    return None
 
 
 def _stock_sizes(game: SixtySix) -> list[int]:
@@ -391,22 +350,17 @@ def close_reading_immaterial(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------------------- the phases
 
-@REGISTRY.property(GAME, "stock_play_free",
-                   title="While the stock lasts any card in hand may be played, led or followed",
-                   clauses=["sixty-six-stock-play"], method="hypothesis")
-def stock_play_free(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        def step(trace, state):
-            if game.is_over(state) or in_last_phase(state.stock, state.closed_by):
-                return
-            cards = {m for m in game.legal_moves(state) if isinstance(m, Card)}
-            hand = set(state.hands[state.to_move])
-            if cards != hand:
-                missing = sorted(hand - cards, key=str)
-                raise trace.refute(f"with the stock open, P{state.to_move} may not play "
-                                   f"{format_cards(missing)}", state)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+@invariant(SixtySix, "stock_play_free",
+           title="While the stock lasts any card in hand may be played, led or followed",
+           clauses=["sixty-six-stock-play"])
+def stock_play_free(game, state):
+    if game.is_over(state) or in_last_phase(state.stock, state.closed_by):
+        return None
+    cards = {m.card for m in game.legal_moves(state) if m.__class__ is Play}
+    hand = set(state.hands[state.to_move])
+    if cards != hand:
+        return f"with the stock open, P{state.to_move} may not play {format_cards(sorted(hand - cards, key=str))}"
+    return None
 
 
 def obligations(hand, trick, trump, must_head: bool, order) -> set[Card]:
@@ -438,67 +392,77 @@ def endgame_starts(game: SixtySix, count: int):
     out = []
     seed = 0
     while len(out) < count and seed < 50 * count + 50:
-        rng = random.Random(seed)
-        state, moves = game.deal(seed), []
         kind = kinds[len(out) % len(kinds)]
-        while not game.is_over(state) and not in_last_phase(state.stock, state.closed_by):
-            legal = game.legal_moves(state)
+
+        def choose(state, legal, kind=kind):
+            if in_last_phase(state.stock, state.closed_by):
+                return ()                                   # stop the walk here
             if CLOSE in legal and (kind == "closed on lead" and not state.trick
                                    or kind == "closed following" and state.trick):
-                move = CLOSE
-            else:
-                options = [m for m in legal if m != CLOSE]
-                move = options[rng.randrange(len(options))]
-            moves.append(move)
-            state = game.apply(state, move)
+                return (CLOSE,)
+            return tuple(m for m in legal if m != CLOSE)
+        trace, state = walk(_steered(game, choose), seed)
         if not game.is_over(state):
-            out.append((seed, moves, state))
+            out.append((seed, trace.moves, state))
         seed += 1
     return out
 
 
-@REGISTRY.property(GAME, "last_phase_obligations",
-                   title="Once the stock is exhausted or closed, the legal plays are exactly: follow suit, else "
-                         "trump, else anything (and head the trick when the rules say so)",
-                   clauses=["sixty-six-last-phase", "sixty-six-last-phase-start"], method="exhaustive")
-def last_phase_obligations(games, budget: Budget) -> Outcome:
+def endgame_roots(game: SixtySix) -> list[Root]:
+    """Small last phases, one of each kind: the stock exhausted, then a trick played (5+5 cards); closed
+    by the leader at his last chance, then a trick played; closed by a follower at his last chance (when
+    the rules allow it), from that very moment, so that his obligations in the closing trick are explored."""
+    roots = []
+    for kind in endgame_kinds(game):
+        for seed in range(20):
+            def choose(state, legal, kind=kind):
+                if in_last_phase(state.stock, state.closed_by):
+                    done = kind == "closed following" or (not state.trick and sum(map(len, state.hands)) <= 10)
+                    return () if done else legal
+                last_chance = len(state.stock) <= 3 * game.players
+                if CLOSE in legal and last_chance and (kind == "closed on lead") == (not state.trick) \
+                        and kind != "exhausted":
+                    return (CLOSE,)
+                return tuple(m for m in legal if m != CLOSE)
+            trace, state = walk(_steered(game, choose), seed)
+            if not game.is_over(state):
+                roots.append(Root(state, f"deal seed {seed} played to a small last phase ({kind})", seed,
+                                  tuple(trace.moves)))
+                break
+    return roots
+
+
+@small_configs(GAME)
+def endgames(game: SixtySix) -> list[Root]:
+    """The small last phases of :func:`endgame_roots`; two players and single games only."""
+    if game.players != 2 or game.rules.partie:
+        return []
+    return endgame_roots(game)
+
+
+@invariant(SixtySix, "last_phase_obligations",
+           title="Once the stock is exhausted or closed, the legal plays are exactly: follow suit, else "
+                 "trump, else anything (and head the trick when the rules say so)",
+           clauses=["sixty-six-last-phase", "sixty-six-last-phase-start"])
+def last_phase_obligations(game, state):
     from spec.games.sixty_six import RANK_ORDER
-    game = _two(games)
-    starts = endgame_starts(game, max(len(endgame_kinds(game)), min(9, budget.examples // 10)))
-    explored = 0
-    for seed, prefix, start in starts:
-        seen = set()
-        stack = [(start, ())]
-        while stack:
-            state, path = stack.pop()
-            key = game.solver_key(state)
-            if key in seen:
-                continue
-            seen.add(key)
-            explored += 1
-            if game.is_over(state):
-                continue
-            legal = game.legal_moves(state)
-            hand = state.hands[state.to_move]
-            cards = {m for m in legal if isinstance(m, Card)}
-            expect = obligations(hand, state.trick, state.trump, game.rules.must_head, RANK_ORDER) \
-                if state.trick else set(hand)
-            if cards != expect or CLOSE in legal:
-                extra, missing = cards - expect, expect - cards
-                what = ("closing is offered in the last phase" if CLOSE in legal else
-                        f"P{state.to_move} to {format_cards(c for _, c in state.trick) or 'lead'}: "
-                        f"allowed {format_cards(sorted(cards, key=str))}, the rule allows "
-                        f"{format_cards(sorted(expect, key=str))}"
-                        + (f" (extra {format_cards(sorted(extra, key=str))})" if extra else "")
-                        + (f" (missing {format_cards(sorted(missing, key=str))})" if missing else ""))
-                return Outcome(REFUTED, counterexample=_record_cx(game, seed, list(prefix) + list(path), what, state))
-            for m in legal:
-                stack.append((game.apply(state, m), path + (m,)))
-    names = endgame_kinds(game)
-    kinds = ", ".join(f"{sum(1 for i in range(len(starts)) if i % len(names) == k)} {name}"
-                      for k, name in enumerate(names))
-    return Outcome(HOLDS, f"every reachable position of {len(starts)} endgames from 6+6 cards ({kinds}): "
-                          f"{explored} positions", examples=explored)
+    if game.is_over(state) or not in_last_phase(state.stock, state.closed_by):
+        return None
+    legal = game.legal_moves(state)
+    hand = state.hands[state.to_move]
+    cards = {m.card for m in legal if m.__class__ is Play}
+    expect = obligations(hand, state.trick, state.trump, game.rules.must_head, RANK_ORDER) \
+        if state.trick else set(hand)
+    if CLOSE in legal:
+        return "closing is offered in the last phase"
+    if cards != expect:
+        extra, missing = cards - expect, expect - cards
+        return (f"P{state.to_move} to {format_cards(c for _, c in state.trick) or 'lead'}: "
+                f"allowed {format_cards(sorted(cards, key=str))}, the rule allows "
+                f"{format_cards(sorted(expect, key=str))}"
+                + (f" (extra {format_cards(sorted(extra, key=str))})" if extra else "")
+                + (f" (missing {format_cards(sorted(missing, key=str))})" if missing else ""))
+    return None
 
 
 # ---------------------------------------------------------------- tricks
@@ -562,7 +526,7 @@ def trick_flow(games, budget: Budget) -> Outcome:
             if prev is None or len(prev.trick) != n - 1 or state.deal_no != prev.deal_no \
                     or trace.moves[-1] == CLOSE:
                 return
-            plays = prev.trick + ((prev.to_move, trace.moves[-1]),)
+            plays = prev.trick + ((prev.to_move, trace.moves[-1].card),)
             best = plays[0]
             for play in plays[1:]:
                 if text_beats(play[1], best[1], prev.trump):
@@ -581,7 +545,7 @@ def trick_flow(games, budget: Budget) -> Outcome:
                     if prev.stock[k] not in state.hands[seat]:
                         raise trace.refute(f"P{seat} did not draw {format_card(prev.stock[k])} (card {k + 1} of "
                                            f"the stock; P{w} won the trick and draws first)", state)
-        playout(game, seed, step, budget.max_plays)
+        walk(game, seed, step, budget.max_plays)
     return sample(games, budget, check)
 
 
@@ -626,6 +590,12 @@ def text_b_thirteenth_card(games, budget: Budget) -> Outcome:
 
 # ---------------------------------------------------------------- marriages
 
+def _marriages_first(state, legal):
+    """Random play that declares a marriage whenever one is offered (so that many are declared)."""
+    marriages = tuple(m for m in legal if m.__class__ is Marry)
+    return marriages or legal
+
+
 @REGISTRY.property(GAME, "marriage_on_lead",
                    title="A marriage is declared only by the leader holding both its queen and king, and scores "
                          "20 (40 in trumps) once",
@@ -633,30 +603,24 @@ def text_b_thirteenth_card(games, budget: Budget) -> Outcome:
 def marriage_on_lead(games, budget: Budget) -> Outcome:
     def check(game, seed):
         rules = game.rules
-        rng, state, trace = random.Random(seed), game.deal(seed), Trace(game, seed)
-        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
-            legal = game.legal_moves(state)
-            marriages = [m for m in legal if isinstance(m, Marry)]
-            move = marriages[0] if marriages and rng.random() < 0.7 else legal[rng.randrange(len(legal))]
-            p = state.to_move
-            if isinstance(move, Marry):
-                c = move.card
-                partner = Card(Rank.KING if c.rank == Rank.QUEEN else Rank.QUEEN, c.suit)
-                if state.trick or c not in state.hands[p] or partner not in state.hands[p]:
-                    raise trace.refute(f"P{p} may declare {format_card(c)} "
-                                       + ("while following" if state.trick else f"without {format_card(partner)}"),
-                                       state)
-                before = state.points[p] + state.pending[p]
-                worth = rules.trump_marriage_points if c.suit == state.trump else rules.marriage_points
-                trace.moves.append(move)
-                after = game.apply(state, move)
-                got = after.points[p] + after.pending[p] - before
-                if got != worth and not (after.result is not None or rules.partie):
-                    raise trace.refute(f"declaring {format_card(c)} scored {got}, not {worth}", after)
-                state = after
-                continue
-            trace.moves.append(move)
-            state = game.apply(state, move)
+        eager = seed % 2        # half the games declare every marriage offered, half play uniformly
+
+        def step(trace, state):
+            prev = trace.__dict__.get("prev")
+            trace.prev = state
+            if prev is None or not isinstance(trace.moves[-1], Marry) or state.deal_no != prev.deal_no:
+                return
+            c, p = trace.moves[-1].card, prev.to_move
+            partner = Card(Rank.KING if c.rank == Rank.QUEEN else Rank.QUEEN, c.suit)
+            if prev.trick or c not in prev.hands[p] or partner not in prev.hands[p]:
+                raise trace.refute(f"P{p} may declare {format_card(c)} "
+                                   + ("while following" if prev.trick else f"without {format_card(partner)}"),
+                                   state)
+            got = state.points[p] + state.pending[p] - prev.points[p] - prev.pending[p]
+            worth = rules.trump_marriage_points if c.suit == prev.trump else rules.marriage_points
+            if got != worth:
+                raise trace.refute(f"declaring {format_card(c)} scored {got}, not {worth}", state)
+        walk(_steered(game, _marriages_first) if eager else game, seed, step, budget.max_plays)
     return sample(games, budget, check)
 
 
@@ -688,7 +652,7 @@ def partie_flow(games, budget: Budget) -> Outcome:
                 raise trace.refute(f"partie totals {state.totals} do not add the last game {last}", state)
             if max(state.totals) >= rules.partie_target:
                 raise trace.refute(f"the partie goes on at {state.totals}", state)
-        trace, state = playout(game, seed, step, budget.max_plays)
+        trace, state = walk(game, seed, step, budget.max_plays)
         if game.is_over(state) and max(state.totals) < rules.partie_target:
             raise trace.refute(f"the partie ended at {state.totals}", state)
     return sample(games, budget, check)
