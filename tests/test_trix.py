@@ -693,9 +693,21 @@ def test_random_games_agree_refutes_a_wrong_winner():
     assert_refuted(check([LowestWins()], "random_games_agree", TINY))
 
 
+class _RedealForEveryone(T.ChoicePhase):
+    """The fast path offers a redeal to every player in the Trix contract; the clause allows it only
+    with four 2s, or three 2s and the 3 of the fourth suit."""
+
+    def _after_announcements(self, g, hands, offer_redeal=True):
+        if offer_redeal and g.contract is TX and g.redeals < self.rules.redeal_limit:
+            asked = self.game.layout.seats(g.dealer)
+            return State(T._prog(g, phase="redeal", pending=asked), hands, asked[0], (), ((),) * 4, (), (), 0, ())
+        return super()._after_announcements(g, hands, offer_redeal)
+
+
 @pytest.mark.parametrize("broken", [
     mutant("HeartsLeadForgotten", Tricks=_HeartsLeadForgotten),
     mutant("ChainStartsAnywhere", Layout=_ChainStartsAnywhere),
+    mutant("RedealForEveryone", Choice=_RedealForEveryone),
 ])
 def test_moves_match_clauses_refutes_a_drifting_fast_path(broken):
     result = check([broken()], "moves_match_clauses", TINY)
