@@ -181,24 +181,53 @@ class ApiDirective(SphinxDirective):
 
 
 class ErrataDirective(SphinxDirective):
-    """Includes every ``errata/*.rst`` file (one per game), so games never edit a shared page."""
+    """Includes every ``errata/*.rst`` file (one per game), so games never edit a shared page.
+
+    A summary table comes first: every finding, its game, and the reading
+    cardspec takes by default. Every finding must have the four parts
+    *Source*, *Evidence*, *Default* and the source's *other reading*; one that
+    lacks a part is a build warning (an error under ``-W``).
+    """
 
     required_arguments = 0
+    PARTS = (("Source", r"\*Source[.:]?\*"), ("Evidence", r"\*Evidence[.:]?\*"), ("Default", r"\*Default[.:]?\*"),
+             ("other reading", r"\*(Source's )?[Oo]ther readings?[.:]?\*"))
 
     def run(self):
         import glob
         import os
+        import re
         from docutils import nodes
         from docutils.statemachine import string2lines
+        from sphinx.util import logging
         from sphinx.util.nodes import nested_parse_with_titles
+        log = logging.getLogger(__name__)
         folder = os.path.join(self.env.srcdir, "errata")
-        lines = []
+        lines, rows = [], []
         for path in sorted(glob.glob(os.path.join(folder, "*.rst"))):
             self.env.note_dependency(path)
-            lines += string2lines(open(path, encoding="utf-8").read()) + [""]
+            game = os.path.splitext(os.path.basename(path))[0]
+            body = string2lines(open(path, encoding="utf-8").read())
+            starts = [i for i in range(len(body) - 1)
+                      if body[i].strip() and re.fullmatch(r"-{3,}", body[i + 1].strip())
+                      and len(body[i + 1].strip()) >= len(body[i].strip())]
+            for k, i in enumerate(starts):
+                label = f"errata-{game}-{k + 1}"
+                text = "\n".join(body[i:starts[k + 1] if k + 1 < len(starts) else len(body)])
+                missing = [name for name, pat in self.PARTS if not re.search(pat, text)]
+                if missing:
+                    report = log.warning if self.env.config.cardspec_strict_errata else log.info
+                    report(f"errata/{game}.rst: finding {body[i].strip()!r} has no "
+                           f"{', '.join(missing)} part", location=(path, i + 1))
+                default = re.search(r"\*Default[.:]?\*\s*(.+?)(?:\.\s|\n\n|$)", text, re.S)
+                rows.append([f":ref:`{body[i].strip()} <{label}>`",
+                             " ".join(default.group(1).split()) if default else "—"])
+                body[i] = f".. _{label}:\n\n{body[i]}"
+            lines += "\n".join(body).split("\n") + [""]
+        summary = _list_table(["finding", "default"], rows, "45 55")
         node = nodes.section()
         node.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(lines, source="errata"), node)
+        nested_parse_with_titles(self.state, StringList(summary + lines, source="errata"), node)
         return node.children
 
 
@@ -329,6 +358,7 @@ def setup(app):
     app.add_directive("cardspec-table", OddsTableDirective)
     app.add_directive("cardspec-plot", PlotDirective)
     app.add_directive("cardspec-atlas", AtlasDirective)
+    app.add_config_value("cardspec_strict_errata", True, "env")
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
