@@ -1,0 +1,280 @@
+"""Queen-and-Ace: a pot game of pure chance for three or more players.
+
+Every player stakes chips in a pot; then, starting on the dealer's left,
+players draw one card each in turn from the shuffled 52-card pack. A player
+who draws a queen is out; the player who draws an ace takes the whole pot.
+
+The rules are the source's, with decisions where it is silent (how much is
+staked, what a last player does, what happens to a pot no ace claims); every
+decision is a rules option. Stakes move only through the ledger
+(:mod:`spec.stakes`): each settlement is a clause stating gains and losses,
+and ``money_conserved`` proves with z3 that each one balances.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import setting
+from spec.stakes import POT, Deltas, Ledger, player_account, settle
+
+INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и туз", min_players=3, max_players=12,
+                deck="52", family="pot game (chance)", chance=True, hidden_information=True, zero_sum=True,
+                source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) queen out, ace wins",
+                              lines="148-157"))
+CLAUSES = ClauseBook(INFO.id)
+PACK = make_deck(INFO.deck)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Queen-and-Ace."""
+
+    min_stake: int = setting(1, range=(1, 100))
+    """Smallest stake a player may put in the pot (decision: the source names no amount)."""
+
+    max_stake: int = setting(5, range=(1, 100))
+    """Largest stake (decision). Equal to ``min_stake``, everyone antes the same (preset ``fixed_ante``)."""
+
+    last_player: Literal["draws_on", "takes_pot"] = "draws_on"
+    """When all other players are out: ``draws_on`` (decision: the source ends the game only at an ace),
+    or ``takes_pot`` (the last player standing wins at once)."""
+
+    unclaimed_pot: Literal["returned", "stays"] = "returned"
+    """When every player has drawn a queen and nobody an ace (possible with 3 or 4 players): ``returned``
+    (decision: each stake goes back), or ``stays`` (the pot stays on the table, as the source is silent;
+    the players' returns then do not sum to 0)."""
+
+    def __post_init__(self):
+        if self.min_stake > self.max_stake:
+            raise VariantError("max_stake", f"{self.max_stake} is below min_stake {self.min_stake}",
+                               f"at least {self.min_stake}")
+
+
+PRESETS = {"fixed_ante": {"max_stake": 1}, "last_takes_pot": {"last_player": "takes_pot"},
+           "pot_stays": {"unclaimed_pot": "stays"}}
+
+
+@move("stake {amount}")
+class Stake:
+    amount: int
+
+
+@move("draw")
+class Draw:
+    pass
+
+
+DRAW = Draw()
+
+
+@dataclass(frozen=True)
+class State:
+    stock: tuple[Card, ...]             # face down, top card first
+    stakes: tuple[int, ...]             # chips each seat put in the pot (0: not yet)
+    drawn: tuple[tuple[Card, ...], ...]  # the cards each seat drew, face up
+    out: tuple[bool, ...]               # drew a queen
+    to_move: int | None                 # None: the game is over
+    winner: int | None = None           # took the pot
+    seed: int = 0
+    last: Card | None = None            # the card drawn last (for the game log)
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("queen-ace-deck", "Three or more players; one 52-card pack, shuffled by the dealer",
+             "spec.games.queen_ace.QueenAce.deal",
+             unchecked="the deal is chance; cards_conserved checks the pack is whole at every step")
+
+
+@CLAUSES.rule("queen-ace-stake-phase", "Everyone stakes before any card is drawn, in turn from the dealer's left",
+              decides=Stake)
+def stake_before_drawing(game, state, move) -> str | None:
+    if all(state.stakes):
+        return "every player has staked: the drawing has begun, stakes are closed"
+    return None
+
+
+@CLAUSES.rule("queen-ace-stake-size", "A stake is between the smallest and the largest allowed", decides=Stake)
+def stake_in_limits(game, state, move) -> str | None:
+    lo, hi = game.rules.min_stake, game.rules.max_stake
+    if not lo <= move.amount <= hi:
+        return f"a stake of {move.amount} is not allowed: stake {lo} to {hi}"
+    return None
+
+
+@CLAUSES.rule("queen-ace-draw", "When all have staked, the player in turn draws the top card of the pack",
+              decides=Draw)
+def draw_after_stakes(game, state, move) -> str | None:
+    waiting = [p for p, s in enumerate(state.stakes) if not s]
+    if waiting:
+        return f"P{waiting[0]} has not staked yet: every stake comes before the first card"
+    return None
+
+
+@CLAUSES.rule("queen-ace-turn", "Players draw in turn, clockwise from the dealer's left, skipping those out")
+def next_seat(out: Sequence[bool], seat: int) -> int | None:
+    n = len(out)
+    for step in range(1, n + 1):
+        p = (seat + step) % n
+        if not out[p]:
+            return p
+    return None
+
+
+@CLAUSES.rule("queen-ace-queen", "A player who draws a queen is out of the game (their stake stays in the pot)")
+def puts_out(card: Card) -> bool:
+    return card.rank == Rank.QUEEN
+
+
+@CLAUSES.rule("queen-ace-ace", "A player who draws an ace takes the whole pot, and the game ends")
+def takes_pot(card: Card) -> bool:
+    return card.rank == Rank.ACE
+
+
+# Settlements: what each rule says is won and lost; spec.stakes.settle pays them.
+
+@CLAUSES.rule("queen-ace-stake-paid", "A stake goes from the player into the pot")
+def stake_paid(stakes: Sequence, seat: int) -> Deltas:
+    return ((player_account(seat), -stakes[seat]), (POT, stakes[seat]))
+
+
+@CLAUSES.rule("queen-ace-pot-won", "The ace's drawer (or, as an option, the last player left) wins the pot")
+def pot_won(stakes: Sequence, seat: int) -> Deltas:
+    pot = sum(stakes)
+    return ((POT, -pot), (player_account(seat), pot))
+
+
+@CLAUSES.rule("queen-ace-unclaimed", "If everyone draws a queen and no one an ace, each stake is returned "
+              "(or, as an option, the pot stays)")
+def pot_unclaimed(stakes: Sequence, seat: int, rule: str = "returned") -> Deltas:
+    if rule == "stays":
+        return ()
+    return ((POT, -sum(stakes)),) + tuple((player_account(p), s) for p, s in enumerate(stakes))
+
+
+def is_over(state: State) -> bool:
+    return state.to_move is None
+
+
+# ------------------------------------------------------------------ the game
+
+class QueenAce(Game[State, Stake | Draw]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Draw, Stake)
+    over_clause = "queen-ace-ace"
+    #: the settlement rules, by name (a test swaps one for a leaking rule)
+    settlements = {"stake": staticmethod(stake_paid), "won": staticmethod(pot_won),
+                   "unclaimed": staticmethod(pot_unclaimed)}
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self._stakes = tuple(Stake(a) for a in range(self.rules.min_stake, self.rules.max_stake + 1))
+
+    def deck(self):
+        return PACK
+
+    def deal(self, seed: int) -> State:
+        cards = list(PACK)
+        rng_for(seed).shuffle(cards)
+        n = self.players
+        # The dealer is the last seat; P0 on the dealer's left stakes and draws first.
+        return State(tuple(cards), (0,) * n, ((),) * n, (False,) * n, 0, None, seed)
+
+    def to_move(self, state):
+        return state.to_move
+
+    def is_over(self, state):
+        return state.to_move is None
+
+    def candidates(self, state):
+        return (DRAW,) + self._stakes
+
+    def legal_moves(self, state):
+        if state.to_move is None:
+            return ()
+        return self._stakes if not state.stakes[-1] else (DRAW,)
+
+    def apply(self, state, move):
+        p = state.to_move
+        if p is None:  # a move after the end (only replays on another deal try one) changes nothing
+            return state
+        if type(move) is Stake:
+            stakes = state.stakes[:p] + (move.amount,) + state.stakes[p + 1:]
+            return State(state.stock, stakes, state.drawn, state.out, (p + 1) % self.players, None, state.seed)
+        card = state.stock[0]
+        drawn = state.drawn[:p] + (state.drawn[p] + (card,),) + state.drawn[p + 1:]
+        out, winner = state.out, None
+        if takes_pot(card):
+            winner, nxt = p, None
+        else:
+            if puts_out(card):
+                out = out[:p] + (True,) + out[p + 1:]
+            nxt = next_seat(out, p)
+            if nxt is not None and self.rules.last_player == "takes_pot" and out.count(False) == 1:
+                winner, nxt = nxt, None
+        return State(state.stock[1:], state.stakes, drawn, out, nxt, winner, state.seed, card)
+
+    def ledger(self, state) -> Ledger:
+        led = Ledger.open(players=self.players)
+        rules = self.settlements
+        for p, s in enumerate(state.stakes):
+            if s:
+                led = settle(led, rules["stake"](state.stakes, p), clause="queen-ace-stake-paid")
+        if state.winner is not None:
+            led = settle(led, rules["won"](state.stakes, state.winner), clause="queen-ace-pot-won")
+        elif state.to_move is None:
+            led = settle(led, rules["unclaimed"](state.stakes, 0, self.rules.unclaimed_pot),
+                         clause="queen-ace-unclaimed")
+        return led
+
+    def outcome(self, state):
+        returns = self.ledger(state).player_returns(Ledger.open(players=self.players), self.players)
+        winners = () if state.winner is None else (state.winner,)
+        losers = tuple(p for p in range(self.players) if p not in winners)
+        return Outcome(winners=winners, losers=losers if winners else (), returns=returns,
+                       draw=not winners)
+
+    def zones(self, state):
+        z = {f"hand {p}": d for p, d in enumerate(state.drawn)}
+        z["stock"] = state.stock
+        return z
+
+    def hidden_zones(self, state, player):
+        return frozenset({"stock"})  # drawn cards lie face up
+
+    def max_plays(self):
+        # one stake each, then at most 48 cards that are not aces before an ace
+        return self.players + 49
+
+    def describe(self, state):
+        pot = sum(state.stakes)
+        parts = [f"pot {pot}", f"stock {len(state.stock)} cards"]
+        out = [f"P{p}" for p, o in enumerate(state.out) if o]
+        if out:
+            parts.append("out: " + ", ".join(out))
+        return "; ".join(parts)
+
+    def describe_move(self, state):
+        card = state.last
+        if card is None:
+            return f"pot {sum(state.stakes)}"
+        if takes_pot(card):
+            return f"{card}: takes the pot of {sum(state.stakes)}"
+        if state.winner is not None:
+            return f"{card}: out; P{state.winner} is the last player and takes the pot"
+        if state.to_move is None:
+            return f"{card}: out; everyone is out, no ace"
+        return f"{card}: out" if puts_out(card) else str(card)
+
+
+GAME = QueenAce

@@ -1,0 +1,209 @@
+"""Queen-and-Ace: the rules, the ledger, the exact odds, and one mutation test per property."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from fractions import Fraction
+
+import pytest
+
+import verifier.games.queen_ace as props
+from spec.cards import parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove
+from spec.games.queen_ace import DRAW, QueenAce, Rules, Stake, State, pot_won
+from tests.helpers import assert_refuted, check
+
+GAMES = [QueenAce(players=n) for n in (3, 4, 5, 8)]
+DATA = pathlib.Path(__file__).parent / "data" / "records" / "queen_ace"
+
+
+def staked(game, order, stakes=None):
+    n = game.players
+    return State(tuple(parse_cards(order)), tuple(stakes or (1,) * n), ((),) * n, (False,) * n, 0, None, 0)
+
+
+def test_a_queen_puts_out_and_an_ace_takes_the_pot():
+    game = QueenAce(players=3)
+    s = staked(game, "Q♠ 5♥ A♦ 2♣", (2, 1, 3))
+    s = game.play(s, DRAW)
+    assert s.out == (True, False, False) and s.to_move == 1
+    s = game.play(s, DRAW)
+    assert s.to_move == 2  # P0 is out: the turn skips them
+    s = game.play(s, DRAW)
+    assert game.is_over(s) and s.winner == 2
+    assert game.outcome(s).returns == (-2, -1, 3)
+    assert game.ledger(s)["pot"] == 0
+
+
+def test_stakes_come_first_and_within_limits():
+    game = QueenAce(players=3)
+    s = game.deal(1)
+    with pytest.raises(IllegalMove, match=r"P0 has not staked yet.*\[rule queen-ace-draw\]"):
+        game.check_move(s, DRAW)
+    with pytest.raises(IllegalMove, match=r"a stake of 9 is not allowed: stake 1 to 5 \[rule queen-ace-stake-size\]"):
+        game.check_move(s, Stake(9))
+    for _ in range(3):
+        s = game.play(s, Stake(1))
+    with pytest.raises(IllegalMove, match="stakes are closed"):
+        game.check_move(s, Stake(1))
+    assert game.parse_move("stake 3") == Stake(3) and str(DRAW) == "draw"
+
+
+def test_everyone_out_returns_the_stakes_or_leaves_the_pot():
+    order = "Q♠ Q♥ Q♦ A♣"
+    for rule, pot, returns in (("returned", 0, (0, 0, 0)), ("stays", 6, (-1, -2, -3))):
+        game = QueenAce(Rules(unclaimed_pot=rule), players=3)
+        s = staked(game, order, (1, 2, 3))
+        for _ in range(3):
+            s = game.play(s, DRAW)
+        assert game.is_over(s) and s.winner is None
+        assert game.ledger(s)["pot"] == pot and game.outcome(s).returns == returns
+
+
+def test_the_last_player_draws_on_or_takes_the_pot():
+    s0 = "Q♠ Q♥ 2♦ 3♦ A♣"
+    game = QueenAce(players=3)
+    s = staked(game, s0)
+    s = game.play(game.play(s, DRAW), DRAW)
+    assert s.to_move == 2 and not game.is_over(s)
+    game = QueenAce(Rules(last_player="takes_pot"), players=3)
+    s = staked(game, s0)
+    s = game.play(game.play(s, DRAW), DRAW)
+    assert game.is_over(s) and s.winner == 2
+
+
+def test_exact_odds_known_values():
+    three = props.exact_odds(3)
+    assert three.nobody == Fraction(1, 14)  # three queens among the first three of the 8 aces and queens
+    assert props.exact_odds(4).nobody == Fraction(1, 70) and props.exact_odds(5).nobody == 0
+    assert sum(three.win) + three.nobody == 1
+    assert three.win[0] > three.win[1] > three.win[2]  # drawing first is an advantage
+    # a pack of one ace: the game always lasts one draw
+    assert props.exact_odds(3, aces=1, queens=0, others=0).length == ((1, Fraction(1)),)
+
+
+@pytest.mark.parametrize("name", ["money_conserved", "stakes_conserved", "odds_exact", "queen_out_ace_wins",
+                                  "ends_settled", "zero_sum", "moves_match_clauses"])
+def test_properties_hold(name):
+    r = check(GAMES, name)
+    assert r.verdict == "holds", (name, r.detail, r.counterexample)
+
+
+def test_odds_simulated_holds():
+    r = check([QueenAce(players=3), QueenAce(players=6)], "odds_simulated")
+    assert r.verdict == "holds", r.counterexample
+
+
+def test_pot_always_claimed_is_refuted_with_a_replayable_game():
+    r = check(GAMES, "pot_always_claimed")
+    assert_refuted(r)
+    rec = r.counterexample.record
+    game = QueenAce(players=rec.players)
+    state = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+    assert game.is_over(state) and state.winner is None and all(state.out)
+
+
+def test_pot_always_claimed_finds_nothing_when_the_last_player_takes_the_pot():
+    games = [QueenAce(Rules(last_player="takes_pot"), players=n) for n in (3, 4)]
+    assert check(games, "pot_always_claimed").verdict == "unknown"
+
+
+# ------------------------------------------------------------ mutation tests
+
+def leaky_pot_won(stakes, seat):
+    (pot, taken), (winner, gain) = pot_won(stakes, seat)
+    return ((pot, taken), (winner, gain + 1))  # the winner gets one chip from nowhere
+
+
+class LeaksAChip(QueenAce):
+    settlements = {**QueenAce.settlements, "won": staticmethod(leaky_pot_won)}
+
+
+def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
+    r = check([LeaksAChip(players=3)], "money_conserved")
+    assert_refuted(r)
+    assert "settlement 'won'" in r.counterexample.text and "sum to +1" in r.counterexample.text
+
+
+class WritesAChipIn(QueenAce):
+    def ledger(self, state):
+        from spec.stakes import Ledger
+        led = super().ledger(state)
+        if state.winner is not None:
+            return Ledger(tuple((a, b + (a == f"P{state.winner}")) for a, b in led.balances))
+        return led
+
+
+def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
+    assert_refuted(check([WritesAChipIn(players=3)], "stakes_conserved"))
+
+
+class DeucesPutOut(QueenAce):
+    """The engine drifts from the odds: the 2♣ puts its drawer out as a queen does."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.last == parse_card("2♣") and after.to_move is not None:
+            p = state.to_move
+            out = after.out[:p] + (True,) + after.out[p + 1:]
+            return State(after.stock, after.stakes, after.drawn, out, props.next_seat(out, p), None,
+                         after.seed, after.last)
+        return after
+
+
+def test_odds_exact_refutes_an_engine_the_odds_do_not_describe():
+    assert_refuted(check([DeucesPutOut(players=3)], "odds_exact"))
+
+
+class KingsTakeThePot(QueenAce):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if move is DRAW and after.last.rank.label == "K" and after.winner is None:
+            return State(after.stock, after.stakes, after.drawn, after.out, None, state.to_move, after.seed,
+                         after.last)
+        return after
+
+
+def test_odds_simulated_refutes_a_game_whose_kings_take_the_pot():
+    assert_refuted(check([KingsTakeThePot(players=3)], "odds_simulated"))
+
+
+class QueensStayIn(QueenAce):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if move is DRAW and after.out != state.out:
+            p = state.to_move
+            return State(after.stock, after.stakes, after.drawn, state.out, props.next_seat(state.out, p),
+                         after.winner, after.seed, after.last)
+        return after
+
+
+def test_queen_out_ace_wins_refutes_queens_that_do_not_put_out():
+    assert_refuted(check([QueensStayIn(players=3)], "queen_out_ace_wins"))
+
+
+class ForgetsToReturn(QueenAce):
+    settlements = {**QueenAce.settlements, "unclaimed": staticmethod(lambda stakes, seat, rule="returned": ())}
+
+
+def test_ends_settled_refutes_a_pot_left_on_the_table():
+    r = check([ForgetsToReturn(players=3)], "ends_settled")
+    assert_refuted(r)
+    assert "everyone is out" in r.counterexample.text
+
+
+def test_saved_records_replay():
+    files = sorted(DATA.glob("*.json"))
+    assert files
+    for f in files:
+        data = json.loads(f.read_text())
+        game, state = Record.from_json(json.dumps(data["record"])).replay()
+        assert game.describe(state) == data["final"]
+
+
+def test_odds_exact_holds_for_the_other_reading_of_the_last_player():
+    games = [QueenAce(Rules(last_player="takes_pot"), players=n) for n in (3, 4, 5)]
+    assert check(games, "odds_exact").verdict == "holds"
+    assert props.exact_odds(5).mean_length == Fraction(53, 5)  # the first ace of 52 cards: (52+1)/(4+1)

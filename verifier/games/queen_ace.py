@@ -1,0 +1,415 @@
+"""Queen-and-Ace: money conservation (z3), the rules at every step, and the
+exact odds (dynamic programming over the pack, with fractions), cross-checked
+against every order of a small pack played by the engine and against simulation."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import z3
+
+from spec.cards import Rank, parse_cards
+from spec.games.queen_ace import DRAW, QueenAce, State, next_seat, puts_out, takes_pot
+from verifier.api import Claim, Root, invariant, small_configs, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+
+GAME = QueenAce.info.id
+
+
+# ------------------------------------------------------------ exact odds
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact chances of one configuration: each seat takes the pot, nobody does, and the
+    number of cards drawn before the game ends."""
+
+    players: int
+    win: tuple[Fraction, ...]
+    nobody: Fraction
+    length: tuple[tuple[int, Fraction], ...]
+
+    @property
+    def mean_length(self) -> Fraction:
+        return sum((k * p for k, p in self.length), Fraction(0))
+
+
+@cache
+def exact_odds(players: int, *, aces: int = 4, queens: int = 4, others: int = 44,
+               last_player: str = "draws_on") -> Odds:
+    """Forward dynamic programming over (queens left, others left, who is out, whose turn).
+
+    Every card left is equally likely to be the next; an ace ends the game
+    (it takes the pot), a queen puts its drawer out. Exact: each path of t
+    draws is counted by an integer weight (the number of ordered card draws
+    that follow it) and divided by the falling factorial of the pack at the end.
+    """
+    win = [Fraction(0)] * players
+    nobody = Fraction(0)
+    length: dict[int, Fraction] = {}
+    frontier = {(queens, others, (False,) * players, 0): 1}
+    pack, orders, t = aces + queens + others, 1, 0
+    while frontier:
+        orders *= pack - t  # ordered draws of t+1 cards
+        t += 1
+        ended = [0] * players
+        none_ = 0
+        nxt: dict = defaultdict(int)
+        for (q, o, out, p), w in frontier.items():
+            ended[p] += w * aces
+            if q:
+                gone = out[:p] + (True,) + out[p + 1:]
+                s = next_seat(gone, p)
+                if s is None:
+                    none_ += w * q
+                elif last_player == "takes_pot" and gone.count(False) == 1:
+                    ended[s] += w * q
+                else:
+                    nxt[(q - 1, o, gone, s)] += w * q
+            if o:
+                nxt[(q, o - 1, out, next_seat(out, p))] += w * o
+        for p in range(players):
+            win[p] += Fraction(ended[p], orders)
+        nobody += Fraction(none_, orders)
+        if sum(ended) + none_:
+            length[t] = Fraction(sum(ended) + none_, orders)
+        frontier = nxt
+    return Odds(players, tuple(win), nobody, tuple(sorted(length.items())))
+
+
+def after_stakes(game: QueenAce, stock) -> State:
+    n = game.players
+    stakes = (game.rules.min_stake,) * n
+    return State(tuple(stock), stakes, ((),) * n, (False,) * n, 0, None, 0)
+
+
+def play_out(game: QueenAce, state: State) -> tuple[State, int]:
+    draws = 0
+    while state.to_move is not None:
+        state = game.apply(state, DRAW)
+        draws += 1
+    return state, draws
+
+
+#: the small pack whose every order the engine plays: 2 aces, 2 queens, 3 others
+SMALL_PACK = parse_cards("A♠ A♥ Q♠ Q♥ 2♣ 3♣ 4♣")
+
+
+def engine_odds(game: QueenAce, pack=SMALL_PACK) -> Odds:
+    """The engine's own odds on ``pack``: every order of it played out, each equally likely."""
+    n = game.players
+    win = [0] * n
+    nobody = 0
+    length: dict[int, int] = defaultdict(int)
+    count = 0
+    for order in itertools.permutations(pack):
+        end, draws = play_out(game, after_stakes(game, order))
+        count += 1
+        length[draws] += 1
+        if end.winner is None:
+            nobody += 1
+        else:
+            win[end.winner] += 1
+    return Odds(n, tuple(Fraction(w, count) for w in win), Fraction(nobody, count),
+                tuple(sorted((k, Fraction(v, count)) for k, v in length.items())))
+
+
+def pack_counts(pack) -> dict:
+    aces = sum(1 for c in pack if c.rank == Rank.ACE)
+    queens = sum(1 for c in pack if c.rank == Rank.QUEEN)
+    return {"aces": aces, "queens": queens, "others": len(pack) - aces - queens}
+
+
+@REGISTRY.property(GAME, "odds_exact", title="The exact odds (dynamic programming) equal the engine's own, "
+                   "over every order of a 7-card pack (2 aces, 2 queens, 3 others)",
+                   clauses=["queen-ace-turn", "queen-ace-queen", "queen-ace-ace"], method="exhaustive")
+def odds_exact(games, budget: Budget) -> Outcome:
+    checked = []
+    for g in games:
+        if g.players > 5:
+            continue  # with 7 cards a sixth player changes nothing new
+        dp = exact_odds(g.players, **pack_counts(SMALL_PACK), last_player=g.rules.last_player)
+        eng = engine_odds(g)
+        if dp != eng:
+            bad = next(f for f in ("win", "nobody", "length") if getattr(dp, f) != getattr(eng, f))
+            order = SMALL_PACK
+            return Outcome(REFUTED, f"{g.players} players: the {bad} odds differ",
+                           Counterexample(f"{g.players} players, every order of {' '.join(map(str, order))}: "
+                                          f"the dynamic programme gives {bad} {fmt(getattr(dp, bad))}, "
+                                          f"the engine {fmt(getattr(eng, bad))}",
+                                          deal={"stock": " ".join(map(str, order))}))
+        total = sum(dp.win) + dp.nobody
+        if total != 1 or sum(p for _, p in dp.length) != 1:
+            return Outcome(REFUTED, "the odds do not sum to 1",
+                           Counterexample(f"{g.players} players: chances sum to {total}", deal={}))
+        checked.append(g.players)
+    if not checked:
+        return Outcome(UNKNOWN, "no player count of 3-5 to compare", method="exhaustive")
+    return Outcome(HOLDS, f"equal for {', '.join(map(str, checked))} players: "
+                   f"{math.factorial(len(SMALL_PACK))} orders each; full-pack odds sum to 1")
+
+
+def fmt(x) -> str:
+    if isinstance(x, tuple):
+        return "(" + ", ".join(fmt(v) for v in x) + ")"
+    return str(x)
+
+
+def simulate(game: QueenAce, games: int, seed: int) -> Odds:
+    """Frequencies over ``games`` seeded games of the engine (deal seeds ``seed`` ...)."""
+    n = game.players
+    win = [0] * n
+    nobody = 0
+    length: dict[int, int] = defaultdict(int)
+    for s in range(seed, seed + games):
+        end, draws = play_out(game, after_stakes(game, game.deal(s).stock))
+        length[draws] += 1
+        if end.winner is None:
+            nobody += 1
+        else:
+            win[end.winner] += 1
+    return Odds(n, tuple(Fraction(w, games) for w in win), Fraction(nobody, games),
+                tuple(sorted((k, Fraction(v, games)) for k, v in length.items())))
+
+
+def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
+    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
+    sd = math.sqrt(float(p * (1 - p)) / n)
+    return abs(float(freq - p)) > z * sd + 1 / n
+
+
+SIM_GAMES = 2000
+
+
+@REGISTRY.property(GAME, "odds_simulated", title="Simulated games agree with the exact odds "
+                   "(each seat's chance, nobody's chance, mean length) within 4.5 standard errors",
+                   clauses=["queen-ace-ace", "queen-ace-queen"], method="hypothesis",
+                   budget={"examples": SIM_GAMES})
+def odds_simulated(games, budget: Budget) -> Outcome:
+    for g in games:
+        exact = exact_odds(g.players, last_player=g.rules.last_player)
+        sim = simulate(g, budget.examples, budget.seed)
+        checks = [(f"P{p} takes the pot", exact.win[p], sim.win[p]) for p in range(g.players)]
+        checks.append(("nobody takes it", exact.nobody, sim.nobody))
+        for what, p, f in checks:
+            if off_by(p, f, budget.examples):
+                return Outcome(REFUTED, f"{g.players} players: {what}",
+                               Counterexample(f"{g.players} players, {budget.examples} games from deal seed "
+                                              f"{budget.seed}: {what} exactly {float(p):.4f}, "
+                                              f"simulated {float(f):.4f}",
+                                              record=g.record(budget.seed, ())),
+                               budget.examples, budget.seed)
+        var = sum((k * k * p for k, p in exact.length), Fraction(0)) - exact.mean_length ** 2
+        if abs(float(sim.mean_length - exact.mean_length)) > 4.5 * math.sqrt(float(var) / budget.examples):
+            return Outcome(REFUTED, f"{g.players} players: mean length",
+                           Counterexample(f"{g.players} players: mean length exactly "
+                                          f"{float(exact.mean_length):.3f}, simulated "
+                                          f"{float(sim.mean_length):.3f}", record=g.record(budget.seed, ())),
+                           budget.examples, budget.seed)
+    counts = sorted(g.players for g in games)
+    return Outcome(HOLDS, f"{budget.examples} simulated games per player count ({counts[0]}-{counts[-1]}), "
+                   f"deal seeds {budget.seed} onwards", examples=budget.examples * len(games), seed=budget.seed)
+
+
+# ------------------------------------------------------ money conservation
+
+@z3_claim(QueenAce, "money_conserved", title="Every settlement rule balances: the players', the banker's and "
+          "the pot's holdings sum to the same before and after, for every stake and seat",
+          clauses=["queen-ace-stake-paid", "queen-ace-pot-won", "queen-ace-unclaimed"])
+def money_conserved(game, s):
+    n = game.players
+    stakes = [z3.Int(f"stake_{p}") for p in range(n)]
+    for x in stakes:
+        s.add(x >= game.rules.min_stake, x <= game.rules.max_stake)
+    broken = []
+    cases = []
+    for name, rule in game.settlements.items():
+        for seat in range(n):
+            args = (stakes, seat) + ((game.rules.unclaimed_pot,) if name == "unclaimed" else ())
+            deltas = rule(*args)
+            total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
+            flag = z3.Bool(f"broken_{name}_{seat}")
+            s.add(flag == (total != 0))
+            broken.append(flag)
+            cases.append((name, seat, total))
+    s.add(z3.Or(broken))
+
+    def refute(m):
+        for name, seat, total in cases:
+            gap = m.eval(total, model_completion=True).as_long()
+            if gap:
+                vals = " ".join(str(m.eval(x, model_completion=True)) for x in stakes)
+                return Counterexample(f"{n} players, stakes {vals}: settlement '{name}' for P{seat} "
+                                      f"gains and losses sum to {gap:+d}, not 0", deal={"stakes": vals})
+        return Counterexample("z3 model without a visible gap", deal={})
+    return Claim(f"each settlement (stake, pot won, unclaimed pot) sums to 0 for every seat and every stake "
+                 f"of {game.rules.min_stake} to {game.rules.max_stake} (one proof per player count)", refute)
+
+
+# --------------------------------------------------------- the rules at play
+
+#: a pack with four queens and one ace, where three or four players can all go out
+QUEENS_PACK = parse_cards("A♠ Q♠ Q♥ Q♦ Q♣ 2♣ 3♣")
+
+
+@small_configs(GAME)
+def small(game):
+    """Every 37th order of two 7-card packs (after the stakes), plus, up to 4 players,
+    a whole seeded game with every choice of stakes."""
+    roots = []
+    for pack in (SMALL_PACK, QUEENS_PACK):
+        for order in itertools.islice(itertools.permutations(pack), 0, 5040, 37):
+            roots.append(Root(after_stakes(game, order), f"pack {' '.join(map(str, order))}"))
+    if game.players <= 4 and game.rules.max_stake - game.rules.min_stake < 5:
+        roots.append(Root.deal(game, 0))
+    return roots
+
+
+@invariant(QueenAce, "queen_out_ace_wins", title="A queen's drawer never draws again; an ace's drawer takes "
+           "the whole pot and the game ends; the turn skips those out",
+           clauses=["queen-ace-queen", "queen-ace-ace", "queen-ace-turn", "queen-ace-stake-phase",
+                    "queen-ace-draw"], presets=True)
+def queen_out_ace_wins(game, state):
+    for p, cards in enumerate(state.drawn):
+        for i, c in enumerate(cards):
+            if puts_out(c) and i != len(cards) - 1:
+                return f"P{p} drew {c} and drew again"
+            if takes_pot(c) and (state.winner != p or state.to_move is not None):
+                return f"P{p} drew {c} but does not hold the pot at the end"
+        if bool(cards) and puts_out(cards[-1]) != state.out[p]:
+            return f"P{p}'s last card is {cards[-1]} but out is {state.out[p]}"
+    if any(state.drawn) and not all(state.stakes):
+        return "a card was drawn before every stake was in"
+    if state.to_move is not None and state.out[state.to_move]:
+        return f"P{state.to_move} is out but has the turn"
+    return None
+
+
+@invariant(QueenAce, "ends_settled", title="Every game ends, and every ending settles as the rules promise: "
+           "the pot goes to one player, or (everyone out) back to the stakers", presets=True,
+           clauses=["queen-ace-pot-won", "queen-ace-unclaimed", "queen-ace-stake-paid", "queen-ace-stake-size"])
+def ends_settled(game, state):
+    led = game.ledger(state)
+    pot = sum(state.stakes)
+    if state.to_move is not None:
+        if led["pot"] != pot:
+            return f"the pot holds {led['pot']}, the stakes are {pot}"
+        if any(s and not game.rules.min_stake <= s <= game.rules.max_stake for s in state.stakes):
+            return f"a stake outside the limits: {state.stakes}"
+        return None
+    if state.winner is not None:
+        last = state.drawn[state.winner][-1:]
+        took = (last and takes_pot(last[0])) or (game.rules.last_player == "takes_pot"
+                                                 and state.out.count(False) == 1)
+        if not took:
+            return f"P{state.winner} takes the pot without an ace"
+        if led["pot"] != 0 or led[f"P{state.winner}"] != pot - state.stakes[state.winner]:
+            return f"P{state.winner} won but the ledger shows {dict(led)}"
+        return None
+    if not all(state.out):
+        return "the game ended with no winner while players are still in"
+    want = 0 if game.rules.unclaimed_pot == "returned" else pot
+    if led["pot"] != want:
+        return f"everyone is out; the pot holds {led['pot']}, the rules say {want}"
+    return None
+
+
+@REGISTRY.property(GAME, "pot_always_claimed", title="Some player always takes the pot (searched: a game where "
+                   "everyone draws a queen before any ace)", clauses=["queen-ace-unclaimed"], method="search",
+                   expected=REFUTED, applies=lambda games: any(g.players <= 4 for g in games))
+def pot_always_claimed(games, budget: Budget) -> Outcome:
+    for g in sorted(games, key=lambda g: g.players):
+        if g.players > 4:
+            continue
+        for seed in range(2000):
+            state = g.deal(seed)
+            moves = [g._stakes[0]] * g.players
+            for m in moves:
+                state = g.apply(state, m)
+            while state.to_move is not None:
+                state = g.apply(state, DRAW)
+                moves.append(DRAW)
+            if state.winner is None:
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: everyone draws a queen first",
+                               Counterexample(f"{g.players} players, deal seed {seed}: every player draws a "
+                                              f"queen before any ace is drawn; nobody takes the pot of "
+                                              f"{sum(state.stakes)}", record=g.record(seed, moves)))
+    return Outcome(UNKNOWN, "no such game in 2000 deals", method="search")
+
+
+# ------------------------------------------------------- rulebook tables
+
+TABLE_COUNTS = range(3, 9)
+
+_T = {
+    "en": {"players": "players", "seat": "P{p}", "nobody": "nobody", "mean": "mean draws",
+           "exact": "exact", "sim": "simulated", "length": "draws", "xlabel": "seat (P0 draws first)",
+           "ylabel": "chance of taking the pot", "title": "Queen-and-Ace: each seat's chance",
+           "cum": "game over by then"},
+    "ru": {"players": "игроков", "seat": "И{p}", "nobody": "никто", "mean": "среднее число карт",
+           "exact": "точно", "sim": "моделирование", "length": "карт вытянуто", "xlabel": "место (И0 тянет первым)",
+           "ylabel": "вероятность взять банк", "title": "Дама и туз: шансы каждого места",
+           "cum": "игра кончилась к этому ходу"},
+}
+
+
+def _lang(lang: str) -> dict:
+    return _T["ru" if lang.startswith("ru") else "en"]
+
+
+def win_table(lang: str = "en"):
+    """Each seat's chance of taking the pot: exact, then simulated (2000 games, seed 1)."""
+    t = _lang(lang)
+    width = max(TABLE_COUNTS)
+    header = [t["players"]] + [t["seat"].format(p=p) for p in range(width)] + [t["nobody"], t["mean"]]
+    rows = []
+    for n in TABLE_COUNTS:
+        ex = exact_odds(n)
+        sim = simulate(QueenAce(players=n), SIM_GAMES, 1)
+        pad = [""] * (width - n)
+        rows.append([f"{n} ({t['exact']})"] + [f"{float(w):.4f}" for w in ex.win] + pad
+                    + [f"{ex.nobody}", f"{float(ex.mean_length):.3f}"])
+        rows.append([f"{n} ({t['sim']})"] + [f"{float(w):.4f}" for w in sim.win] + pad
+                    + [f"{float(sim.nobody):.4f}", f"{float(sim.mean_length):.3f}"])
+    return header, rows
+
+
+LENGTH_ROWS = tuple(range(1, 16)) + (20, 25, 30, 40, 49)
+
+
+def length_table(lang: str = "en"):
+    """The chance that the game lasts exactly k draws, for 3, 4 and 5 or more players
+    (from 5 players on, no one can be left alone, so the game ends at the first ace)."""
+    t = _lang(lang)
+    cols = [dict(exact_odds(n).length) for n in (3, 4, 5)]
+    header = [t["length"]] + [f"{t['players']}: {n}" for n in ("3", "4", "5+")]
+    rows = [[str(k)] + [small_float(c.get(k, 0)) for c in cols] for k in LENGTH_ROWS]
+    rows.append([t["mean"]] + [f"{exact_odds(n).mean_length} = {float(exact_odds(n).mean_length):.3f}"
+                               for n in (3, 4, 5)])
+    return header, rows
+
+
+def small_float(x) -> str:
+    return f"{float(x):.5f}" if x >= Fraction(1, 10**4) else f"{float(x):.2e}"
+
+
+def win_plot(lang: str = "en"):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = _lang(lang)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for n in TABLE_COUNTS:
+        ax.plot(range(n), [float(w) for w in exact_odds(n).win], marker="o", label=f"{n} {t['players']}")
+    ax.set_xlabel(t["xlabel"])
+    ax.set_ylabel(t["ylabel"])
+    ax.set_title(t["title"])
+    ax.legend(fontsize=8, ncol=2)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
+
