@@ -43,7 +43,7 @@ __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
     "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule", "rank_order",
     "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options", "suit_lead_options",
-    "cover_assignment",
+    "cover_assignment", "RANK_SUBSETS",
     "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
 ]
 
@@ -236,6 +236,9 @@ def _subsets(nibble: int) -> tuple[tuple[int, int], ...]:
 # (mask, size) of every non-empty subset of the cards of one rank, by rank slot and nibble
 _RANK_SUBSETS = tuple(tuple(tuple((m << (4 * k), n) for m, n in _subsets(nib)) for nib in range(16))
                       for k in range(13))
+#: ``RANK_SUBSETS[k][nibble]``: (mask, size) of every non-empty subset of the cards
+#: ``nibble`` of rank slot ``k`` (rank ``k + 2``), in :func:`lead_options` order
+RANK_SUBSETS = _RANK_SUBSETS
 # the same masks without sizes, for the common case of no size restriction
 _RANK_SUBSET_MASKS = tuple(tuple(tuple(m for m, _ in subs) for subs in row) for row in _RANK_SUBSETS)
 

@@ -31,7 +31,7 @@ from itertools import combinations, product
 from typing import Literal
 
 from spec.bouts import (
-    CARDS, OPEN, RANK_MASK, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
+    CARDS, OPEN, RANK_MASK, RANK_SUBSETS, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
     format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, table_mask, table_rank_mask,
 )
 from spec.cards import Card, Suit, format_card, format_cards
@@ -236,7 +236,51 @@ def attack_of(mask: int) -> Attack:
     m = _ATTACKS.get(mask)
     if m is None:
         m = _ATTACKS[mask] = Attack(cards_of(mask))
+        _MASK_OF[id(m)] = mask
     return m
+
+
+def plain_leads(hand: int, limit: int) -> tuple[Attack, ...]:
+    """The one-rank leads of ``hand`` of at most ``limit`` cards as moves, in
+    :func:`~spec.bouts.lead_options` order (the hot path of random play)."""
+    out: list = []
+    free = limit >= 4
+    h = hand
+    while h:
+        k = ((h & -h).bit_length() - 1) >> 2
+        nib = (h >> (4 * k)) & 0xF
+        h &= ~(0xF << (4 * k))
+        if free:
+            out.extend(_RANK_ATTACKS[k][nib])
+        else:
+            out.extend([a for a, n in _RANK_ATTACKS_SIZED[k][nib] if n <= limit])
+    return tuple(out)
+
+
+def attacks_of(masks: Sequence[int]) -> tuple[Attack, ...]:
+    """:func:`attack_of` for many masks (the lead list is hot in random play)."""
+    get = _ATTACKS.get
+    return tuple([get(m) or attack_of(m) for m in masks])
+
+
+# The card ids of the moves made once, by object identity (these objects live as long
+# as the module, so their ids are never reused): ``apply`` reads them without hashing cards.
+_MASK_OF: dict[int, int] = {}
+_IDS_OF: dict[int, tuple[int, int]] = {id(_BEATS[a][c]): (a, c) for a in range(52) for c in range(52)}
+_IDS_OF.update({id(_THROWS[c]): (c, c) for c in range(52)})
+_IDS_OF.update({id(_TRANSFERS[c]): (c, c) for c in range(52)})
+_RANK_ATTACKS_SIZED = tuple(tuple(tuple((attack_of(m), n) for m, n in subs) for subs in row) for row in RANK_SUBSETS)
+_RANK_ATTACKS = tuple(tuple(tuple(a for a, _ in subs) for subs in row) for row in _RANK_ATTACKS_SIZED)
+
+
+def _ids(mv) -> tuple[int, int]:
+    """(attack, cover) of a beat, (card, card) of a throw-in or transfer, as ids."""
+    got = _IDS_OF.get(id(mv))
+    if got is not None:
+        return got
+    if type(mv) is Beat:
+        return _ID_OF[mv.attack], _ID_OF[mv.cover]
+    return _ID_OF[mv.card], _ID_OF[mv.card]
 
 
 def mask_of_cards(cards) -> int:
@@ -648,14 +692,14 @@ class LeadPhase:
     def moves(self, state: State) -> tuple:
         hand, limit = state.hands[state.attacker], state.limit
         if self.plain:
-            return tuple([attack_of(m) for m in lead_options(hand, limit)])
+            return plain_leads(hand, limit)
         leads = legal_leads(self.rules, hand, limit)
         if self.rules.lead == "pair" and not leads:
             return (PASS,)
-        return tuple([attack_of(m) for m in leads])
+        return attacks_of(leads)
 
     def attack(self, d: dict, mv: Attack) -> None:
-        m = mask_of_cards(mv.cards)
+        m = _MASK_OF.get(id(mv)) or mask_of_cards(mv.cards)
         hands = list(d["hands"])
         hands[d["attacker"]] &= ~m
         d["hands"] = tuple(hands)
@@ -695,7 +739,7 @@ class DefencePhase:
                 if d == OPEN:
                     moves.extend([_BEATS[a][c] for c in cards])
         else:
-            beaters = g.beaters(state)
+            beaters = g._beaters[state.trump]
             for a, d in state.table:
                 if d == OPEN:
                     m = hand & beaters[a]
@@ -719,7 +763,10 @@ class DefencePhase:
         return tuple(moves)
 
     def beat(self, d: dict, mv: Beat) -> None:
-        a, c = _ID_OF[mv.attack], _ID_OF[mv.cover]
+        try:
+            a, c = _IDS_OF[id(mv)]
+        except KeyError:
+            a, c = _ids(mv)
         g = self.game
         if self.blind and is_wrong(self.rules, "b", c, d["table"], a, g._beaters[d["trump"]]):
             g.bout_end.penalty(d, d["defender"], c)
@@ -738,7 +785,8 @@ class DefencePhase:
                     still_open = True
         d["table"] = tuple(table)
         d["ranks"] |= SAME_RANK[c]
-        g.throw_in.after_beat(d, still_open)
+        if not still_open or g.throw_in.while_open:
+            g.throw_in.after_beat(d, still_open)
 
     def take(self, d: dict) -> None:
         d["taking"] = True
@@ -751,7 +799,7 @@ class DefencePhase:
         g.bout_end.end(d, d["defender"])
 
     def transfer(self, d: dict, mv: Transfer) -> None:
-        c = _ID_OF[mv.card]
+        c = _ids(mv)[0]
         q = d["defender"]
         table = d["table"]
         if self.blind and is_wrong(self.rules, "x", c, table, -1, ()):
@@ -810,7 +858,7 @@ class ThrowInPhase:
             d["phase"], d["thrower"] = THROW, t
 
     def throw(self, d: dict, mv: Throw) -> None:
-        c = _ID_OF[mv.card]
+        c = _ids(mv)[0]
         t = d["thrower"]
         g = self.game
         if self.blind and is_wrong(self.rules, "i", c, d["table"], -1, ()):
