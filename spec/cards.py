@@ -170,7 +170,7 @@ def make_deck(spec: str | int) -> tuple[Card, ...]:
     >>> len(make_deck("36")), len(make_deck("2x52")), len(make_deck("6x24")), len(make_deck("52+2j"))
     (36, 104, 144, 54)
 
-    At most :data:`MAX_COPIES` decks and :data:`MAX_JOKERS` jokers.
+    At most ``MAX_COPIES`` (8) decks and ``MAX_JOKERS`` (8) jokers.
     """
     text = str(spec).strip().lower()
     jokers = 0

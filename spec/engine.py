@@ -307,7 +307,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "record") -> "Record":
-        """Read a record, checking every key; a problem is one :class:`CardspecError` line."""
+        """Read a record, checking every key; a problem is one :class:`~spec.errors.CardspecError` line."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

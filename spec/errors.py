@@ -4,10 +4,10 @@ from __future__ import annotations
 
 
 def quote(text: object) -> str:
-    """User text inside an error message, quoted so that it cannot split the line.
+    r"""User text inside an error message, quoted so that it cannot split the line.
 
-    >>> quote("ten"), quote("a\nb"), quote("Т♠")
-    ("'ten'", "'a\\nb'", "'Т♠'")
+    >>> print(quote("ten"), quote("a\nb"), quote("Т♠"))
+    'ten' 'a\nb' 'Т♠'
     """
     body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
     return "'" + body.replace("'", "\\'") + "'"

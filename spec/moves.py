@@ -20,7 +20,7 @@ round-trip::
 A field's type decides how it is read and written: :class:`~spec.cards.Card`
 (``10♥``, ``Th``, ``Т♠``), ``tuple[Card, ...]`` (cards separated by spaces
 or commas), ``int``, ``str`` (one word), ``Literal[...]`` (one of the
-words), an :class:`enum.Enum` (its value or name, any case), or a type given
+words), an ``enum.Enum`` (its value or name, any case), or a type given
 its own codec with :func:`codec`.
 
 Extra *aliases* are templates that are read but never written: a game whose
