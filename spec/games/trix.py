@@ -770,6 +770,11 @@ def deal_hands(seed: int, deal_no: int, redeals: int, dealer: int) -> tuple[tupl
     return tuple(sorted_hand(h) for h in deal_round_robin(cards, deal_order(dealer), HAND_SIZE))
 
 
+def first_dealer(seed: int) -> int:
+    """The first dealer, drawn by lot from the game seed."""
+    return rng_for(seed).randrange(PLAYERS)
+
+
 #: How a shuffle's seed is derived from the game seed, the deal number and the
 #: number of redeals (kept from the first version, whose records must replay).
 DEAL_RADIX = (1_000_003, 101)
@@ -1079,7 +1084,7 @@ class Trix(Game[State, Move]):
 
     # ---- flow
     def deal(self, seed: int) -> State:
-        dealer = rng_for(seed).randrange(PLAYERS)
+        dealer = first_dealer(seed)
         hands = deal_hands(seed, 0, 0, dealer)
         first = holder_of(hands, SEVEN_OF_HEARTS)
         return self.choice.begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS,

@@ -16,7 +16,6 @@ deals really score that way.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -26,7 +25,7 @@ import z3
 from spec.cards import SUIT_ORDER, Card, Rank, format_card, format_cards, make_deck
 from spec.games.trix import (
     CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, Choose, Contract, NoDouble, Trix,
-    deal_hands, holder_of, may_double, missed_penalties, stated_total,
+    deal_hands, first_dealer, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.api import Claim, Root, Trace, small_configs, variants_of, walk, z3_claim
@@ -625,7 +624,7 @@ def concrete_conflict(game: Trix, tries: int = 5_000):
     order, nothing is doubled, no redeal is demanded, cards are random."""
     literal = with_rules(game, chooser="seven_of_hearts")
     for seed in range(tries):
-        dealer = random.Random(seed).randrange(PLAYERS)
+        dealer = first_dealer(seed)
         counts = [0] * PLAYERS
         first = None
         target = None
@@ -681,7 +680,7 @@ def choice_statements_agree(games, budget: Budget) -> Outcome:
 
 
 def _dealer(seed: int, deal_no: int) -> int:
-    return (random.Random(seed).randrange(PLAYERS) - deal_no) % PLAYERS
+    return (first_dealer(seed) - deal_no) % PLAYERS
 
 
 @REGISTRY.property(GAME, "choice_rule_consistent",
