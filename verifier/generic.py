@@ -195,12 +195,20 @@ def chance(games, budget: Budget) -> Outcome:
 
     def check(game, seed):
         trace, state = walk(game, seed, cap=min(budget.max_plays, 2_000))
+        first = game.deal(seed)
         saved = random.getstate()
         try:
             random.seed(seed ^ 0x5EED)  # disturb the global generator: a rule that uses it now differs
             again = game.deal(seed)
-            for m in trace.moves:
-                again = game.apply(again, m)
+            if again != first:
+                raise trace.refute("dealing the same seed twice gives two deals: the deal draws on randomness "
+                                   "outside its seed", again)
+            try:
+                for m in trace.moves:
+                    again = game.apply(again, m)
+            except Exception as exc:  # noqa: BLE001 - a move of the first run that no longer fits
+                raise trace.refute(f"replaying the same seed and moves fails ({type(exc).__name__}): the rules "
+                                   "draw on randomness outside the seeded deal", state) from None
         finally:
             random.setstate(saved)
         if again != state:
