@@ -1106,15 +1106,9 @@ class Trix(Game[State, Move]):
 
     def apply(self, state: State, move: Move) -> State:
         g = state.game
-        try:
-            if g.phase == PLAY:
-                return self.layout.apply(state, move) if g.contract is _TRIX else self.tricks.apply(state, move)
-            return self.choice.apply(state, move)
-        except (AttributeError, ValueError):
-            # apply is unchecked: a move that does not fit the position at all (a card not in the
-            # hand, a contract during play -- as when the generic property ``chance`` replays a
-            # game's moves on another deal) leaves the position as it was instead of crashing
-            return state
+        if g.phase == PLAY:
+            return self.layout.apply(state, move) if g.contract is _TRIX else self.tricks.apply(state, move)
+        return self.choice.apply(state, move)
 
     def candidates(self, state: State) -> tuple[Move, ...]:
         """Every move the deciders judge in this position: each contract, each
