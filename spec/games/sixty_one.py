@@ -10,15 +10,17 @@ is empty the pile is turned over to become the new stock.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, is_deck_spec, make_deck, parse_card, format_card, shuffled, sort_key
+from spec.cards import Card, Rank, format_cards, is_deck_spec, make_deck, parse_card, shuffled, sort_key
 from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
-from spec.errors import IllegalMove, VariantError
+from spec.errors import VariantError
+from spec.moves import move
 from spec.rules import Table, setting
 
 INFO = GameInfo(
@@ -126,6 +128,22 @@ PRESETS = {
 }
 
 
+# ------------------------------------------------------------------- moves
+
+@move("{card}")
+class Play:
+    """Lay one card of your hand on the pile (written as the card: ``10♥``,
+    as records saved before the kernel wrote it)."""
+
+    card: Card
+
+
+@cache
+def play_of(card: Card) -> Play:
+    """The one :class:`Play` record of a card (built once: random play is hot)."""
+    return Play(card)
+
+
 # ------------------------------------------------------------------- state
 
 @dataclass(frozen=True)
@@ -154,7 +172,7 @@ CLAUSES.note("sixty-one-values", "Card values: A 1, J 2, Q 3, K 4, 6-8 face valu
 @CLAUSES.rule("sixty-one-deal", "The dealer is chosen by lot; each player gets three cards one at a time")
 def deal_order(dealer: int, players: int) -> tuple[int, ...]:
     """Seats in dealing order: from the dealer's left, clockwise."""
-    return tuple((dealer + 1 + i) % players for i in range(players))
+    return seats_from((dealer + 1) % players, players)
 
 
 @CLAUSES.rule("sixty-one-first-lead", "The player to the dealer's left plays first")
@@ -167,9 +185,19 @@ def next_player(player: int, players: int) -> int:
     return (player + 1) % players
 
 
-@CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile")
-def playable_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(dict.fromkeys(hand))  # hands are kept sorted; drop duplicates of multi-decks
+@CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile", decides=Play)
+def lay_held(game, state: State, move: Play) -> str | None:
+    """Any card of the hand may be laid, and nothing else."""
+    hand = state.hands[state.to_move]
+    if move.card not in hand:
+        return (f"P{state.to_move} does not hold {move.card}: lay one of your cards "
+                f"({format_cards(hand)})")
+    return None
+
+
+def playable_cards(hand: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The fast path of :func:`lay_held` (checked equal by ``moves_match_clauses``)."""
+    return tuple(dict.fromkeys(map(play_of, hand)))  # hands are sorted; multi-decks repeat cards
 
 
 def card_value(card: Card, rules: Rules) -> int:
@@ -197,8 +225,9 @@ def must_turn_over(stock: tuple[Card, ...], need: int) -> bool:
     return need > 0 and not stock
 
 
-def turn_over(pile: tuple[Card, ...], rules: Rules, rng_seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The new (stock, pile) when the pile is turned over."""
+def turn_over(pile: tuple[Card, ...], rules: Rules, seed: int, turnover: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The new (stock, pile) when the pile is turned over (a shuffle is seeded by
+    the deal's seed and the turnover's number)."""
     keep = pile[-1:] if rules.turnover_timing == "keep_last" else ()
     moving = pile[:-1] if keep else pile
     if rules.turnover_order == "flip":
@@ -206,7 +235,7 @@ def turn_over(pile: tuple[Card, ...], rules: Rules, rng_seed: int) -> tuple[tupl
     elif rules.turnover_order == "reverse":
         stock = moving[::-1]
     else:
-        stock = shuffled(moving, random.Random(rng_seed))
+        stock = shuffled(moving, rng_for(seed, turnover))
     return stock, keep
 
 
@@ -318,9 +347,16 @@ def play_bound(rules: Rules, players: int) -> int | None:
 
 # -------------------------------------------------------------------- game
 
-class SixtyOne(Game[State, Card]):
+class SixtyOne(Game[State, Play]):
     info = INFO
     Rules = Rules
+    move_kinds = (Play,)
+    over_clause = "sixty-one-lose"
+
+    def __init__(self, rules: Rules | None = None, *, players: int | None = None):
+        super().__init__(rules, players=players)
+        # memo of playable_cards by hand: hands recur, and building Play records is the hot spot
+        self._moves_of: dict[tuple[Card, ...], tuple[Play, ...]] = {}
 
     def player_range(self) -> range:
         size = len(make_deck(self.rules.deck))
@@ -337,15 +373,11 @@ class SixtyOne(Game[State, Card]):
         return card_value(card, self.rules)
 
     def deal(self, seed: int) -> State:
-        rng = random.Random(seed)
-        n = self.players
+        rng, n = rng_for(seed), self.players
         dealer = rng.randrange(n)
-        cards = list(shuffled(self.deck(), rng))
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(self.rules.hand_size):
-            for seat in deal_order(dealer, n):
-                hands[seat].append(cards.pop(0))
-        return State(hands=tuple(tuple(sorted(h, key=sort_key)) for h in hands), stock=tuple(cards),
+        cards = shuffled(self.deck(), rng)
+        hands = deal_round_robin(cards, deal_order(dealer, n), self.rules.hand_size)
+        return State(hands=tuple(sorted_hand(h) for h in hands), stock=tuple(cards[n * self.rules.hand_size:]),
                      pile=(), total=0, to_move=first_player(dealer, n), dealer=dealer, seed=seed)
 
     def to_move(self, state: State) -> int | None:
@@ -354,22 +386,28 @@ class SixtyOne(Game[State, Card]):
     def is_over(self, state: State) -> bool:
         return state.loser is not None
 
-    def legal_moves(self, state: State) -> tuple[Card, ...]:
+    def candidates(self, state: State) -> tuple[Play, ...]:
+        """Any card of the pack could be tried; :func:`lay_held` allows those in hand."""
+        return tuple(play_of(c) for c in dict.fromkeys(sorted(self.deck(), key=sort_key)))
+
+    def legal_moves(self, state: State) -> tuple[Play, ...]:
         if state.loser is not None:
             return ()
-        return playable_cards(state.hands[state.to_move])
+        hand = state.hands[state.to_move]
+        moves = self._moves_of.get(hand)
+        if moves is None:
+            moves = self._moves_of[hand] = playable_cards(hand)
+        return moves
 
-    def check_move(self, state: State, move: Card) -> None:
-        if state.loser is not None:
-            raise IllegalMove("sixty-one-lose", "the game is over", self.format_move(move))
-        if move not in state.hands[state.to_move]:
-            raise IllegalMove("sixty-one-play", f"P{state.to_move} does not hold {format_card(move)}",
-                              self.format_move(move))
-
-    def apply(self, state: State, card: Card) -> State:
-        rules, p = self.rules, state.to_move
+    def apply(self, state: State, move: Play) -> State:
+        rules, p, card = self.rules, state.to_move, move.card
         hand = list(state.hands[p])
-        hand.remove(card)
+        try:
+            hand.remove(card)
+        except ValueError:
+            # unchecked: a card from another deal (the generic chance property replays moves
+            # on a re-dealt position) gives a different state rather than a crash
+            pass
         pile = state.pile + (card,)
         total = new_total(state.total, card, rules)
         plays = state.plays + 1
@@ -380,7 +418,7 @@ class SixtyOne(Game[State, Card]):
         need = cards_to_draw(hand, rules)
         if must_turn_over(stock, need):
             turnovers += 1
-            stock, pile = turn_over(pile, rules, state.seed * 1_000_003 + turnovers)
+            stock, pile = turn_over(pile, rules, state.seed, turnovers)
             if rules.total_after_turnover == "resets":
                 total = sum(card_value(c, rules) for c in pile)
         hand.extend(stock[:need])
@@ -403,12 +441,6 @@ class SixtyOne(Game[State, Card]):
 
     def max_plays(self) -> int | None:
         return play_bound(self.rules, self.players)
-
-    def format_move(self, move: Card) -> str:
-        return format_card(move)
-
-    def parse_move(self, text: str) -> Card:
-        return parse_card(text)
 
     def describe_move(self, state: State) -> str:
         return f"total {state.total}" + (f", P{state.loser} loses" if state.loser is not None else "")

@@ -1,4 +1,4 @@
-"""Sixty-One's own properties: deck value, turnover, termination, one loser."""
+"""Sixty-One's own properties: deck value, deal and turns, turnover, termination, one loser."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from collections import Counter
 import z3
 
 from spec.cards import format_cards, make_deck, shuffled, sort_key
+from spec.dealing import sorted_hand
+from spec.games.sixty_one import State as SixtyOneState
 from spec.games.sixty_one import (
     STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, hands_stay_full, interval_bound, interval_length,
     least_interval_gain, queue_bound, replay_gap,
 )
+from verifier.api import Claim, Root, decide, explore, fresh_solver, invariant, small_configs, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
-from verifier.sampling import Trace, playout, sample
-from verifier.z3util import placed, placements, prove
+from verifier.sampling import sample
+from verifier.z3util import placed, placements
 
 GAME = "sixty_one"
 
@@ -26,34 +29,60 @@ def stated_deck_value(game: SixtyOne) -> int:
     return sum(card_value(c, game.rules) for c in make_deck(game.rules.deck))
 
 
-@REGISTRY.property(GAME, "deck_value", title="Hands + stock + pile are worth 84 for any split",
-                   clauses=["sixty-one-values"], method="z3")
-def deck_value(games, budget: Budget) -> Outcome:
-    game = max(games, key=lambda g: g.players)
+# ------------------------------------------------------ small configurations
+
+#: How close to the losing total a small configuration starts.
+MARGIN = 12
+
+
+@small_configs(GAME)
+def endings(game: SixtyOne) -> list[Root]:
+    """Set-up positions near the end, from which every continuation is explored:
+    every card worth less than 0 already on the pile, the total :data:`MARGIN`
+    below the losing total, the rest dealt from a seeded shuffle with more stock
+    than the game can last (so no turnover or negative card comes back, and at
+    most a dozen plays remain). None when the stock would be too short, or the
+    total resets (then a turnover is the interesting part)."""
+    rules, n = game.rules, game.players
+    negative = tuple(c for c in game.deck() if game.value_of(c) < 0)
+    zero = sum(1 for c in game.deck() if game.value_of(c) == 0)
+    rest = [c for c in game.deck() if game.value_of(c) >= 0]
+    if rules.total_after_turnover != "carries" or len(rest) - n * rules.hand_size <= MARGIN + zero:
+        return []
+    roots = []
+    for seed in range(3):
+        cards = shuffled(rest, random.Random(seed))
+        hands = tuple(sorted_hand(cards[i * rules.hand_size:(i + 1) * rules.hand_size]) for i in range(n))
+        state = SixtyOneState(hands=hands, stock=tuple(cards[n * rules.hand_size:]), pile=negative,
+                              total=rules.losing_total - MARGIN, to_move=0, dealer=n - 1, seed=seed)
+        roots.append(Root(state, f"set-up {seed}: every negative card played, total {state.total}"))
+    return roots
+
+
+# ---------------------------------------------------------------- the deck
+
+@z3_claim(SixtyOne, "deck_value", title="Hands + stock + pile are worth 84 for any split",
+          clauses=["sixty-one-values"], each=False)
+def deck_value(game: SixtyOne, s: z3.Solver) -> Claim:
     deck = game.deck()
     places = [f"hand {i}" for i in range(game.players)] + ["stock", "pile"]
     stated = stated_deck_value(game)
-    at: list = []
+    at = placements(s, "at", len(deck), len(places))
+    s.add(z3.Sum([x * game.value_of(deck[i]) for i, row in enumerate(at) for x in row]) != stated)
 
-    def build(s: z3.Solver) -> None:
-        at.extend(placements(s, "at", len(deck), len(places)))
-        s.add(z3.Sum([x * game.value_of(deck[i]) for i, row in enumerate(at) for x in row]) != stated)
+    def refute(model) -> Counterexample:
+        split = {p: [] for p in places}
+        for card, z in zip(deck, placed(model, at)):
+            split[places[z]].append(card)
+        worth = sum(game.value_of(c) for c in deck)
+        deal = {p: format_cards(cs) for p, cs in split.items() if cs}
+        return Counterexample(f"the places are worth {worth}, not {stated}: "
+                              + "; ".join(f"{p}: {cs}" for p, cs in deal.items()), deal=deal)
+    return Claim(f"every split of {len(deck)} cards among {game.players} hands, stock and pile is worth "
+                 f"{stated} (and so for fewer players)", refute)
 
-    ans = prove(build, budget.z3_timeout_ms)
-    if ans.verdict == HOLDS:
-        return Outcome(HOLDS, f"proved for every split of {len(deck)} cards among "
-                              f"{game.players} hands, stock and pile (and so for fewer players)")
-    if ans.verdict == UNKNOWN:
-        return Outcome(UNKNOWN, f"z3: {ans.reason}")
-    split = {p: [] for p in places}
-    for card, z in zip(deck, placed(ans.model, at)):
-        split[places[z]].append(card)
-    worth = sum(game.value_of(c) for c in deck)
-    deal = {p: format_cards(cs) for p, cs in split.items() if cs}
-    text = (f"the places are worth {worth}, not {stated}: "
-            + "; ".join(f"{p}: {cs}" for p, cs in deal.items()))
-    return Outcome(REFUTED, counterexample=Counterexample(text, deal=deal))
 
+# ------------------------------------------------------- deal and turns
 
 @REGISTRY.property(GAME, "deal_as_documented", title="The deal: a dealer by lot, three cards each dealt "
                    "one at a time clockwise from the dealer's left, the rest face down as the stock; the "
@@ -65,7 +94,7 @@ def deal_as_documented(games, budget: Budget) -> Outcome:
         rng, n, k = random.Random(seed), game.players, game.rules.hand_size
         dealer = rng.randrange(n)
         cards = shuffled(game.deck(), rng)
-        state, trace = game.deal(seed), Trace(game, seed)
+        trace, state = walk(game, seed, cap=0)
         for i in range(n):
             seat = (dealer + 1 + i) % n  # one card at a time, from the dealer's left
             want = sorted(cards[i::n][:k], key=sort_key)
@@ -82,67 +111,63 @@ def deal_as_documented(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
-@REGISTRY.property(GAME, "turns_as_documented", title="On a turn the player may lay any card of their hand "
-                   "and no other; play then passes to the left",
-                   clauses=["sixty-one-play", "sixty-one-clockwise"], method="hypothesis")
-def turns_as_documented(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        deck = sorted(set(game.deck()), key=sort_key)
-        last = []  # the seat that made the previous play
-
-        def step(trace, state):
-            if game.is_over(state):
-                return
-            p = game.to_move(state)
-            held = set(state.hands[p])
-            if set(game.legal_moves(state)) != held:
-                raise trace.refute(f"P{p} holds {format_cards(state.hands[p])} but may play "
-                                   f"{format_cards(game.legal_moves(state))}", state)
-            wrong = [c for c in deck if (c in held) != game.can_move(state, c)]
-            if wrong:
-                raise trace.refute(f"P{p} holds {format_cards(state.hands[p])}; {format_cards(wrong[:1])} is "
-                                   f"{'refused' if wrong[0] in held else 'accepted'}", state)
-            if last and p != (last[-1] + 1) % game.players:
-                raise trace.refute(f"P{p} is to move after P{last[-1]}; play passes left", state)
-            last.append(p)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+@invariant(SixtyOne, "turns_as_documented", title="On a turn the player may lay any card of their hand "
+           "and no other; play passes to the left, one seat a play", clauses=["sixty-one-play", "sixty-one-clockwise"],
+           presets=True)
+def turns_as_documented(game: SixtyOne, state) -> str | None:
+    if game.is_over(state):
+        return None
+    p = game.to_move(state)
+    if p != (state.dealer + 1 + state.plays) % game.players:
+        return f"P{p} is to move after {state.plays} plays from P{(state.dealer + 1) % game.players}; play passes left"
+    # the moves offered are the hand (that the clauses allow exactly these is moves_match_clauses)
+    offered = {m.card for m in game.legal_moves(state)}
+    if offered != set(state.hands[p]):
+        return f"P{p} holds {format_cards(state.hands[p])} but may play {format_cards(sorted(offered, key=sort_key))}"
+    return None
 
 
-@REGISTRY.property(GAME, "value_conserved", title="During play the value in hands, stock and pile stays "
-                   "the deck's value, and the total is the sum of the cards played",
+# --------------------------------------------------------- the running total
+
+@invariant(SixtyOne, "value_in_places", title="Hands, stock and pile are always worth the deck's value",
+           clauses=["sixty-one-values"], presets=True)
+def value_in_places(game: SixtyOne, state) -> str | None:
+    here = sum(game.value_of(c) for cards in game.zones(state).values() for c in cards)
+    worth = stated_deck_value(game)
+    return None if here == worth else f"the places are worth {here}, not {worth}"
+
+
+@REGISTRY.property(GAME, "value_conserved", title="The announced total is the sum of the cards played "
+                   "(or, when the total resets at a turnover, the value of the pile)",
                    clauses=["sixty-one-total", "sixty-one-turnover"], method="hypothesis")
 def value_conserved(games, budget: Budget) -> Outcome:
     def check(game, seed):
-        worth = stated_deck_value(game)
         carries = game.rules.total_after_turnover == "carries"
 
         def step(trace, state):
-            here = sum(game.value_of(c) for cards in game.zones(state).values() for c in cards)
-            if here != worth:
-                raise trace.refute(f"the places are worth {here}, not {worth}", state)
-            expect = sum(game.value_of(c) for c in trace.moves) if carries else \
+            expect = sum(game.value_of(m.card) for m in trace.moves) if carries else \
                 sum(game.value_of(c) for c in state.pile)
             if state.total != expect:
                 raise trace.refute(f"the announced total is {state.total}, the cards say {expect}", state)
-        playout(game, seed, step, budget.max_plays)
+        walk(game, seed, step, budget.max_plays)
     return sample(games, budget, check)
 
+
+# ------------------------------------------------------------ the turnover
 
 @REGISTRY.property(GAME, "turnover_as_documented", title="A turnover loses no card and leaves the stock "
                    "in the documented order", clauses=["sixty-one-turnover", "sixty-one-draw"],
                    method="hypothesis")
 def turnover_as_documented(games, budget: Budget) -> Outcome:
     def check(game, seed):
-        rng, state, trace = random.Random(seed), game.deal(seed), Trace(game, seed)
-        rules = game.rules
-        while not game.is_over(state) and len(trace.moves) < budget.max_plays:
-            move = rng.choice(game.legal_moves(state))
-            before = state
-            trace.moves.append(move)
-            state = game.apply(state, move)
-            if state.turnovers == before.turnovers or game.is_over(state):
-                continue
+        rules, box = game.rules, []
+
+        def step(trace, state):
+            before = box[0] if box else None
+            box[:] = [state]
+            if before is None or state.turnovers == before.turnovers or game.is_over(state):
+                return
+            move = trace.moves[-1].card
             played = before.pile + (move,)
             keep = played[-1:] if rules.turnover_timing == "keep_last" else ()
             moving = played[:-1] if keep else played
@@ -155,36 +180,13 @@ def turnover_as_documented(games, budget: Budget) -> Outcome:
                 drawn = Counter(state.hands[before.to_move]) - (Counter(before.hands[before.to_move]) - Counter([move]))
                 if Counter(new_cards) + drawn != Counter(moving):
                     raise trace.refute("the shuffled stock is not the old pile", state)
-                continue
+                return
             expected = moving if rules.turnover_order == "flip" else moving[::-1]
             took = expected[:need]
             if new_cards != expected[need:] or Counter(took) - Counter(state.hands[before.to_move]):
                 raise trace.refute(f"expected the {rules.turnover_order} order {format_cards(expected)} "
                                    f"(drawing {format_cards(took)}), got stock {format_cards(new_cards)}", state)
-    return sample(games, budget, check)
-
-
-@REGISTRY.property(GAME, "one_loser", title="When a game ends exactly one player has lost: the one "
-                   "whose card reached the losing total, and who pays one point to each other player",
-                   clauses=["sixty-one-lose", "sixty-one-stakes"], method="hypothesis")
-def one_loser(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        movers = []
-        trace, state = playout(game, seed, lambda t, s: movers.append(game.to_move(s)), budget.max_plays)
-        if not game.is_over(state):
-            return
-        out = game.outcome(state)
-        last = movers[-2]  # the mover before the final (over) state
-        if len(out.losers) != 1:
-            raise trace.refute(f"{len(out.losers)} players lost", state)
-        if out.losers[0] != last or state.total < game.rules.losing_total:
-            raise trace.refute(f"P{out.losers[0]} lost, but P{last} played the last card "
-                               f"(total {state.total})", state)
-        n = game.players
-        want = tuple(-(n - 1) if p == last else 1 for p in range(n))
-        if tuple(out.returns) != want:
-            raise trace.refute(f"returns {' '.join(map(str, out.returns))}; the loser P{last} should pay "
-                               f"one point to each of the {n - 1} others", state)
+        walk(game, seed, step, budget.max_plays)
     return sample(games, budget, check)
 
 
@@ -201,51 +203,76 @@ def replay_gap_respected(games, budget: Budget) -> Outcome:
 
         def step(trace, state):
             if trace.moves:
-                card, t = trace.moves[-1], len(trace.moves)
+                card, t = trace.moves[-1].card, len(trace.moves)
                 if card in last and t - last[card] < gap:
-                    raise trace.refute(f"{format_cards([card])} was played at plays {last[card]} and {t}, "
+                    raise trace.refute(f"{card} was played at plays {last[card]} and {t}, "
                                        f"less than {gap} apart", state)
                 last[card] = t
-        playout(game, seed, step, budget.max_plays)
+        walk(game, seed, step, budget.max_plays)
     return sample(games, budget, check)
+
+
+# ----------------------------------------------------------------- the end
+
+@invariant(SixtyOne, "one_loser", title="When a game ends exactly one player has lost: the one "
+           "whose card reached the losing total, and who pays one point to each other player",
+           clauses=["sixty-one-lose", "sixty-one-stakes"], presets=True)
+def one_loser(game: SixtyOne, state) -> str | None:
+    if not game.is_over(state):
+        return None
+    out, n = game.outcome(state), game.players
+    last = (state.dealer + state.plays) % n  # the seat that laid the last card
+    if len(out.losers) != 1:
+        return f"{len(out.losers)} players lost"
+    if out.losers[0] != last or state.total < game.rules.losing_total:
+        return f"P{out.losers[0]} lost, but P{last} played the last card (total {state.total})"
+    want = tuple(-(n - 1) if p == last else 1 for p in range(n))
+    if tuple(out.returns) != want:
+        return (f"returns {' '.join(map(str, out.returns))}; the loser P{last} should pay "
+                f"one point to each of the {n - 1} others")
+    return None
 
 
 # ------------------------------------------------------------- termination
 
-def _prove_interval(game: SixtyOne, budget: Budget) -> tuple[str, int | None, str]:
-    """z3: no ``interval_length`` distinct cards sum below the least gain (>0)."""
+def _distinct_cards_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
+    """Interval argument: no ``interval_length`` distinct cards sum below the least gain (> 0)."""
     rules, n = game.rules, game.players
     bound = interval_bound(rules, n)
     if bound is None:
-        return UNKNOWN, None, ""
+        return None
     gain, deck, k = least_interval_gain(rules, n), game.deck(), interval_length(rules, n)
     pick = [z3.Int(f"pick_{i}") for i in range(len(deck))]
+    s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)  # any k distinct cards
+    s.add(z3.Sum([x * game.value_of(c) for x, c in zip(pick, deck)]) < gain)
 
-    def build(s):
-        s.add(*[z3.Or(x == 0, x == 1) for x in pick], z3.Sum(pick) == k)  # any k distinct cards
-        s.add(z3.Sum([x * game.value_of(c) for x, c in zip(pick, deck)]) < gain)
-    verdict = prove(build, budget.z3_timeout_ms).verdict
-    return verdict, bound, (f"interval argument: z3 proves any {k} distinct cards are worth at least {gain}, "
-                            f"so each interval between turnovers adds at least {gain}: at most {bound} plays")
+    def refute(model) -> Counterexample:
+        cards = [c for x, c in zip(pick, deck) if model.eval(x).as_long() == 1]
+        return Counterexample(f"{k} distinct cards worth less than {gain}: {format_cards(cards)}",
+                              deal={"interval": format_cards(cards)})
+    return Claim(f"interval argument: z3 proves any {k} distinct cards are worth at least {gain}, so each "
+                 f"interval between turnovers adds at least {gain}: at most {bound} plays", refute)
 
 
-def _prove_queue(game: SixtyOne, budget: Budget) -> tuple[str, int | None, str]:
-    """z3: ``T`` plays, no card more than ``ceil(T / gap)`` times, always total the losing total."""
+def _queue_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
+    """Queue argument: ``T`` plays, no card more than ``ceil(T / gap)`` times, always reach the losing total."""
     rules, n = game.rules, game.players
     plays = queue_bound(rules, n)
     if plays is None:
-        return UNKNOWN, None, ""
+        return None
     deck, gap = game.deck(), replay_gap(rules, n)
     most = -(-plays // gap)
     count = [z3.Int(f"count_{i}") for i in range(len(deck))]
+    s.add(*[z3.And(x >= 0, x <= most) for x in count], z3.Sum(count) == plays)
+    s.add(z3.Sum([x * game.value_of(c) for x, c in zip(count, deck)]) < rules.losing_total)
 
-    def build(s):
-        s.add(*[z3.And(x >= 0, x <= most) for x in count], z3.Sum(count) == plays)
-        s.add(z3.Sum([x * game.value_of(c) for x, c in zip(count, deck)]) < rules.losing_total)
-    verdict = prove(build, budget.z3_timeout_ms).verdict
-    return verdict, plays, (f"queue argument ({rules.turnover_order} order): a card comes back at most once "
-                            f"every {gap} plays, and z3 proves that {plays} plays with no card more than "
-                            f"{most} times reach {rules.losing_total}: at most {plays} plays")
+    def refute(model) -> Counterexample:
+        used = {str(c): model.eval(x).as_long() for x, c in zip(count, deck) if model.eval(x).as_long()}
+        return Counterexample(f"{plays} plays, no card more than {most} times, staying below "
+                              f"{rules.losing_total}: {used}", deal={"plays": str(used)})
+    return Claim(f"queue argument ({rules.turnover_order} order): a card comes back at most once every {gap} "
+                 f"plays, and z3 proves that {plays} plays with no card more than {most} times reach "
+                 f"{rules.losing_total}: at most {plays} plays", refute)
 
 
 def cycle_policies(game: SixtyOne, count: int = 6):
@@ -256,65 +283,75 @@ def cycle_policies(game: SixtyOne, count: int = 6):
     ``noisy`` ones add a fixed per-card jitter to the value, which changes
     which of several low cards is kept back.
     """
-    yield "lowest", lambda state, moves: min(moves, key=game.value_of)
+    yield "lowest", lambda state, moves: min(moves, key=lambda m: game.value_of(m.card))
     deck = sorted(set(game.deck()), key=sort_key)
     for k in range(count):
         rng = random.Random(k)
         amp = (0.5, 3, 7)[k % 3]
         jitter = {c: rng.random() * amp for c in deck}
-        yield f"noisy{k}", lambda state, moves, j=jitter: min(moves, key=lambda c: game.value_of(c) + j[c])
+        yield f"noisy{k}", lambda state, moves, j=jitter: min(moves, key=lambda m: game.value_of(m.card) + j[m.card])
+
+
+def steered(game: SixtyOne, policy) -> SixtyOne:
+    """The same game whose only legal move is the one ``policy(state, moves)`` picks:
+    :func:`~verifier.api.explore` then follows one line of play, and its records
+    replay in the real game (same id, rules and players)."""
+    base = type(game)
+
+    class Steered(base):
+        def legal_moves(self, state):
+            moves = base.legal_moves(self, state)
+            return (policy(state, moves),) if moves else ()
+    return Steered(game.rules, players=game.players)
+
+
+def position(state) -> tuple:
+    """What makes a position repeat: the cards' places and the player to move
+    (not the total, which a cycle may leave lower, nor the counters)."""
+    return state.hands, state.stock, state.pile, state.to_move
 
 
 def shuffles_afresh(game: SixtyOne) -> bool:
     """Does every turnover shuffle two or more cards? (``shuffle`` order, unless
-    at most one card is outside the hands, as with 12 players.)"""
+    at most one card is outside the hands, as with 12 players.) Such a shuffle
+    is not repeated by a repeated position: the next one is drawn afresh,
+    seeded by the turnover's number."""
     outside = len(game.deck()) - game.rules.hand_size * game.players
     moving = outside + 1 if game.rules.turnover_timing == "at_draw" else outside
     return game.rules.turnover_order == "shuffle" and moving >= 2
 
 
-def _nontrivial_shuffle(game: SixtyOne, before, after) -> bool:
-    """Did this play shuffle two or more cards? Such a shuffle is not repeated by a
-    repeated position: the next one is drawn afresh (seeded by the turnover number)."""
-    return (game.rules.turnover_order == "shuffle" and after.turnovers > before.turnovers
-            and len(after.stock) + 1 >= 2)
+def _follow(game: SixtyOne, state, moves):
+    for m in moves:
+        state = game.apply(state, m)
+    return state
 
 
 def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20, policies: int = 6):
     """Look for a position that repeats with the total not higher.
 
-    Plays seeded deals under each of :func:`cycle_policies` in turn,
-    hashing every position (hands, stock, pile, player to move). A repeat
-    with the total not higher is a cycle that can be played for ever --
-    unless a shuffle of two or more cards happened inside it (a later
-    shuffle need not come out the same), which is not accepted. Under a
-    policy, keeps looking ``extra`` deals past the first witness; returns
-    the shortest ``(seed, prefix_moves, cycle_moves, change, policy)`` of the
-    first policy that finds one, or ``None``.
+    For each of :func:`cycle_policies` in turn, plays seeded deals along that
+    policy with the core :func:`~verifier.api.explore` (positions hashed by
+    :func:`position`); a repeat with the total not higher is a cycle that can
+    be played for ever. Under a policy, keeps looking ``extra`` deals past the
+    first witness; returns the shortest ``(seed, prefix_moves, cycle_moves,
+    change, policy)`` of the first policy that finds one, or ``None``. Not for
+    ``shuffle`` order with real shuffles (see :func:`shuffles_afresh`).
     """
     for name, policy in cycle_policies(game, policies):
-        best = None
+        line, best = steered(game, policy), None
         for seed in range(deals):
             if best is not None and seed > best[0] + extra:
                 break
-            state = game.deal(seed)
-            seen: dict = {}
-            moves, shuffled_at = [], []
-            while not game.is_over(state) and len(moves) < cap:
-                key = (state.hands, state.stock, state.pile, state.to_move)
-                if key in seen:
-                    at, total = seen[key]
-                    if state.total <= total and not any(shuffled_at[at:]):
-                        found = (seed, moves[:at], moves[at:], state.total - total, name)
-                        if best is None or len(moves) < len(best[1]) + len(best[2]):
-                            best = found
-                    break
-                seen[key] = (len(moves), state.total)
-                move = policy(state, game.legal_moves(state))
-                after = game.apply(state, move)
-                moves.append(move)
-                shuffled_at.append(_nontrivial_shuffle(game, state, after))
-                state = after
+            ex = explore(line, [Root.deal(line, seed)], key=position, max_states=cap, stop_at_cycle=True,
+                         longest=False)
+            if ex.cycle is None:
+                continue
+            root, prefix, loop = ex.cycle
+            start = _follow(game, root.state, prefix)  # the moves are legal: explore took them from legal_moves
+            end = _follow(game, start, loop)
+            if end.total <= start.total and (best is None or len(prefix) + len(loop) < len(best[1]) + len(best[2])):
+                best = (seed, prefix, loop, end.total - start.total, name)
         if best is not None:
             return best
     return None
@@ -334,8 +371,12 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
     an argument applies (:func:`~spec.games.sixty_one.play_bound`); otherwise a
     witness search may find an endless game, and finding none is ``unknown``."""
     n, rules = game.players, game.rules
-    proofs = [_prove_interval(game, budget), _prove_queue(game, budget)]
-    proved = [(bound, text) for verdict, bound, text in proofs if verdict == HOLDS]
+    proved = []
+    for build in (_distinct_cards_claim, _queue_claim):
+        solver = fresh_solver(budget)
+        claim = build(game, solver)
+        if claim is not None and decide(solver, claim).verdict == HOLDS:
+            proved.append((int(claim.proved.rsplit("at most ", 1)[1].split()[0]), claim.proved))
     if proved:
         bound = min(b for b, _ in proved)
         claimed = game.max_plays()
@@ -360,7 +401,7 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
             f"laying the card the '{policy}' policy picks: after {len(prefix)} plays the position "
             f"(total {start.total}) comes back after {len(cycle)} more plays with the total changed by "
             f"{change}; the cycle repeats for ever below {rules.losing_total}.\n"
-            f"start: {game.describe(start)}\ncycle: {repeated_block(cycle)}")
+            f"start: {game.describe(start)}\ncycle: {repeated_block([m.card for m in cycle])}")
     return Outcome(REFUTED, f"cycle of {len(cycle)} plays after {len(prefix)} ({policy} policy)",
                    counterexample=Counterexample(text, record=record), method="search")
 
