@@ -1,0 +1,376 @@
+"""Casino War: money conservation (z3), the surrender as written (z3), the rules at
+every step, and the exact expected returns (enumeration over ranks with fractions),
+cross-checked against the engine on every order of a small shoe and by simulation."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import z3
+
+from spec.cards import Rank, parse_cards
+from spec.games.casino_war import (
+    SURRENDER, WAR, Bet, CasinoWar, Rules, State, compare, surrender_as_written, war_won,
+)
+from verifier.api import Claim, Root, invariant, small_configs, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+
+GAME = CasinoWar.info.id
+RANKS = tuple(r for r in Rank if Rank.TWO <= r <= Rank.ACE)
+
+
+# ------------------------------------------------------------ exact odds
+
+@dataclass(frozen=True)
+class WarOdds:
+    """Exact chances and expected returns per unit bet, for one player at the table."""
+
+    win: Fraction          # the first card is higher
+    lose: Fraction
+    tie: Fraction
+    war_win: Fraction      # chance of a tie and then a won war
+    war: Fraction          # expected return per unit bet, always going to war
+    surrender: Fraction    # ... always surrendering
+    tie_bet: Fraction      # ... of the tie bet
+
+    def edge(self, name: str) -> Fraction:
+        """The house edge: minus the player's expected return."""
+        return -getattr(self, name)
+
+
+def ge_pairs(counts) -> int:
+    """Ordered pairs (player card, dealer card) from ``counts`` with the player's rank as high or higher."""
+    below = same = 0
+    for c in counts:
+        same += c * (c - 1)
+    total = 0
+    for c in counts:  # ranks low to high
+        total += c * below
+        below += c
+    return same + total
+
+
+@cache
+def exact_war(counts: tuple[int, ...], burn: int = 3, pays: int = 10) -> WarOdds:
+    """Enumerate the first two cards by rank, the burned cards (every sequence of ranks,
+    counted by an integer weight) and the two war cards; divide at the end.
+
+    ``counts``: cards of each rank, low to high (``(4 * decks,) * 13`` for full packs).
+    """
+    n = sum(counts)
+    pairs = n * (n - 1)
+    higher = sum(counts[i] * counts[j] for i in range(len(counts)) for j in range(i))
+    tie_w = sum(c * (c - 1) for c in counts)
+    war_win = Fraction(0)
+    for i, c in enumerate(counts):
+        if c < 2:
+            continue
+        left = counts[:i] + (c - 2,) + counts[i + 1:]
+        dist = {left: 1}
+        for _ in range(burn):  # each burned card, by rank, weighted by how many there are
+            nxt: dict = defaultdict(int)
+            for vec, w in dist.items():
+                for r, k in enumerate(vec):
+                    if k:
+                        nxt[vec[:r] + (k - 1,) + vec[r + 1:]] += w * k
+            dist = nxt
+        m = n - 2
+        burns = math.perm(m, burn)
+        k = m - burn
+        good = sum(w * ge_pairs(vec) for vec, w in dist.items())
+        war_win += Fraction(c * (c - 1), pairs) * Fraction(good, burns * k * (k - 1))
+    win = Fraction(higher, pairs)
+    tie = Fraction(tie_w, pairs)
+    lose = 1 - win - tie
+    war = win - lose + war_win * 1 + (tie - war_win) * (-2)
+    surrender = win - lose - tie / 2
+    tie_bet = tie * pays - (1 - tie)
+    return WarOdds(win, lose, tie, war_win, war, surrender, tie_bet)
+
+
+def decks_odds(decks: int, burn: int = 3, pays: int = 10) -> WarOdds:
+    return exact_war((4 * decks,) * len(RANKS), burn, pays)
+
+
+def counts_of(cards) -> tuple[int, ...]:
+    return tuple(sum(1 for c in cards if c.rank == r) for r in RANKS)
+
+
+def round_with(game: CasinoWar, shoe, policy, bet: int = 2, tie: int = 1) -> State:
+    """One player's round on ``shoe`` (top card first), choosing ``policy`` on a tie."""
+    state = State(tuple(shoe), (0,), (0,), (), (), ("",), (None,), (), 0, 0)
+    state = game.apply(state, Bet(bet, tie))
+    while state.to_move is not None:
+        state = game.apply(state, policy)
+    return state
+
+
+#: the small shoe whose every order the engine plays: two pairs and three single ranks
+SMALL_SHOE = parse_cards("2♠ 2♥ 3♠ 3♥ 4♠ 5♠ 6♠")
+
+
+def engine_war(game: CasinoWar, shoe=SMALL_SHOE) -> dict[str, Fraction]:
+    """The engine's expected returns per unit bet on every order of ``shoe`` (one player)."""
+    bet, tie = 2, 1
+    totals = {"war": 0, "surrender": 0, "tie_bet": 0}
+    count = 0
+    for order in itertools.permutations(shoe):
+        count += 1
+        for name, policy in (("war", WAR), ("surrender", SURRENDER)):
+            end = round_with(game, order, policy, bet, 0)
+            totals[name] += game.outcome(end).returns[0]
+        end = round_with(game, order, SURRENDER, bet, tie)
+        with_tie = game.outcome(end).returns[0]
+        plain = round_with(game, order, SURRENDER, bet, 0)
+        totals["tie_bet"] += with_tie - game.outcome(plain).returns[0]
+    return {"war": Fraction(totals["war"], count * bet), "surrender": Fraction(totals["surrender"], count * bet),
+            "tie_bet": Fraction(totals["tie_bet"], count * tie)}
+
+
+@REGISTRY.property(GAME, "odds_exact", title="The exact expected returns (enumeration) equal the engine's own, "
+                   "over every order of a 7-card shoe, for going to war, surrendering and the tie bet",
+                   clauses=["casino-war-compare", "casino-war-burn", "casino-war-war-result",
+                            "casino-war-even-money", "casino-war-lost", "casino-war-surrender",
+                            "casino-war-war-won", "casino-war-war-lost", "casino-war-tie-pays"],
+                   method="exhaustive", applies=lambda games: any(g.players == 2 for g in games))
+def odds_exact(games, budget: Budget) -> Outcome:
+    g = next(x for x in games if x.players == 2)
+    odds = exact_war(counts_of(SMALL_SHOE), g.rules.burn, g.rules.tie_pays)
+    engine = engine_war(g)
+    for name, value in engine.items():
+        if getattr(odds, name) != value:
+            return Outcome(REFUTED, f"{name}: enumeration {getattr(odds, name)}, engine {value}",
+                           Counterexample(f"one player, every order of {' '.join(map(str, SMALL_SHOE))}: "
+                                          f"expected return of '{name}' per unit: enumeration "
+                                          f"{getattr(odds, name)}, engine {value}",
+                                          deal={"shoe": " ".join(map(str, SMALL_SHOE))}))
+    if odds.win + odds.lose + odds.tie != 1 or odds.win != odds.lose:
+        return Outcome(REFUTED, "the chances do not add up",
+                       Counterexample(f"win {odds.win}, lose {odds.lose}, tie {odds.tie}", deal={}))
+    return Outcome(HOLDS, f"equal on all {math.factorial(len(SMALL_SHOE))} orders: war {odds.war}, "
+                   f"surrender {odds.surrender}, tie bet {odds.tie_bet} per unit")
+
+
+SIM_ROUNDS = 1000
+
+
+def simulate(game: CasinoWar, rounds: int, seed: int) -> dict[str, tuple[float, float]]:
+    """Mean and standard deviation of the return per unit bet over seeded rounds (one player)."""
+    out = {}
+    bet, tie = 2, 1
+    samples = defaultdict(list)
+    for s in range(seed, seed + rounds):
+        shoe = game.deal(s).shoe
+        war = game.outcome(round_with(game, shoe, WAR, bet, 0)).returns[0]
+        surrender = game.outcome(round_with(game, shoe, SURRENDER, bet, 0)).returns[0]
+        with_tie = game.outcome(round_with(game, shoe, SURRENDER, bet, tie)).returns[0]
+        samples["war"].append(war / bet)
+        samples["surrender"].append(surrender / bet)
+        samples["tie_bet"].append((with_tie - surrender) / tie)
+    for name, xs in samples.items():
+        mean = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+        out[name] = (mean, sd)
+    return out
+
+
+@REGISTRY.property(GAME, "odds_simulated", title="Simulated rounds agree with the exact expected returns "
+                   "(war, surrender, tie bet) within 4.5 standard errors, for 1 to 8 decks",
+                   clauses=["casino-war-compare", "casino-war-tie-pays"], method="hypothesis",
+                   budget={"examples": SIM_ROUNDS}, applies=lambda games: any(g.players == 2 for g in games))
+def odds_simulated(games, budget: Budget) -> Outcome:
+    base = next(g for g in games if g.players == 2)
+    for decks in range(1, 9):
+        g = type(base)(Rules(**{**vars(base.rules), "decks": decks}), players=2)
+        exact = decks_odds(decks, g.rules.burn, g.rules.tie_pays)
+        for name, (mean, sd) in simulate(g, budget.examples, budget.seed).items():
+            want = float(getattr(exact, name))
+            if abs(mean - want) > 4.5 * sd / math.sqrt(budget.examples) + 1e-9:
+                return Outcome(REFUTED, f"{decks} decks, {name}",
+                               Counterexample(f"{decks} decks, {budget.examples} rounds from deal seed "
+                                              f"{budget.seed}: '{name}' returns {want:+.4f} exactly, "
+                                              f"{mean:+.4f} simulated", record=g.record(budget.seed, ())),
+                               budget.examples, budget.seed)
+    return Outcome(HOLDS, f"{budget.examples} simulated rounds for each of 1-8 decks (deal seeds {budget.seed} "
+                   "onwards), war, surrender and tie bet", examples=8 * budget.examples, seed=budget.seed)
+
+
+# ------------------------------------------------------ money conservation
+
+def _bet_term(game, s, name):
+    a = z3.Int(name)
+    r = game.rules
+    s.add(a >= r.min_bet, a <= r.max_bet)
+    if r.bets == "even":
+        s.add(a % 2 == 0)
+    return a
+
+
+@z3_claim(CasinoWar, "money_conserved", title="Every settlement rule balances: the players', the bank's and "
+          "the table's holdings sum to the same before and after, for every bet and tie bet",
+          clauses=["casino-war-placed", "casino-war-even-money", "casino-war-lost", "casino-war-surrender",
+                   "casino-war-war-won", "casino-war-war-lost", "casino-war-tie-pays"], each=False)
+def money_conserved(game, s):
+    a = _bet_term(game, s, "bet")
+    t = z3.Int("tie_bet")
+    s.add(t >= 0, t <= game.rules.max_tie_bet)
+    cases = []
+    for name, rule in game.settlements.items():
+        variants = [(rule(0, t, won, game.rules.tie_pays), f"{name} ({'won' if won else 'lost'})")
+                    for won in (True, False)] if name == "tie" else [(rule(0, a), name)]
+        for deltas, label in variants:
+            cases.append((label, z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])))
+    s.add(z3.Or([total != 0 for _, total in cases]))
+
+    def refute(m):
+        for label, total in cases:
+            gap = m.eval(total, model_completion=True).as_long()
+            if gap:
+                return Counterexample(f"bet {m.eval(a, model_completion=True)}, tie bet "
+                                      f"{m.eval(t, model_completion=True)}: settlement '{label}' gains and "
+                                      f"losses sum to {gap:+d}, not 0", deal={})
+        return Counterexample("z3 model without a visible gap", deal={})
+    r = game.rules
+    return Claim(f"each settlement sums to 0 for every bet of {r.min_bet} to {r.max_bet} "
+                 f"({'even' if r.bets == 'even' else 'any'}) and every tie bet of 0 to {r.max_tie_bet}", refute)
+
+
+@z3_claim(CasinoWar, "surrender_as_written_conserved", title="The source's surrender in whole chips (half back "
+          "to the player, half to the dealer, each rounded down) keeps every chip, for any whole bet",
+          clauses=["casino-war-surrender"], expected=REFUTED, each=False)
+def surrender_as_written_conserved(game, s):
+    a = z3.Int("bet")
+    s.add(a >= 1, a <= game.rules.max_bet)
+    total = z3.Sum([d for _, d in surrender_as_written(0, a)])
+    s.add(total != 0)
+    return Claim("half of every whole bet is paid in whole chips without loss",
+                 lambda m: Counterexample(f"bet {m.eval(a)}: the player gets {m.eval(a / 2)} back and the dealer "
+                                          f"takes {m.eval(a / 2)}; {m.eval(-total)} chip(s) vanish", deal={}))
+
+
+@z3_claim(CasinoWar, "surrender_whole", title="Half of every allowed bet is a whole number of chips",
+          clauses=["casino-war-bet", "casino-war-surrender"], each=False)
+def surrender_whole(game, s):
+    a = _bet_term(game, s, "bet")
+    s.add(a % 2 == 1)
+    return Claim(f"every allowed bet ({game.rules.bets}) halves exactly",
+                 lambda m: Counterexample(f"bet {m.eval(a)} is allowed and odd: its half is not whole", deal={}))
+
+
+# --------------------------------------------------------- the rules at play
+
+@small_configs(GAME)
+def small(game):
+    """Every 20th order of the 7-card shoe, with one player against the dealer and every bet."""
+    if game.players != 2:
+        return []
+    roots = []
+    for order in itertools.islice(itertools.permutations(SMALL_SHOE), 0, 5040, 20):
+        state = State(tuple(order), (0,), (0,), (), (), ("",), (None,), (), 0, 0)
+        roots.append(Root(state, f"shoe {' '.join(map(str, order))}"))
+    return roots
+
+
+@invariant(CasinoWar, "war_rules", title="The cards are compared by rank; only tied players choose; a war burns "
+           "three cards and pays only as high or higher; every finished round is settled and the table is empty",
+           clauses=["casino-war-compare", "casino-war-tie-choice", "casino-war-burn", "casino-war-war-result",
+                    "casino-war-bet", "casino-war-tie-bet"], presets=True)
+def war_rules(game, state):
+    r = game.rules
+    for p, a in enumerate(state.bets):
+        if a and (not r.min_bet <= a <= r.max_bet or state.ties[p] > r.max_tie_bet):
+            return f"P{p} bet {a} (tie {state.ties[p]}) outside the limits"
+    if not state.first:
+        return None
+    for p, choice in enumerate(state.choices):
+        tie = compare(state.first[p], state.dealer[0]) == 0
+        if choice and not tie:
+            return f"P{p} chose {choice} without a tie"
+        if (state.war[p] is not None) != (choice == "war" and len(state.dealer) == 2):
+            return f"P{p} has a war card without going to war"
+    if len(state.dealer) == 2 and len(state.burned) != r.burn:
+        return f"{len(state.burned)} cards burned before the war, not {r.burn}"
+    if state.to_move is None:
+        led = game.ledger(state)
+        if led["pot"] != 0:
+            return f"the round is over but {led['pot']} chips are still on the table"
+        for p, a in enumerate(state.bets):
+            first = compare(state.first[p], state.dealer[0])
+            want = {1: a, -1: -a}.get(first)
+            if first == 0:
+                want = {"surrender": -(a - a // 2)}.get(state.choices[p])
+                if want is None:
+                    want = a if war_won(state.war[p], state.dealer[1]) else -2 * a
+            tie = state.ties[p] * r.tie_pays if first == 0 else -state.ties[p]
+            got = led[f"P{p}"]
+            if got != want + tie:
+                return f"P{p} ends with {got:+d}, the rules say {want + tie:+d}"
+    return None
+
+
+# ------------------------------------------------------- rulebook tables
+
+_T = {
+    "en": {"decks": "decks", "tie": "tie chance", "war": "always war", "sur": "always surrender",
+           "tieb": "tie bet", "edge": "house edge", "exact": "exact", "sim": "simulated",
+           "xlabel": "decks in the shoe", "ylabel": "house edge, % of the bet",
+           "title": "Casino War: the house edge by number of decks"},
+    "ru": {"decks": "колод", "tie": "вероятность равенства", "war": "всегда война", "sur": "всегда сдаться",
+           "tieb": "ставка на ничью", "edge": "преимущество казино", "exact": "точно", "sim": "моделирование",
+           "xlabel": "колод в башмаке", "ylabel": "преимущество казино, % ставки",
+           "title": "Война с крупье: преимущество казино по числу колод"},
+}
+
+
+def _lang(lang: str) -> dict:
+    return _T["ru" if lang.startswith("ru") else "en"]
+
+
+def returns_table(lang: str = "en"):
+    """Expected return per unit bet, exact (fraction and decimal) and simulated, 1-8 decks."""
+    t = _lang(lang)
+    header = [t["decks"], t["tie"], t["war"], t["sur"], t["tieb"]]
+    rows = []
+    for d in range(1, 9):
+        ex = decks_odds(d)
+        sim = simulate(CasinoWar(Rules(decks=d), players=2), SIM_ROUNDS, 1)
+        rows.append([f"{d} ({t['exact']})", f"{ex.tie} = {float(ex.tie):.5f}",
+                     f"{ex.war} = {float(ex.war):+.5f}", f"{ex.surrender} = {float(ex.surrender):+.5f}",
+                     f"{ex.tie_bet} = {float(ex.tie_bet):+.5f}"])
+        rows.append([f"{d} ({t['sim']})", "", f"{sim['war'][0]:+.4f}", f"{sim['surrender'][0]:+.4f}",
+                     f"{sim['tie_bet'][0]:+.4f}"])
+    return header, rows
+
+
+def edge_table(lang: str = "en"):
+    t = _lang(lang)
+    header = [t["decks"], f"{t['edge']}: {t['war']}", f"{t['edge']}: {t['sur']}", f"{t['edge']}: {t['tieb']}"]
+    rows = [[str(d)] + [f"{100 * float(decks_odds(d).edge(k)):.3f} %" for k in ("war", "surrender", "tie_bet")]
+            for d in range(1, 9)]
+    return header, rows
+
+
+def edge_plot(lang: str = "en"):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = _lang(lang)
+    ds = list(range(1, 9))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(8, 3.4))
+    for key, label in (("war", t["war"]), ("surrender", t["sur"])):
+        ax1.plot(ds, [100 * float(decks_odds(d).edge(key)) for d in ds], marker="o", label=label)
+    ax2.plot(ds, [100 * float(decks_odds(d).edge("tie_bet")) for d in ds], marker="s", color="C3",
+             label=t["tieb"])
+    for ax in (ax1, ax2):
+        ax.set_xlabel(t["xlabel"])
+        ax.set_ylabel(t["ylabel"])
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(t["title"], fontsize=10)
+    fig.tight_layout()
+    return fig
