@@ -1,0 +1,370 @@
+"""Kerosinka (Керосинка): four players, 36 cards, a match of deals to 300 points.
+
+Source: ``003_7a0ed7952c70980c.txt``, "(untitled) Kerosinka" (lines 99-123).
+
+Each deal is nine tricks. The dealer's last card is shown and its suit is
+trumps. The 10♥ -- the *kerosinka* -- is the highest trump and belongs to no
+suit, so hearts rank without their ten. A player answers the card led with a
+card of its suit or of its rank, and only when unable to do either plays a
+trump. Taken cards score their points (ace 11, ten 10, king 4, queen 3, jack
+2); the first player to reach the target total wins the match.
+
+Seats are numbered clockwise: P1 sits on P0's left. Play and the deal go
+clockwise, to the left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import Table, setting
+from spec.tricks import SuitlessDuties, TrickOrder, points_in, rank_order
+
+INFO = GameInfo(
+    id="kerosinka",
+    name_en="Kerosinka",
+    name_ru="Керосинка",
+    min_players=4,
+    max_players=4,
+    deck="36",
+    family="trick-taking",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # winners' gains pay for the losers' losses (property zero_sum)
+    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) Kerosinka", lines="99-123"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+PLAYERS = 4
+HAND_SIZE = 9
+DECK = make_deck(INFO.deck)
+#: The kerosinka itself: the top trump, a card of no suit.
+KEROSINKA = Card(Rank.TEN, Suit.HEARTS)
+
+#: The source's order of every suit, lowest first; hearts have the same order without their ten.
+ORDER = rank_order(Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING,
+                   Rank.TEN, Rank.ACE)
+#: Card points of taken cards (the 6-9 count nothing).
+POINTS = Table({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2})
+#: The points of the whole deck: 4 x (11 + 10 + 4 + 3 + 2) (property deck_points).
+DECK_POINTS = 120
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Kerosinka. Defaults are the source's rules and, where it
+    is silent, the project's decisions."""
+
+    target: int = setting(300, range=(30, 100_000))
+    """The match total that wins. Source: "usually 300 or 500"; default 300
+    (preset ``to_500``)."""
+
+    answer_to: Literal["led", "previous"] = "led"
+    """Which card a player must answer by suit or rank. The source says "the
+    card laid", which may be the card that led the trick (default, the usual
+    trick-game reading) or the card played just before (``"previous"``)."""
+
+    kerosinka_is_a_ten: bool = True
+    """Whether the 10♥ answers a ten led, as a ten (decision: yes -- the source
+    takes it out of the hearts, not out of the tens, and a lead of the 10♥ is
+    answered with tens). ``False``: it is played only as a trump."""
+
+    turned_kerosinka: Literal["hearts", "redeal"] = "hearts"
+    """The source does not say what is trumps when the dealer's last card is
+    the 10♥ itself. Default ``"hearts"``, its printed suit; ``"redeal"``:
+    the cards are shuffled and dealt again."""
+
+    tie: Literal["share", "counting_order"] = "share"
+    """Points are counted after each deal, so several players can pass the
+    target in the same deal (see the errata). Default ``"share"``: the highest
+    total wins, equal highest totals share the win. ``"counting_order"``: of
+    the players at or over the target, the first counted (from the dealer's
+    left) wins."""
+
+
+PRESETS = {"to_500": {"target": 500}, "answer_previous": {"answer_to": "previous"},
+           "strict_kerosinka": {"kerosinka_is_a_ten": False, "turned_kerosinka": "redeal"}}
+
+
+@move("{card}")
+class Play:
+    card: Card
+
+
+#: One move object per card, built once (a frozen dataclass costs ~0.5 µs).
+PLAY = {c: Play(c) for c in DECK}
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[int, Card], ...]     # plays of the trick in progress
+    won: tuple[tuple[Card, ...], ...]       # cards each player has taken this deal
+    to_move: int
+    dealer: int
+    trump: Suit
+    turned: Card                            # the dealer's last card, shown to all
+    match: Match
+    seed: int = 0
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    last_winner: int = -1
+    stock: tuple[Card, ...] = ()            # cards not dealt: none in a real deal (small test positions)
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("kerosinka-players", "Four players, the 36-card deck",
+             unchecked="fixed by the game's metadata; the generic cards_conserved property checks the 36 cards")
+CLAUSES.note("kerosinka-penalty", "A wrong card or cheating loses at once, or pays a fine agreed beforehand",
+             unchecked="the engine refuses every wrong card (naming its clause), so the penalty never arises")
+
+
+@CLAUSES.rule("kerosinka-dealer", "The first dealer is chosen by lot; the deal then passes to the left",
+              unchecked="the lot is chance (the seed); the rotation is checked by deal_start")
+def dealer_of(first: int, deals_done: int) -> int:
+    """The dealer of the next deal: the first dealer, moved left once per deal played (decision)."""
+    return (first + deals_done) % PLAYERS
+
+
+@CLAUSES.rule("kerosinka-deal", "Nine cards each, one at a time, starting on the dealer's left")
+def deal_hands(cards: Sequence[Card], dealer: int, per_seat: int = HAND_SIZE) -> tuple[tuple[Card, ...], ...]:
+    """Hands in the order received: the dealer's last card is the last card dealt."""
+    return deal_round_robin(cards, seats_from((dealer + 1) % PLAYERS, PLAYERS), per_seat)
+
+
+@CLAUSES.rule("kerosinka-trump", "The dealer's last card is shown to all; its suit is trumps")
+def trump_of(turned: Card) -> Suit:
+    return turned.suit
+
+
+@CLAUSES.rule("kerosinka-kerosinka", "The 10♥ is the highest trump and is not a heart; hearts rank without it")
+def trick_order(trump: Suit) -> TrickOrder:
+    """The card order of a deal: the source's order in every suit, the 10♥ above every trump."""
+    return TrickOrder(trump, ORDER, super_trumps=(KEROSINKA,))
+
+
+@CLAUSES.rule("kerosinka-first-lead", "The player on the dealer's left leads the first trick")
+def first_leader(dealer: int) -> int:
+    return (dealer + 1) % PLAYERS
+
+
+def duties(rules: Rules) -> SuitlessDuties:
+    """Answer the suit or the rank, else trump; the 10♥ belongs to no suit."""
+    return SuitlessDuties(follow=True, follow_rank=True, trump=True, suitless=(KEROSINKA,),
+                          suitless_rank=rules.kerosinka_is_a_ten)
+
+
+def answered(state: State, rules: Rules) -> tuple[tuple[int, Card], ...]:
+    """The play a player must answer: the lead, or (``answer_to="previous"``) the card before."""
+    if rules.answer_to == "previous":
+        return state.trick[-1:]
+    return state.trick[:1]
+
+
+@CLAUSES.rule("kerosinka-hold", "A player plays one card of their own hand", decides=Play)
+def card_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("kerosinka-lead", "The leader may play any card", decides=Play)
+def lead_is_free(game, state, move) -> str | None:
+    return None
+
+
+@CLAUSES.rule("kerosinka-ten-led", "When the 10♥ is led, play a ten; with no ten, a trump", decides=Play)
+def answer_to_kerosinka(game, state, move) -> str | None:
+    plays = answered(state, game.rules)
+    if not plays or plays[0][1] != KEROSINKA:
+        return None
+    return game.duties.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+
+
+@CLAUSES.rule("kerosinka-follow", "Play a card of the suit or the rank of the card laid; "
+              "with neither, a trump; with no trump, any card", decides=Play)
+def answer_suit_or_rank(game, state, move) -> str | None:
+    plays = answered(state, game.rules)
+    if not plays or plays[0][1] == KEROSINKA:
+        return None
+    return game.duties.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+
+
+@CLAUSES.rule("kerosinka-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
+              "its taker leads next")
+def trick_taker(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
+    """Who takes a complete trick (decision: the taker leads the next, as usual; the source is silent)."""
+    return trick_order(trump).winner(plays)
+
+
+@CLAUSES.rule("kerosinka-points", "Taken cards score: ace 11, ten 10, king 4, queen 3, jack 2, the rest 0")
+def deal_scores(won: Sequence[Sequence[Card]], points=POINTS) -> tuple[int, ...]:
+    return tuple(points_in(cards, points) for cards in won)
+
+
+@CLAUSES.rule("kerosinka-target", "The first player to reach the target total (300 or 500) wins the match")
+def match_winners(match: Match, dealer: int, tie: str) -> tuple[int, ...]:
+    """The winners of a finished match: the highest total (equal highest share), or under
+    ``tie="counting_order"`` the first at or over the target counting from the dealer's left."""
+    if tie == "counting_order" and match.target is not None:
+        for p in seats_from((dealer + 1) % PLAYERS, PLAYERS):
+            if match.totals[p] >= match.target:
+                return (p,)
+    return match.leaders()
+
+
+def deals_bound(target: int) -> int:
+    """Deals after which some player must have reached ``target``: every deal hands out
+    120 points, so the best of four totals is at least 120 x deals / 4 (property match_ends)."""
+    return -(-target * PLAYERS // DECK_POINTS)
+
+
+# --------------------------------------------------------------------- game
+
+def new_deal(seed: int, deal_no: int, dealer: int, rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], Card]:
+    """The hands (sorted) and the shown card of deal ``deal_no``; with ``turned_kerosinka="redeal"``
+    a deal that shows the 10♥ is shuffled again (attempt 1, 2 ... of the same deal)."""
+    attempt = 0
+    while True:
+        cards = list(DECK)
+        rng_for(seed, deal_no, attempt).shuffle(cards)
+        hands = deal_hands(cards, dealer)
+        turned = hands[dealer][-1]
+        if turned != KEROSINKA or rules.turned_kerosinka != "redeal":
+            return tuple(sorted_hand(h) for h in hands), turned
+        attempt += 1
+
+
+class Kerosinka(Game[State, Play]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Play,)
+    over_clause = "kerosinka-target"
+    #: the card points (a class attribute, so that a test can break it)
+    points = POINTS
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = duties(self.rules)
+        self.orders = {s: trick_order(s) for s in Suit}
+
+    def deck(self):
+        return DECK
+
+    def deal(self, seed: int) -> State:
+        first = rng_for(seed).randrange(PLAYERS)
+        return self.start_deal(seed, Match.start(PLAYERS, target=self.rules.target), first)
+
+    def start_deal(self, seed: int, match: Match, dealer: int) -> State:
+        hands, turned = new_deal(seed, match.deals, dealer, self.rules)
+        empty = ((),) * PLAYERS
+        return State(hands, (), empty, first_leader(dealer), dealer, trump_of(turned), turned, match, seed)
+
+    def to_move(self, state):
+        return None if state.match.over else state.to_move
+
+    def is_over(self, state):
+        return state.match.over
+
+    def candidates(self, state):
+        return tuple(PLAY[c] for c in state.hands[state.to_move])
+
+    def legal_moves(self, state):
+        if state.match.over:
+            return ()
+        hand = state.hands[state.to_move]
+        plays = answered(state, self.rules)
+        if not plays:
+            return tuple(PLAY[c] for c in hand)
+        return tuple(PLAY[c] for c in self.duties.options(hand, plays, self.orders[state.trump]))
+
+    def apply(self, state, move):
+        p, card = state.to_move, move.card
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c != card)
+        trick = state.trick + ((p, card),)
+        if len(trick) < PLAYERS:
+            return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump,
+                         state.turned, state.match, state.seed, state.last_trick, state.last_winner, state.stock)
+        winner = self.orders[state.trump].winner(trick)
+        won = list(state.won)
+        won[winner] = won[winner] + tuple(c for _, c in trick)
+        won = tuple(won)
+        if hands[winner]:
+            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, state.match,
+                         state.seed, trick, winner, state.stock)
+        match = state.match.add(deal_scores(won, self.points))
+        if match.over:
+            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, match,
+                         state.seed, trick, winner, state.stock)
+        nxt = self.start_deal(state.seed, match, (state.dealer + 1) % PLAYERS)
+        return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, match, state.seed,
+                     trick, winner)
+
+    def outcome(self, state):
+        win = match_winners(state.match, state.dealer, self.rules.tie)
+        k = len(win)
+        returns = tuple(PLAYERS - k if p in win else -k for p in range(PLAYERS))
+        return Outcome(winners=win, scores=state.match.totals, returns=returns)
+
+    def zones(self, state):
+        z = {}
+        shown = state.turned in state.hands[state.dealer]
+        for p, h in enumerate(state.hands):
+            z[f"hand {p}"] = tuple(c for c in h if c != state.turned) if shown and p == state.dealer else h
+        z["shown"] = (state.turned,) if shown else ()
+        z["trick"] = tuple(c for _, c in state.trick)
+        for p, w in enumerate(state.won):
+            z[f"won {p}"] = w
+        z["stock"] = state.stock
+        return z
+
+    def relabel(self, state, mapping):
+        # the generic relabel walks every field; this one touches only the card fields
+        def cards(cs):
+            return tuple(mapping.get(c, c) for c in cs)
+
+        def plays(ps):
+            return tuple((p, mapping.get(c, c)) for p, c in ps)
+        return State(tuple(cards(h) for h in state.hands), plays(state.trick), tuple(cards(w) for w in state.won),
+                     state.to_move, state.dealer, state.trump, mapping.get(state.turned, state.turned), state.match,
+                     state.seed, plays(state.last_trick), state.last_winner, cards(state.stock))
+
+    def observe(self, state, player):
+        # trumps, the dealer and the match totals are public
+        return super().observe(state, player) + (state.trump, state.dealer, state.match.totals)
+
+    def deal_limit(self) -> int:
+        """The most deals a match can last (property match_ends)."""
+        return deals_bound(self.rules.target)
+
+    def max_plays(self):
+        return PLAYERS * HAND_SIZE * self.deal_limit()
+
+    def describe(self, state):
+        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, shows {state.turned}: trumps "
+                f"{state.trump.symbol}; totals {' '.join(map(str, state.match.totals))}; {hands}")
+
+    def describe_move(self, state):
+        if state.trick or not state.last_trick:
+            return ""
+        cards = tuple(c for _, c in state.last_trick)
+        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points)"
+        if state.match.over:
+            return text + f"; match over, totals {' '.join(map(str, state.match.totals))}"
+        if all(len(h) == HAND_SIZE for h in state.hands):
+            return (text + f"; deal over, totals {' '.join(map(str, state.match.totals))}\n      "
+                    + self.describe(state))
+        return text
+
+
+GAME = Kerosinka

@@ -1,0 +1,328 @@
+"""Kerosinka: rules, edge cases, the tricks-kit additions it uses, records, and a
+mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+import verifier.games.kerosinka as props  # noqa: F401  (registers the properties)
+from spec.cards import Rank, Suit, parse_card, parse_cards
+from spec.dealing import Match
+from spec.engine import Record
+from spec.errors import IllegalMove, VariantError
+from spec.games.kerosinka import (
+    DECK_POINTS, KEROSINKA, ORDER, PLAY, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
+    match_winners, trick_order,
+)
+from spec.rules import make_rules
+from spec.tricks import NATURAL_ORDER, Duties, SuitlessDuties, TrickOrder, rank_order
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.core import REFUTED, UNKNOWN
+
+C = parse_card
+GAMES = [Kerosinka()]
+RECORDS = Path(__file__).parent / "data" / "records" / "kerosinka"
+
+
+def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, to_move: int | None = None,
+             rules: Rules | None = None, dealer: int = 3) -> tuple[Kerosinka, State]:
+    """A hand-made position: hands separated by '|', the trick's cards played from seat 0 on."""
+    game = Kerosinka(rules)
+    hs = tuple(parse_cards(h) for h in hands.split("|"))
+    plays = tuple(enumerate(parse_cards(trick)))
+    mover = len(plays) if to_move is None else to_move
+    turned = next((c for c in hs[dealer] if c.suit == trump), parse_card("6" + trump.value))
+    state = State(hs, plays, ((),) * 4, mover, dealer, trump, turned, Match.start(4, target=300))
+    return game, state
+
+
+def allowed(game, state) -> str:
+    return " ".join(str(m) for m in game.legal_moves(state))
+
+
+# ---------------------------------------------------------------- the order
+
+def test_the_ten_of_hearts_is_the_top_trump_and_no_heart():
+    o = trick_order(Suit.CLUBS)
+    assert o.winner(tuple(enumerate(parse_cards("A♣ 10♥ K♣")))) == 1        # above the ace of trumps
+    assert o.winner(tuple(enumerate(parse_cards("9♥ 10♥")))) == 1            # wins as a trump, not as a heart
+    assert o.winner(tuple(enumerate(parse_cards("K♥ A♥ 6♣")))) == 2
+    # hearts rank without their ten: A K Q J 9 ...; other suits A 10 K Q J 9 ...
+    assert o.winner(tuple(enumerate(parse_cards("K♠ 10♠")))) == 1
+    assert o.winner(tuple(enumerate(parse_cards("J♥ K♥ 9♥")))) == 1
+    # the 10♥ led: nothing beats it, not even the ace of trumps
+    assert o.winner(tuple(enumerate(parse_cards("10♥ A♣ 10♣ 10♠")))) == 0
+    assert [r.label for r in sorted(ORDER, key=ORDER.get)] == "6 7 8 9 J Q K 10 A".split()
+
+
+def test_points_and_the_deck_total():
+    assert POINTS == {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+    assert sum(deal_scores([Kerosinka().deck()])) == DECK_POINTS == 120
+    assert deal_scores([parse_cards("10♥ A♠ 9♦"), (), parse_cards("J♣ Q♣ K♣"), ()]) == (21, 0, 9, 0)
+
+
+# ------------------------------------------------------------- answering
+
+def test_answer_the_suit_or_the_rank_of_the_card_led():
+    game, s = position("9♠|K♠ 9♦ 7♦ A♣|6♥|7♥", "9♠")
+    assert allowed(game, s) == "K♠ 9♦"
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("7♦")])
+    assert exc.value.clause == "kerosinka-follow"
+    assert "7♦ does not answer 9♠: 9♠ asks for a ♠ card or a card of rank 9" in str(exc.value)
+
+
+def test_unable_to_answer_play_a_trump_else_anything():
+    game, s = position("9♠|8♦ 6♣ 7♥|6♥|7♥", "9♠")
+    assert allowed(game, s) == "6♣"
+    with pytest.raises(IllegalMove, match=r"8♦ is not a trump: .* such as 6♣ \[rule kerosinka-follow\]"):
+        game.check_move(s, PLAY[C("8♦")])
+    game, s = position("9♠|8♦ 7♥|6♥|7♥", "9♠")
+    assert allowed(game, s) == "8♦ 7♥"
+    # the 10♥ is a trump: with no spade, nine or club it must be played
+    game, s = position("9♠|8♦ 10♥|6♥|7♥", "9♠")
+    assert allowed(game, s) == "10♥"
+
+
+def test_the_ten_of_hearts_does_not_follow_hearts_but_follows_trumps():
+    game, s = position("A♥|10♥ 7♦|6♥|7♥", "A♥")
+    assert allowed(game, s) == "10♥"               # no heart, no ace: the trump must go
+    game, s = position("A♥|10♥ 9♥|6♥|7♥", "A♥")
+    assert allowed(game, s) == "9♥"                # a heart in hand: the 10♥ is not one
+    game, s = position("7♣|10♥ 9♦|6♥|7♥", "7♣")
+    assert allowed(game, s) == "10♥"               # clubs are trumps: the 10♥ answers a trump lead
+
+
+def test_the_ten_of_hearts_led_asks_for_tens_then_trumps():
+    game, s = position("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥")
+    assert allowed(game, s) == "10♠"
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("7♣")])
+    assert exc.value.clause == "kerosinka-ten-led" and "asks for a card of rank 10" in exc.value.reason
+    game, s = position("10♥|A♠ 7♣ 8♦|6♥|7♥", "10♥")
+    assert allowed(game, s) == "7♣"
+    game, s = position("10♥|A♠ 8♦|6♥|7♥", "10♥")
+    assert allowed(game, s) == "A♠ 8♦"
+
+
+def test_the_ten_of_hearts_answers_a_ten_unless_the_option_says_not():
+    hands = "10♠|10♥ 7♠ 8♦|6♥|7♥"
+    game, s = position(hands, "10♠")
+    assert allowed(game, s) == "10♥ 7♠"
+    game, s = position(hands, "10♠", rules=Rules(kerosinka_is_a_ten=False))
+    assert allowed(game, s) == "7♠"
+
+
+def test_answer_the_previous_card_under_the_other_reading():
+    hands = "K♠|A♠|7♦ 9♠ A♥|7♥"
+    game, s = position(hands, "K♠ A♠")
+    assert allowed(game, s) == "9♠"
+    game, s = position(hands, "K♠ A♠", rules=Rules(answer_to="previous"))
+    assert allowed(game, s) == "9♠ A♥"              # the ace answers the ace just played
+
+
+def test_a_card_not_held_and_a_move_after_the_end_are_refused():
+    game, s = position("9♠|K♠|6♥|7♥", "")
+    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule kerosinka-hold\]"):
+        game.check_move(s, PLAY[C("A♦")])
+    over = dataclasses.replace(s, match=Match((301, 0, 0, 0), 3, 300))
+    with pytest.raises(IllegalMove, match=r"\[rule kerosinka-target\]"):
+        game.check_move(over, PLAY[C("9♠")])
+
+
+# ---------------------------------------------------------------- the deal
+
+def test_the_deal_shows_the_dealers_last_card():
+    game = Kerosinka()
+    for seed in range(20):
+        s = game.deal(seed)
+        assert [len(h) for h in s.hands] == [9] * 4
+        assert s.turned in s.hands[s.dealer] and s.trump == s.turned.suit
+        assert s.to_move == (s.dealer + 1) % 4
+        assert game.zones(s)["shown"] == (s.turned,)
+        assert s.turned not in game.zones(s)[f"hand {s.dealer}"]
+
+
+def test_a_shown_ten_of_hearts_makes_hearts_trumps_or_is_dealt_again():
+    hearts, redeal = Kerosinka(), Kerosinka(Rules(turned_kerosinka="redeal"))
+    seeds = [s for s in range(400) if hearts.deal(s).turned == KEROSINKA]
+    assert seeds, "some first deal shows the 10♥"
+    for seed in seeds:
+        assert hearts.deal(seed).trump == Suit.HEARTS
+        again = redeal.deal(seed)
+        assert again.turned != KEROSINKA and again.dealer == hearts.deal(seed).dealer
+
+
+# ---------------------------------------------------------------- the match
+
+def test_deal_limit_and_max_plays():
+    assert deals_bound(300) == 10 and deals_bound(500) == 17 and deals_bound(30) == 1
+    assert Kerosinka().max_plays() == 360
+
+
+def test_winners_share_or_go_by_counting_order():
+    m = Match((310, 320, 320, 100), 10, 300)
+    assert match_winners(m, dealer=0, tie="share") == (1, 2)
+    assert match_winners(m, dealer=1, tie="counting_order") == (2,)      # counting starts on P2
+    assert match_winners(m, dealer=3, tie="counting_order") == (0,)
+
+
+def test_outcome_returns_balance():
+    game = Kerosinka()
+    s = dataclasses.replace(game.deal(1), match=Match((310, 320, 320, 100), 10, 300))
+    out = game.outcome(s)
+    assert out.winners == (1, 2) and out.returns == (-2, 2, 2, -2) and sum(out.returns) == 0
+
+
+def test_rules_fields_are_checked():
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"target": 10})
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"answer_to": "next"})
+    assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
+
+
+# ----------------------------------------------------------- kit additions
+
+def test_rank_order_and_suitless_duties():
+    assert rank_order(Rank.TWO, Rank.ACE) == {Rank.TWO: 0, Rank.ACE: 1}
+    with pytest.raises(ValueError):
+        rank_order(Rank.TWO, Rank.TWO)
+    ten = C("10♥")
+    o = TrickOrder(Suit.SPADES, ORDER, super_trumps=(ten,))
+    d = SuitlessDuties(follow_rank=True, trump=True, suitless=(ten,))
+    # with no suitless card in play, the duties are the plain ones
+    plain = Duties(follow_rank=True, trump=True)
+    for hand, lead in [("9♦ 9♣ 7♠", "9♥"), ("A♦ 7♣", "K♣"), ("6♦ 7♦", "A♥")]:
+        plays = ((0, C(lead)),)
+        assert d.options(parse_cards(hand), plays, o) == plain.options(parse_cards(hand), plays, o)
+    assert d.why_not(C("A♠"), parse_cards("9♦"), ((0, ten),), o) == "A♠ is not in the hand"
+    # head: of the allowed cards, those that win
+    h = SuitlessDuties(follow_rank=True, trump=True, head=True, suitless=(ten,))
+    assert h.options(parse_cards("7♠ A♠ 9♦"), ((0, C("K♠")),), TrickOrder(Suit.SPADES, ORDER)) == (C("A♠"),)
+
+
+# ------------------------------------------------------------- records
+
+def test_saved_records_replay():
+    files = sorted(RECORDS.glob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())
+        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
+                                                                    "moves")}))
+        game = Kerosinka(make_rules(Rules, record.rules))
+        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+        assert state.match.totals == tuple(data["totals"]), path.name
+
+
+# ---------------------------------------------------- properties and mutants
+
+OWN = ["answers_as_source", "trick_taker", "deal_start", "points_conserved", "deck_points", "match_ends",
+       "match_can_last_the_limit", "one_player_reaches_target", "shown_card_names_a_suit",
+       "answer_readings_agree", "kerosinka_ten_readings_agree"]
+
+
+def test_every_own_property_has_its_expected_verdict():
+    for name in OWN:
+        r = check(GAMES, name)
+        assert r.verdict == r.property.expected, (name, r.verdict, r.detail)
+        if r.property.method == "z3":
+            assert r.seconds < 5, (name, r.seconds)
+
+
+def test_moves_match_clauses_under_every_preset():
+    r = check(GAMES, "moves_match_clauses")
+    assert r.verdict == "holds" and "exhaustive over" in r.detail
+    assert all(name in r.detail for name in PRESETS)
+
+
+class IgnoresRank(Kerosinka):
+    """Answers the suit only: the rank rule forgotten."""
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = dataclasses.replace(self.duties, follow_rank=False)
+
+
+class NaturalOrder(Kerosinka):
+    """Ranks the ten below the jack, as in the natural order."""
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.orders = {s: TrickOrder(s, NATURAL_ORDER, super_trumps=(KEROSINKA,)) for s in Suit}
+
+
+class DealerLeads(Kerosinka):
+    def start_deal(self, seed, match, dealer):
+        s = super().start_deal(seed, match, dealer)
+        return dataclasses.replace(s, to_move=dealer)
+
+
+class TenCountsEleven(Kerosinka):
+    points = type(POINTS)({**POINTS, Rank.TEN: 11})
+
+
+class OneDealShort(Kerosinka):
+    def deal_limit(self):
+        return super().deal_limit() - 1
+
+
+class ScoresTheWinnerAlone(Kerosinka):
+    """Every deal's 120 points go to the last trick's taker: only one player can pass the target."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.match.deals > state.match.deals:
+            totals = list(state.match.totals)
+            totals[after.last_winner] += DECK_POINTS
+            return dataclasses.replace(after, match=Match(tuple(totals), after.match.deals, after.match.target))
+        return after
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (IgnoresRank, "answers_as_source"), (NaturalOrder, "trick_taker"), (DealerLeads, "deal_start"),
+    (TenCountsEleven, "points_conserved"), (TenCountsEleven, "deck_points"), (OneDealShort, "match_ends"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant()], prop))
+
+
+def test_searches_find_nothing_where_there_is_nothing():
+    assert check([ScoresTheWinnerAlone()], "one_player_reaches_target").verdict == UNKNOWN
+    assert check([Kerosinka(Rules(turned_kerosinka="redeal"))], "shown_card_names_a_suit").verdict == UNKNOWN
+    # with a deal limit one higher than needed, one deal fewer still always ends the match
+    class LimitTooHigh(Kerosinka):
+        def deal_limit(self):
+            return super().deal_limit() + 1
+    assert check([LimitTooHigh()], "match_can_last_the_limit").verdict == "holds"
+
+
+def test_refutations_replay():
+    for name in ("one_player_reaches_target", "answer_readings_agree", "kerosinka_ten_readings_agree"):
+        r = check(GAMES, name)
+        assert r.verdict == REFUTED and r.counterexample.record is not None
+        record = r.counterexample.record
+        game = Kerosinka(make_rules(Rules, record.rules))
+        game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+
+
+def test_small_configurations_are_complete():
+    roots = props.small(Kerosinka())
+    assert len(roots) == 12 and any(KEROSINKA in sum(r.state.hands, ()) for r in roots)
+    assert SMALL.max_states >= 20_000
+
+
+def test_fast_relabel_is_the_generic_one():
+    from spec.engine import _relabel
+    game = Kerosinka()
+    state = game.deal(3)
+    for _ in range(21):
+        state = game.apply(state, game.legal_moves(state)[0])
+    cards = list(game.deck())
+    mapping = {a: b for a, b in zip(cards, reversed(cards))}
+    assert game.relabel(state, mapping) == _relabel(state, mapping)
