@@ -1,0 +1,165 @@
+"""Sevens: rules, refusals, and one mutation test per property."""
+
+from __future__ import annotations
+
+import pytest
+
+import verifier.games.sevens  # noqa: F401  (registers the properties)
+from spec.cards import parse_card, parse_cards
+from spec.errors import IllegalMove
+from spec.games.sevens import (
+    NOT_STARTED, PASS, ROW_ORDER, Lay, Rules, Sevens, State, deal_hands, next_player,
+)
+from tests.helpers import assert_refuted, check
+
+GAMES = [Sevens(players=n) for n in range(2, 9)]
+C = parse_card
+
+
+def position(hands, rows=None, to_move=0, laid=None):
+    rows = rows or (NOT_STARTED,) * 4
+    laid = sum(hi - lo + 1 for lo, hi in rows if lo) if laid is None else laid
+    return State(tuple(parse_cards(h) for h in hands), rows, to_move, 0, laid)
+
+
+def test_the_deal_is_the_whole_deck_extra_cards_from_the_dealers_left():
+    for n in range(2, 9):
+        hands = deal_hands(tuple(Sevens(players=n).deck()), n)
+        assert sum(map(len, hands)) == 52
+        per, extra = divmod(52, n)
+        assert [len(h) for h in hands] == [per] + [per + (p <= extra) for p in range(1, n)]
+    assert next_player(2, 3) == 0
+
+
+def test_the_holder_of_the_seven_of_diamonds_opens():
+    game = Sevens(players=3)
+    state = game.deal(4)
+    assert C("7d") in state.hands[state.to_move]
+    assert game.legal_moves(state) == (Lay(C("7d")),)
+
+
+def test_refusals_name_the_clause_and_say_what_is_allowed():
+    game = Sevens(players=2)
+    opening = position(["7♦ 8♠", "6♦ 9♥"])
+    with pytest.raises(IllegalMove, match=r"the first card is 7♦, not 8♠ \[rule sevens-open\]"):
+        game.check_move(opening, Lay(C("8s")))
+    with pytest.raises(IllegalMove, match=r"can lay 7♦, so may not pass \[rule sevens-pass\]"):
+        game.check_move(opening, PASS)
+    rows = ((0, 0), (0, 0), (7, 8), (0, 0))  # ♦ row 7-8
+    mid = position(["10♦ 8♠ 2♣", "6♦ 9♥"], rows)
+    with pytest.raises(IllegalMove, match=r"10♦ does not extend the ♦ row: it takes 6♦ or 9♦ \[rule sevens-build\]"):
+        game.check_move(mid, Lay(C("Td")))
+    with pytest.raises(IllegalMove, match=r"the ♠ row has not started: it starts with 7♠"):
+        game.check_move(mid, Lay(C("8s")))
+    with pytest.raises(IllegalMove, match=r"does not hold 6♦ \[rule sevens-hold\]"):
+        game.check_move(mid, Lay(C("6d")))
+    assert game.legal_moves(mid) == (PASS,)
+    after = game.play(mid, PASS)
+    assert after.to_move == 1 and set(game.legal_moves(after)) == {Lay(C("6d"))}
+
+
+def test_rows_end_at_the_ace_and_the_king():
+    game = Sevens(players=2)
+    rows = ((0, 0), (0, 0), (1, 13), (0, 0))
+    state = position(["7♠", "7♥"], rows)
+    assert game.playable_now(state) == {C("7s"), C("7h"), C("7c")}
+    low = position(["A♠ 2♠", "K♠"], ((2, 12), (0, 0), (7, 7), (0, 0)))
+    assert set(game.legal_moves(low)) == {Lay(C("As"))}
+    assert game.legal_moves(game.play(low, Lay(C("As")))) == (Lay(C("Ks")),)
+
+
+def test_moves_round_trip_and_the_voluntary_pass_reading():
+    game = Sevens(Rules(pass_when_able=True), players=2)
+    assert game.parse_move("pass") == PASS and game.parse_move("10♥") == Lay(C("Th"))
+    mid = position(["6♦ 8♠", "9♥"], ((0, 0), (0, 0), (7, 7), (0, 0)))
+    assert PASS in game.legal_moves(mid)
+    assert Sevens(players=2).legal_moves(mid) == (Lay(C("6d")),)
+
+
+def test_properties_hold_and_findings_are_as_expected():
+    expected = {"rows_are_runs": "holds", "opens_with_seven_of_diamonds": "holds", "first_out_wins": "holds",
+                "turn_order": "holds", "never_blocked": "holds", "moves_match_clauses": "holds",
+                "rank_list_matches_rows": "refuted", "voluntary_pass_can_loop": "refuted"}
+    for name, verdict in expected.items():
+        r = check(GAMES, name)
+        assert r.verdict == verdict, (name, r.verdict, r.detail)
+    r = check(GAMES, "voluntary_pass_can_loop")
+    rec = r.counterexample.record
+    game = rec.game_object()
+    assert game.rules.pass_when_able
+    state = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+    assert not game.is_over(state)
+
+
+# ------------------------------------------------------------------ mutants
+
+class GapsInRows(Sevens):
+    """Offers any card of a started suit (the fast path ignores the build rule)."""
+
+    def playable_now(self, state):
+        out = set(super().playable_now(state))
+        for h in state.hands:
+            out |= {c for c in h if state.rows[list(("s", "h", "d", "c")).index(c.suit.value)] != NOT_STARTED}
+        return frozenset(out)
+
+
+class ExtraCardsToTheDealer(Sevens):
+    def deal(self, seed):
+        state = super().deal(seed)
+        hands = list(state.hands)
+        if len(hands[1]) > len(hands[0]):
+            hands[0], hands[1] = hands[0] + hands[1][-1:], hands[1][:-1]
+        to = next(p for p, h in enumerate(hands) if parse_card("7d") in h)
+        return State(tuple(hands), state.rows, to, state.seed)
+
+
+class DealerOpens(Sevens):
+    def deal(self, seed):
+        state = super().deal(seed)
+        return State(state.hands, state.rows, 0, state.seed)
+
+
+class AlwaysP0Wins(Sevens):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return type(out)(winners=(0,), returns=out.returns)
+
+
+class Anticlockwise(Sevens):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        return State(after.hands, after.rows, (state.to_move - 1) % self.players, after.seed, after.laid)
+
+
+class RowsStopAtTwo(Sevens):
+    """The aces can never be laid: with the whole deck dealt, play can block."""
+
+    def row_span(self):
+        return 2, 13
+
+
+class CorrectedRankList(Sevens):
+    stated_ranks = ROW_ORDER
+
+
+class NeverPassesWhenAble(Sevens):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        return moves[1:] if len(moves) > 1 and moves[0] == PASS else moves
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (GapsInRows, "rows_are_runs"),
+    (ExtraCardsToTheDealer, "opens_with_seven_of_diamonds"),
+    (DealerOpens, "opens_with_seven_of_diamonds"),
+    (AlwaysP0Wins, "first_out_wins"),
+    (Anticlockwise, "turn_order"),
+    (RowsStopAtTwo, "never_blocked"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant(players=n) for n in (2, 3, 4)], prop))
+
+
+def test_the_corrected_rank_list_holds_and_a_game_that_cannot_loop_is_not_refuted():
+    assert check([CorrectedRankList(players=2)], "rank_list_matches_rows").verdict == "holds"
+    assert check([NeverPassesWhenAble(players=2)], "voluntary_pass_can_loop").verdict == "unknown"

@@ -1,0 +1,176 @@
+"""Sevens: the properties the verifier checks."""
+
+from __future__ import annotations
+
+import z3
+
+from spec.cards import SUIT_ORDER
+from spec.games.sevens import NOT_STARTED, OPENING_CARD, RANK_AT, ROW_ORDER, SEVEN, SUIT_INDEX, Sevens
+from verifier.api import Claim, Root, explore, invariant, small_configs, walk, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import sample
+
+GAME = "sevens"
+
+
+def endgame(game, seed: int, left: int) -> Root:
+    """The position of a random game (seed ``seed``) once ``left`` cards remain in hands, as a replayable root."""
+    trace, _ = walk(game, seed)
+    state, prefix = game.deal(seed), []
+    for m in trace.moves:
+        if sum(map(len, state.hands)) <= left or game.is_over(state):
+            break
+        state = game.apply(state, m)
+        prefix.append(m)
+    return Root(state, f"deal seed {seed} after {len(prefix)} moves", seed, tuple(prefix))
+
+
+@small_configs(GAME)
+def small(game):
+    """Endgames: each of deals 0-11 played at random until 7 cards (2 players) or fewer remain in hands;
+    every continuation from there is explored."""
+    left = {2: 9, 3: 8, 4: 8}.get(game.players, 7)
+    return [endgame(game, seed, left) for seed in range(12)]
+
+
+# ------------------------------------------------------------- invariants
+
+@invariant(Sevens, "rows_are_runs", title="Every row is an unbroken run of one suit through its 7, "
+           "within ace..king, and 7♦ is laid first", clauses=["sevens-build", "sevens-open", "sevens-ranks"],
+           presets=True)
+def rows_are_runs(game, state):
+    rows = game.row_cards(state)
+    if state.laid != len(rows):
+        return f"{state.laid} cards laid but the rows hold {len(rows)}"
+    if state.laid and state.rows[SUIT_INDEX[OPENING_CARD.suit]] == NOT_STARTED:
+        return "cards are laid but the 7♦ row has not started"
+    for suit, (lo, hi) in zip(SUIT_ORDER, state.rows):
+        if (lo, hi) != NOT_STARTED and not 1 <= lo <= SEVEN <= hi <= 13:
+            return f"the {suit.symbol} row runs {RANK_AT.get(lo, lo)}..{RANK_AT.get(hi, hi)}, not through its 7"
+    return None
+
+
+@invariant(Sevens, "opens_with_seven_of_diamonds", title="The holder of 7♦ moves first, and the deal is the "
+           "whole deck, as even as 52 cards allow, extra cards to the first players on the dealer's left",
+           clauses=["sevens-first", "sevens-deal"])
+def opens_with_7d(game, state):
+    if state.laid:
+        return None
+    if OPENING_CARD not in state.hands[state.to_move]:
+        return f"P{state.to_move} moves first but does not hold 7♦"
+    sizes = [len(h) for h in state.hands]
+    per, extra = divmod(52, game.players)
+    want = [per + (1 <= p <= extra or (p == 0 and extra == game.players)) for p in range(game.players)]
+    if sizes != want:
+        return f"hand sizes {sizes}, expected {want} (dealing one at a time from P1)"
+    return None
+
+
+@invariant(Sevens, "first_out_wins", title="The game ends exactly when a hand is empty, and that player "
+           "alone wins", clauses=["sevens-win"])
+def first_out_wins(game, state):
+    empty = [p for p, h in enumerate(state.hands) if not h]
+    if len(empty) > 1:
+        return f"players {empty} are both out"
+    if game.is_over(state) != bool(empty):
+        return "the game's end does not match an empty hand"
+    if empty and game.outcome(state).winners != (empty[0],):
+        return f"P{empty[0]} is out but the winners are {game.outcome(state).winners}"
+    return None
+
+
+@REGISTRY.property(GAME, "turn_order", title="Turns pass clockwise from the holder of 7♦", method="hypothesis",
+                   clauses=["sevens-turn", "sevens-first"])
+def turn_order(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        prev = []
+
+        def step(trace, state):
+            if prev and not game.is_over(state):
+                want = (prev[-1].to_move + 1) % game.players
+                if state.to_move != want:
+                    raise trace.refute(f"P{state.to_move} moves after P{prev[-1].to_move}; P{want} is next", state)
+            prev.append(state)
+        walk(game, seed, step, budget.max_plays)
+    return sample(games, budget, check)
+
+
+# -------------------------------------------------------------- z3 proof
+
+@z3_claim(Sevens, "never_blocked", title="Whatever the rows, while cards remain in hands some player can lay "
+          "one, so at most n-1 passes come between two lays and every game ends within the declared bound",
+          clauses=["sevens-pass", "sevens-build", "sevens-deal"], each=False)
+def never_blocked(game, s):
+    """Rows are (lo, hi) per suit; the whole deck is dealt, so every card not on a row is in some hand.
+    The negation: some card is not laid, yet no card not laid is playable."""
+    low, high = game.row_span()
+    started = [z3.Bool(f"started_{x.value}") for x in SUIT_ORDER]
+    lo = [z3.Int(f"lo_{x.value}") for x in SUIT_ORDER]
+    hi = [z3.Int(f"hi_{x.value}") for x in SUIT_ORDER]
+    d = SUIT_INDEX[OPENING_CARD.suit]
+    for i in range(4):
+        s.add(z3.Implies(started[i], z3.And(1 <= lo[i], lo[i] <= SEVEN, SEVEN <= hi[i], hi[i] <= 13)))
+        # a row grows one card at a time from its 7 within the game's span
+        s.add(z3.Implies(started[i], z3.And(lo[i] >= low, hi[i] <= high)))
+    s.add(z3.Implies(z3.Or(started), started[d]))  # 7♦ opens
+    some_left = z3.Or([z3.Or(z3.Not(started[i]), lo[i] > 1, hi[i] < 13) for i in range(4)])
+    playable = z3.Or([z3.If(started[i], z3.Or(lo[i] > low, hi[i] < high), True) for i in range(4)])
+    s.add(some_left, z3.Not(playable))
+
+    def refute(m):
+        rows = []
+        for i, suit in enumerate(SUIT_ORDER):
+            if z3.is_true(m.eval(started[i])):
+                a, b = m.eval(lo[i]).as_long(), m.eval(hi[i]).as_long()
+                rows.append(f"{RANK_AT[a].label}-{RANK_AT[b].label}{suit.symbol}")
+            else:
+                rows.append(f"no {suit.symbol} row")
+        return Counterexample("rows " + ", ".join(rows) + ": cards remain in hands but none can be laid",
+                              deal={"rows": " ".join(rows)})
+    return Claim("every position with cards in hands has a playable card (all row states, z3)", refute)
+
+
+# ------------------------------------------------------- the stated ranks
+
+@REGISTRY.property(GAME, "rank_list_matches_rows", title="The source's rank list (A, 3, 4, ..., K) is the "
+                   "order the rows are built in", method="exhaustive", expected=REFUTED,
+                   clauses=["sevens-ranks"])
+def rank_list_matches_rows(games, budget: Budget) -> Outcome:
+    game = games[0]
+    missing = [r for r in ROW_ORDER if r not in game.stated_ranks]
+    extra = [r for r in game.stated_ranks if r not in ROW_ORDER]
+    if not missing and not extra and tuple(game.stated_ranks) == ROW_ORDER:
+        return Outcome(HOLDS, "the stated list is the row order A 2 3 ... K (all 13 ranks compared)")
+    # evidence: a game in which a card of a missing rank is laid on a row
+    for seed in range(200):
+        trace, _ = walk(game, seed)
+        for i, m in enumerate(trace.moves):
+            if getattr(m, "card", None) is not None and m.card.rank in missing:
+                rec = game.record(seed, trace.moves[:i + 1])
+                return Outcome(REFUTED, "all 13 ranks compared", Counterexample(
+                    f"the stated list omits {', '.join(r.label for r in missing)}, yet the rows descend "
+                    f"6 5 4 3 2 A: in deal seed {seed}, move {i + 1} lays {m.card}", record=rec))
+    return Outcome(REFUTED, "all 13 ranks compared", Counterexample(
+        f"stated list {' '.join(r.label for r in game.stated_ranks)} differs from the rows "
+        f"{' '.join(r.label for r in ROW_ORDER)}", deal={"stated": " ".join(r.label for r in game.stated_ranks)}))
+
+
+# ------------------------------------------------------------ termination
+
+@REGISTRY.property(GAME, "voluntary_pass_can_loop", title="With the other reading (a player may pass while "
+                   "able to lay), a game can go round for ever", method="search", expected=REFUTED,
+                   clauses=["sevens-pass"])
+def voluntary_pass_can_loop(games, budget: Budget) -> Outcome:
+    """Refuted = a replayable cycle under ``pass_when_able``; the default rules cannot loop (never_blocked)."""
+    for game in games:
+        g = type(game)(type(game.rules)(pass_when_able=True), players=game.players)
+        ex = explore(g, [endgame(g, seed, 6) for seed in range(3)], stop_at_cycle=True,
+                     max_states=budget.max_states)
+        if ex.cycle is not None:
+            root, prefix, loop = ex.cycle
+            rec = g.record(root.seed, tuple(root.prefix) + prefix + loop)
+            return Outcome(REFUTED, f"{g.players} players, pass_when_able: explore found a cycle", Counterexample(
+                f"{root.label}; then {' '.join(map(str, prefix)) or '(nothing)'}; the loop "
+                f"{' '.join(map(str, loop))} returns to the same position", record=rec), method="search")
+    return Outcome(UNKNOWN, "no cycle found", method="search")
+
