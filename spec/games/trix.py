@@ -1001,14 +1001,15 @@ class LayoutContract(Part):
             return tuple([LAYS[c] for c in opening_cards(hand)])
         if all_passed(state.passes, self.active(state)):
             return tuple([LAYS[c] for c in hand])
-        return with_pass(self._chain_options(hand, state.layout[-1]))
+        fits = self._chain_fits(state.layout[-1])
+        return tuple([LAYS[c] for c in hand if c in fits]) or (PASS,)   # with_pass, inline
 
-    def _chain_options(self, hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
-        """The cards of ``hand`` that may go on ``top`` (a table of :meth:`chain_playable`)."""
+    def _chain_fits(self, top: Card) -> frozenset[Card]:
+        """Every card that may go on ``top`` (a table of :meth:`chain_playable`, built once)."""
         table = self.__dict__.get("_chain_table")
         if table is None:
-            table = self._chain_table = {(c, t): self.chain_playable(c, t) for c in _DECK for t in _DECK}
-        return tuple([c for c in hand if table[c, top]])
+            table = self._chain_table = {t: frozenset(c for c in _DECK if self.chain_playable(c, t)) for t in _DECK}
+        return table[top]
 
     def apply(self, state: State, move: Lay | Pass) -> State:
         p = state.to_move
