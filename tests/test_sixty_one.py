@@ -555,3 +555,26 @@ def test_termination_table_marks():
     from verifier.games.sixty_one import termination_cell
     assert termination_cell(VOutcome("holds", "queue argument ...: at most 155 plays")) == "≤155"
     assert termination_cell(VOutcome("unknown", "no proof")) == "?"
+
+
+# ------------------------------------------------ the longest games found
+
+#: Longest games found by the beam search (docs/games/sixty_one.rst), flip order, by player count.
+LONGEST = {2: 57, 3: 58, 4: 79, 5: 130}
+
+
+@pytest.mark.parametrize("n", sorted(LONGEST))
+def test_longest_games_found_replay_to_their_length(n):
+    record = Record.from_json((RECORDS / "longest" / f"flip_{n}p.json").read_text())
+    game, state = record.replay()
+    assert game.is_over(state) and state.plays == LONGEST[n] <= game.max_plays()
+    # keep_last draws the same cards: the same plays are a game of the same length there
+    other = SixtyOne(Rules(turnover_timing="keep_last"), players=n)
+    again = other.replay(record.seed, [other.parse_move(m) for m in record.moves])
+    assert other.is_over(again) and again.plays == LONGEST[n]
+    page = open("docs/games/sixty_one.rst", encoding="utf-8").read()
+    assert f"{n} players    {game.max_plays():<5}  {LONGEST[n]:<5}" in page
+
+
+def test_three_player_bound_is_exact():
+    assert LONGEST[3] == SixtyOne(players=3).max_plays() == 58
