@@ -343,3 +343,40 @@ class SuitlessDuties(Duties):
                 return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
                         f"such as {allowed[0]}")
         return f"{card} does not win the trick, and another allowed card would"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuitOrTrumpDuties(Duties):
+    """The All Fours family's duty (California Jack, Seven-Up): a player who
+    holds the suit led or a trump must play one of the two -- trumping is
+    allowed even when able to follow; holding neither, any card.
+
+    >>> from spec.cards import parse_card, parse_cards
+    >>> o, d = TrickOrder(Suit.CLUBS), SuitOrTrumpDuties()
+    >>> d.options(parse_cards("9♠ 2♣ 7♥"), ((0, parse_card("K♠")),), o)
+    (Card(rank=<Rank.NINE: 9>, suit=<Suit.SPADES: 's'>), Card(rank=<Rank.TWO: 2>, suit=<Suit.CLUBS: 'c'>))
+    >>> d.why_not(parse_card("7♥"), parse_cards("9♠ 2♣ 7♥"), ((0, parse_card("K♠")),), o)
+    '7♥ neither follows K♠ nor is a trump, and the hand holds 9♠'
+    """
+
+    def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
+        if not plays:
+            return tuple(hand)
+        led, trump = order.suit_of(plays[0][1]), order.trump
+        ok = [c for c in hand if order.suit_of(c) in (led, trump)]
+        allowed = tuple(ok) if ok else tuple(hand)
+        if self.head:
+            best = order.winning_play(plays)[1]
+            allowed = tuple(c for c in allowed if order.beats(c, best)) or allowed
+        return allowed
+
+    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                order: TrickOrder) -> str | None:
+        if card not in hand:
+            return f"{card} is not in the hand"
+        allowed = self.options(hand, plays, order)
+        if card in allowed:
+            return None
+        if order.suit_of(card) not in (order.suit_of(plays[0][1]), order.trump):
+            return f"{card} neither follows {plays[0][1]} nor is a trump, and the hand holds {allowed[0]}"
+        return f"{card} does not win the trick, and another allowed card would"
