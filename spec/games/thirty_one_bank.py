@@ -378,7 +378,9 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return "; ".join(parts)
 
     def describe_move(self, state):
-        return "purses " + " ".join(f"{x:+d}" for x in self.outcome(state).returns)
+        hands = " | ".join(f"P{p} {' '.join(map(str, h))} ({best_total(h)}{' over' if st == BUST else ''})"
+                           for p, (h, st) in enumerate(zip(state.hands, state.status)))
+        return f"{hands}; purses " + " ".join(f"{x:+d}" for x in self.outcome(state).returns)
 
 
 GAME = ThirtyOneBank
