@@ -91,10 +91,20 @@ def _tricks_to_check(state: State):
     return out
 
 
-@invariant(Kerosinka, "answers_as_source", title="Every card played answers the card laid as the source says: "
-           "its suit or rank, else a trump (a ten or a trump when the 10♥ is laid)",
+@invariant(Kerosinka, "answers_as_source", title="The cards offered, and every card played, answer the card laid "
+           "as the source says: its suit or rank, else a trump (a ten or a trump when the 10♥ is laid)",
            clauses=["kerosinka-hold", "kerosinka-lead", "kerosinka-follow", "kerosinka-ten-led"], presets=True)
 def answers_as_source(game, state):
+    if state.trick and not state.match.over:  # the cards offered now: exactly those the source allows
+        p = state.to_move
+        laid = state.trick[0][1] if game.rules.answer_to == "led" else state.trick[-1][1]
+        hand = state.hands[p]
+        want = {c for c in hand if source_allows(c, hand, laid, state.trump, game.rules)}
+        offered = {m.card for m in game.legal_moves(state)}
+        if offered != want:
+            return (f"P{p} holds {format_cards(hand)} on {format_cards(c for _, c in state.trick)} (trumps "
+                    f"{state.trump.symbol}): offered {format_cards(sorted(offered, key=str))}, the source allows "
+                    f"{format_cards(sorted(want, key=str))}")
     for trick in _tricks_to_check(state):
         for i in range(1, len(trick)):
             p, card = trick[i]
