@@ -666,13 +666,21 @@ class SixtySix(Game[State, Move]):
                 d["pending"] = _set(d["pending"], p, d["pending"][p] + value)
             else:
                 d["points"] = _set(d["points"], p, d["points"][p] + value)
-        hand = d["hands"][p]
+        hs, ps = d["hands"], d["plays"]
+        hand, mine = hs[p], ps[p]
         i = hand.index(card)
-        hands = d["hands"] = _set(d["hands"], p, hand[:i] + hand[i + 1:])
-        mine = d["plays"][p]
-        d["plays"] = _set(d["plays"], p, mine[:i] + mine[i + 1:])
-        trick = d["trick"] = d["trick"] + ((p, card),)
         n = self.players
+        if n == 2:      # the common case, without the call to _set (this is the hot path)
+            if p:
+                hands = d["hands"] = (hs[0], hand[:i] + hand[i + 1:])
+                d["plays"] = (ps[0], mine[:i] + mine[i + 1:])
+            else:
+                hands = d["hands"] = (hand[:i] + hand[i + 1:], hs[1])
+                d["plays"] = (mine[:i] + mine[i + 1:], ps[1])
+        else:
+            hands = d["hands"] = _set(hs, p, hand[:i] + hand[i + 1:])
+            d["plays"] = _set(ps, p, mine[:i] + mine[i + 1:])
+        trick = d["trick"] = d["trick"] + ((p, card),)
         if cls is Marry and reached(d["points"][p], rules):      # the marriage reached 66 at once
             return self.scoring.finish(_from_dict(d), p)
         if len(trick) < n:
@@ -685,10 +693,21 @@ class SixtySix(Game[State, Move]):
         empty = not any(hands)
         pending = d["pending"]
         gain = pts + pending[w] + last_trick_points(empty, rules)
-        d["piles"] = _set(d["piles"], w, d["piles"][w] + cards)
-        points = d["points"] = _set(d["points"], w, d["points"][w] + gain)
-        d["card_points"] = _set(d["card_points"], w, d["card_points"][w] + pts)
-        d["tricks"] = _set(d["tricks"], w, d["tricks"][w] + 1)
+        pl, po, cp, tr = d["piles"], d["points"], d["card_points"], d["tricks"]
+        if n == 2:      # as above: the winner's four tallies without four calls
+            if w:
+                d["piles"], d["card_points"], d["tricks"] = (pl[0], pl[1] + cards), (cp[0], cp[1] + pts), \
+                    (tr[0], tr[1] + 1)
+                points = d["points"] = (po[0], po[1] + gain)
+            else:
+                d["piles"], d["card_points"], d["tricks"] = (pl[0] + cards, pl[1]), (cp[0] + pts, cp[1]), \
+                    (tr[0] + 1, tr[1])
+                points = d["points"] = (po[0] + gain, po[1])
+        else:
+            d["piles"] = _set(pl, w, pl[w] + cards)
+            points = d["points"] = _set(po, w, po[w] + gain)
+            d["card_points"] = _set(cp, w, cp[w] + pts)
+            d["tricks"] = _set(tr, w, tr[w] + 1)
         if pending[w]:
             d["pending"] = _set(pending, w, 0)
         stock = d["stock"]
