@@ -5,13 +5,22 @@ on full 6+6 endgames.
 Prints one JSON document. Run: ``.venv/bin/python bench/bench_sixty_six.py``.
 Both engines are timed in the same run, alternately, so the ratio is fair to
 the machine's load; the ratio is ours over theirs.
+
+Random play is timed under both readings of ``closer``: the default
+(``either``) has shorter games (a follower may close), so its time a play
+carries more of the deal; ``leader`` plays the same games as the engine
+before the option. ``--baseline DIR`` also times an older checkout (for
+example ``git archive 8b6b4ca | tar -x -C DIR``, the code before the kernel)
+in a subprocess, interleaved with ours, and prints the ratio.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 
@@ -21,9 +30,27 @@ from spec.games._sixty_six_solver import Solver
 from spec.games.sixty_six import CLOSE, SixtySix, in_last_phase
 
 
-def cardspec_games(seconds: float, start_seed: int = 0) -> tuple[int, int, float]:
+def cardspec_games(seconds: float, start_seed: int = 0, **rules) -> tuple[int, int, float]:
     """Random legal games (every move equally likely, closing and marriages included)."""
-    r = random_play(SixtySix(), seconds, start_seed)
+    r = random_play(SixtySix(SixtySix.Rules(**rules)), seconds, start_seed)
+    return r["games"], round(r["plays_per_s"] * r["cpu_s"]), r["cpu_s"]
+
+
+BASELINE = """
+import json, sys
+sys.path[:0] = [{root!r}, {root!r} + "/bench"]
+from benchlib import random_play
+from spec.games.sixty_six import SixtySix
+r = random_play(SixtySix(), {seconds!r}, {seed!r})
+print(json.dumps(r))
+"""
+
+
+def baseline_games(root: str, seconds: float, start_seed: int) -> tuple[int, int, float]:
+    """The same random play on an older checkout at ``root`` (its own interpreter, its own modules)."""
+    out = subprocess.run([sys.executable, "-c", BASELINE.format(root=root, seconds=seconds, seed=start_seed)],
+                         capture_output=True, text=True, check=True, cwd=root)
+    r = json.loads(out.stdout)
     return r["games"], round(r["plays_per_s"] * r["cpu_s"]), r["cpu_s"]
 
 
@@ -76,14 +103,21 @@ def solver_times(count: int = 40) -> dict:
             "closed_at_first_lead_ms": round(first * 1e3, 2), "closed_at_first_lead_positions": closed.nodes}
 
 
-def main(rounds: int = 3, seconds: float = 1.5) -> dict:
+def main(rounds: int = 3, seconds: float = 1.5, baseline: str | None = None) -> dict:
     ours_g = ours_p = 0
     ours_t = theirs_t = 0.0
     theirs_g = 0
+    lead = [0, 0, 0.0]          # games, plays, seconds under closer = "leader"
+    base = [0, 0, 0.0]
     have_schnapsen = True
     for r in range(rounds):
         g, p, t = cardspec_games(seconds, start_seed=r * 1_000_000)
         ours_g, ours_p, ours_t = ours_g + g, ours_p + p, ours_t + t
+        for acc, run in ((lead, lambda: cardspec_games(seconds, r * 1_000_000, closer="leader")),
+                         (base, lambda: baseline_games(baseline, seconds, r * 1_000_000) if baseline else None)):
+            got = run()
+            if got is not None:
+                acc[:] = [a + b for a, b in zip(acc, got)]
         other = schnapsen_games(seconds, start_seed=r * 1_000_000)
         if other is None:
             have_schnapsen = False
@@ -92,7 +126,15 @@ def main(rounds: int = 3, seconds: float = 1.5) -> dict:
     ours = ours_g / ours_t
     out = {"game": "sixty_six", "python": sys.version.split()[0],
            "random_play": {"games_per_s": round(ours), "plays_per_game": round(ours_p / ours_g, 1),
-                           "us_per_play": round(ours_t / ours_p * 1e6, 2)}}
+                           "us_per_play": round(ours_t / ours_p * 1e6, 2)},
+           "random_play_closer_leader": {"games_per_s": round(lead[0] / lead[2]),
+                                         "plays_per_game": round(lead[1] / lead[0], 1),
+                                         "us_per_play": round(lead[2] / lead[1] * 1e6, 2)}}
+    if baseline:
+        us = base[2] / base[1] * 1e6
+        out["baseline"] = {"root": baseline, "plays_per_game": round(base[1] / base[0], 1),
+                           "us_per_play": round(us, 2),
+                           "ratio_leader_over_baseline": round(lead[2] / lead[1] * 1e6 / us, 3)}
     if have_schnapsen:
         theirs = theirs_g / theirs_t
         out["schnapsen_random_bots"] = {"games_per_s": round(theirs), "ratio_ours_over_theirs": round(ours / theirs, 2)}
@@ -103,4 +145,8 @@ def main(rounds: int = 3, seconds: float = 1.5) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(), indent=2))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", help="an older checkout to time alongside (e.g. an export of 8b6b4ca)")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    print(json.dumps(main(rounds=args.rounds, baseline=args.baseline), indent=2))
