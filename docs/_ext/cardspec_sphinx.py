@@ -346,6 +346,163 @@ def _atlas_role(css: str):
     return role
 
 
+# ------------------------------------------------------------------ catalogue
+
+_CATALOGUE_WORDS = {
+    "en": {"title": "in the source", "name": "in English", "kind": "kind", "players": "players",
+           "deck": "deck", "cardspec": "in cardspec", "line": "line", "family": "family", "entries": "entries",
+           "specified": "specified in cardspec", "total": "total", "related": "related:", "preset": "preset",
+           "filter": "Filter the catalogue", "placeholder": "filter: a title, name, family, deck ...",
+           "shown": "rows shown:"},
+    "ru": {"title": "в источнике", "name": "по-английски", "kind": "вид", "players": "игроки",
+           "deck": "колода", "cardspec": "в cardspec", "line": "строка", "family": "семейство",
+           "entries": "записей", "specified": "описано в cardspec", "total": "всего", "related": "ср.",
+           "preset": "вариант", "filter": "Фильтр каталога",
+           "placeholder": "фильтр: название, семейство, колода ...", "shown": "показано строк:"},
+}
+# Values of the players and deck cells that are words (the data file writes them in English).
+_CATALOGUE_EXACT = {
+    ("en", "players", "any"): "any number", ("en", "deck", "full"): "full pack",
+    ("en", "deck", "2 full"): "2 full packs", ("en", "deck", "4 per player"): "4 cards per player",
+    ("ru", "players", "any"): "любое", ("ru", "deck", "any"): "любая", ("ru", "deck", "full"): "полная колода",
+    ("ru", "deck", "2 full"): "2 полные колоды", ("ru", "deck", "2 packs"): "2 колоды",
+    ("ru", "deck", "4 per player"): "по 4 карты на игрока", ("ru", "deck", "52 each"): "по 52 у каждого",
+}
+_CATALOGUE_JS = """<style>
+table.cardspec-catalogue { font-size: 0.85em; }
+table.cardspec-catalogue td, table.cardspec-catalogue th { padding: 0.2em 0.4em; }
+</style>
+<script>
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("table.cardspec-catalogue").forEach(function (table) {
+    var body = table.tBodies[0], rows = Array.from(body.rows);
+    var box = document.createElement("input"), note = document.createElement("span");
+    box.type = "search"; box.className = "cardspec-catalogue-filter";
+    box.style.width = "min(100%, 28em)"; box.style.padding = "0.3em"; box.style.marginBottom = "0.5em";
+    box.placeholder = table.dataset.placeholder || ""; box.setAttribute("aria-label", table.dataset.label || "");
+    var wrap = table.closest(".table-wrapper") || table;
+    wrap.parentNode.insertBefore(box, wrap); wrap.parentNode.insertBefore(note, wrap);
+    function update() {
+      var q = box.value.trim().toLowerCase(), n = 0;
+      rows.forEach(function (r) { var hit = !q || r.textContent.toLowerCase().indexOf(q) >= 0;
+                                  r.style.display = hit ? "" : "none"; if (hit) n++; });
+      note.textContent = " " + (table.dataset.shown || "") + " " + n + " / " + rows.length;
+    }
+    box.addEventListener("input", update); update();
+    Array.from(table.tHead.rows[0].cells).forEach(function (th, col) {
+      th.style.cursor = "pointer"; th.title = "sort";
+      th.addEventListener("click", function () {
+        var dir = th.dataset.dir === "asc" ? -1 : 1; th.dataset.dir = dir > 0 ? "asc" : "desc";
+        rows.sort(function (a, b) {
+          var x = a.cells[col].textContent.trim(), y = b.cells[col].textContent.trim();
+          var nx = parseFloat(x), ny = parseFloat(y);
+          if (!isNaN(nx) && !isNaN(ny) && nx !== ny) return dir * (nx - ny);
+          return dir * x.localeCompare(y, document.documentElement.lang || undefined);
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+});
+</script>"""
+
+
+def _catalogue_cell(field: str, text: str, lang: str) -> str:
+    """A players or deck value of the data file, in the page's language."""
+    import re
+    text = _CATALOGUE_EXACT.get((lang, field, text), text)
+    text = re.sub(r"(\d)x(\d)", "\\1×\\2", text)
+    text = re.sub(r"(\d)-(\d)", "\\1–\\2", text)
+    if lang == "ru":
+        text = text.replace(" or ", " или ").replace("up to ", "до ").replace("+", " и более")
+    return text
+
+
+class CatalogueDirective(SphinxDirective):
+    """``.. cardspec-catalogue:: catalogue.toml``: the source's catalogue, from a data file.
+
+    ``:part: counts`` gives the number of entries per kind and family (and how
+    many cardspec specifies); ``:part: table`` (the default) one row per entry,
+    which a small script lets the reader filter and sort. The words come from
+    the data file and from the tables above, in the page's language, so the
+    generated cells stay out of the translation catalogues.
+    """
+
+    required_arguments = 1
+    option_spec = {"part": lambda arg: directives.choice(arg, ("counts", "table"))}
+
+    def run(self):
+        import os
+        import tomllib
+        from docutils import nodes
+        from spec.games import all_games
+        lang = "ru" if _lang_of(self.env).startswith("ru") else "en"
+        words, pick = _CATALOGUE_WORDS[lang], (0 if lang == "en" else 1)
+        path = os.path.join(self.env.srcdir, self.arguments[0])
+        self.env.note_dependency(path)
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+        games = all_games()
+        families, kinds = data["families"], data["kinds"]
+
+        def game_link(gid: str) -> str:
+            info = games[gid].info
+            name = info.name_en if lang == "en" else info.name_ru
+            if os.path.exists(os.path.join(self.env.srcdir, "games", f"{gid}.rst")):
+                return f":doc:`{name} </games/{gid}>`"
+            return f"{name} (``{gid}``)"
+
+        entries = data["entries"]
+        if self.options.get("part", "table") == "counts":
+            rows = []
+            groups = [("patience", None)] + [("game", f) for f in families]
+            for kind, fam in groups:
+                chosen = [e for e in entries if e["kind"] == kind and (fam is None or e.get("family") == fam)]
+                if not chosen:
+                    continue
+                label = kinds[kind][pick] if fam is None else f"{kinds[kind][pick]}: {families[fam][pick]}"
+                done = sum(1 for e in chosen if e.get("game"))
+                rows.append([label, str(len(chosen)), str(done) if done else "—"])
+            rows.append([f"**{words['total']}**", f"**{len(entries)}**",
+                         f"**{sum(1 for e in entries if e.get('game'))}**"])
+            lines = _list_table([words["family"], words["entries"], words["specified"]], rows, "60 20 20")
+        else:
+            lines = [".. list-table::", "   :header-rows: 1", "   :widths: 5 21 24 8 12 8 10 12",
+                     "   :class: cardspec-catalogue", ""]
+            header = [words["line"], words["title"], words["name"], words["kind"], words["family"],
+                      words["players"], words["deck"], words["cardspec"]]
+            rows = []
+            for e in entries:
+                kind = kinds[e["kind"]][pick]
+                family = families[e["family"]][2 + pick] if e.get("family") else " "
+                link = " "
+                if e.get("game"):
+                    link = game_link(e["game"])
+                    if e.get("preset"):
+                        link += f", {words['preset']} ``{e['preset']}``"
+                elif e.get("see"):
+                    link = f"{words['related']} {game_link(e['see'])}"
+                rows.append([str(e["line"]), e["ru"], e["en"], kind, family,
+                             _catalogue_cell("players", e["players"], lang) if e.get("players") else " ",
+                             _catalogue_cell("deck", e["deck"], lang) if e.get("deck") else " ", link])
+            for row in [header] + rows:
+                lines.append(f"   * - {_cell(row[0])}")
+                lines += [f"     - {_cell(c)}" for c in row[1:]]
+            lines.append("")
+        node = nodes.container()
+        self.state.nested_parse(StringList(lines, source="catalogue"), self.content_offset, node)
+        for text in node.findall(nodes.TextElement):
+            text["translatable"] = False  # already in the page's language
+        out = node.children
+        if self.options.get("part", "table") == "table":
+            import json
+            script = _CATALOGUE_JS
+            for key, word in (("placeholder", "placeholder"), ("label", "filter"), ("shown", "shown")):
+                script = script.replace(f"table.dataset.{key}", json.dumps(words[word], ensure_ascii=False))
+            out = out + [nodes.raw("", script, format="html")]
+        return out
+
+
 def setup(app):
     app.add_directive("cardspec-errata", ErrataDirective)
     app.add_directive("cardspec-api", ApiDirective)
@@ -358,6 +515,7 @@ def setup(app):
     app.add_directive("cardspec-table", OddsTableDirective)
     app.add_directive("cardspec-plot", PlotDirective)
     app.add_directive("cardspec-atlas", AtlasDirective)
+    app.add_directive("cardspec-catalogue", CatalogueDirective)
     app.add_config_value("cardspec_strict_errata", True, "env")
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
