@@ -992,7 +992,64 @@ def _mixed_sets(hand: int) -> list[int]:
 
 # -------------------------------------------------------------------- game
 
-class Durak(Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
+class TableViews:
+    """Where every card is, who sees what, and a position in words (mixed into :class:`Durak`)."""
+
+    def _shown(self, state: State) -> int:
+        """The turned trump card's bit while everyone knows where it is (stock or a hand)."""
+        tc = state.trump_card
+        if tc < 0 or state.discard >> tc & 1 or any(a == tc or c == tc for a, c in state.table):
+            return 0
+        return 1 << tc
+
+    def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
+        shown = self._shown(state)
+        z = {f"hand {i}": cards_of(h & ~shown) for i, h in enumerate(state.hands)}
+        z["stock"] = tuple(card_of(c) for c in state.stock if not shown >> c & 1)
+        z["trump card"] = cards_of(shown)
+        z["table"] = cards_of(table_mask(state.table))
+        z["discard"] = cards_of(state.discard)
+        return z
+
+    def hidden_zones(self, state: State, player: int) -> frozenset[str]:
+        """The face-down stock, and the hands ``player`` cannot see (``durak-reversed-view``).
+        The turned trump card is seen by all, wherever it is."""
+        seen = set(visible_hands(self.rules, self.players, player))
+        return frozenset(["stock"] + [f"hand {p}" for p in range(self.players) if p not in seen])
+
+    def relabel(self, state: State, mapping) -> State:
+        """``state`` with cards renamed (ids and masks rewritten)."""
+        ids = {_ID_OF[a]: _ID_OF[b] for a, b in mapping.items()}
+        one = lambda c: ids.get(c, c) if c >= 0 else c  # noqa: E731
+        many = lambda m: sum(1 << one(c) for c in ids_of(m))  # noqa: E731
+        table = tuple((one(a), one(c)) for a, c in state.table)
+        ranks = 0
+        for a, c in table:
+            ranks |= SAME_RANK[a] | (SAME_RANK[c] if c >= 0 else 0)
+        return replace(state, hands=tuple(many(h) for h in state.hands), stock=tuple(one(c) for c in state.stock),
+                       discard=many(state.discard), table=table, trump_card=one(state.trump_card), ranks=ranks)
+
+    def describe(self, state: State) -> str:
+        hands = "; ".join(f"P{p}: {format_mask(h) or '-'}" for p, h in enumerate(state.hands))
+        table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
+                         for a, d in state.table) or "-"
+        shown = format_card(card_of(state.trump_card)) if state.trump_card >= 0 else "none shown"
+        mover = self.to_move(state)
+        who = f"P{mover} to {PHASE_NAMES[state.phase]}" if mover is not None else "over"
+        return (f"trump {state.trump.symbol} ({shown}); P{state.attacker} attacks P{state.defender}; {who}; "
+                f"table {table}; {hands}; stock {len(state.stock)}; discard {state.discard.bit_count()}")
+
+    def describe_move(self, state: State) -> str:
+        if state.phase == OVER:
+            return "game over"
+        table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
+                         for a, d in state.table)
+        if not table:
+            return f"next bout: P{state.attacker} attacks P{state.defender}; stock {len(state.stock)}"
+        return f"table {table}"
+
+
+class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
     """Durak: deals, whose turn, and the state's views; the bout's phases do the rest."""
 
     info = INFO
@@ -1146,41 +1203,6 @@ class Durak(Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
     def max_plays(self) -> int | None:
         return None  # 3+ players (and the pairs lead) can loop: see the termination properties
 
-    # ------------------------------------------------------- information
-    def _shown(self, state: State) -> int:
-        """The turned trump card's bit while everyone knows where it is (stock or a hand)."""
-        tc = state.trump_card
-        if tc < 0 or state.discard >> tc & 1 or any(a == tc or c == tc for a, c in state.table):
-            return 0
-        return 1 << tc
-
-    def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
-        shown = self._shown(state)
-        z = {f"hand {i}": cards_of(h & ~shown) for i, h in enumerate(state.hands)}
-        z["stock"] = tuple(card_of(c) for c in state.stock if not shown >> c & 1)
-        z["trump card"] = cards_of(shown)
-        z["table"] = cards_of(table_mask(state.table))
-        z["discard"] = cards_of(state.discard)
-        return z
-
-    def hidden_zones(self, state: State, player: int) -> frozenset[str]:
-        """The face-down stock, and the hands ``player`` cannot see (``durak-reversed-view``).
-        The turned trump card is seen by all, wherever it is."""
-        seen = set(visible_hands(self.rules, self.players, player))
-        return frozenset(["stock"] + [f"hand {p}" for p in range(self.players) if p not in seen])
-
-    def relabel(self, state: State, mapping) -> State:
-        """``state`` with cards renamed (ids and masks rewritten)."""
-        ids = {_ID_OF[a]: _ID_OF[b] for a, b in mapping.items()}
-        one = lambda c: ids.get(c, c) if c >= 0 else c  # noqa: E731
-        many = lambda m: sum(1 << one(c) for c in ids_of(m))  # noqa: E731
-        table = tuple((one(a), one(c)) for a, c in state.table)
-        ranks = 0
-        for a, c in table:
-            ranks |= SAME_RANK[a] | (SAME_RANK[c] if c >= 0 else 0)
-        return replace(state, hands=tuple(many(h) for h in state.hands), stock=tuple(one(c) for c in state.stock),
-                       discard=many(state.discard), table=table, trump_card=one(state.trump_card), ranks=ranks)
-
     # ---------------------------------------------------------- notation
     def parse_move(self, text: str):
         mv = super().parse_move(text)
@@ -1190,25 +1212,6 @@ class Durak(Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
         if type(mv) is Beat and not self._deck >> _ID_OF.get(mv.attack, 63) & 1:
             raise NotationError(f"card {mv.attack} is not in this game's deck")
         return mv
-
-    def describe(self, state: State) -> str:
-        hands = "; ".join(f"P{p}: {format_mask(h) or '-'}" for p, h in enumerate(state.hands))
-        table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
-                         for a, d in state.table) or "-"
-        shown = format_card(card_of(state.trump_card)) if state.trump_card >= 0 else "none shown"
-        mover = self.to_move(state)
-        who = f"P{mover} to {PHASE_NAMES[state.phase]}" if mover is not None else "over"
-        return (f"trump {state.trump.symbol} ({shown}); P{state.attacker} attacks P{state.defender}; {who}; "
-                f"table {table}; {hands}; stock {len(state.stock)}; discard {state.discard.bit_count()}")
-
-    def describe_move(self, state: State) -> str:
-        if state.phase == OVER:
-            return "game over"
-        table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
-                         for a, d in state.table)
-        if not table:
-            return f"next bout: P{state.attacker} attacks P{state.defender}; stock {len(state.stock)}"
-        return f"table {table}"
 
 
 GAME = Durak
