@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from spec.cards import Card, format_cards, make_deck
 from spec.clauses import ClauseBook
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
-from spec.moves import parse_move as parse_move_text
+from spec.moves import parse_move as parse_move_text, templates_of
 from spec.rules import make_rules, rules_overrides
 
 S = TypeVar("S")
@@ -170,7 +170,7 @@ class Game(abc.ABC, Generic[S, M]):
         deciders = book.deciders(type(move)) if book is not None else ()
         if not deciders:
             raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "
-                                + ", ".join(k.template for k in self.move_kinds))
+                                + templates_of(self.move_kinds))
         for label, decide in deciders:
             reason = decide(self, state, move)
             if reason:

@@ -169,8 +169,8 @@ def move(template: str, *aliases: str, kind: str | None = None):
 
 
 def templates_of(kinds: Sequence[type]) -> str:
-    """The written forms of these move kinds, for error messages: ``beat {attack} with {cover}, take``."""
-    return ", ".join(k.template for k in kinds)
+    """The written forms of these move kinds, for error messages: ``beat <attack> with <cover>, take``."""
+    return ", ".join(_FIELD.sub(r"<\1>", k.template) for k in kinds)
 
 
 def _read(kind: type, text: str):

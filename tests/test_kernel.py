@@ -27,7 +27,7 @@ def test_move_templates_round_trip_and_name_what_is_allowed():
     assert parse_move("10♥", (Pass, Lay)) == Lay(parse_card("Th"))
     assert parse_move("  PASS ", (Pass, Lay)) == PASS
     assert str(Lay(parse_card("Qs"))) == "Q♠" and str(PASS) == "pass"
-    with pytest.raises(NotationError, match=r"moves are: pass, \{card\}"):
+    with pytest.raises(NotationError, match=r"moves are: pass, <card>"):
         parse_move("beat it", (Pass, Lay))
     with pytest.raises(NotationError, match="one line"):
         parse_move("pass\nQ♠", (Pass, Lay))
@@ -228,9 +228,13 @@ def test_explore_stops_unfinished_at_the_cap():
     assert not ex.complete and ex.states == 50 and ex.longest is None
 
 
-def test_walk_is_seeded():
+def test_walk_is_seeded_and_takes_a_policy_and_a_stop():
     game = Follow(players=3)
     assert walk(game, 5)[0].moves == walk(game, 5)[0].moves
+    first = walk(game, 5, policy=lambda state, moves, rng: moves[0])[0].moves
+    assert first and all(isinstance(m, (Lay, Pass)) for m in first)
+    trace, state = walk(game, 5, stop=lambda s: len(s.pile) >= 3)
+    assert len(state.pile) == 3 or game.is_over(state)
 
 
 def test_definitions_are_checked_when_registered():

@@ -62,11 +62,15 @@ class Trace:
 
 
 def walk(game: Game, seed: int, step: Callable[[Trace, Any], None] | None = None,
-         cap: int = 5_000) -> tuple[Trace, Any]:
-    """Play one random legal game from ``deal(seed)``; call ``step(trace, state)`` on every state.
+         cap: int = 5_000, *, policy: Callable[[Any, tuple, random.Random], Any] | None = None,
+         stop: Callable[[Any], bool] | None = None) -> tuple[Trace, Any]:
+    """Play one legal game from ``deal(seed)``; call ``step(trace, state)`` on every state.
 
-    The seed drives both the deal and the choice of each move. Stops at the
-    end, at a state with no moves, or after ``cap`` moves.
+    The seed drives both the deal and the choice of each move: uniformly at
+    random, or by ``policy(state, moves, rng)``, which returns one of
+    ``moves`` (a play policy: the lowest card, always take ...). Stops at the
+    end, at a state with no moves, when ``stop(state)`` is true, or after
+    ``cap`` moves.
     """
     trace = Trace(game, seed)
     rng = random.Random(seed)
@@ -76,12 +80,12 @@ def walk(game: Game, seed: int, step: Callable[[Trace, Any], None] | None = None
     while True:
         if step is not None:
             step(trace, state)
-        if over(state) or len(moves_so_far) >= cap:
+        if over(state) or len(moves_so_far) >= cap or (stop is not None and stop(state)):
             return trace, state
         moves = legal(state)
         if not moves:
             return trace, state
-        move = moves[rng.randrange(len(moves))]
+        move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
         moves_so_far.append(move)
         state = apply(state, move)
 
