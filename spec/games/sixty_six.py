@@ -581,6 +581,9 @@ class SixtySix(Game[State, Move]):
         super().__init__(rules, players=players)
         self._draw_orders = tuple(draw_order(w, self.players) for w in range(self.players))
         self._follower_closes = self.rules.closer == "either"     # skips the clause call when it cannot say yes
+        # where each position of the shuffled pack goes, per dealer: the deal clause run once on positions
+        self._layouts = tuple(deal_cards(range(len(DECK)), d, self.players, arrange=tuple)
+                              for d in range(self.players))
         self.scoring = Scoring(self)
 
     def player_range(self) -> range:
@@ -605,7 +608,9 @@ class SixtySix(Game[State, Move]):
         # since the pack is in display order, sorting positions sorts the hands without hashing a card
         order = list(range(len(DECK)))
         rng.shuffle(order)
-        at, trump_at, stock_at = deal_cards(order, dealer, n, arrange=sorted)
+        seats, turned, rest = self._layouts[dealer]
+        at = tuple(sorted([order[k] for k in seat]) for seat in seats)
+        trump_at, stock_at = order[turned], [order[k] for k in rest]
         hands = tuple(tuple([DECK[i] for i in h]) for h in at)
         plays = tuple(tuple([_PLAYS[i] for i in h]) for h in at)
         trump_card, stock = DECK[trump_at], tuple([DECK[i] for i in stock_at])
@@ -660,7 +665,7 @@ class SixtySix(Game[State, Move]):
             d["close_tricks"] = d["tricks"]
             return _from_dict(d)
         card = move.card
-        if cls is Marry:
+        if cls is not Play:         # a marriage (a card play is by far the commonest move)
             value = marriage_value(card.suit, d["trump"], rules)
             if rules.marriage_needs_trick and d["tricks"][p] == 0:
                 d["pending"] = _set(d["pending"], p, d["pending"][p] + value)
