@@ -109,6 +109,7 @@ Move = Play | Marry | Close
 _PARTNER = {Card(Rank.KING, s): Card(Rank.QUEEN, s) for s in Suit}
 _PARTNER.update({Card(Rank.QUEEN, s): Card(Rank.KING, s) for s in Suit})
 _MARRY = {c: Marry(c) for c in _PARTNER}
+_MARRY_OF = _MARRY.__getitem__
 #: Every marriage a player could try to declare (the clause decides which he may).
 _ALL_MARRIAGES = tuple(_MARRY[c] for c in DECK if c in _MARRY)
 
@@ -649,7 +650,7 @@ class SixtySix(Game[State, Move]):
             return plays
         moves = state.plays[p]
         declarable = marriage_cards(hand)
-        marriages = tuple(map(_MARRY.__getitem__, declarable)) if declarable else ()
+        marriages = tuple(map(_MARRY_OF, declarable)) if declarable else ()
         if state.closed_by is None and state.stock and \
                 may_close(state.stock, None, True, sum(state.tricks), self.rules):
             return moves + marriages + (CLOSE,)
@@ -697,7 +698,7 @@ class SixtySix(Game[State, Move]):
         pts = card_points(cards)
         empty = not any(hands)
         pending = d["pending"]
-        gain = pts + pending[w] + last_trick_points(empty, rules)
+        gain = pts + pending[w] + last_trick_points(True, rules) if empty else pts + pending[w]
         pl, po, cp, tr = d["piles"], d["points"], d["card_points"], d["tricks"]
         if n == 2:      # as above: the winner's four tallies without four calls
             if w:
