@@ -326,6 +326,14 @@ class State:
     trump_card: int
     ranks: int = 0
 
+    # State-graph searches hash and compare millions of positions: compare the field
+    # dicts in C, and hash the fields that tell positions of one deal apart.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is State and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.stock, self.table, self.phase, self.attacker, self.defender, self.thrower))
+
 
 _new = object.__new__
 _setattr = object.__setattr__
