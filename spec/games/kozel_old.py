@@ -1,0 +1,378 @@
+"""Old Kozel (Козёл, old rules): four players, the 32-card pack in two halves,
+the four jacks above every trump, a tally of twelve, and the "goat".
+
+Source: ``001_55360323bc916247.txt``, "(untitled) jacks as super-trumps" (lines 87-104).
+
+The shuffled pack is split in two halves of sixteen cards, and each half is
+one game of four tricks. In the first half fifteen cards are dealt and the
+next card, shown, names trumps and goes to the dealer; the second half is
+dealt four cards each under the same trumps. The jacks rank above the
+trumps, the club jack highest. A player who takes more than 60 card points
+in a game takes 2 from each other player's tally of 12 (1 from the dealer);
+taking twelve from one player wins the goat and ends the match.
+
+Seats are numbered clockwise: P1 sits on P0's left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import Table, setting
+from spec.stakes import Ledger, player_account
+from spec.tricks import Duties, TrickOrder, points_in, rank_order
+
+INFO = GameInfo(
+    id="kozel_old",
+    name_en="Old Kozel",
+    name_ru="Козёл (старинные правила)",
+    min_players=4,
+    max_players=4,
+    deck="32",
+    family="trick-taking",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # tally points only move between players (properties zero_sum, stakes_conserved)
+    source=Source(file="001_55360323bc916247.txt", title="(untitled) jacks as super-trumps", lines="87-104"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+PLAYERS = 4
+HALF = 16
+HAND_SIZE = 4
+DECK = make_deck(INFO.deck)
+#: The jacks above every trump, lowest first: ♦ ♥ ♠ ♣.
+JACKS = (Card(Rank.JACK, Suit.DIAMONDS), Card(Rank.JACK, Suit.HEARTS), Card(Rank.JACK, Suit.SPADES),
+         Card(Rank.JACK, Suit.CLUBS))
+#: Card points (the 9, 8 and 7 are "empty").
+POINTS = Table({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2})
+DECK_POINTS = 120
+#: Rank orders, lowest first (the jacks are ranked apart). ``points``: by the points the source
+#: lists (the ten above the king); ``natural``: the ten below the jack's place.
+ORDERS = {"points": rank_order(Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN,
+                               Rank.ACE),
+          "natural": rank_order(Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING,
+                                Rank.ACE)}
+#: What each player writes for themselves at the start.
+TALLY = 12
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of old Kozel. Defaults are the source's rules and, where it is
+    silent, the project's decisions."""
+
+    winning_points: int = setting(61, range=(1, 120))
+    """Card points that win a game. Source: 61 ("more than 60")."""
+
+    count: Literal["half", "both"] = "half"
+    """What a game is. Source: the points are counted after each game, and a
+    game is one half of the pack (default ``"half"``). ``"both"``: the two
+    halves under one trump are counted together, as in later Kozel, where 61
+    is more than half of the pack's 120 points."""
+
+    follow: Literal["suit", "free"] = "suit"
+    """The source states no duty to follow. Decision ``"suit"``: follow suit
+    if able (a jack counts as a trump), as in every Kozel; ``"free"``: any card."""
+
+    order: Literal["points", "natural"] = "points"
+    """Rank order below the jacks. The source gives card values only; decision
+    ``"points"``: A 10 K Q 9 8 7, by value. ``"natural"``: A K Q 10 9 8 7."""
+
+    goat: Literal["from_one", "tally_out"] = "from_one"
+    """When the match ends. Source (default ``"from_one"``): a player who has
+    taken twelve from any one player wins the goat. ``"tally_out"``: the match
+    ends when some player's tally of 12 is used up; the highest tally wins."""
+
+
+PRESETS = {"both_halves": {"count": "both"}, "free_play": {"follow": "free"},
+           "tally_out": {"goat": "tally_out"}}
+
+
+@move("{card}")
+class Play:
+    card: Card
+
+
+PLAY = {c: Play(c) for c in DECK}
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[int, Card], ...]
+    won: tuple[tuple[Card, ...], ...]       # cards taken in the current game
+    to_move: int
+    dealer: int
+    trump: Suit
+    turned: Card                            # the trump card, shown, the dealer's
+    half: int                               # 0 or 1
+    stock: tuple[Card, ...]                 # the second half, face down, while the first is played
+    tally: Ledger                           # each player's tally (starts at 12)
+    taken: tuple[int, ...]                  # taken[w * 4 + p]: what w has taken from p
+    carried: tuple[int, ...]                # points of the first half, under count="both"
+    deals: int = 0                          # deals (pairs of halves) finished
+    seed: int = 0
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    last_winner: int = -1
+    stop_after_half: bool = False           # small test positions: stop when this half ends
+    out: tuple[Card, ...] = ()              # the first half's cards, once it is over (face down)
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("kozel-old-players", "Four players; the pack without sixes (32 cards)",
+             unchecked="fixed by the game's metadata; the generic cards_conserved property checks the 32 cards")
+CLAUSES.note("kozel-old-advice", "Advice: give your partner low or empty cards, even jacks; keep aces and tens",
+             unchecked="strategy advice, not a rule; its mention of a partner is discussed in the errata")
+
+
+@CLAUSES.rule("kozel-old-halves", "The pack is split in two halves; fifteen cards are dealt, the next card names "
+              "trumps for both halves and goes to the dealer; the second half is dealt four each")
+def deal_half(cards: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """Four cards each from a half of sixteen, one at a time from the dealer's left; the dealer's
+    last card is the half's last card (in the first half, the trump card)."""
+    return deal_round_robin(cards, seats_from((dealer + 1) % PLAYERS, PLAYERS), HAND_SIZE)
+
+
+@CLAUSES.rule("kozel-old-dealer", "The first dealer is chosen by lot; the deal passes to the left after both "
+              "halves", unchecked="the lot is chance (the seed); the rotation is checked by deal_start")
+def dealer_of(first: int, deals_done: int) -> int:
+    return (first + deals_done) % PLAYERS
+
+
+@CLAUSES.rule("kozel-old-jacks", "The jacks beat every trump: clubs, then spades, hearts, diamonds")
+def trick_order(trump: Suit, order: str = "points") -> TrickOrder:
+    return TrickOrder(trump, ORDERS[order], super_trumps=JACKS)
+
+
+@CLAUSES.rule("kozel-old-first-lead", "The player on the dealer's left leads each half; the taker of a trick "
+              "leads the next")
+def first_leader(dealer: int) -> int:
+    """Decision: the source does not say who leads."""
+    return (dealer + 1) % PLAYERS
+
+
+@CLAUSES.rule("kozel-old-hold", "A player plays one card of their own hand", decides=Play)
+def card_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("kozel-old-follow", "Follow suit if able (a jack is a trump); otherwise any card", decides=Play)
+def follows_suit(game, state, move) -> str | None:
+    if not state.trick:
+        return None
+    return game.duties.why_not(move.card, state.hands[state.to_move], state.trick, game.orders[state.trump])
+
+
+@CLAUSES.rule("kozel-old-trick", "The highest jack, else the highest trump, else the highest card of the suit "
+              "led takes the trick")
+def trick_taker(plays: Sequence[tuple[int, Card]], trump: Suit, order: str = "points") -> int:
+    return trick_order(trump, order).winner(plays)
+
+
+@CLAUSES.rule("kozel-old-points", "Taken cards score: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing")
+def card_points(won: Sequence[Sequence[Card]], points=POINTS) -> tuple[int, ...]:
+    return tuple(points_in(cards, points) for cards in won)
+
+
+@CLAUSES.rule("kozel-old-61", "A player with more than 60 points wins the game")
+def game_winner(points: Sequence[int], winning: int) -> int | None:
+    best = [p for p, x in enumerate(points) if x >= winning]
+    return best[0] if best else None  # two players cannot both pass 60 of 120 (property one_game_winner)
+
+
+@CLAUSES.rule("kozel-old-tally", "Everyone writes 12; the winner of a game takes 2 from each player, 1 from "
+              "the dealer")
+def payments(winner: int, dealer: int) -> tuple[tuple[int, int], ...]:
+    """(payer, amount) for each other player."""
+    return tuple((p, 1 if p == dealer else 2) for p in range(PLAYERS) if p != winner)
+
+
+@CLAUSES.rule("kozel-old-goat", "Whoever takes twelve from one player wins the goat, and the match")
+def goat_winner(taken: Sequence[int], tally: Ledger, goat: str) -> tuple[int, ...] | None:
+    """The winners if the match is over, else ``None``."""
+    if goat == "from_one":
+        won = tuple(sorted({w for w in range(PLAYERS) for p in range(PLAYERS) if taken[w * PLAYERS + p] >= TALLY}))
+        return won or None
+    balances = [tally[player_account(p)] for p in range(PLAYERS)]
+    if min(balances) > 0:
+        return None
+    best = max(balances)
+    return tuple(p for p in range(PLAYERS) if balances[p] == best)
+
+
+# --------------------------------------------------------------------- game
+
+def shuffled_pack(seed: int, deal_no: int) -> list[Card]:
+    cards = list(DECK)
+    rng_for(seed, deal_no).shuffle(cards)
+    return cards
+
+
+class KozelOld(Game[State, Play]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Play,)
+    over_clause = "kozel-old-goat"
+    points = POINTS
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = Duties(follow=self.rules.follow == "suit")
+        self.orders = {s: trick_order(s, self.rules.order) for s in Suit}
+
+    def deck(self):
+        return DECK
+
+    def deal(self, seed: int) -> State:
+        first = rng_for(seed).randrange(PLAYERS)
+        return self.start_deal(seed, first, Ledger.open(players=PLAYERS, stake=TALLY), (0,) * 16, 0)
+
+    def start_deal(self, seed, dealer, tally, taken, deals) -> State:
+        cards = shuffled_pack(seed, deals)
+        hands = deal_half(cards[:HALF], dealer)
+        turned = hands[dealer][-1]
+        return State(tuple(sorted_hand(h) for h in hands), (), ((),) * PLAYERS, first_leader(dealer), dealer,
+                     turned.suit, turned, 0, tuple(cards[HALF:]), tally, taken, (0,) * PLAYERS, deals, seed)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.to_move
+
+    def is_over(self, state):
+        return (not any(state.hands) and not state.trick) or goat_winner(state.taken, state.tally,
+                                                                          self.rules.goat) is not None
+
+    def candidates(self, state):
+        return tuple(PLAY[c] for c in state.hands[state.to_move])
+
+    def legal_moves(self, state):
+        if self.is_over(state):
+            return ()
+        hand = state.hands[state.to_move]
+        if not state.trick or self.rules.follow == "free":
+            return tuple(PLAY[c] for c in hand)
+        return tuple(PLAY[c] for c in self.duties.options(hand, state.trick, self.orders[state.trump]))
+
+    def apply(self, state, move):
+        p, card = state.to_move, move.card
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c != card)
+        trick = state.trick + ((p, card),)
+        if len(trick) < PLAYERS:
+            return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump, state.turned,
+                         state.half, state.stock, state.tally, state.taken, state.carried, state.deals, state.seed,
+                         state.last_trick, state.last_winner, state.stop_after_half, state.out)
+        winner = self.orders[state.trump].winner(trick)
+        won = list(state.won)
+        won[winner] = won[winner] + tuple(c for _, c in trick)
+        won = tuple(won)
+        if hands[winner]:
+            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, state.half,
+                         state.stock, state.tally, state.taken, state.carried, state.deals, state.seed, trick,
+                         winner, state.stop_after_half, state.out)
+        return self.end_half(state, tuple(hands), won, trick, winner)
+
+    def end_half(self, state, hands, won, trick, winner) -> State:
+        """Score a finished half, then deal the next half or the next deal (or stop)."""
+        pts = card_points(won, self.points)
+        tally, taken, carried = state.tally, state.taken, (0,) * PLAYERS
+        if self.rules.count == "both" and state.half == 0:
+            carried = pts
+        else:
+            if self.rules.count == "both":
+                pts = tuple(a + b for a, b in zip(pts, state.carried))
+            w = game_winner(pts, self.rules.winning_points)
+            if w is not None:
+                t = list(taken)
+                for payer, amount in self.payments(w, state.dealer):
+                    tally = tally.pay(player_account(payer), player_account(w), amount)
+                    t[w * PLAYERS + payer] += amount
+                taken = tuple(t)
+        done = State(hands, (), won, winner, state.dealer, state.trump, state.turned, state.half, state.stock,
+                     tally, taken, carried, state.deals, state.seed, trick, winner, state.stop_after_half, state.out)
+        if state.stop_after_half or goat_winner(taken, tally, self.rules.goat) is not None:
+            return done
+        if state.half == 0:
+            nh = deal_half(state.stock, state.dealer)
+            return State(tuple(sorted_hand(h) for h in nh), (), ((),) * PLAYERS, first_leader(state.dealer),
+                         state.dealer, state.trump, state.turned, 1, (), tally, taken, carried, state.deals,
+                         state.seed, trick, winner, False, sum(won, ()))
+        nxt = self.start_deal(state.seed, (state.dealer + 1) % PLAYERS, tally, taken, state.deals + 1)
+        return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, 0, nxt.stock, tally,
+                     taken, carried, nxt.deals, state.seed, trick, winner)
+
+    def payments(self, winner: int, dealer: int) -> tuple[tuple[int, int], ...]:
+        """The payments to a game's winner (a method, so that a test can break it)."""
+        return payments(winner, dealer)
+
+    def ledger(self, state):
+        return state.tally
+
+    def outcome(self, state):
+        won = goat_winner(state.taken, state.tally, self.rules.goat) or ()
+        start = Ledger.open(players=PLAYERS, stake=TALLY)
+        returns = state.tally.player_returns(start, PLAYERS)
+        return Outcome(winners=won, scores=tuple(state.tally[player_account(p)] for p in range(PLAYERS)),
+                       returns=returns)
+
+    def zones(self, state):
+        z = {}
+        shown = state.half == 0 and state.turned in state.hands[state.dealer]
+        for p, h in enumerate(state.hands):
+            z[f"hand {p}"] = tuple(c for c in h if c != state.turned) if shown and p == state.dealer else h
+        z["shown"] = (state.turned,) if shown else ()
+        z["trick"] = tuple(c for _, c in state.trick)
+        for p, w in enumerate(state.won):
+            z[f"won {p}"] = w
+        z["stock"] = state.stock
+        z["out"] = state.out
+        return z
+
+    def relabel(self, state, mapping):
+        def cards(cs):
+            return tuple(mapping.get(c, c) for c in cs)
+
+        def plays(ps):
+            return tuple((p, mapping.get(c, c)) for p, c in ps)
+        return State(tuple(cards(h) for h in state.hands), plays(state.trick), tuple(cards(w) for w in state.won),
+                     state.to_move, state.dealer, state.trump, mapping.get(state.turned, state.turned), state.half,
+                     cards(state.stock), state.tally, state.taken, state.carried, state.deals, state.seed,
+                     plays(state.last_trick), state.last_winner, state.stop_after_half, cards(state.out))
+
+    def observe(self, state, player):
+        return super().observe(state, player) + (state.trump, state.dealer, state.half, state.tally, state.taken,
+                                                 state.carried)
+
+    def max_plays(self):
+        return None  # a game can pass without a winner, so no bound (property match_unbounded)
+
+    def describe(self, state):
+        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        tallies = " ".join(str(state.tally[player_account(p)]) for p in range(PLAYERS))
+        return (f"deal {state.deals + 1}, half {state.half + 1}, P{state.dealer} deals, trump card "
+                f"{state.turned}: trumps {state.trump.symbol}; tallies {tallies}; {hands}")
+
+    def describe_move(self, state):
+        if state.trick or not state.last_trick:
+            return ""
+        cards = tuple(c for _, c in state.last_trick)
+        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points)"
+        if self.is_over(state):
+            return text + "; " + self.outcome(state).describe()
+        if all(len(h) == HAND_SIZE for h in state.hands):
+            return text + "; half over\n      " + self.describe(state)
+        return text
+
+
+GAME = KozelOld

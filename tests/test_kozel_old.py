@@ -1,0 +1,237 @@
+"""Old Kozel: rules, edge cases, records, and a mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+import verifier.games.kozel_old as props
+from spec.cards import Rank, Suit, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, VariantError
+from spec.games.kozel_old import (
+    DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, State, card_points, game_winner, goat_winner,
+    payments, trick_order,
+)
+from spec.rules import make_rules
+from spec.stakes import Ledger
+from spec.tricks import Duties, TrickOrder
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.core import REFUTED, UNKNOWN
+
+C = parse_card
+TINY = dataclasses.replace(SMALL, examples=6)
+RECORDS = Path(__file__).parent / "data" / "records" / "kozel_old"
+
+
+def position(hands: str, trick: str = "", trump: Suit = Suit.SPADES, rules: Rules | None = None):
+    game = KozelOld(rules)
+    hs = tuple(parse_cards(h) for h in hands.split("|"))
+    plays = tuple(enumerate(parse_cards(trick)))
+    state = State(hs, plays, ((),) * 4, len(plays), 3, trump, parse_card("7" + trump.value), 1, (),
+                  Ledger.open(players=4, stake=TALLY), (0,) * 16, (0,) * 4)
+    return game, state
+
+
+def allowed(game, state) -> str:
+    return " ".join(str(m) for m in game.legal_moves(state))
+
+
+def test_the_jacks_beat_every_trump_in_their_order():
+    o = trick_order(Suit.HEARTS)
+    assert o.winner(tuple(enumerate(parse_cards("A♥ J♦")))) == 1
+    assert o.winner(tuple(enumerate(parse_cards("J♦ J♥ J♠ J♣")))) == 3
+    assert o.winner(tuple(enumerate(parse_cards("J♠ J♥ 10♥")))) == 0
+    assert o.winner(tuple(enumerate(parse_cards("K♣ 10♣ 7♥")))) == 2
+    assert o.winner(tuple(enumerate(parse_cards("K♣ 10♣")))) == 1          # by value: the ten above the king
+    natural = trick_order(Suit.HEARTS, "natural")
+    assert natural.winner(tuple(enumerate(parse_cards("K♣ 10♣")))) == 0
+    assert JACKS == parse_cards("J♦ J♥ J♠ J♣")
+
+
+def test_points_tally_and_payments():
+    assert sum(card_points([DECK])) == 120
+    assert POINTS[Rank.ACE] == 11 and POINTS.get(Rank.NINE, 0) == 0
+    assert game_winner((61, 10, 0, 0), 61) == 0 and game_winner((60, 40, 0, 0), 61) is None
+    assert payments(0, 3) == ((1, 2), (2, 2), (3, 1))
+    assert payments(3, 3) == ((0, 2), (1, 2), (2, 2))
+
+
+def test_follow_suit_with_jacks_as_trumps():
+    game, s = position("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠")
+    assert allowed(game, s) == "J♥"                  # the jack is a trump: it must follow a trump lead
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("7♥")])
+    assert exc.value.clause == "kozel-old-follow" and "does not follow suit" in exc.value.reason
+    game, s = position("J♣|7♥ A♦|8♦|7♣", "J♣")
+    assert allowed(game, s) == "7♥ A♦"                # no trump: any card
+    game, s = position("A♥|J♥ 7♥ A♦|8♦|7♣", "A♥")
+    assert allowed(game, s) == "7♥"                  # the jack of hearts is no heart
+    game, s = position("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠", rules=Rules(follow="free"))
+    assert allowed(game, s) == "J♥ 7♥ A♦"
+
+
+def test_a_card_not_held_is_refused():
+    game, s = position("K♠|J♥|8♦|7♣")
+    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule kozel-old-hold\]"):
+        game.check_move(s, PLAY[C("A♦")])
+
+
+def test_the_deal_in_halves():
+    game = KozelOld()
+    for seed in range(10):
+        s = game.deal(seed)
+        assert [len(h) for h in s.hands] == [4] * 4 and len(s.stock) == 16
+        assert s.turned in s.hands[s.dealer] and s.trump == s.turned.suit
+        assert game.zones(s)["shown"] == (s.turned,)
+        while s.half == 0:
+            s = game.apply(s, game.legal_moves(s)[0])
+        assert [len(h) for h in s.hands] == [4] * 4 and not s.stock and len(s.out) == 16
+        assert s.trump == s.turned.suit and game.zones(s)["shown"] == ()
+
+
+def test_the_goat_and_the_other_reading():
+    tally = Ledger.open(players=4, stake=TALLY)
+    taken = [0] * 16
+    taken[1 * 4 + 2] = 12
+    assert goat_winner(taken, tally, "from_one") == (1,)
+    assert goat_winner((0,) * 16, tally, "from_one") is None
+    low = tally.pay("P0", "P1", 6).pay("P0", "P2", 6)
+    assert goat_winner((0,) * 16, low, "tally_out") == (1, 2)
+
+
+def test_returns_are_the_tally_changes():
+    game = KozelOld()
+    s = game.deal(4)
+    tally = Ledger.open(players=4, stake=TALLY).pay("P0", "P1", 12)
+    taken = [0] * 16
+    taken[1 * 4 + 0] = 12
+    over = dataclasses.replace(s, tally=tally, taken=tuple(taken))
+    assert game.is_over(over)
+    out = game.outcome(over)
+    assert out.winners == (1,) and out.returns == (-12, 12, 0, 0)
+
+
+def test_rules_fields_are_checked():
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"winning_points": 0})
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"count": "all"})
+    assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
+
+
+def test_fast_relabel_is_the_generic_one():
+    from spec.engine import _relabel
+    game = KozelOld()
+    s = game.deal(3)
+    for _ in range(21):
+        s = game.apply(s, game.legal_moves(s)[0])
+    mapping = dict(zip(DECK, reversed(DECK)))
+    assert game.relabel(s, mapping) == _relabel(s, mapping)
+
+
+def test_saved_records_replay():
+    files = sorted(RECORDS.glob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())
+        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
+                                                                    "moves")}))
+        game = KozelOld(make_rules(Rules, record.rules))
+        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+        assert list(state.taken) == data["taken"], path.name
+
+
+OWN = ["follows_as_source", "trick_taker", "deal_start", "tally_as_source", "payments_table", "deck_points",
+       "every_half_can_be_won", "one_game_winner", "scoreless_deal", "tally_lasts"]
+
+
+def test_every_own_property_has_its_expected_verdict():
+    for name in OWN:
+        r = check([KozelOld()], name, TINY)
+        assert r.verdict == r.property.expected, (name, r.verdict, r.detail)
+
+
+def test_matches_end_in_random_play():
+    r = check([KozelOld()], "matches_end", dataclasses.replace(SMALL, examples=3))
+    assert r.verdict == "holds" and "median" in r.detail
+
+
+class FollowsNothing(KozelOld):
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = Duties(follow=False)
+
+
+class JacksBelowTrumps(KozelOld):
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.orders = {s: TrickOrder(s, self.orders[s].order, super_trumps=()) for s in Suit}
+
+
+class DealerLeads(KozelOld):
+    def start_deal(self, seed, dealer, tally, taken, deals):
+        return dataclasses.replace(super().start_deal(seed, dealer, tally, taken, deals), to_move=dealer)
+
+
+class DealerPaysTwo(KozelOld):
+    def payments(self, winner, dealer):
+        return tuple((p, 2) for p in range(4) if p != winner)
+
+
+class LeakyTally(KozelOld):
+    """Records what was taken, but credits the winner one point too many (a wrong tally)."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.taken != state.taken:
+            w = max(range(4), key=lambda p: sum(after.taken[p * 4:p * 4 + 4]) - sum(state.taken[p * 4:p * 4 + 4]))
+            after = dataclasses.replace(after, taken=tuple(x + (i == w * 4 + (w + 1) % 4)
+                                                           for i, x in enumerate(after.taken)))
+        return after
+
+
+class QueenCountsFour(KozelOld):
+    points = type(POINTS)({**POINTS, Rank.QUEEN: 4})
+
+
+class EasyWin(KozelOld):
+    """Wins a game with 31 points: two players can then both reach it."""
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(dataclasses.replace(rules or Rules(), winning_points=31), players=players)
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (FollowsNothing, "follows_as_source"), (JacksBelowTrumps, "trick_taker"), (DealerLeads, "deal_start"),
+    (LeakyTally, "tally_as_source"), (DealerPaysTwo, "payments_table"), (QueenCountsFour, "deck_points"),
+    (EasyWin, "one_game_winner"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant()], prop, TINY))
+
+
+def test_searches_and_claims_that_find_nothing_where_there_is_nothing():
+    class RichHalves(KozelOld):
+        points = type(POINTS)({r: 20 for r in Rank})
+    assert check([RichHalves()], "every_half_can_be_won", TINY).verdict == "holds"
+    assert check([KozelOld(Rules(goat="tally_out"))], "tally_lasts", TINY).verdict == UNKNOWN
+
+    r = check([KozelOld(Rules(winning_points=1))], "scoreless_deal", TINY)  # every game pays someone
+    assert r.verdict == UNKNOWN
+
+
+def test_refutations_replay():
+    for name in ("scoreless_deal",):
+        r = check([KozelOld()], name, TINY)
+        assert r.verdict == REFUTED
+        rec = r.counterexample.record
+        KozelOld().replay(rec.seed, [KozelOld().parse_move(m) for m in rec.moves])
+
+
+def test_small_configurations():
+    roots = props.small(KozelOld())
+    assert len(roots) == 12 and all(any(j in sum(r.state.hands, ()) for j in JACKS) for r in roots)

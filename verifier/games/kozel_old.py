@@ -1,0 +1,300 @@
+"""Old Kozel's own properties: following and the jack hierarchy checked on every
+move against the source written out directly, the deal in halves, card points
+per half (z3), the tally's payments, and how long a match can last."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import z3
+
+from spec.cards import Card, Rank, Suit, format_cards
+from spec.dealing import deal_round_robin, rng_for, seats_from
+from spec.games.kozel_old import (
+    DECK, DECK_POINTS, HALF, HAND_SIZE, JACKS, PLAYERS, TALLY, KozelOld, State, first_leader,
+)
+from spec.stakes import Ledger, player_account
+from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.z3util import value
+
+GAME = "kozel_old"
+
+
+@small_configs(GAME)
+def small(game):
+    """Two cards each from twelve seeded shuffles (a jack dealt in each), the match stopping after
+    this half: explored completely."""
+    roots = []
+    for seed in range(12):
+        cards = list(DECK)
+        rng_for(seed, 77).shuffle(cards)
+        jack = JACKS[seed % 4]
+        i = cards.index(jack)
+        cards[i], cards[seed % 8] = cards[seed % 8], cards[i]
+        dealer = seed % PLAYERS
+        hands = deal_round_robin(cards[:8], seats_from((dealer + 1) % PLAYERS, PLAYERS), 2)
+        turned = hands[dealer][-1]
+        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), (), ((),) * PLAYERS, first_leader(dealer),
+                      dealer, turned.suit, turned, 0, tuple(cards[8:]), Ledger.open(players=PLAYERS, stake=TALLY),
+                      (0,) * 16, (0,) * PLAYERS, 0, seed, stop_after_half=True)
+        roots.append(Root(state, f"small half {seed} (2 cards each, dealer P{dealer}, trump card {turned})"))
+    return roots
+
+
+# ------------------------------------------- the source, written out directly
+
+SOURCE_ORDER = {"points": (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE),
+                "natural": (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE)}
+#: The source's jacks, highest first.
+SOURCE_JACKS = (Card(Rank.JACK, Suit.CLUBS), Card(Rank.JACK, Suit.SPADES), Card(Rank.JACK, Suit.HEARTS),
+                Card(Rank.JACK, Suit.DIAMONDS))
+
+
+def source_suit(card: Card, trump) -> Suit:
+    return trump if card.rank == Rank.JACK else card.suit
+
+
+def source_allows(card: Card, hand, led: Card, trump, follow: str) -> bool:
+    if follow == "free":
+        return True
+    same = [c for c in hand if source_suit(c, trump) == source_suit(led, trump)]
+    return card in same if same else True
+
+
+def source_strength(card: Card, led: Card, trump, order: str) -> tuple:
+    if card.rank == Rank.JACK:
+        return (3, -SOURCE_JACKS.index(card))
+    if card.suit == trump:
+        return (2, SOURCE_ORDER[order].index(card.rank))
+    if card.suit == source_suit(led, trump):
+        return (1, SOURCE_ORDER[order].index(card.rank))
+    return (0, 0)
+
+
+def _tricks_to_check(state):
+    out = [state.trick] if len(state.trick) > 1 else []
+    if not state.trick and state.last_trick and any(state.won):
+        out.append(state.last_trick)
+    return out
+
+
+@invariant(KozelOld, "follows_as_source", title="The cards offered, and every card played, follow suit when the "
+           "hand can (the jacks count as trumps), or under free play are any card", clauses=["kozel-old-hold", "kozel-old-follow"], presets=True)
+def follows_as_source(game, state):
+    if state.trick and not game.is_over(state):  # the cards offered now: exactly those the source allows
+        p, led, hand = state.to_move, state.trick[0][1], state.hands[state.to_move]
+        want = {c for c in hand if source_allows(c, hand, led, state.trump, game.rules.follow)}
+        offered = {m.card for m in game.legal_moves(state)}
+        if offered != want:
+            return (f"P{p} holds {format_cards(hand)} on {led} (trumps {state.trump.symbol}): offered "
+                    f"{format_cards(sorted(offered, key=str))}, the source allows {format_cards(sorted(want, key=str))}")
+    for trick in _tricks_to_check(state):
+        led = trick[0][1]
+        for p, card in trick[1:]:
+            hand = state.hands[p] + (card,)
+            if not source_allows(card, hand, led, state.trump, game.rules.follow):
+                return (f"P{p} played {card} on {led} from {format_cards(sorted(hand, key=str))} "
+                        f"(trumps {state.trump.symbol}) without following")
+    return None
+
+
+@invariant(KozelOld, "trick_taker", title="Each trick goes to the highest jack (♣ ♠ ♥ ♦), else the highest trump, "
+           "else the highest card of the suit led; the taker leads next",
+           clauses=["kozel-old-jacks", "kozel-old-trick", "kozel-old-first-lead"], presets=True)
+def trick_taker(game, state):
+    if state.trick or not state.last_trick or not any(state.won):
+        return None
+    trick = state.last_trick
+    led = trick[0][1]
+    best = max(trick, key=lambda pc: source_strength(pc[1], led, state.trump, game.rules.order))[0]
+    if state.last_winner != best:
+        return (f"trick {format_cards(c for _, c in trick)} (trumps {state.trump.symbol}) went to "
+                f"P{state.last_winner}, the source gives it to P{best}")
+    if state.hands[best] and state.to_move != best:
+        return f"P{best} took the trick but P{state.to_move} leads the next"
+    return None
+
+
+@invariant(KozelOld, "deal_start", title="Each half: four cards each; in the first the dealer holds the shown "
+           "trump card and the dealer's left leads; the deal passes to the left",
+           clauses=["kozel-old-halves", "kozel-old-dealer", "kozel-old-first-lead"], presets=True)
+def deal_start(game, state):
+    if state.stop_after_half or any(state.won) or state.trick or game.is_over(state):
+        return None
+    if any(len(h) != HAND_SIZE for h in state.hands):
+        return f"hands of {[len(h) for h in state.hands]} cards at the start of a half"
+    if state.to_move != (state.dealer + 1) % PLAYERS:
+        return f"P{state.to_move} leads, not P{(state.dealer + 1) % PLAYERS} on the dealer's left"
+    first = rng_for(state.seed).randrange(PLAYERS)
+    if state.dealer != (first + state.deals) % PLAYERS:
+        return f"P{state.dealer} deals deal {state.deals + 1}; the first dealer was P{first}"
+    if state.half == 0:
+        if state.turned not in state.hands[state.dealer] or state.trump != state.turned.suit:
+            return f"trump card {state.turned}, trumps {state.trump.symbol}, dealer P{state.dealer}'s hand " \
+                   f"{format_cards(state.hands[state.dealer])}"
+        if len(state.stock) != HALF:
+            return f"{len(state.stock)} cards wait for the second half, not {HALF}"
+    elif state.stock:
+        return "cards left over after the second half is dealt"
+    return None
+
+
+@invariant(KozelOld, "tally_as_source", title="Each tally is 12 plus what its owner has taken, less what others "
+           "have taken from them", clauses=["kozel-old-tally"])
+def tally_as_source(game, state):
+    for p in range(PLAYERS):
+        got = sum(state.taken[p * PLAYERS + q] for q in range(PLAYERS))
+        lost = sum(state.taken[q * PLAYERS + p] for q in range(PLAYERS))
+        if state.tally[player_account(p)] != TALLY + got - lost:
+            return f"P{p}'s tally is {state.tally[player_account(p)]}, not 12 + {got} - {lost}"
+    return None
+
+
+@REGISTRY.property(GAME, "payments_table", title="A game's winner takes 2 from each player and 1 from the "
+                   "dealer: 5 in all, or 6 when the dealer wins; nothing is created", clauses=["kozel-old-tally"],
+                   method="exhaustive")
+def payments_table(games, budget: Budget) -> Outcome:
+    game = games[0]
+    for winner in range(PLAYERS):
+        for dealer in range(PLAYERS):
+            pays = dict(game.payments(winner, dealer))
+            want = {p: (1 if p == dealer else 2) for p in range(PLAYERS) if p != winner}
+            if pays != want:
+                return Outcome(REFUTED, "", Counterexample(
+                    f"winner P{winner}, dealer P{dealer}: payments {pays}, the source says {want}",
+                    deal={"winner": f"P{winner}", "dealer": f"P{dealer}"}))
+    return Outcome(HOLDS, "every winner and dealer (16 cases)")
+
+
+# --------------------------------------------------------------------- z3
+
+def _half_model(s, game, tag):
+    """Which cards make up a half (16 of the 32), and its points."""
+    inh = [z3.Bool(f"{tag}_{i}") for i in range(len(DECK))]
+    s.add(z3.Sum([z3.If(b, 1, 0) for b in inh]) == HALF)
+    pts = z3.Sum([z3.If(b, game.points.get(c.rank, 0), 0) for b, c in zip(inh, DECK)])
+    return inh, pts
+
+
+@z3_claim(KozelOld, "deck_points", title="The pack is worth 120, and however it is split, a half holds between 8 "
+          "and 112 points", clauses=["kozel-old-points", "kozel-old-halves"], each=False)
+def deck_points(game, s):
+    inh, pts = _half_model(s, game, "h")
+    total = sum(game.points.get(c.rank, 0) for c in DECK)
+    s.add(z3.Or(total != DECK_POINTS, pts < 8, pts > 112))
+
+    def refute(model):
+        half = [c for b, c in zip(inh, DECK) if value(model, b)]
+        return Counterexample(f"pack {total} points; half {format_cards(half)} holds {value(model, pts)}",
+                              deal={"half": format_cards(half)})
+    return Claim("the pack is worth 120; any 16 cards hold 8 to 112 points", refute)
+
+
+@z3_claim(KozelOld, "every_half_can_be_won", title="Every half holds enough points for someone to reach 61",
+          clauses=["kozel-old-61", "kozel-old-halves"], expected=REFUTED, each=False)
+def every_half_can_be_won(game, s):
+    if game.rules.count == "both":
+        return None
+    inh, pts = _half_model(s, game, "w")
+    s.add(pts < game.rules.winning_points)
+
+    def refute(model):
+        half = [c for b, c in zip(inh, DECK) if value(model, b)]
+        return Counterexample(f"the half {format_cards(half)} holds only {value(model, pts)} points: "
+                              f"no one can reach {game.rules.winning_points}, and the game pays nothing",
+                              deal={"half": format_cards(half)})
+    return Claim(f"every half holds at least {game.rules.winning_points} points", refute)
+
+
+@z3_claim(KozelOld, "one_game_winner", title="At most one player can pass 60 in a game", clauses=["kozel-old-61"],
+          each=False)
+def one_game_winner(game, s):
+    pts = [game.points.get(c.rank, 0) for c in DECK]
+    a = [z3.Bool(f"a_{i}") for i in range(len(DECK))]   # in one player's tricks
+    b = [z3.Bool(f"b_{i}") for i in range(len(DECK))]   # in another's
+    size = 2 * HALF if game.rules.count == "both" else HALF
+    w = game.rules.winning_points
+    s.add(*[z3.Not(z3.And(x, y)) for x, y in zip(a, b)], z3.PbLe([(v, 1) for v in a + b], size))
+    s.add(z3.PbGe([(v, p) for v, p in zip(a, pts) if p], w), z3.PbGe([(v, p) for v, p in zip(b, pts) if p], w))
+
+    def refute(model):
+        deal = {"won A": format_cards(c for c, v in zip(DECK, a) if value(model, v)),
+                "won B": format_cards(c for c, v in zip(DECK, b) if value(model, v))}
+        return Counterexample(f"two players reach {w} from {size} cards: "
+                              + "; ".join(f"{k}: {v}" for k, v in deal.items()), deal=deal)
+    scope = "both halves" if game.rules.count == "both" else "a half"
+    return Claim(f"no two players can take {w} points each from the {size} cards of {scope}", refute)
+
+
+# ---------------------------------------------------- length and the goat
+
+@REGISTRY.property(GAME, "scoreless_deal", title="Every deal (both halves) moves some tally",
+                   clauses=["kozel-old-61", "kozel-old-goat"], method="search", expected=REFUTED,
+                   budget={"examples": 50})
+def scoreless_deal(games, budget: Budget) -> Outcome:
+    rng = random.Random(budget.seed)
+    for n in range(1, budget.examples + 1):
+        game = games[rng.randrange(len(games))]
+        seed = rng.randrange(2**31)
+        state = game.deal(seed)
+        moves = []
+        while state.deals == 0 and not game.is_over(state):
+            m = game.legal_moves(state)[rng.randrange(len(game.legal_moves(state)))]
+            moves.append(m)
+            state = game.apply(state, m)
+        if state.deals == 1 and all(x == 0 for x in state.taken):
+            record = game.record(seed, moves)
+            text = (f"kozel_old, deal seed {seed}: the first deal ends with every tally still "
+                    f"{TALLY}; the next deal starts from the same tallies\nmoves: {' '.join(record.moves)}")
+            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
+                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, f"every deal of {budget.examples} random matches moved a tally", method="search")
+
+
+@REGISTRY.property(GAME, "matches_end", title="Random matches end (no bound is claimed: a deal can pass without "
+                   "a payment); the number of plays they took", clauses=["kozel-old-goat"],
+                   method="hypothesis", budget={"examples": 20})
+def matches_end(games, budget: Budget) -> Outcome:
+    rng = random.Random(budget.seed)
+    lengths = []
+    for _ in range(budget.examples):
+        game = games[rng.randrange(len(games))]
+        seed = rng.randrange(2**31)
+        trace, state = walk(game, seed, cap=500_000)
+        if not game.is_over(state):
+            return Outcome(UNKNOWN, f"deal seed {seed}: no end within 500000 plays", method="hypothesis")
+        lengths.append(len(trace.moves))
+    return Outcome(HOLDS, f"{len(lengths)} random matches (seed {budget.seed}) all ended, after "
+                   f"{min(lengths)} to {max(lengths)} plays (median {statistics.median(lengths):.0f})",
+                   examples=len(lengths), seed=budget.seed)
+
+
+@REGISTRY.property(GAME, "tally_lasts", title="No tally is used up before someone has taken twelve from one "
+                   "player", clauses=["kozel-old-goat", "kozel-old-tally"], method="search", expected=REFUTED,
+                   budget={"examples": 20})
+def tally_lasts(games, budget: Budget) -> Outcome:
+    rng = random.Random(budget.seed)
+    for n in range(1, budget.examples + 1):
+        game = games[rng.randrange(len(games))]
+        if game.rules.goat != "from_one":
+            continue
+        seed = rng.randrange(2**31)
+        hit = []
+
+        def step(trace, state):
+            if not hit and not game.is_over(state):
+                low = [p for p in range(PLAYERS) if state.tally[player_account(p)] <= 0]
+                if low:
+                    hit.append((list(trace.moves), low[0], state))
+        walk(game, seed, step, cap=500_000)
+        if hit:
+            moves, p, state = hit[0]
+            record = game.record(seed, moves)
+            tallies = " ".join(str(state.tally[player_account(q)]) for q in range(PLAYERS))
+            text = (f"kozel_old, deal seed {seed}: P{p}'s tally is used up (tallies {tallies}) while nobody has "
+                    f"taken twelve from one player; the match goes on ({len(moves)} plays)")
+            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
+                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, f"no tally ran out early in {budget.examples} random matches", method="search")
