@@ -698,3 +698,20 @@ def test_beat_rule_with_a_ten_above_the_king():
     assert masks[card_id(king)] >> card_id(ten) & 1 and masks[card_id(ten)] >> card_id(trump) & 1
     assert not masks[card_id(ten)] >> card_id(king) & 1
     assert masks[card_id(parse_card("8♠"))] == 0   # a rank outside the order is in no game of this rule
+
+
+def test_refusals_say_why():
+    g = Durak()
+    s = run(g, g.setup(["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", attacker=0), "attack 7♠")
+    cases = {"beat 7♠ with 6♠": ("durak-beat", "6♠ does not beat 7♠: a beat needs a higher card of the led suit, "
+                                                 "or a trump"),
+             "beat 7♠ with 10♠": ("durak-own-cards", "P1 does not hold 10♠"),
+             "attack 6♠": ("durak-turn", "it is P1's turn to defend (beat an open card, take, or transfer): "
+                                         "attack is not possible now"),
+             "take": ("durak-take", "P1 can beat every open card, so he must beat them (he may take only when "
+                                    "he cannot)"),
+             "transfer 6♠": ("durak-transfer", "these rules have no transfers")}
+    for text, (label, reason) in cases.items():
+        with pytest.raises(IllegalMove) as exc:
+            g.play(s, mv(g, text))
+        assert (exc.value.clause, exc.value.reason) == (label, reason)
