@@ -458,7 +458,7 @@ def termination_table_rst(budget: Budget) -> str:
     """The table as it appears on the game page (``python -m verifier.games.sixty_one``)."""
     widths = [24] + [5] * 11
     rule = "  ".join("=" * w for w in widths)
-    head = "  ".join(f"{h:<{w}}" for h, w in zip(["rules"] + [str(n) for n in range(2, 13)], widths)).rstrip()
+    head = "  ".join(f"{h:<{w}}" for h, w in zip(["rules"] + [f"{n}p" for n in range(2, 13)], widths)).rstrip()
     lines = [rule, head, rule]
     for label, cells in termination_table(budget):
         lines.append("  ".join(f"{h:<{w}}" for h, w in zip([label] + cells, widths)).rstrip())
