@@ -1,0 +1,361 @@
+"""California Jack: two players, 52 cards with the ten highest, a face-up stock.
+
+Source: ``003_7a0ed7952c70980c.txt``, "(untitled) open stock, 10 high" (lines 1-14).
+
+Six cards each; the rest of the pack lies face up as the stock, and its top
+card names trumps. The taker of a trick draws the (visible) top card of the
+stock, the other player the next. When the stock is gone the last six cards
+are played out. Each deal scores a point for taking the trump ace, the trump
+two and the trump jack, and one for "game" -- the most game points (10 = 10,
+A = 4, K = 3, Q = 2, J = 1) in the cards taken. A match goes to a target
+agreed beforehand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import Table, setting
+from spec.tricks import SuitOrTrumpDuties, TrickOrder, points_in, rank_order
+
+INFO = GameInfo(
+    id="california_jack",
+    name_en="California Jack",
+    name_ru="Калифорнийский валет",
+    min_players=2,
+    max_players=2,
+    deck="52",
+    family="trick-taking (All Fours)",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,
+    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) open stock, 10 high", lines="1-14"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+PLAYERS = 2
+HAND_SIZE = 6
+DECK = make_deck(INFO.deck)
+#: The source's order, lowest first: 2 ... 9 J Q K A 10.
+ORDER = rank_order(Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+                   Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TEN)
+#: Game points of taken cards (for the "game" point).
+GAME_POINTS = Table({Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1})
+#: 4 x (10 + 4 + 3 + 2 + 1) (property deck_points).
+DECK_GAME_POINTS = 80
+#: The trump cards that score a point to whoever takes them, in counting order.
+SCORING_TRUMPS = (Rank.ACE, Rank.TWO, Rank.JACK)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of California Jack. Defaults are the source's rules and, where it is
+    silent, the project's decisions."""
+
+    target: int = setting(10, range=(1, 1000))
+    """The points that win the match. The source leaves it to the players; decision 10."""
+
+    deal_batch: int = setting(1, range=(1, 3))
+    """Cards given at a time in the deal. Source: one or three (both allowed);
+    default 1 (preset ``threes``). 2 is refused."""
+
+    game_tie: Literal["nobody", "non_dealer"] = "nobody"
+    """Who scores "game" when both players' game points are equal (40 each); the
+    source is silent. Decision ``"nobody"``; ``"non_dealer"`` gives it to the
+    dealer's opponent, as in Seven-Up."""
+
+    tie: Literal["count_order", "highest"] = "count_order"
+    """Both players can pass the target in one deal. Decision ``"count_order"``:
+    the points are counted in the order trump ace, two, jack, then game, and the
+    first to reach the target wins. ``"highest"``: the higher total wins
+    (equal totals share the win)."""
+
+    def __post_init__(self):
+        if self.deal_batch not in (1, 3):
+            raise VariantError("deal_batch", f"{self.deal_batch} cards at a time", "1 or 3")
+
+
+PRESETS = {"threes": {"deal_batch": 3}, "seven_up_tie": {"game_tie": "non_dealer"}, "to_7": {"target": 7}}
+
+
+@move("{card}")
+class Play:
+    card: Card
+
+
+PLAY = {c: Play(c) for c in DECK}
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    drawn: tuple[tuple[Card, ...], ...]    # cards each drew face up and still holds (the other saw them)
+    stock: tuple[Card, ...]                # face up; stock[0] is the top card
+    trick: tuple[tuple[int, Card], ...]
+    won: tuple[tuple[Card, ...], ...]
+    to_move: int
+    dealer: int
+    trump: Suit
+    match: Match
+    seed: int = 0
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    last_winner: int = -1
+    winners: tuple[int, ...] = ()          # set when the match ends
+    out: tuple[Card, ...] = ()             # cards set aside (small test positions only)
+    last_draw: tuple[Card, ...] = ()       # the cards drawn after the last trick: the taker's, the other's
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("california-jack-players", "Two players, the 52-card pack",
+             unchecked="fixed by the game's metadata; the generic cards_conserved property checks the 52 cards")
+
+
+@CLAUSES.rule("california-jack-dealer", "The first dealer is chosen by lot; then the players deal in turn",
+              unchecked="the lot is chance (the seed); the alternation is checked by deal_start")
+def dealer_of(first: int, deals_done: int) -> int:
+    return (first + deals_done) % PLAYERS
+
+
+@CLAUSES.rule("california-jack-deal", "Six cards each, one or three at a time; the rest face up as the stock, "
+              "whose top card names trumps")
+def deal_cards(cards: Sequence[Card], dealer: int, batch: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Hands (from the dealer's opponent on) and the face-up stock (its top card first)."""
+    hands = deal_round_robin(cards, seats_from((dealer + 1) % PLAYERS, PLAYERS), HAND_SIZE, batch=batch)
+    return hands, tuple(cards[PLAYERS * HAND_SIZE:])
+
+
+@CLAUSES.rule("california-jack-order", "Ranks from low to high: 2 3 4 5 6 7 8 9 J Q K A 10; a trump beats "
+              "every other suit")
+def trick_order(trump: Suit) -> TrickOrder:
+    return TrickOrder(trump, ORDER)
+
+
+@CLAUSES.rule("california-jack-first-lead", "The dealer leads first; the taker of a trick leads the next")
+def first_leader(dealer: int) -> int:
+    return dealer
+
+
+@CLAUSES.rule("california-jack-hold", "A player plays one card of their own hand", decides=Play)
+def card_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("california-jack-follow", "The second player must follow suit or trump if able; holding "
+              "neither, any card", decides=Play)
+def follow_or_trump(game, state, move) -> str | None:
+    if not state.trick:
+        return None
+    return game.duties.why_not(move.card, state.hands[state.to_move], state.trick, game.orders[state.trump])
+
+
+@CLAUSES.rule("california-jack-draw", "The taker of a trick draws the top card of the stock, the other player "
+              "the next")
+def draws(stock: Sequence[Card]) -> tuple[Card, Card] | None:
+    """(taker's card, other's card), or ``None`` when the stock is gone."""
+    return (stock[0], stock[1]) if len(stock) >= 2 else None
+
+
+@CLAUSES.rule("california-jack-points", "A point each for taking the trump ace, two and jack, and one for game: "
+              "the most of 10 = 10, A = 4, K = 3, Q = 2, J = 1")
+def deal_points(won: Sequence[Sequence[Card]], trump: Suit, dealer: int, game_tie: str,
+                values=GAME_POINTS) -> tuple[tuple[int, str], ...]:
+    """The points of a deal in counting order: (player, what), trump ace, two, jack, then game."""
+    out = []
+    for rank in SCORING_TRUMPS:
+        card = Card(rank, trump)
+        for p in range(PLAYERS):
+            if card in won[p]:
+                out.append((p, f"{card}"))
+    game = [points_in(w, values) for w in won]
+    if game[0] != game[1]:
+        out.append((0 if game[0] > game[1] else 1, "game"))
+    elif game_tie == "non_dealer":
+        out.append(((dealer + 1) % PLAYERS, "game"))
+    return tuple(out)
+
+
+@CLAUSES.rule("california-jack-target", "The first player to reach the agreed number of points wins")
+def match_result(totals: Sequence[int], points: Sequence[tuple[int, str]], target: int,
+                 tie: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(new totals, winners) after a deal's points; no winners while the match goes on."""
+    run = list(totals)
+    if tie == "count_order":
+        for p, _ in points:
+            run[p] += 1
+            if run[p] >= target:
+                return _add(totals, points), (p,)
+        return tuple(run), ()
+    new = _add(totals, points)
+    if max(new) < target:
+        return new, ()
+    return new, tuple(p for p in range(PLAYERS) if new[p] == max(new))
+
+
+def _add(totals, points) -> tuple[int, ...]:
+    run = list(totals)
+    for p, _ in points:
+        run[p] += 1
+    return tuple(run)
+
+
+def deals_bound(target: int) -> int:
+    """Deals after which someone has the target: every deal gives at least 3 points
+    (the trump ace, two and jack are always taken), so the better total is at least 3k/2."""
+    return -(-2 * target // 3)
+
+
+# --------------------------------------------------------------------- game
+
+class CaliforniaJack(Game[State, Play]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Play,)
+    over_clause = "california-jack-target"
+    values = GAME_POINTS
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = SuitOrTrumpDuties()
+        self.orders = {s: trick_order(s) for s in Suit}
+
+    def deck(self):
+        return DECK
+
+    def deal(self, seed: int) -> State:
+        first = rng_for(seed).randrange(PLAYERS)
+        return self.start_deal(seed, Match.start(PLAYERS, target=self.rules.target), first)
+
+    def start_deal(self, seed, match, dealer) -> State:
+        cards = list(DECK)
+        rng_for(seed, match.deals).shuffle(cards)
+        hands, stock = deal_cards(cards, dealer, self.rules.deal_batch)
+        return State(tuple(sorted_hand(h) for h in hands), ((), ()), stock, (), ((), ()), first_leader(dealer),
+                     dealer, stock[0].suit, match, seed)
+
+    def deal_limit(self) -> int:
+        return deals_bound(self.rules.target)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.to_move
+
+    def is_over(self, state):
+        return bool(state.winners) or not any(state.hands)
+
+    def candidates(self, state):
+        return tuple(PLAY[c] for c in state.hands[state.to_move])
+
+    def legal_moves(self, state):
+        if self.is_over(state):
+            return ()
+        hand = state.hands[state.to_move]
+        if not state.trick:
+            return tuple(PLAY[c] for c in hand)
+        return tuple(PLAY[c] for c in self.duties.options(hand, state.trick, self.orders[state.trump]))
+
+    def apply(self, state, move):
+        p, card = state.to_move, move.card
+        hands, drawn = list(state.hands), list(state.drawn)
+        hands[p] = tuple(c for c in hands[p] if c != card)
+        drawn[p] = tuple(c for c in drawn[p] if c != card)
+        trick = state.trick + ((p, card),)
+        if len(trick) < PLAYERS:
+            return State(tuple(hands), tuple(drawn), state.stock, trick, state.won, 1 - p, state.dealer, state.trump,
+                         state.match, state.seed, state.last_trick, state.last_winner, (), state.out,
+                         state.last_draw)
+        winner = self.orders[state.trump].winner(trick)
+        won = list(state.won)
+        won[winner] = won[winner] + tuple(c for _, c in trick)
+        stock = state.stock
+        pair = draws(stock)
+        if pair is not None:
+            for who, c in ((winner, pair[0]), (1 - winner, pair[1])):
+                hands[who] = sorted_hand(hands[who] + (c,))
+                drawn[who] = drawn[who] + (c,)
+            stock = stock[2:]
+        won = tuple(won)
+        last_draw = pair or ()
+        if hands[winner]:
+            return State(tuple(hands), tuple(drawn), stock, (), won, winner, state.dealer, state.trump, state.match,
+                         state.seed, trick, winner, (), state.out, last_draw)
+        pts = deal_points(won, state.trump, state.dealer, self.rules.game_tie, self.values)
+        totals, winners = match_result(state.match.totals, pts, self.rules.target, self.rules.tie)
+        match = Match(totals, state.match.deals + 1, state.match.target, state.match.max_deals)
+        if winners or match.over:
+            return State(tuple(hands), tuple(drawn), stock, (), won, winner, state.dealer, state.trump, match,
+                         state.seed, trick, winner, winners or match.leaders(), state.out, last_draw)
+        nxt = self.start_deal(state.seed, match, dealer_of(state.dealer, 1))
+        return State(nxt.hands, nxt.drawn, nxt.stock, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, match,
+                     state.seed, trick, winner)
+
+    def outcome(self, state):
+        win = state.winners
+        k = len(win)
+        returns = tuple((PLAYERS - k) if p in win else -k for p in range(PLAYERS))
+        return Outcome(winners=win, scores=state.match.totals, returns=returns)
+
+    def zones(self, state):
+        z = {}
+        for p in range(PLAYERS):
+            seen = state.drawn[p]
+            z[f"hand {p}"] = tuple(c for c in state.hands[p] if c not in seen)
+            z[f"drawn {p}"] = seen
+        z["stock top"] = state.stock[:1]
+        z["stock"] = state.stock[1:]
+        z["trick"] = tuple(c for _, c in state.trick)
+        for p in range(PLAYERS):
+            z[f"won {p}"] = state.won[p]
+        z["out"] = state.out
+        return z
+
+    def relabel(self, state, mapping):
+        def cards(cs):
+            return tuple(mapping.get(c, c) for c in cs)
+
+        def plays(ps):
+            return tuple((p, mapping.get(c, c)) for p, c in ps)
+        return State(tuple(cards(h) for h in state.hands), tuple(cards(d) for d in state.drawn), cards(state.stock),
+                     plays(state.trick), tuple(cards(w) for w in state.won), state.to_move, state.dealer,
+                     state.trump, state.match, state.seed, plays(state.last_trick), state.last_winner,
+                     state.winners, cards(state.out), cards(state.last_draw))
+
+    def observe(self, state, player):
+        return super().observe(state, player) + (state.trump, state.dealer, state.match.totals)
+
+    def max_plays(self):
+        return len(DECK) * self.deal_limit()
+
+    def describe(self, state):
+        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        top = state.stock[0] if state.stock else "-"
+        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, trumps {state.trump.symbol}; "
+                f"totals {' '.join(map(str, state.match.totals))}; stock top {top} ({len(state.stock)} cards); "
+                f"{hands}")
+
+    def describe_move(self, state):
+        if state.trick or not state.last_trick:
+            return ""
+        cards = " ".join(str(c) for _, c in state.last_trick)
+        text = f"P{state.last_winner} takes {cards}"
+        if state.last_draw:
+            text += f", draws {state.last_draw[0]}; P{1 - state.last_winner} draws {state.last_draw[1]}"
+        if self.is_over(state):
+            return text + "; " + self.outcome(state).describe()
+        if all(len(h) == HAND_SIZE for h in state.hands) and not any(state.won):
+            return (text + f"; deal over, totals {' '.join(map(str, state.match.totals))}\n      "
+                    + self.describe(state))
+        return text
+
+
+GAME = CaliforniaJack

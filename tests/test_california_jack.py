@@ -1,0 +1,213 @@
+"""California Jack: rules, edge cases, records, and a mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+import verifier.games.california_jack as props
+from spec.cards import Rank, Suit, parse_card, parse_cards
+from spec.dealing import Match
+from spec.engine import Record
+from spec.errors import IllegalMove, VariantError
+from spec.games.california_jack import (
+    DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, State, deal_points, deals_bound, match_result,
+    trick_order,
+)
+from spec.rules import make_rules
+from spec.tricks import Duties, TrickOrder
+from tests.helpers import assert_refuted, check
+from verifier.core import REFUTED
+
+C = parse_card
+RECORDS = Path(__file__).parent / "data" / "records" / "california_jack"
+
+
+def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules=None):
+    game = CaliforniaJack(rules)
+    hs = tuple(parse_cards(h) for h in hands.split("|"))
+    plays = tuple(enumerate(parse_cards(trick)))
+    state = State(hs, ((), ()), parse_cards("2" + trump.value + " 3♦"), plays, ((), ()), len(plays), 0, trump,
+                  Match.start(2, target=10))
+    return game, state
+
+
+def allowed(game, state) -> str:
+    return " ".join(str(m) for m in game.legal_moves(state))
+
+
+def test_the_ten_is_highest():
+    o = trick_order(Suit.CLUBS)
+    assert o.winner(tuple(enumerate(parse_cards("A♠ 10♠")))) == 1
+    assert o.winner(tuple(enumerate(parse_cards("10♠ 2♣")))) == 1
+    assert o.winner(tuple(enumerate(parse_cards("J♠ 9♠")))) == 0
+    assert o.winner(tuple(enumerate(parse_cards("K♦ A♠")))) == 0
+
+
+def test_follow_suit_or_trump():
+    game, s = position("K♠|9♠ 2♣ 7♥", "K♠")
+    assert allowed(game, s) == "9♠ 2♣"                # trumping is allowed although able to follow
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("7♥")])
+    assert exc.value.clause == "california-jack-follow" and "neither follows K♠ nor is a trump" in exc.value.reason
+    game, s = position("K♠|7♥ 8♦", "K♠")
+    assert allowed(game, s) == "7♥ 8♦"
+
+
+def test_a_card_not_held_is_refused():
+    game, s = position("K♠|7♥")
+    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule california-jack-hold\]"):
+        game.check_move(s, PLAY[C("A♦")])
+
+
+def test_the_deal_and_the_face_up_stock():
+    game = CaliforniaJack()
+    for seed in range(10):
+        s = game.deal(seed)
+        assert [len(h) for h in s.hands] == [6, 6] and len(s.stock) == 40
+        assert s.trump == s.stock[0].suit and s.to_move == s.dealer
+        z = game.zones(s)
+        assert z["stock top"] == s.stock[:1] and "stock top" not in game.hidden_zones(s, 0)
+        top, nxt = s.stock[0], s.stock[1]
+        s = game.apply(game.apply(s, game.legal_moves(s)[0]), game.legal_moves(game.apply(s, game.legal_moves(s)[0]))[0])
+        w = s.last_winner
+        assert top in s.hands[w] and nxt in s.hands[1 - w]
+        assert game.zones(s)[f"drawn {w}"] == (top,)      # seen by both: not hidden
+        assert [len(h) for h in s.hands] == [6, 6]
+
+
+def test_deal_points_in_counting_order():
+    won = (parse_cards("A♣ 10♦ 10♠ 10♥ J♣"), parse_cards("2♣ 10♣ K♦"))
+    assert deal_points(won, Suit.CLUBS, 0, "nobody") == ((0, "A♣"), (1, "2♣"), (0, "J♣"), (0, "game"))
+    tie = (parse_cards("10♠ 10♥ 10♦ 10♣"), parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦ K♣ Q♠ Q♥ Q♦ Q♣ J♠ J♥ J♦ J♣"))
+    assert sum(GAME_POINTS.get(c.rank, 0) for c in tie[1]) == 40
+    assert deal_points(tie, Suit.SPADES, 1, "nobody")[-1] != (0, "game")
+    assert deal_points(tie, Suit.SPADES, 1, "non_dealer")[-1] == (0, "game")
+
+
+def test_target_by_counting_order_or_highest():
+    pts = ((1, "A♣"), (0, "2♣"), (0, "J♣"), (1, "game"))
+    assert match_result((9, 9), pts, 10, "count_order") == ((11, 11), (1,))
+    assert match_result((9, 9), pts, 10, "highest") == ((11, 11), (0, 1))
+    assert match_result((0, 0), pts, 10, "count_order") == ((2, 2), ())
+    assert deals_bound(10) == 7 and CaliforniaJack().max_plays() == 364
+
+
+def test_rules_fields_are_checked():
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"deal_batch": 2})
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"game_tie": "dealer"})
+    assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
+    assert CaliforniaJack(Rules(deal_batch=3)).deal(1).hands != CaliforniaJack().deal(1).hands
+
+
+def test_fast_relabel_is_the_generic_one():
+    from spec.engine import _relabel
+    game = CaliforniaJack()
+    s = game.deal(3)
+    for _ in range(21):
+        s = game.apply(s, game.legal_moves(s)[0])
+    mapping = dict(zip(DECK, reversed(DECK)))
+    assert game.relabel(s, mapping) == _relabel(s, mapping)
+
+
+def test_saved_records_replay():
+    files = sorted(RECORDS.glob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())
+        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
+                                                                    "moves")}))
+        game = CaliforniaJack(make_rules(Rules, record.rules))
+        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+        assert list(state.match.totals) == data["totals"], path.name
+
+
+OWN = ["follows_as_source", "trick_taker", "draws_as_source", "deal_start", "deal_points_range", "deck_points",
+       "match_ends", "match_can_last_the_limit", "game_point_decided", "one_player_reaches_target"]
+
+
+def test_every_own_property_has_its_expected_verdict():
+    for name in OWN:
+        r = check([CaliforniaJack(players=2)], name)
+        assert r.verdict == r.property.expected, (name, r.verdict, r.detail)
+
+
+class PlainFollow(CaliforniaJack):
+    """Must follow suit when able (no trumping instead): stricter than the source."""
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.duties = Duties(follow=True, trump=False)
+
+
+class AceHigh(CaliforniaJack):
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.orders = {s: TrickOrder(s) for s in Suit}
+
+
+class LoserDrawsFirst(CaliforniaJack):
+    def apply(self, state, move):
+        if len(state.trick) == 1 and len(state.stock) >= 2:
+            state = dataclasses.replace(state, stock=(state.stock[1], state.stock[0]) + state.stock[2:])
+        return super().apply(state, move)
+
+
+class NonDealerLeads(CaliforniaJack):
+    def start_deal(self, seed, match, dealer):
+        s = super().start_deal(seed, match, dealer)
+        return dataclasses.replace(s, to_move=1 - dealer)
+
+
+class GamePointEveryTime(CaliforniaJack):
+    """Scores the three trump cards twice."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.match.deals > state.match.deals:
+            totals = tuple(t + 1 for t in after.match.totals)
+            after = dataclasses.replace(after, match=dataclasses.replace(after.match, totals=totals))
+        return after
+
+
+class KingCountsFive(CaliforniaJack):
+    values = type(GAME_POINTS)({**GAME_POINTS, Rank.KING: 5})
+
+
+class LimitOneLow(CaliforniaJack):
+    def deal_limit(self):
+        return super().deal_limit() - 1
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (PlainFollow, "follows_as_source"), (AceHigh, "trick_taker"), (LoserDrawsFirst, "draws_as_source"),
+    (NonDealerLeads, "deal_start"), (GamePointEveryTime, "deal_points_range"), (KingCountsFive, "deck_points"),
+    (LimitOneLow, "match_ends"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant(players=2)], prop))
+
+
+def test_search_witnesses_replay_to_what_they_claim():
+    for name in ("game_point_decided", "one_player_reaches_target"):
+        r = check([CaliforniaJack(players=2)], name)
+        assert r.verdict == REFUTED
+        rec = r.counterexample.record
+        game = CaliforniaJack(make_rules(Rules, rec.rules), players=2)
+        state = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+        assert game.is_over(state)
+        if name == "one_player_reaches_target":
+            assert min(state.match.totals) >= 10 and len(state.winners) == 1
+        else:
+            g = [sum(GAME_POINTS.get(c.rank, 0) for c in w) for w in state.won]
+            assert g == [40, 40]
+
+
+def test_small_configurations():
+    roots = props.small(CaliforniaJack())
+    assert len(roots) == 12 and all(len(r.state.stock) == 2 for r in roots)

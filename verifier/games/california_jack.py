@@ -1,0 +1,265 @@
+"""California Jack's own properties: following, the trick order and the draws from
+the face-up stock checked on every move against the source written out directly,
+game points and deal points (z3), the length of a match (z3), and the source's
+gaps found by search."""
+
+from __future__ import annotations
+
+import random
+
+import z3
+
+from spec.cards import Card, Rank, format_cards
+from spec.dealing import Match, rng_for
+from spec.games.california_jack import (
+    DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
+)
+from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
+from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.z3util import value
+
+GAME = "california_jack"
+
+
+@small_configs(GAME)
+def small(game):
+    """Two cards each and a stock of two (one draw) from twelve seeded shuffles, the rest set
+    aside, the match ending after this deal: explored completely."""
+    roots = []
+    for seed in range(12):
+        cards = list(DECK)
+        rng_for(seed, 55).shuffle(cards)
+        dealer = seed % PLAYERS
+        hands = (tuple(cards[0:2]), tuple(cards[2:4]))
+        stock = tuple(cards[4:6])
+        match = Match((0, 0), 0, game.rules.target, 1)
+        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), ((), ()), stock, (), ((), ()),
+                      first_leader(dealer), dealer, stock[0].suit, match, seed, out=tuple(cards[6:]))
+        roots.append(Root(state, f"small deal {seed} (2 cards each, stock {format_cards(stock)})"))
+    return roots
+
+
+# ------------------------------------------- the source, written out directly
+
+SOURCE_RANKS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+                Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TEN)
+
+
+def source_allows(card: Card, hand, led: Card, trump) -> bool:
+    ok = [c for c in hand if c.suit == led.suit or c.suit == trump]
+    return card in ok if ok else True
+
+
+def source_strength(card: Card, led: Card, trump) -> tuple:
+    if card.suit == trump:
+        return (2, SOURCE_RANKS.index(card.rank))
+    if card.suit == led.suit:
+        return (1, SOURCE_RANKS.index(card.rank))
+    return (0, 0)
+
+
+@invariant(CaliforniaJack, "follows_as_source", title="The cards offered, and the second card played, follow suit or "
+           "trump when the hand holds either", clauses=["california-jack-hold", "california-jack-follow"], presets=True)
+def follows_as_source(game, state):
+    if state.trick and not game.is_over(state):  # the cards offered now: exactly those the source allows
+        led, hand = state.trick[0][1], state.hands[state.to_move]
+        want = {c for c in hand if source_allows(c, hand, led, state.trump)}
+        offered = {m.card for m in game.legal_moves(state)}
+        if offered != want:
+            return (f"P{state.to_move} holds {format_cards(hand)} on {led} (trumps {state.trump.symbol}): offered "
+                    f"{format_cards(sorted(offered, key=str))}, the source allows {format_cards(sorted(want, key=str))}")
+    if state.trick or not state.last_trick or not any(state.won):
+        return None
+    (_, led), (p, card) = state.last_trick
+    hand = state.hands[p] + (card,)
+    if state.last_draw:  # the card drawn after the trick was not yet held
+        got = state.last_draw[0] if p == state.last_winner else state.last_draw[1]
+        hand = tuple(c for c in hand if c != got)
+    if not source_allows(card, hand, led, state.trump):
+        return (f"P{p} played {card} on {led} (trumps {state.trump.symbol}) from "
+                f"{format_cards(sorted(hand, key=str))}")
+    return None
+
+
+@invariant(CaliforniaJack, "trick_taker", title="Each trick goes to the highest trump, else the highest card of the "
+           "suit led, by 2 ... 9 J Q K A 10; the taker leads next",
+           clauses=["california-jack-order", "california-jack-first-lead"], presets=True)
+def trick_taker(game, state):
+    if state.trick or not state.last_trick or not any(state.won):
+        return None
+    trick = state.last_trick
+    led = trick[0][1]
+    best = max(trick, key=lambda pc: source_strength(pc[1], led, state.trump))[0]
+    if state.last_winner != best:
+        return (f"trick {format_cards(c for _, c in trick)} (trumps {state.trump.symbol}) went to "
+                f"P{state.last_winner}, the source gives it to P{best}")
+    if state.hands[best] and state.to_move != best and not game.is_over(state):
+        return f"P{best} took the trick but P{state.to_move} leads the next"
+    return None
+
+
+def original_stock(game, state) -> tuple[Card, ...]:
+    cards = list(DECK)
+    rng_for(state.seed, state.match.deals).shuffle(cards)
+    return deal_cards(cards, state.dealer, game.rules.deal_batch)[1]
+
+
+@invariant(CaliforniaJack, "draws_as_source", title="After each trick the taker draws the face-up top card of the "
+           "stock and the other player the next; hands stay at six while the stock lasts",
+           clauses=["california-jack-draw", "california-jack-deal"], presets=True)
+def draws_as_source(game, state):
+    if state.out or state.trick or game.is_over(state):
+        return None
+    t = sum(len(w) for w in state.won) // PLAYERS
+    stock0 = original_stock(game, state)
+    if state.stock != stock0[2 * t:]:
+        return f"after {t} tricks the stock is {format_cards(state.stock[:4])} ..., not the shuffle's order"
+    if t and 2 * t <= len(stock0):
+        w = state.last_winner
+        if stock0[2 * t - 2] not in state.drawn[w] or stock0[2 * t - 1] not in state.drawn[1 - w]:
+            return (f"P{w} took the trick; the top card was {stock0[2 * t - 2]} and the next {stock0[2 * t - 1]}, "
+                    f"but P{w} drew {format_cards(state.drawn[w][-1:])}")
+    if state.stock and any(len(h) != HAND_SIZE for h in state.hands):
+        return f"hands of {[len(h) for h in state.hands]} cards while the stock lasts"
+    return None
+
+
+@invariant(CaliforniaJack, "deal_start", title="Each deal: six cards each, the stock's top card names trumps, the "
+           "dealer leads; the players deal in turn", clauses=["california-jack-deal", "california-jack-dealer",
+                                                                "california-jack-first-lead"], presets=True)
+def deal_start(game, state):
+    if state.out or any(state.won) or state.trick or game.is_over(state):
+        return None
+    if any(len(h) != HAND_SIZE for h in state.hands) or len(state.stock) != 40:
+        return f"hands of {[len(h) for h in state.hands]} cards and a stock of {len(state.stock)} at a deal's start"
+    if state.trump != state.stock[0].suit:
+        return f"the stock's top card is {state.stock[0]}, but trumps are {state.trump.symbol}"
+    if state.to_move != state.dealer:
+        return f"P{state.to_move} leads, not the dealer P{state.dealer}"
+    first = rng_for(state.seed).randrange(PLAYERS)
+    if state.dealer != (first + state.match.deals) % PLAYERS:
+        return f"P{state.dealer} deals deal {state.match.deals + 1}; the first dealer was P{first}"
+    return None
+
+
+@invariant(CaliforniaJack, "deal_points_range", title="Each finished deal adds 3 or 4 points to the totals (the "
+           "trump ace, two and jack, and game unless tied)", clauses=["california-jack-points"])
+def deal_points_range(game, state):
+    if state.out:
+        return None
+    total, deals = sum(state.match.totals), state.match.deals
+    if not 3 * deals <= total <= 4 * deals:
+        return f"after {deals} deals the totals {' '.join(map(str, state.match.totals))} add up to {total}"
+    return None
+
+
+# --------------------------------------------------------------------- z3
+
+@z3_claim(CaliforniaJack, "deck_points", title="The pack holds 80 game points, and every deal scores 3 or 4 points "
+          "(the trump ace, two and jack are always taken; game unless the game points tie)",
+          clauses=["california-jack-points"], each=False)
+def deck_points(game, s):
+    vals = [game.values.get(c.rank, 0) for c in DECK]
+    mine = [z3.Bool(f"p0_{i}") for i in range(len(DECK))]   # taken by P0, else by P1
+    trump = z3.Int("trump")
+    s.add(trump >= 0, trump < 4)
+    g0 = z3.Sum([z3.If(b, v, 0) for b, v in zip(mine, vals)])
+    total = sum(vals)
+    deal = 3 + z3.If(2 * g0 == total, 0, 1)  # three trump cards are always taken by someone
+    s.add(z3.Or(total != DECK_GAME_POINTS, deal < 3, deal > 4, z3.And(2 * g0 == total, total % 2 == 1)))
+
+    def refute(model):
+        won = format_cards(c for c, b in zip(DECK, mine) if value(model, b))
+        return Counterexample(f"pack worth {total} game points; P0 took {won}", deal={"won 0": won})
+    return Claim("the pack holds 80 game points; a deal scores the three trump cards plus game unless the "
+                 "game points tie at 40", refute)
+
+
+def _match_model(s, deals):
+    got = [[z3.Int(f"d{d}_p{p}") for p in range(PLAYERS)] for d in range(deals)]
+    for row in got:
+        s.add(*[x >= 0 for x in row], z3.Sum(row) >= 3, z3.Sum(row) <= 4)
+    return got, [z3.Sum([got[d][p] for d in range(deals)]) for p in range(PLAYERS)]
+
+
+@z3_claim(CaliforniaJack, "match_ends", title="Every match ends: after the deal limit (7 deals to 10 points) "
+          "someone has reached the target", clauses=["california-jack-target", "california-jack-points"])
+def match_ends(game, s):
+    target, deals = game.rules.target, game.deal_limit()
+    got, totals = _match_model(s, deals)
+    s.add(*[t < target for t in totals])
+
+    def refute(model):
+        tot = [value(model, t) for t in totals]
+        return Counterexample(f"{deals} deals leave totals {tot}, under {target}", deal={"totals": str(tot)})
+    return Claim(f"target {target}: with 3 or 4 points a deal, someone has {target} after {deals} deals "
+                 f"({deals * len(DECK)} plays)", refute)
+
+
+@z3_claim(CaliforniaJack, "match_can_last_the_limit", title="The deal limit cannot be lowered: one deal fewer "
+          "can leave both totals under the target", clauses=["california-jack-target"], expected=REFUTED)
+def match_can_last_the_limit(game, s):
+    target, deals = game.rules.target, game.deal_limit() - 1
+    if deals < 1:
+        return None
+    got, totals = _match_model(s, deals)
+    s.add(*[t < target for t in totals])
+
+    def refute(model):
+        tot = [value(model, t) for t in totals]
+        return Counterexample(f"target {target}: after {deals} deals the totals can be {tot}, both under it",
+                              deal={"totals": str(tot)})
+    return Claim(f"target {target}: every match ends within {deals} deals", refute)
+
+
+# ------------------------------------------------------------- witness hunts
+
+def _hunt(games, budget: Budget, found, what: str) -> Outcome:
+    rng = random.Random(budget.seed)
+    for n in range(1, budget.examples + 1):
+        game = games[rng.randrange(len(games))]
+        seed = rng.randrange(2**31)
+        hit = []
+
+        def step(trace, state):
+            if not hit:
+                msg = found(game, state)
+                if msg:
+                    hit.append((list(trace.moves), msg))
+        walk(game, seed, step, budget.max_plays)
+        if hit:
+            moves, msg = hit[0]
+            record = game.record(seed, moves)
+            text = f"california_jack, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
+            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
+                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, f"no {what} in {budget.examples} random matches (seed {budget.seed})",
+                   examples=budget.examples, seed=budget.seed, method="search")
+
+
+@REGISTRY.property(GAME, "game_point_decided", title="Every deal's game point goes to someone (the game points "
+                   "never tie at 40)", clauses=["california-jack-points"], method="search", expected=REFUTED,
+                   budget={"examples": 300})
+def game_point_decided(games, budget: Budget) -> Outcome:
+    def found(game, state):
+        if state.trick or not any(state.won):
+            return None
+        if sum(len(w) for w in state.won) == len(DECK) - len(state.out):
+            g = [sum(game.values.get(c.rank, 0) for c in w) for w in state.won]
+            if g[0] == g[1]:
+                return f"the deal ends with game points {g[0]} to {g[1]}: nobody takes game"
+        return None
+    return _hunt(games, budget, found, "tie on game points")
+
+
+@REGISTRY.property(GAME, "one_player_reaches_target", title="The deal that ends the match takes only one player "
+                   "to the target", clauses=["california-jack-target"], method="search", expected=REFUTED,
+                   budget={"examples": 300})
+def one_player_reaches_target(games, budget: Budget) -> Outcome:
+    def found(game, state):
+        if game.is_over(state) and all(t >= game.rules.target for t in state.match.totals):
+            return (f"both players reach {game.rules.target} in the last deal (totals "
+                    f"{' '.join(map(str, state.match.totals))}); counting order names P{state.winners[0]}"
+                    if len(state.winners) == 1 else "both reach the target")
+        return None
+    return _hunt(games, budget, found, "deal taking both players to the target")
