@@ -1,0 +1,367 @@
+"""Pyanitsa (Пьяница, "Drunkard"): the Russian War.
+
+Source: ``001_55360323bc916247.txt``, «Пьяница» (lines 35-52).
+
+The deck is dealt out equally; nobody looks at their cards. In turn, from the
+dealer, each player lays the top card of their face-down pile; the highest
+card takes all the cards on the table, which go under the taker's pile. Equal
+highest cards start a *dispute* (спор). As written, the first player to get
+rid of all their cards wins.
+
+Nobody makes a decision, so a game is fixed by its deal: the questions are
+whether it ends, and how long it takes. How the won cards go back under the
+pile (``return_order``) decides whether a game can go round for ever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import SUIT_ORDER, Card, Rank, is_deck_spec, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import setting
+
+INFO = GameInfo(
+    id="pyanitsa",
+    name_en="Pyanitsa (Drunkard)",
+    name_ru="Пьяница",
+    min_players=2,
+    max_players=8,
+    deck="52",
+    family="war",
+    chance=True,
+    hidden_information=True,  # the piles are face down, even to their owners
+    zero_sum=True,
+    source=Source(file="001_55360323bc916247.txt", title="Пьяница", lines="35-52"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+
+def _parse_deck(value) -> str:
+    if value != "auto" and (not isinstance(value, str) or not is_deck_spec(value) or "x" in value or "+" in value):
+        raise ValueError("'auto' (32 cards for two players, 52 for more) or one of '24', '32', '36', '52'")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Pyanitsa. The defaults are the source's rules or, where it
+    is silent, cardspec's decisions (each named below)."""
+
+    deck: str = setting("auto", parse=_parse_deck)
+    """The deck. Source: 32 cards for two players, 52 for four or more
+    (``auto``). Three players: 52 as well (decision; the source is silent)."""
+
+    ranks: int = setting(0, range=(0, 13))
+    """Analysis setting, not in the source: keep only the ``ranks`` highest
+    ranks of the deck (0 keeps all). Short decks let the verifier search every deal."""
+
+    suits: int = setting(4, range=(1, 4))
+    """Analysis setting, not in the source: keep only the first ``suits`` suits
+    (♠ ♥ ♦ ♣ order). Suits never matter in play."""
+
+    dispute: Literal["new_cards", "first_laid"] = "new_cards"
+    """How equal highest cards are settled (the source says both; see the
+    errata). ``new_cards``: the tied players each lay another card, and the
+    highest of those takes; tied aces go to the ace laid first. ``first_laid``:
+    the tied card laid first always takes."""
+
+    return_order: Literal["laid", "reverse", "winner_first", "shuffled", "chosen"] = "laid"
+    """The order in which the taken cards go under the taker's pile (decision;
+    the source only says "under the pile"). ``laid``: the table's cards turned
+    over as a block, so they come back in the order they were laid.
+    ``reverse``: the last card laid comes back first. ``winner_first``: the
+    taker's own cards first, then the others', each in the order laid.
+    ``shuffled``: in a random order (seeded by the deal). ``chosen``: the taker
+    puts the cards under one by one, in any order they like."""
+
+    objective: Literal["first_out", "all_cards"] = "first_out"
+    """Who wins. Source: the first player to get rid of all their cards
+    (``first_out``; the game ends then). ``all_cards``: the usual reading of
+    War, where a player with no cards drops out and the last player holding
+    cards wins."""
+
+    def __post_init__(self) -> None:
+        if self.ranks and self.deck != "auto" and self.ranks > len({c.rank for c in make_deck(self.deck)}):
+            raise VariantError("ranks", f"{self.ranks} ranks is more than deck {self.deck} has",
+                               "0 (all) or at most the deck's number of ranks")
+
+
+#: Named variants (``--variant NAME``).
+PRESETS = {
+    "war": {"objective": "all_cards"},
+    "winner_first": {"return_order": "winner_first"},
+    "first_laid": {"dispute": "first_laid"},
+    "short": {"ranks": 4, "suits": 2},
+    "chosen": {"return_order": "chosen"},
+}
+
+
+# ------------------------------------------------------------------- moves
+
+@move("lay {card}")
+class Lay:
+    card: Card
+
+
+@move("under {card}")
+class Under:
+    """Under ``return_order = "chosen"``: the taker puts one card of the trick under their pile."""
+
+    card: Card
+
+
+_LAY: dict[Card, Lay] = {}
+_UNDER: dict[Card, Under] = {}
+
+
+def lay(card: Card) -> Lay:
+    """The (cached) move laying ``card``: moves are built once."""
+    m = _LAY.get(card)
+    if m is None:
+        m = _LAY[card] = Lay(card)
+    return m
+
+
+def under(card: Card) -> Under:
+    m = _UNDER.get(card)
+    if m is None:
+        m = _UNDER[card] = Under(card)
+    return m
+
+
+# ------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    """``piles[p][0]`` is the top of P``p``'s face-down pile. ``table`` holds
+    (player, card) in the order laid this trick; ``layer`` is the players who
+    lay in the current round of the trick (all players with cards, or the
+    tied players of a dispute), ``pos`` the next of them to lay."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    table: tuple[tuple[int, Card], ...]
+    layer: tuple[int, ...]
+    pos: int
+    aside: tuple[Card, ...]
+    seed: int
+    tricks: int = 0   # tricks taken; counted only under return_order "shuffled" (it seeds the shuffle)
+    taker: int = -1   # who took the last trick (for the game log)
+    gathering: bool = False  # the taker is putting the trick under their pile (order "chosen")
+
+
+# ----------------------------------------------------------------- clauses
+
+CLAUSES.note("pyanitsa-players", "Any number of players (cardspec checks 2 to 8)", "",
+             unchecked="the player count is metadata: every property runs at each count 2-8")
+
+
+@CLAUSES.rule("pyanitsa-deck", "Two players use 32 cards; four or more use 52 (three: 52, a decision)")
+def deck_for(rules: Rules, players: int) -> tuple[Card, ...]:
+    spec = rules.deck if rules.deck != "auto" else ("32" if players == 2 else "52")
+    cards = make_deck(spec)
+    kept_suits = SUIT_ORDER[:rules.suits]
+    ranks = sorted({c.rank for c in cards})
+    kept_ranks = set(ranks[-rules.ranks:]) if rules.ranks else set(ranks)
+    return tuple(c for c in cards if c.suit in kept_suits and c.rank in kept_ranks)
+
+
+@CLAUSES.rule("pyanitsa-deal", "The deck is dealt out equally, one at a time from the dealer's left; cards "
+              "that would make the shares unequal are set aside unseen (a decision)")
+def deal_piles(cards: tuple[Card, ...], players: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    per = len(cards) // players
+    order = seats_from(1 % players, players)
+    return deal_round_robin(cards, order, per), tuple(cards[per * players:])
+
+
+@CLAUSES.rule("pyanitsa-order", "The dealer lays first, then the others clockwise; every trick starts "
+              "from the dealer (or the next player with cards)")
+def trick_layer(piles) -> tuple[int, ...]:
+    return tuple(p for p in range(len(piles)) if piles[p])
+
+
+@CLAUSES.rule("pyanitsa-top", "A player lays the top card of their pile, unseen", decides=Lay)
+def lay_top(game, state, move) -> str | None:
+    p = state.layer[state.pos]
+    if state.gathering:
+        return f"P{p} has taken the trick and puts its cards under their pile first"
+    pile = state.piles[p]
+    if not pile or move.card != pile[0]:
+        shown = "nothing" if not pile else "the top card"
+        return f"P{p} lays {shown} of their pile, not {move.card}: cards are laid unseen, from the top"
+    return None
+
+
+@CLAUSES.rule("pyanitsa-higher", "The highest card takes the trick; suits do not matter")
+def highest(cards: tuple[tuple[int, Card], ...]) -> tuple[int, ...]:
+    """The players who laid the highest rank among ``cards`` (in the order laid)."""
+    top = max(c.rank for _, c in cards)
+    return tuple(p for p, c in cards if c.rank == top)
+
+
+@CLAUSES.rule("pyanitsa-dispute", "Equal highest cards are disputed: the tied players lay new cards and the "
+              "highest takes; tied aces, and a dispute no one can continue, go to the card laid first")
+def settle(rules: Rules, tied: tuple[int, ...], rank: Rank, piles) -> tuple[int | None, tuple[int, ...]]:
+    """``(taker, ())`` when the trick is decided, else ``(None, next layer)``."""
+    if len(tied) == 1:
+        return tied[0], ()
+    if rules.dispute == "first_laid" or rank == Rank.ACE:
+        return tied[0], ()
+    able = tuple(p for p in tied if piles[p])
+    if len(able) >= 2:
+        return None, able
+    return (able[0] if able else tied[0]), ()
+
+
+@CLAUSES.rule("pyanitsa-return", "The taker puts the trick under their pile, in the order of return_order")
+def returned(rules: Rules, table: tuple[tuple[int, Card], ...], taker: int, seed: int,
+             trick: int) -> tuple[Card, ...]:
+    order = rules.return_order
+    if order == "laid":
+        return tuple(c for _, c in table)
+    if order == "reverse":
+        return tuple(c for _, c in reversed(table))
+    if order == "winner_first":
+        return tuple(c for p, c in table if p == taker) + tuple(c for p, c in table if p != taker)
+    cards = [c for _, c in table]
+    rng_for(seed, 1, trick).shuffle(cards)
+    return tuple(cards)
+
+
+@CLAUSES.rule("pyanitsa-gather", "Under the chosen order the taker puts the trick's cards under their pile "
+              "one by one, in any order", decides=Under)
+def gather_any(game, state, move) -> str | None:
+    if not state.gathering:
+        return "no trick is being gathered: cards go under a pile only after a trick is taken"
+    if all(c != move.card for _, c in state.table):
+        return f"{move.card} is not on the table"
+    return None
+
+
+@CLAUSES.rule("pyanitsa-end", "As written, the first player to get rid of all their cards wins; in the war "
+              "reading a player without cards drops out and the last one holding cards wins")
+def winners(rules: Rules, piles) -> tuple[int, ...]:
+    """The winners once a trick is settled (empty while the game goes on)."""
+    if rules.objective == "first_out":
+        return tuple(p for p, pile in enumerate(piles) if not pile)
+    holding = [p for p, pile in enumerate(piles) if pile]
+    return tuple(holding) if len(holding) == 1 else ()
+
+
+# -------------------------------------------------------------------- game
+
+class Pyanitsa(Game[State, Lay]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Lay, Under)
+    over_clause = "pyanitsa-end"
+
+    def deck(self):
+        return deck_for(self.rules, self.players)
+
+    def deal(self, seed: int) -> State:
+        cards = list(self.deck())
+        rng_for(seed).shuffle(cards)
+        piles, aside = deal_piles(tuple(cards), self.players)
+        return self.start(piles, aside, seed)
+
+    def start(self, piles, aside=(), seed: int = 0) -> State:
+        """The position before the first trick, from given piles (top card first)."""
+        piles = tuple(tuple(p) for p in piles)
+        return State(piles, (), trick_layer(piles), 0, tuple(aside), seed)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.layer[state.pos]
+
+    def is_over(self, state):
+        return not state.layer
+
+    def candidates(self, state):
+        return tuple(lay(c) for c in state.piles[state.layer[state.pos]]) + tuple(under(c) for _, c in state.table)
+
+    def legal_moves(self, state):
+        if not state.layer:
+            return ()
+        if state.gathering:
+            return tuple(under(c) for _, c in state.table)
+        return (lay(state.piles[state.layer[state.pos]][0]),)
+
+    def apply(self, state, move):
+        rules = self.rules
+        if state.gathering:
+            return self.gather(state, move.card)
+        p = state.layer[state.pos]
+        piles = list(state.piles)
+        piles[p] = piles[p][1:]
+        table = state.table + ((p, move.card),)
+        pos = state.pos + 1
+        if pos < len(state.layer):
+            return State(tuple(piles), table, state.layer, pos, state.aside, state.seed, state.tricks)
+        layer_cards = table[len(table) - len(state.layer):]
+        tied = highest(layer_cards)
+        rank = layer_cards[[q for q, _ in layer_cards].index(tied[0])][1].rank
+        taker, nxt = settle(rules, tied, rank, piles)
+        if taker is None:
+            return State(tuple(piles), table, nxt, 0, state.aside, state.seed, state.tricks)
+        if rules.return_order == "chosen":
+            return State(tuple(piles), table, (taker,), 0, state.aside, state.seed, 0, taker, True)
+        piles[taker] = piles[taker] + returned(rules, table, taker, state.seed, state.tricks)
+        piles = tuple(piles)
+        layer = () if winners(rules, piles) else trick_layer(piles)
+        # a position must repeat exactly when the game repeats, so the trick count is kept only
+        # where it changes what happens next (it seeds the shuffle)
+        tricks = state.tricks + 1 if rules.return_order == "shuffled" else 0
+        return State(piles, (), layer, 0, state.aside, state.seed, tricks, taker)
+
+    def gather(self, state, card: Card) -> State:
+        """The taker puts ``card`` from the table under their pile (order "chosen")."""
+        t = state.taker
+        piles = list(state.piles)
+        piles[t] = piles[t] + (card,)
+        table = tuple(x for x in state.table if x[1] != card)
+        if table:
+            return State(tuple(piles), table, state.layer, 0, state.aside, state.seed, 0, t, True)
+        piles = tuple(piles)
+        layer = () if winners(self.rules, piles) else trick_layer(piles)
+        return State(piles, (), layer, 0, state.aside, state.seed, 0, t)
+
+    def outcome(self, state):
+        win = winners(self.rules, state.piles)
+        n, k = self.players, len(win)
+        return Outcome(winners=win, returns=tuple(n - k if p in win else -k for p in range(n)))
+
+    def zones(self, state):
+        z = {f"hand {p}": pile for p, pile in enumerate(state.piles)}
+        z["table"] = tuple(c for _, c in state.table)
+        z["aside"] = state.aside
+        return z
+
+    def hidden_zones(self, state, player):
+        # nobody looks at any pile, their own included
+        return frozenset(z for z in self.zones(state) if z != "table")
+
+    def max_plays(self):
+        return None  # whether every game ends depends on return_order: see the properties
+
+    def describe_move(self, state):
+        if not state.layer:
+            return f"P{state.taker} takes; piles " + " ".join(str(len(p)) for p in state.piles)
+        if state.gathering:
+            return f"P{state.taker} gathers"
+        if state.table:
+            if state.pos == 0:  # a new round of the same trick: the tied players dispute
+                return "dispute: " + " ".join(f"P{p}" for p in state.layer)
+            return ""
+        return f"P{state.taker} takes; piles " + " ".join(str(len(p)) for p in state.piles)
+
+    def describe(self, state):
+        return "; ".join(f"P{p}: {' '.join(map(str, pile))}" for p, pile in enumerate(state.piles))
+
+
+GAME = Pyanitsa

@@ -1,0 +1,209 @@
+"""Pyanitsa: the rules, the termination searches, and one mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import verifier.games.pyanitsa as props
+from spec.cards import parse_card, parse_cards
+from spec.errors import IllegalMove
+from spec.games.pyanitsa import Pyanitsa, Rules, State, lay, returned
+from tests.helpers import assert_refuted, check
+
+GAMES = [Pyanitsa(players=n) for n in range(2, 9)]
+C = parse_card
+
+
+def start(game, *piles):
+    return game.start([parse_cards(p) for p in piles])
+
+
+def play_out(game, state, cap=1_000):
+    for _ in range(cap):
+        if game.is_over(state):
+            return state
+        state = game.play(state, game.legal_moves(state)[0])
+    return state
+
+
+def test_the_deal_and_the_decks():
+    assert len(Pyanitsa(players=2).deck()) == 32 and len(Pyanitsa(players=4).deck()) == 52
+    state = Pyanitsa(players=5).deal(3)
+    assert {len(p) for p in state.piles} == {10} and len(state.aside) == 2
+    assert len(Pyanitsa(Rules(ranks=4, suits=2), players=2).deck()) == 8
+
+
+def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():
+    game = Pyanitsa(players=2)
+    s = start(game, "9♠ 7♥", "K♦ 8♣")
+    with pytest.raises(IllegalMove, match=r"P0 lays the top card of their pile, not 7♥.*\[rule pyanitsa-top\]"):
+        game.check_move(s, lay(C("7h")))
+    s = game.play(game.play(s, lay(C("9s"))), lay(C("Kd")))
+    assert s.piles == (parse_cards("7♥"), parse_cards("8♣ 9♠ K♦")) and s.taker == 1
+
+
+def test_a_dispute_lays_new_cards_and_tied_aces_go_to_the_first_laid():
+    game = Pyanitsa(players=3)
+    s = start(game, "10♠ 7♥ 2♣", "10♦ 9♥ 3♣", "4♠ A♥ 5♣")
+    for _ in range(3):
+        s = game.play(s, game.legal_moves(s)[0])
+    assert s.layer == (0, 1) and s.table  # 10 and 10 dispute; P2's 4 is out of it
+    s = game.play(game.play(s, lay(C("7h"))), lay(C("9h")))
+    assert s.taker == 1 and s.piles[1] == parse_cards("3♣ 10♠ 10♦ 4♠ 7♥ 9♥")
+    aces = start(game, "A♠ 2♥", "A♦ 3♥", "K♠ 4♥")
+    for _ in range(3):
+        aces = game.play(aces, game.legal_moves(aces)[0])
+    assert aces.taker == 0 and not aces.table
+    first = Pyanitsa(Rules(dispute="first_laid"), players=2)
+    s = start(first, "9♠ 7♥", "9♦ 8♣")
+    s = first.play(first.play(s, lay(C("9s"))), lay(C("9d")))
+    assert s.taker == 0
+
+
+def test_a_dispute_nobody_can_continue_goes_to_the_first_laid_card():
+    game = Pyanitsa(players=2)
+    s = start(game, "9♠", "9♦")
+    s = game.play(game.play(s, lay(C("9s"))), lay(C("9d")))
+    assert game.is_over(s) and s.taker == 0 and game.outcome(s).winners == (1,)
+
+
+def test_return_orders():
+    table = ((0, C("9s")), (1, C("Kd")), (0, C("2c")))
+    assert returned(Rules(), table, 1, 0, 0) == parse_cards("9♠ K♦ 2♣")
+    assert returned(Rules(return_order="reverse"), table, 1, 0, 0) == parse_cards("2♣ K♦ 9♠")
+    assert returned(Rules(return_order="winner_first"), table, 1, 0, 0) == parse_cards("K♦ 9♠ 2♣")
+    assert sorted(returned(Rules(return_order="shuffled"), table, 1, 5, 3)) == sorted(parse_cards("9♠ K♦ 2♣"))
+
+
+def test_objectives():
+    war = Pyanitsa(Rules(objective="all_cards"), players=3)
+    s = start(war, "A♠", "K♠ 2♦", "Q♠ 3♦")
+    s = play_out(war, s)
+    assert war.outcome(s).winners == (0,) and sum(map(len, s.piles)) == 5
+    as_written = Pyanitsa(players=3)
+    s = play_out(as_written, start(as_written, "A♠", "K♠ 2♦", "Q♠ 3♦"))
+    assert as_written.outcome(s).winners == (1, 2) and as_written.outcome(s).returns == (-2, 1, 1)
+
+
+def test_properties_have_their_expected_verdicts():
+    for name in ("deal_equal", "end_as_written", "tricks_settle_as_written", "moves_match_clauses"):
+        r = check(GAMES, name)
+        assert r.verdict == "holds", (name, r.detail)
+
+
+def test_the_default_order_loops_on_the_sources_own_deck_with_a_replayable_record():
+    r = check([Pyanitsa(players=2)], "terminates_laid")
+    assert_refuted(r)
+    rec = r.counterexample.record
+    game = rec.game_object()
+    assert game.rules == Rules() and len(game.deck()) == 32  # the source's game, no short deck
+    moves = [game.parse_move(m) for m in rec.moves]
+    start_loop = int(r.counterexample.text.split("after ")[1].split(" lays")[0])
+    assert game.replay(rec.seed, moves[:start_loop]) == game.replay(rec.seed, moves)
+    assert check([Pyanitsa(players=2)], "terminates_reverse").verdict == "refuted"
+
+
+def test_winner_first_and_shuffled_are_unsettled_and_say_what_was_searched():
+    r = check([Pyanitsa(players=n) for n in (2, 3)], "terminates_winner_first")
+    assert r.verdict == "unknown" and "all 2520 deals" in r.detail and "longest" in r.detail
+    r = check([Pyanitsa(players=2)], "terminates_shuffled")
+    assert r.verdict == "unknown" and "sampled" in r.detail
+
+
+def test_every_deal_lists_each_distinct_deal_once():
+    g = props.short(Pyanitsa(players=2), 2, 2)
+    roots = props.every_deal(g)
+    assert len(roots) == 6 and len({props.rank_key(r.state) for r in roots}) == 6
+
+
+def test_the_length_plot_is_drawn():
+    fig = props.length_plot("ru", deals=4)
+    assert len(fig.axes) == 4
+
+
+# ------------------------------------------------------------------ mutants
+
+class UnequalDeal(Pyanitsa):
+    def deal(self, seed):
+        s = super().deal(seed)
+        piles = (s.piles[0] + s.piles[1][:1], s.piles[1][1:]) + s.piles[2:]
+        return dataclasses.replace(s, piles=piles)
+
+
+class LowestTakes(Pyanitsa):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if state.table and not after.table and after.layer and after.taker != state.layer[-1]:
+            # give the trick to the last player of the round instead
+            t, o = after.taker, state.layer[-1]
+            got = len(after.piles[t]) - len(state.piles[t]) + (t == state.layer[state.pos])
+            piles = list(after.piles)
+            piles[o], piles[t] = piles[o] + piles[t][-got:], piles[t][:-got]
+            return dataclasses.replace(after, piles=tuple(piles), taker=o)
+        return after
+
+
+class BackwardsUnderThePile(Pyanitsa):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if state.table is not after.table and not after.table and after.taker >= 0 and after.layer:
+            t = after.taker
+            n = len(state.table) + 1
+            piles = list(after.piles)
+            piles[t] = piles[t][:-n] + piles[t][-n:][::-1]
+            return dataclasses.replace(after, piles=tuple(piles))
+        return after
+
+
+class HolderWinsAsWritten(Pyanitsa):
+    def outcome(self, state):
+        out = super().outcome(state)
+        held = tuple(p for p, pile in enumerate(state.piles) if pile)
+        return type(out)(winners=held, returns=out.returns)
+
+
+class GoesOnWhenOut(Pyanitsa):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if not after.layer and sum(1 for p in after.piles if p) >= 2:
+            return dataclasses.replace(after, layer=tuple(p for p, h in enumerate(after.piles) if h))
+        return after
+
+
+class EndsAfterOneTrick(Pyanitsa):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        return dataclasses.replace(after, layer=()) if not after.table else after
+
+
+class IgnoresTheOrder(Pyanitsa):
+    """Puts the cards back in the laid order whatever return_order says."""
+
+    def apply(self, state, move):
+        if self.rules.return_order == "winner_first":
+            plain = Pyanitsa(dataclasses.replace(self.rules, return_order="laid"), players=self.players)
+            return plain.apply(state, move)
+        return super().apply(state, move)
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (UnequalDeal, "deal_equal"),
+    (LowestTakes, "tricks_settle_as_written"),
+    (BackwardsUnderThePile, "tricks_settle_as_written"),
+    (HolderWinsAsWritten, "end_as_written"),
+    (GoesOnWhenOut, "end_as_written"),
+    (IgnoresTheOrder, "terminates_winner_first"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant(players=n) for n in (2, 3)], prop))
+
+
+def test_a_game_that_cannot_loop_is_not_refuted():
+    assert check([EndsAfterOneTrick(players=2)], "terminates_laid").verdict == "unknown"
+
+
+def test_state_is_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        State((), (), (), 0, (), 0).pos = 1

@@ -1,0 +1,347 @@
+"""Pyanitsa: the properties the verifier checks, and the termination search.
+
+Nobody chooses anything in Pyanitsa, so a deal fixes the whole game: it
+either ends or repeats a position and goes round for ever. Whether it can
+repeat depends on the order in which the taken cards go back under the pile
+(``return_order``). For each order the verifier
+
+* explores **every deal** of small decks (every order of the cards, all
+  suits treated alike) with the kernel's ``explore``: a
+  cycle there is a game that never ends; when there is none, the longest game;
+* explores seeded deals of the source's own deck (32 cards, two players) one
+  by one, each to its end or its first repeated position;
+
+and reports a replayable witness cycle, or ``unknown`` with what was searched
+and the longest game found.
+
+``python -m verifier.games.pyanitsa`` prints the larger searches quoted on the
+errata page.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections import Counter
+
+from spec.cards import SUIT_ORDER, Rank
+from spec.games.pyanitsa import Pyanitsa, highest
+from verifier.api import Root, explore, invariant, small_configs, variants_of, walk
+from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import sample
+
+GAME = "pyanitsa"
+ORDERS = ("laid", "reverse", "winner_first", "shuffled", "chosen")
+PLOT_ORDERS = ORDERS[:4]
+#: The short decks searched exhaustively, by player count: (ranks, suits).
+SEARCH_DECKS = {2: ((2, 2), (3, 2), (2, 4), (4, 2)), 3: ((2, 3), (3, 3)), 4: ((2, 4),)}
+#: Seeded deals of the source's deck explored per order, and the positions allowed per deal.
+FULL_DEALS, FULL_CAP = 20, 20_000
+
+
+def short(game: Pyanitsa, ranks: int, suits: int, **changes) -> Pyanitsa:
+    """The same rules on a short deck of the ``ranks`` highest ranks in ``suits`` suits."""
+    return type(game)(dataclasses.replace(game.rules, deck="52", ranks=ranks, suits=suits, **changes),
+                      players=game.players)
+
+
+def rank_key(state):
+    """A position with the suits forgotten: suits never change what happens next."""
+    return (tuple(tuple(c.rank for c in p) for p in state.piles), tuple((p, c.rank) for p, c in state.table),
+            state.layer, state.pos, state.tricks, state.gathering)
+
+
+def every_deal(game: Pyanitsa) -> list[Root]:
+    """One root per distinct deal of ``game``'s deck, suits treated alike: every sequence of the
+    deck's ranks, cut into equal piles (the k-th card of a rank gets the k-th suit)."""
+    deck = game.deck()
+    counts = Counter(c.rank for c in deck)
+    n = game.players
+    per = len(deck) // n
+    roots, seq = [], []
+
+    def build():
+        used = Counter()
+        cards = []
+        for r in seq:
+            cards.append(type(deck[0])(r, SUIT_ORDER[used[r]]))
+            used[r] += 1
+        piles = [cards[i * per:(i + 1) * per] for i in range(n)]
+        roots.append(Root(game.start(piles, cards[per * n:]),
+                          "piles " + " | ".join(" ".join(map(str, p)) for p in piles)))
+
+    def rec():
+        if len(seq) == per * n:
+            build()
+            return
+        for r in sorted(counts):
+            if counts[r]:
+                counts[r] -= 1
+                seq.append(r)
+                rec()
+                seq.pop()
+                counts[r] += 1
+    rec()
+    return roots
+
+
+def chain(game: Pyanitsa, seed: int, cap: int = FULL_CAP):
+    """The one game of deal ``seed``, explored to its end or its first repeated position."""
+    return explore(game, [Root.deal(game, seed)], stop_at_cycle=True, max_states=cap)
+
+
+def witness(game: Pyanitsa, seeds=range(300)) -> Counterexample | None:
+    """A replayable record of a deal of ``game`` that repeats a position, if one of ``seeds`` does."""
+    for seed in seeds:
+        ex = chain(game, seed)
+        if ex.cycle is not None:
+            root, prefix, loop = ex.cycle
+            rec = game.record(seed, prefix + loop)
+            again = game.replay(seed, prefix)
+            assert game.replay(seed, prefix + loop) == again  # the loop returns to the same position
+            return Counterexample(
+                f"{game.players} players, {len(game.deck())} cards, {game.rules.return_order} order, deal seed "
+                f"{seed}: after {len(prefix)} lays the position repeats every {len(loop)} lays, for ever "
+                f"(position: {game.describe(again)})", record=rec)
+    return None
+
+
+@small_configs(GAME)
+def small(game):
+    """Every deal of a short deck (2 ranks: 4 cards for 2 players, 6 for 3, 8 for 4+) plus seeded deals
+    of the 4-rank, 2-suit deck; under the chosen order, four seeded deals of the 2-rank deck."""
+    suits = 2 if game.players == 2 else min(4, game.players)
+    g = short(game, 2, suits)
+    if game.rules.return_order == "chosen":  # every order of every trick: keep the graph small
+        return [Root.deal(short(game, 2, 2 if game.players <= 4 else 4), s) for s in range(4)]
+    roots = every_deal(g) if game.players <= 4 else [Root.deal(g, s) for s in range(20)]
+    g4 = short(game, 4, 2)
+    return roots + [Root.deal(g4, s) for s in range(10)] if game.players <= 4 else roots
+
+
+# ------------------------------------------------------------- invariants
+
+@invariant(Pyanitsa, "deal_equal", title="The deal: 32 cards for two players, 52 for more, dealt out in equal "
+           "piles with the rest set aside, and every trick begins with the dealer", clauses=[
+               "pyanitsa-deck", "pyanitsa-deal", "pyanitsa-order"], presets=True)
+def deal_equal(game, state):
+    if state.taker != -1 or state.table:
+        if not state.table and state.layer and state.layer != tuple(p for p, h in enumerate(state.piles) if h):
+            return f"a trick begins with {state.layer}, not every player with cards from P0"
+        return None
+    size = sum(map(len, state.piles)) + len(state.aside)
+    rules = game.rules
+    if rules.deck == "auto" and not rules.ranks and rules.suits == 4 and \
+            len(game.deck()) != (32 if game.players == 2 else 52):
+        return f"{game.players} players play with {len(game.deck())} cards"
+    sizes = {len(p) for p in state.piles}
+    if len(sizes) != 1 or len(state.aside) != size % game.players:
+        return f"piles of {sorted(len(p) for p in state.piles)} cards, {len(state.aside)} set aside"
+    if state.layer != tuple(range(game.players)):
+        return f"the first trick is laid by {state.layer}, not P0 first"
+    return None
+
+
+@invariant(Pyanitsa, "end_as_written", title="As written the first player out of cards wins (several at once "
+           "share); in the war reading the last player holding cards wins", clauses=["pyanitsa-end"],
+           presets=True)
+def end_as_written(game, state):
+    if not game.is_over(state):
+        if not state.table and game.rules.objective == "first_out" and any(not p for p in state.piles):
+            return "a player is out of cards but the game goes on"
+        return None
+    win = game.outcome(state).winners
+    holding = [p for p, pile in enumerate(state.piles) if pile]
+    if game.rules.objective == "first_out":
+        out = tuple(p for p, pile in enumerate(state.piles) if not pile)
+        if not out or win != out:
+            return f"winners {win}, but the players out of cards are {out}"
+    elif len(holding) != 1 or win != tuple(holding):
+        return f"winners {win}, but {holding} hold cards"
+    return None
+
+
+@REGISTRY.property(GAME, "tricks_settle_as_written", title="Every trick goes to a player who laid the highest "
+                   "card of its last round (the first of them for tied aces or under first_laid), and comes "
+                   "back under the taker's pile in the return order", method="hypothesis",
+                   clauses=["pyanitsa-higher", "pyanitsa-dispute", "pyanitsa-return", "pyanitsa-top"])
+def tricks_settle_as_written(games, budget: Budget) -> Outcome:
+    groups = variants_of(games) + [(o, [type(g)(dataclasses.replace(g.rules, return_order=o), players=g.players)
+                                        for g in games]) for o in PLOT_ORDERS]
+
+    def check(game, seed):
+        prev = []
+
+        def step(trace, state):
+            if prev and prev[-1].table and not state.table and game.rules.return_order != "chosen":
+                msg = settled_wrongly(game, prev[-1], trace.moves[-1].card, state)
+                if msg:
+                    raise trace.refute(msg, state)
+            prev[:] = [state]
+        walk(game, seed, step, 1_000)
+    objs = [g for _, gs in groups for g in gs]
+    return sample(objs, budget, check)
+
+
+def settled_wrongly(game, before, card, after) -> str | None:
+    """Why the trick settled between ``before`` and ``after`` (the last card ``card``) breaks the rules."""
+    p = before.layer[before.pos]
+    table = before.table + ((p, card),)
+    last = table[-len(before.layer):]
+    tied = highest(last)
+    taker = after.taker
+    if taker not in tied:
+        return f"P{taker} takes, but the highest card of the last round was laid by {tied}"
+    rank = max(c.rank for _, c in last)
+    if (game.rules.dispute == "first_laid" or rank == Rank.ACE) and taker != tied[0]:
+        return f"P{taker} takes a tie of {rank.label}s that P{tied[0]} laid first"
+    pile = before.piles[taker][1:] if taker == p else before.piles[taker]
+    got = after.piles[taker][len(pile):]
+    order = game.rules.return_order
+    cards = [c for _, c in table]
+    want = {"laid": cards, "reverse": cards[::-1],
+            "winner_first": [c for q, c in table if q == taker] + [c for q, c in table if q != taker]}.get(order)
+    if after.piles[taker][:len(pile)] != pile or (want is not None and list(got) != want) or \
+            Counter(got) != Counter(cards):
+        return f"P{taker}'s pile ends with {' '.join(map(str, got))} after taking {' '.join(map(str, cards))} " \
+               f"({order} order)"
+    return None
+
+
+# ------------------------------------------------------------ termination
+
+def search(game: Pyanitsa, budget: Budget) -> Outcome:
+    """Settle termination for ``game``'s rules as far as the searches go (see the module docstring)."""
+    n = game.players
+    done, found = [], None
+    if game.rules.return_order == "shuffled":
+        lengths = []
+        for seed in range(FULL_DEALS):
+            trace, state = walk(game, seed, cap=FULL_CAP)
+            if game.is_over(state):
+                lengths.append(len(trace.moves))
+        return Outcome(UNKNOWN, f"{n} players: the order is random, so no position need repeat; {len(lengths)} "
+                       f"of {FULL_DEALS} sampled deals (seeds 0-{FULL_DEALS - 1}) ended within {FULL_CAP} lays, "
+                       f"the longest after {max(lengths, default=0)}", method="search")
+    if n == 2:
+        full = []
+        for seed in range(FULL_DEALS):
+            ex = chain(game, seed)
+            if ex.cycle is not None:
+                found = witness(game, [seed])
+                done.append(f"source's deck: deal seed {seed} repeats")
+                break
+            if ex.complete:
+                full.append(len(ex.longest[1]))
+        else:
+            done.append(f"source's deck, deals 0-{FULL_DEALS - 1} one by one: {len(full)} end (longest "
+                        f"{max(full, default=0)} lays), {FULL_DEALS - len(full)} unsettled within {FULL_CAP} positions")
+    decks = SEARCH_DECKS.get(n, ())
+    if game.rules.return_order == "chosen":
+        decks = decks[:2]  # the taker's choices multiply the positions
+    for ranks, suits in decks:
+        g = short(game, ranks, suits)
+        roots = every_deal(g)
+        ex = explore(g, roots, key=rank_key, max_states=budget.max_states)
+        what = f"{len(g.deck())} cards ({ranks} ranks x {suits} suits, all {len(roots)} deals, {ex.states} positions)"
+        if ex.cycle is not None:
+            found = found or witness(g) or _setup_cycle(g, ex)
+            done.append(f"{what}: a cycle")
+        elif not ex.complete:
+            done.append(f"{what}: unfinished")
+        else:
+            done.append(f"{what}: every deal ends, longest {len(ex.longest[1])} lays")
+    text = f"{n} players, {game.rules.return_order} order: " + "; ".join(done or ["nothing searched"])
+    if found is not None:
+        return Outcome(REFUTED, text, found, method="search")
+    return Outcome(UNKNOWN, text + "; no cycle found, and no proof that none exists", method="search")
+
+
+def _setup_cycle(game, ex) -> Counterexample:
+    from verifier.api import evidence
+    root, prefix, loop = ex.cycle
+    return evidence(game, root, prefix + loop, f"the position after {len(prefix)} lays repeats every {len(loop)}")
+
+
+def _terminates(order: str):
+    def check(games, budget: Budget) -> Outcome:
+        details, first = [], None
+        for game in sorted(games, key=lambda g: g.players):
+            g = type(game)(dataclasses.replace(game.rules, return_order=order), players=game.players)
+            if g.players > 4 and order != "shuffled":
+                continue
+            out = search(g, budget)
+            details.append(out.detail)
+            if out.verdict == REFUTED:
+                first = first or out
+                break  # one witness settles it
+        if first is not None:
+            return Outcome(REFUTED, " | ".join(details), first.counterexample, method="search")
+        return Outcome(UNKNOWN, " | ".join(details), method="search")
+    return check
+
+
+EXPECTED = {"laid": REFUTED, "reverse": REFUTED, "winner_first": UNKNOWN, "shuffled": UNKNOWN, "chosen": REFUTED}
+for _order in ORDERS:
+    REGISTRY.property(GAME, f"terminates_{_order}", title=f"Every game ends when the taken cards go back in "
+                      f"the {_order.replace('_', ' ')} order (2-4 players)", method="search",
+                      expected=EXPECTED[_order], clauses=["pyanitsa-return", "pyanitsa-end"],
+                      applies=lambda games: any(g.players <= 4 for g in games))(_terminates(_order))
+
+
+# ------------------------------------------------------------------ plots
+
+def length_plot(lang: str = "en", deals: int = 300):
+    """Histogram of game lengths, two players with the source's 32 cards, one panel per return order
+    (each deal explored to its end or its first repeated position)."""
+    ru = lang.startswith("ru")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 4, figsize=(13, 3.2), sharey=True)
+    for ax, order in zip(axes, PLOT_ORDERS):
+        game = Pyanitsa(Pyanitsa.Rules(return_order=order), players=2)
+        ends, loops = [], 0
+        for seed in range(deals):
+            if order == "shuffled":
+                trace, state = walk(game, seed, cap=FULL_CAP)
+                if game.is_over(state):
+                    ends.append(len(trace.moves))
+                continue
+            ex = chain(game, seed)
+            if ex.cycle is not None:
+                loops += 1
+            elif ex.complete:
+                ends.append(len(ex.longest[1]))
+        ax.hist(ends, bins=30, color="#4a7ab0")
+        if ru:
+            ax.set_title(f"{order}: {len(ends)} конч., {loops} цикл.", fontsize=9)
+            ax.set_xlabel("ходов до конца")
+        else:
+            ax.set_title(f"{order}: {len(ends)} end, {loops} loop", fontsize=9)
+            ax.set_xlabel("lays until the end")
+    axes[0].set_ylabel(f"сдачи (из {deals})" if ru else f"deals (of {deals})")
+    fig.tight_layout()
+    return fig
+
+
+def main(argv=None) -> None:
+    """Print the larger exhaustive searches quoted on the errata page (minutes of CPU)."""
+    budget = Budget(max_states=5_000_000)
+    decks = {2: ((3, 4), (5, 2)), 3: ((3, 3),), 4: ((2, 4), (3, 4))}
+    for n, shorts in decks.items():
+        for order in PLOT_ORDERS[:3]:
+            for dispute in ("new_cards", "first_laid"):
+                for ranks, suits in shorts:
+                    g = short(Pyanitsa(players=n), ranks, suits, return_order=order, dispute=dispute)
+                    roots = every_deal(g)
+                    ex = explore(g, roots, key=rank_key, max_states=budget.max_states)
+                    result = ("cycle of %d lays" % len(ex.cycle[2]) if ex.cycle else
+                              "longest %d lays" % len(ex.longest[1]) if ex.complete else "unfinished")
+                    print(f"{n}p {order:12} {dispute:10} {ranks}x{suits}: {len(roots)} deals, {ex.states} "
+                          f"positions: {result}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+
