@@ -1,0 +1,211 @@
+"""Mouth pass (Карта по кругу ртом): a party game of passing one card mouth to mouth.
+
+Source: ``001_55360323bc916247.txt``, the untitled party game (lines 105-114).
+
+The players stand in a circle and pass a single card from mouth to mouth,
+holding it by sucking in air. Whoever is to blame when the card falls is
+out; the last player left wins.
+
+Dropping the card is physical skill, which cardspec models as chance: each
+pass fails with probability ``drop`` (a rules parameter), drawn from the
+game's seed. The expected number of passes is computed exactly with
+fractions (see the properties).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit
+from spec.clauses import ClauseBook
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import setting
+
+INFO = GameInfo(
+    id="mouth_pass",
+    name_en="Mouth pass",
+    name_ru="Карта по кругу ртом",
+    min_players=2,
+    max_players=12,
+    deck="1 card",
+    family="party",
+    chance=True,
+    hidden_information=False,
+    zero_sum=True,
+    source=Source(file="001_55360323bc916247.txt", title="(untitled) pass a card by mouth", lines="105-114"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+#: The one card passed round (the source asks for any card, preferably a plastic one).
+THE_CARD = Card(Rank.QUEEN, Suit.SPADES)
+
+
+def _parse_drop(value) -> Fraction:
+    try:
+        p = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError("a probability written as a fraction like '1/10' or a decimal like 0.1") from None
+    if not 0 < p <= 1:
+        raise ValueError("a probability above 0 and at most 1, like '1/10'")
+    return p
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of the mouth pass."""
+
+    drop: Fraction = setting(Fraction(1, 10), parse=_parse_drop, dump=str)
+    """The chance that a pass fails and the card falls (a model of the
+    players' skill, not in the source; default 1/10)."""
+
+    at_fault: Literal["receiver", "passer"] = "receiver"
+    """Who is out when the card falls (decision; the source says "whoever is
+    to blame"). ``receiver``: the player who failed to take it. ``passer``:
+    the player who was handing it on."""
+
+    direction: Literal["clockwise", "either"] = "clockwise"
+    """Where the card goes (decision; the source only says the players stand
+    in a circle). ``clockwise``: always to the next player on the left.
+    ``either``: the holder chooses either neighbour."""
+
+
+#: Named variants (``--variant NAME``).
+PRESETS = {"passer_out": {"at_fault": "passer"}, "either_way": {"direction": "either"},
+           "clumsy": {"drop": Fraction(1, 2)}}
+
+
+@move("pass to P{to}")
+class Pass:
+    to: int
+
+
+_PASS = {k: Pass(k) for k in range(INFO.max_players)}
+
+
+@dataclass(frozen=True)
+class State:
+    """``alive``: the seats still in, in circle order; ``holder`` holds the card."""
+
+    alive: tuple[int, ...]
+    holder: int
+    seed: int
+    passes: int = 0
+    out: tuple[int, ...] = ()   # the players out, in the order they went out
+    dropped: bool = False       # the last pass fell (for the game log)
+
+
+CLAUSES.note("mouth-players", "Any number of players, any mix; one card, preferably a plastic one",
+             unchecked="the player count is metadata: every property runs at each count 2-12")
+
+
+@CLAUSES.rule("mouth-start", "The card starts in the mouth of the first player (P0, a decision)")
+def first_holder(players: int) -> int:
+    return 0
+
+
+@CLAUSES.rule("mouth-holder", "Only the player holding the card passes it", decides=Pass)
+def pass_from_holder(game, state, move) -> str | None:
+    if move.to not in state.alive:
+        return f"P{move.to} is not in the circle"
+    return None
+
+
+@CLAUSES.rule("mouth-neighbour", "The card goes to the next player in the circle (either neighbour when "
+              "direction is 'either')", decides=Pass)
+def pass_to_neighbour(game, state, move) -> str | None:
+    allowed = neighbours(state.alive, state.holder, game.rules.direction)
+    if move.to not in allowed:
+        return f"P{state.holder} passes to {' or '.join(f'P{p}' for p in allowed)}, not P{move.to}"
+    return None
+
+
+def neighbours(alive: tuple[int, ...], holder: int, direction: str) -> tuple[int, ...]:
+    i = alive.index(holder)
+    left = alive[(i + 1) % len(alive)]
+    right = alive[(i - 1) % len(alive)]
+    return (left,) if direction == "clockwise" or left == right else (left, right)
+
+
+@CLAUSES.rule("mouth-drop", "A pass fails with probability drop; the player to blame is out")
+def falls(rules: Rules, seed: int, passes: int) -> bool:
+    """Whether pass number ``passes`` (from 0) falls: one seeded draw per pass."""
+    return rng_for(seed, 2, passes).random() < rules.drop
+
+
+@CLAUSES.rule("mouth-blame", "The receiver (or, under at_fault = 'passer', the passer) is to blame")
+def to_blame(rules: Rules, passer: int, receiver: int) -> int:
+    return receiver if rules.at_fault == "receiver" else passer
+
+
+@CLAUSES.rule("mouth-win", "The last player left wins")
+def winner(alive: tuple[int, ...]) -> int | None:
+    return alive[0] if len(alive) == 1 else None
+
+
+class MouthPass(Game[State, Pass]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Pass,)
+    over_clause = "mouth-win"
+
+    def deck(self):
+        return (THE_CARD,)
+
+    def deal(self, seed: int) -> State:
+        return State(tuple(range(self.players)), first_holder(self.players), seed)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.holder
+
+    def is_over(self, state):
+        return winner(state.alive) is not None
+
+    def candidates(self, state):
+        return tuple(_PASS[p] for p in range(self.players))
+
+    def legal_moves(self, state):
+        if len(state.alive) < 2:
+            return ()
+        return tuple(_PASS[p] for p in neighbours(state.alive, state.holder, self.rules.direction))
+
+    def apply(self, state, move):
+        n = state.passes
+        if not falls(self.rules, state.seed, n):
+            return State(state.alive, move.to, state.seed, n + 1, state.out)
+        gone = to_blame(self.rules, state.holder, move.to)
+        i = state.alive.index(gone)
+        alive = state.alive[:i] + state.alive[i + 1:]
+        # the card is picked up by the next player still in the circle after the one who went out
+        holder = alive[i % len(alive)]
+        return State(alive, holder, state.seed, n + 1, state.out + (gone,), True)
+
+    def outcome(self, state):
+        win = winner(state.alive)
+        n = self.players
+        return Outcome(winners=(win,), losers=state.out, returns=tuple(n - 1 if p == win else -1 for p in range(n)))
+
+    def zones(self, state):
+        # the card is in the holder's mouth
+        return {f"hand {p}": (THE_CARD,) if p == state.holder else () for p in range(self.players)}
+
+    def hidden_zones(self, state, player):
+        return frozenset()  # everyone sees the card and who holds it
+
+    def max_plays(self):
+        return None  # a run of successful passes can be as long as you like (with falling probability)
+
+    def describe_move(self, state):
+        if state.dropped:
+            return f"dropped: P{state.out[-1]} is out" + (f"; P{state.alive[0]} wins" if self.is_over(state) else "")
+        return ""
+
+    def describe(self, state):
+        return f"circle {' '.join(f'P{p}' for p in state.alive)}; P{state.holder} holds the card"
+
+
+GAME = MouthPass
