@@ -376,6 +376,8 @@ class SixtyOne(Game[State, Play]):
         rng, n = rng_for(seed), self.players
         dealer = rng.randrange(n)
         cards = shuffled(self.deck(), rng)
+        if n * self.rules.hand_size > len(cards):
+            raise ValueError(f"{n} hands of {self.rules.hand_size} need more than the {len(cards)} cards of the deck")
         hands = deal_round_robin(cards, deal_order(dealer, n), self.rules.hand_size)
         return State(hands=tuple(sorted_hand(h) for h in hands), stock=tuple(cards[n * self.rules.hand_size:]),
                      pile=(), total=0, to_move=first_player(dealer, n), dealer=dealer, seed=seed)

@@ -214,10 +214,20 @@ def replay_gap_respected(games, budget: Budget) -> Outcome:
 
 # ----------------------------------------------------------------- the end
 
-@invariant(SixtyOne, "one_loser", title="When a game ends exactly one player has lost: the one "
-           "whose card reached the losing total, and who pays one point to each other player",
-           clauses=["sixty-one-lose", "sixty-one-stakes"], presets=True)
-def one_loser(game: SixtyOne, state) -> str | None:
+@REGISTRY.property(GAME, "one_loser", title="When a game ends exactly one player has lost: the one "
+                   "whose card reached the losing total, and who pays one point to each other player",
+                   clauses=["sixty-one-lose", "sixty-one-stakes"], method="hypothesis")
+def one_loser(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        trace, state = walk(game, seed, cap=budget.max_plays)
+        problem = loser_problem(game, state)
+        if problem:
+            raise trace.refute(problem, state)
+    return sample(games, budget, check)
+
+
+def loser_problem(game: SixtyOne, state) -> str | None:
+    """What is wrong with the end of a finished game, if anything."""
     if not game.is_over(state):
         return None
     out, n = game.outcome(state), game.players
