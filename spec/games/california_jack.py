@@ -134,8 +134,8 @@ def deal_cards(cards: Sequence[Card], dealer: int, batch: int) -> tuple[tuple[tu
     return hands, tuple(cards[PLAYERS * HAND_SIZE:])
 
 
-@CLAUSES.rule("california-jack-order", "Ranks from low to high: 2 3 4 5 6 7 8 9 J Q K A 10; a trump beats "
-              "every other suit")
+@CLAUSES.rule("california-jack-order", "The ten ranks above the ace (the two lowest, then up to the nine, jack, "
+              "queen, king, ace, ten); a trump beats every other suit")
 def trick_order(trump: Suit) -> TrickOrder:
     return TrickOrder(trump, ORDER)
 
