@@ -38,11 +38,13 @@ def generic_mutants(cls) -> dict:
             return zones
 
     class StuckOnOddHands(cls):
-        """Offers no move whenever the cards in hands add up to an odd number."""
+        """Offers no move whenever the cards in hands add up to an odd number, and none
+        in a freshly dealt position (so that a game with one decision is caught too)."""
 
         def legal_moves(self, state):
             held = sum(len(c) for z, c in self.zones(state).items() if z.startswith("hand"))
-            return () if held % 2 else super().legal_moves(state)
+            fresh = getattr(state, "seed", None) is not None and state == self.deal(state.seed)
+            return () if held % 2 or fresh else super().legal_moves(state)
 
     class DuplicateMoves(cls):
         def legal_moves(self, state):
@@ -79,7 +81,12 @@ def generic_mutants(cls) -> dict:
             return moves[:-1] if len(moves) > 1 else moves
 
     class PaysTheFirstSeat(cls):
-        """Every finished game gives seat 0 one point more than the rules do."""
+        """Every finished game gives seat 0 one point more than the rules do; a game
+        declared not zero-sum is declared zero-sum instead (so the claim is what breaks)."""
+
+        if not cls.info.zero_sum:
+            import dataclasses as _dc
+            info = _dc.replace(cls.info, zero_sum=True)
 
         def outcome(self, state):
             import dataclasses
