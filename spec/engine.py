@@ -154,6 +154,19 @@ class Game(abc.ABC, Generic[S, M]):
         """The game's :class:`~spec.clauses.ClauseBook` (its module's ``CLAUSES``)."""
         return getattr(cls.module(), "CLAUSES", None)
 
+    @classmethod
+    def deciders_for(cls, kind: type) -> tuple:
+        """The (label, decider) pairs of a move kind, looked up once per game class."""
+        cache = cls.__dict__.get("_deciders_cache")
+        if cache is None:
+            cache = {}
+            setattr(cls, "_deciders_cache", cache)  # per class: a subclass may live in another module
+        found = cache.get(kind)
+        if found is None:
+            book = cls.clause_book()
+            found = cache[kind] = book.deciders(kind) if book is not None else ()
+        return found
+
     def candidates(self, state: S) -> Iterable[M]:
         """Every move the player to move could try: each card of the hand, each
         (attack, cover) pair, each bid ... The clauses decide which are legal."""
@@ -166,8 +179,7 @@ class Game(abc.ABC, Generic[S, M]):
         """
         if self.is_over(state):
             return self.over_clause, "the game is over: no more moves can be made"
-        book = self.clause_book()
-        deciders = book.deciders(type(move)) if book is not None else ()
+        deciders = type(self).deciders_for(type(move))
         if not deciders:
             raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "
                                 + templates_of(self.move_kinds))

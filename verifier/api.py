@@ -329,12 +329,25 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
     seed_ = budget.seed + part
     for name, objs in groups:
         def one(g, seed, name=name):
+            seen: set = set()
+
             def step(trace, state):
                 msg = fn(g, state)
                 if msg:
                     where = "" if name == "given rules" else f" (preset {name})"
                     raise trace.refute(f"{msg}{where}", state)
-            walk(g, seed, step, budget.max_plays)
+
+            def repeats(state) -> bool:
+                # a game that comes back to a position it has checked (a stalled or looping
+                # game) shows nothing new: stop there rather than at the move cap
+                try:
+                    if state in seen:
+                        return True
+                    seen.add(state)
+                except TypeError:  # a state that cannot be hashed: walk on to the cap
+                    pass
+                return False
+            walk(g, seed, step, budget.max_plays, stop=repeats)
         out = run_sample(objs, Budget(seed_, per, budget.z3_timeout_ms, budget.max_plays), one)
         if out.verdict != HOLDS:
             return Outcome(out.verdict, out.detail, out.counterexample, out.examples, out.seed, method="hypothesis")
