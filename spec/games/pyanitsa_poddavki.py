@@ -1,0 +1,218 @@
+"""The two-deck Pyanitsa (Пьяница (Поддавки)): a Beggar-my-neighbour game.
+
+Source: ``001_55360323bc916247.txt``, the untitled two-deck game (lines 53-64);
+the catalogue (``000_c16f26f3ff8231c5.txt``) calls it Пьяница (Поддавки).
+
+Two players, each with a whole deck. The players lay their top cards on one
+heap in turn until an ace or a king appears. The other player then pays
+three cards onto the heap for an ace, two for a king, and the player of the
+ace or king takes the heap under their pile and leads again. The game ends
+when one player has no cards and the other holds both decks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import setting
+
+INFO = GameInfo(
+    id="pyanitsa_poddavki", name_en="Two-deck Pyanitsa", name_ru="Пьяница (Поддавки)", min_players=2,
+    max_players=2, deck="2x52", family="war", chance=True, hidden_information=True, zero_sum=True,
+    source=Source(file="001_55360323bc916247.txt", title="(untitled) two decks, ace and king", lines="53-64"))
+CLAUSES = ClauseBook(INFO.id)
+
+#: Cards the other player pays for each honour (source: ace 3, king 2).
+PAYMENT = {Rank.ACE: 3, Rank.KING: 2}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of the two-deck game."""
+
+    deck: Literal["52", "36"] = "52"
+    """Each player's deck (decision: a "whole deck" is read as 52 cards)."""
+
+    ranks: int = setting(0, range=(0, 13))
+    """Analysis setting: keep only the highest ``ranks`` ranks (0 keeps all)."""
+
+    suits: int = setting(4, range=(1, 4))
+    """Analysis setting: keep only the first ``suits`` suits."""
+
+    counter: Literal["none", "beggar"] = "none"
+    """An ace or king turned up while paying (decision). ``none``: as written, the payment is just cards.
+    ``beggar``: it passes the demand back, as in Beggar-my-neighbour."""
+
+    return_order: Literal["laid", "reverse", "chosen"] = "laid"
+    """How the taken heap goes under the pile (decision, as in Pyanitsa)."""
+
+    objective: Literal["first_out", "all_cards"] = "first_out"
+    """Who wins: the source does not say. ``first_out``: the player left without cards (the catalogue's
+    name, поддавки, is "give-away"). ``all_cards``: the player holding both decks."""
+
+
+PRESETS = {"beggar": {"counter": "beggar"}, "chosen": {"return_order": "chosen"}, "short": {"ranks": 4, "suits": 1}}
+
+
+@move("lay {card}")
+class Lay:
+    card: Card
+
+
+@move("under {card}")
+class Under:
+    card: Card
+
+
+@dataclass(frozen=True)
+class State:
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    heap: tuple[Card, ...]
+    to_move: int
+    seed: int
+    demand: int = 0        # cards still to pay
+    claimant: int = -1     # who laid the ace or king being paid for
+    gathering: bool = False
+    over: bool = False
+
+
+@CLAUSES.rule("poddavki-decks", "Each player has a whole deck of their own, shuffled by its owner")
+def own_deck(rules: Rules) -> tuple[Card, ...]:
+    cards = make_deck(rules.deck)
+    ranks = sorted({c.rank for c in cards})
+    keep = set(ranks[-rules.ranks:]) if rules.ranks else set(ranks)
+    return tuple(c for c in cards if c.rank in keep and c.suit in SUIT_ORDER[:rules.suits])
+
+
+@CLAUSES.rule("poddavki-lot", "Who starts is drawn by lot", unchecked="a lot: nothing to check")
+def starter(seed: int) -> int:
+    return rng_for(seed, 1).randrange(2)
+
+
+@CLAUSES.rule("poddavki-top", "A player lays the top card of their pile", decides=Lay)
+def lay_top(game, state, move) -> str | None:
+    if state.gathering:
+        return f"P{state.to_move} puts the heap under their pile first"
+    pile = state.piles[state.to_move]
+    if not pile or move.card != pile[0]:
+        return f"P{state.to_move} lays the top card of their pile, not {move.card}"
+    return None
+
+
+@CLAUSES.rule("poddavki-gather", "Under the chosen order the taker puts the heap under their pile card by card",
+              decides=Under)
+def gather_any(game, state, move) -> str | None:
+    if not state.gathering:
+        return "no heap is being taken"
+    if move.card not in state.heap:
+        return f"{move.card} is not in the heap"
+    return None
+
+
+@CLAUSES.rule("poddavki-pay", "An ace demands three cards and a king two; then the heap goes to the player "
+              "of the ace or king, who leads next")
+def payment(card: Card) -> int:
+    return PAYMENT.get(card.rank, 0)
+
+
+class Poddavki(Game[State, Lay | Under]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Lay, Under)
+    over_clause = "poddavki-pay"
+
+    def deck(self):
+        return own_deck(self.rules) * 2
+
+    def deal(self, seed):
+        mine = own_deck(self.rules)
+        piles = []
+        for p in range(2):
+            cards = list(mine)
+            rng_for(seed, 0, p).shuffle(cards)
+            piles.append(tuple(cards))
+        return State(tuple(piles), (), starter(seed), seed)
+
+    def to_move(self, state):
+        return None if state.over else state.to_move
+
+    def is_over(self, state):
+        return state.over
+
+    def candidates(self, state):
+        return tuple(Lay(c) for c in dict.fromkeys(state.piles[state.to_move])) + \
+            tuple(Under(c) for c in dict.fromkeys(state.heap))
+
+    def legal_moves(self, state):
+        if state.over:
+            return ()
+        if state.gathering:
+            return tuple(Under(c) for c in dict.fromkeys(state.heap))
+        return (Lay(state.piles[state.to_move][0]),)
+
+    def take(self, state, taker, piles, heap, over=False):
+        if self.rules.return_order == "chosen" and not over:
+            return State(piles, heap, taker, state.seed, 0, -1, True, False)
+        cards = heap if self.rules.return_order == "laid" or over else heap[::-1]
+        piles = tuple(piles[p] + cards if p == taker else piles[p] for p in range(2))
+        return State(piles, (), taker, state.seed, 0, -1, False, over or not piles[1 - taker])
+
+    def apply(self, state, move):
+        p = state.to_move
+        if state.gathering:
+            i = state.heap.index(move.card)
+            heap = state.heap[:i] + state.heap[i + 1:]
+            piles = tuple(state.piles[q] + (move.card,) if q == p else state.piles[q] for q in range(2))
+            return State(piles, heap, p, state.seed, 0, -1, bool(heap), False)
+        piles = tuple(state.piles[q][1:] if q == p else state.piles[q] for q in range(2))
+        heap = state.heap + (move.card,)
+        pay = payment(move.card)
+        other = 1 - p
+        if state.demand == 0 or (self.rules.counter == "beggar" and pay):
+            if pay:
+                nxt, demand, claimant = other, pay, p
+            else:
+                nxt, demand, claimant = other, 0, -1
+        else:
+            demand, claimant, nxt = state.demand - 1, state.claimant, p
+            if demand == 0:
+                return self.take(state, claimant, piles, heap, over=not piles[p])
+        if not piles[nxt]:  # the player to lay has no cards: the other takes everything
+            return self.take(state, 1 - nxt, piles, heap, over=True)
+        return State(piles, heap, nxt, state.seed, demand, claimant)
+
+    def outcome(self, state):
+        holder = 0 if state.piles[0] else 1
+        win = holder if self.rules.objective == "all_cards" else 1 - holder
+        return Outcome(winners=(win,), returns=tuple(1 if q == win else -1 for q in range(2)))
+
+    def zones(self, state):
+        return {"hand 0": state.piles[0], "hand 1": state.piles[1], "heap": state.heap}
+
+    def hidden_zones(self, state, player):
+        return frozenset(("hand 0", "hand 1"))  # face-down piles: nobody looks, owners included
+
+    def relabel(self, state, mapping):
+        # Two decks: every card is there twice, so renaming a card everywhere would also rename its
+        # twin on the open heap. Swapping two hidden cards means swapping them in the hidden piles only.
+        piles = tuple(tuple(mapping.get(c, c) for c in p) for p in state.piles)
+        return State(piles, state.heap, state.to_move, state.seed, state.demand, state.claimant,
+                     state.gathering, state.over)
+
+    def describe_move(self, state):
+        if state.over:
+            return "game over"
+        if state.demand:
+            return f"P{state.to_move} pays {state.demand}"
+        if not state.heap:
+            return "heap taken; piles " + " ".join(str(len(p)) for p in state.piles)
+        return ""
+
+
+GAME = Poddavki
