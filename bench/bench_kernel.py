@@ -23,9 +23,15 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-#: (label, game id, preset or None, players): the configurations named in the kernel issue.
-CONFIGS = [("sixty_one 4p", "sixty_one", None, 4), ("sixty_six 2p", "sixty_six", None, 2),
-           ("trix 4p", "trix", None, 4), ("durak throw_in 2p", "durak", "throw_in", 2)]
+#: (label, game id, preset now, preset in the baseline, players): the configurations named in the
+#: kernel issue. Where a correction changed the default rules, the same-rules row plays the
+#: pre-kernel rules on both sides (the engines' cost), the other row each side's default.
+CONFIGS = [("sixty_one 4p", "sixty_one", None, None, 4),
+           ("sixty_six 2p (closer=either now, leader before)", "sixty_six", None, None, 2),
+           ("sixty_six 2p, same rules (closer=leader)", "sixty_six", "leader-closes", None, 2),
+           ("trix 4p", "trix", None, None, 4),
+           ("durak throw_in 2p (while_beating now, after_cover before)", "durak", "throw_in", "throw_in", 2),
+           ("durak throw_in 2p, same rules (after_cover)", "durak", "throw_in_after_cover", "throw_in", 2)]
 
 PROBE = r"""
 import json, random, sys, time
@@ -83,10 +89,10 @@ def main() -> None:
     args = ap.parse_args()
     base = extract(args.baseline)
     rows = []
-    for label, gid, preset, players in CONFIGS:
+    for label, gid, preset, base_preset, players in CONFIGS:
         then, now = [], []
         for _ in range(args.rounds):
-            then.append(probe(base, gid, preset, players, args.seconds))
+            then.append(probe(base, gid, base_preset, players, args.seconds))
             now.append(probe(ROOT, gid, preset, players, args.seconds))
         b, c = statistics.median(then), statistics.median(now)
         rows.append({"config": label, "baseline_us_per_play": round(b, 2), "current_us_per_play": round(c, 2),
