@@ -57,6 +57,9 @@ def deal_round_robin(cards: Sequence[T], seats: Sequence[int], per_seat: int, *,
     """
     if per_seat % batch:
         raise ValueError("deal_round_robin: per_seat must be a multiple of batch")
+    if per_seat * len(seats) > len(cards):
+        raise ValueError(f"deal_round_robin: {len(seats)} hands of {per_seat} need {per_seat * len(seats)} "
+                         f"cards, the deck has {len(cards)}")
     hands: list[list[T]] = [[] for _ in seats]
     i = 0
     for _ in range(per_seat // batch):

@@ -39,7 +39,7 @@ from verifier.core import (
     HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Verdict,
 )
 
-__all__ = ["Root", "Exploration", "explore", "walk", "Trace", "invariant", "z3_claim", "Claim", "decide",
+__all__ = ["Root", "Exploration", "explore", "walk", "steered", "Trace", "invariant", "z3_claim", "Claim", "decide",
            "small_configs", "roots_for", "variants_of", "check_invariant", "for_players"]
 
 
@@ -89,6 +89,22 @@ def walk(game: Game, seed: int, step: Callable[[Trace, Any], None] | None = None
         move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
         moves_so_far.append(move)
         state = apply(state, move)
+
+
+def steered(game: Game, prefer: Callable[[Any, tuple], tuple]) -> Game:
+    """The same game and rules, its legal moves narrowed by ``prefer(state, moves)``.
+
+    :func:`walk` then follows that play policy, and :func:`explore` searches
+    only the lines it allows; every move made is legal in the real game (same
+    id, rules and players), so the records replay there.
+    """
+    base = type(game)
+
+    class Steered(base):
+        def legal_moves(self, state):
+            return prefer(state, base.legal_moves(self, state))
+    Steered.__name__ = Steered.__qualname__ = f"Steered{base.__name__}"
+    return Steered(game.rules, players=game.players)
 
 
 # ---------------------------------------------------------------- explore

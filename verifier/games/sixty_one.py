@@ -14,7 +14,7 @@ from spec.games.sixty_one import (
     STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, hands_stay_full, interval_bound, interval_length,
     least_interval_gain, queue_bound, replay_gap,
 )
-from verifier.api import Claim, Root, decide, explore, fresh_solver, invariant, small_configs, walk, z3_claim
+from verifier.api import Claim, Root, decide, explore, fresh_solver, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
 from verifier.sampling import sample
 from verifier.z3util import placed, placements
@@ -302,17 +302,11 @@ def cycle_policies(game: SixtyOne, count: int = 6):
         yield f"noisy{k}", lambda state, moves, j=jitter: min(moves, key=lambda m: game.value_of(m.card) + j[m.card])
 
 
-def steered(game: SixtyOne, policy) -> SixtyOne:
+def along(game: SixtyOne, policy) -> SixtyOne:
     """The same game whose only legal move is the one ``policy(state, moves)`` picks:
     :func:`~verifier.api.explore` then follows one line of play, and its records
     replay in the real game (same id, rules and players)."""
-    base = type(game)
-
-    class Steered(base):
-        def legal_moves(self, state):
-            moves = base.legal_moves(self, state)
-            return (policy(state, moves),) if moves else ()
-    return Steered(game.rules, players=game.players)
+    return steered(game, lambda state, moves: (policy(state, moves),) if moves else ())
 
 
 def position(state) -> tuple:
@@ -349,7 +343,7 @@ def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20, po
     ``shuffle`` order with real shuffles (see :func:`shuffles_afresh`).
     """
     for name, policy in cycle_policies(game, policies):
-        line, best = steered(game, policy), None
+        line, best = along(game, policy), None
         for seed in range(deals):
             if best is not None and seed > best[0] + extra:
                 break

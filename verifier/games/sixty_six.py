@@ -14,21 +14,12 @@ from spec.games._sixty_six_solver import Solver, format_position, opponent_hands
 from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
 )
-from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
+from verifier.api import Claim, Root, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
 from verifier.z3util import value, one_hot_constraints, placed, placement_vars
 
 GAME = "sixty_six"
-
-
-def _steered(game: SixtySix, choose):
-    """The same game, its random play steered: ``choose(state, legal)`` narrows the moves ``walk`` picks
-    from. Records it writes replay in the real game (same id, rules and players)."""
-    class Steered(type(game)):
-        def legal_moves(self, state):
-            return choose(state, super().legal_moves(state))
-    return Steered(game.rules, players=game.players)
 
 
 def _two(games) -> SixtySix:
@@ -118,7 +109,7 @@ def _no_frills(state, legal):
 
 def find_draw(game: SixtySix, deals: int):
     """A legal game, with no marriage and no closing, that ends drawn: (seed, moves, state) or None."""
-    plain = _steered(game, _no_frills)
+    plain = steered(game, _no_frills)
     for seed in range(deals):
         trace, state = walk(plain, seed)
         if game.is_over(state) and game.outcome(state).draw:
@@ -401,7 +392,7 @@ def endgame_starts(game: SixtySix, count: int):
                                    or kind == "closed following" and state.trick):
                 return (CLOSE,)
             return tuple(m for m in legal if m != CLOSE)
-        trace, state = walk(_steered(game, choose), seed)
+        trace, state = walk(steered(game, choose), seed)
         if not game.is_over(state):
             out.append((seed, trace.moves, state))
         seed += 1
@@ -424,7 +415,7 @@ def endgame_roots(game: SixtySix) -> list[Root]:
                         and kind != "exhausted":
                     return (CLOSE,)
                 return tuple(m for m in legal if m != CLOSE)
-            trace, state = walk(_steered(game, choose), seed)
+            trace, state = walk(steered(game, choose), seed)
             if not game.is_over(state):
                 roots.append(Root(state, f"deal seed {seed} played to a small last phase ({kind})", seed,
                                   tuple(trace.moves)))
@@ -620,7 +611,7 @@ def marriage_on_lead(games, budget: Budget) -> Outcome:
             worth = rules.trump_marriage_points if c.suit == prev.trump else rules.marriage_points
             if got != worth:
                 raise trace.refute(f"declaring {format_card(c)} scored {got}, not {worth}", state)
-        walk(_steered(game, _marriages_first) if eager else game, seed, step, budget.max_plays)
+        walk(steered(game, _marriages_first) if eager else game, seed, step, budget.max_plays)
     return sample(games, budget, check)
 
 

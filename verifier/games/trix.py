@@ -28,7 +28,7 @@ from spec.games.trix import (
     deal_hands, first_dealer, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.api import Claim, Root, Trace, small_configs, variants_of, walk, z3_claim
+from verifier.api import Claim, Root, Trace, small_configs, steered, variants_of, walk, z3_claim
 from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
@@ -551,38 +551,9 @@ for _name, (_title, _changes, _expected, _clauses) in VARIANTS.items():
 
 # ------------------------------------------------------ steered random play
 
-def steered(game: Trix, prefer: Callable[[Any, tuple], tuple]) -> Trix:
-    """The same game and rules, its legal moves narrowed by ``prefer(state,
-    moves)``: the core's random :func:`~verifier.api.walk` then follows that
-    policy, and every move it makes is legal in the real game, so its records
-    replay there."""
-    base = type(game)
-
-    class Steered(base):
-        def legal_moves(self, state):
-            return prefer(state, base.legal_moves(self, state))
-    return Steered(game.rules, players=game.players)
-
-
-class _Stop(Exception):
-    """Ends a steered walk early."""
-
-
 def walk_until(game: Trix, seed: int, done: Callable[[Any], bool], step=None) -> tuple[Trace, Any]:
     """:func:`~verifier.api.walk` until ``done(state)`` (or the game's end)."""
-    box = []
-
-    def on_state(trace, state):
-        if step is not None:
-            step(trace, state)
-        if done(state):
-            box[:] = [(trace, state)]
-            raise _Stop
-    try:
-        trace, state = walk(game, seed, on_state, cap=game.max_plays())
-    except _Stop:
-        trace, state = box[0]
-    return trace, state
+    return walk(game, seed, step, cap=game.max_plays(), stop=done)
 
 
 # ------------------------------------------------------ choosing contracts
