@@ -74,11 +74,10 @@ def generic_mutants(cls) -> dict:
             return 3
 
     class FastPathDrifts(cls):
-        """The fast move generator drops its last move whenever it has two or more."""
+        """The fast move generator drops its last move (in a game with one move a turn, its only one)."""
 
         def legal_moves(self, state):
-            moves = super().legal_moves(state)
-            return moves[:-1] if len(moves) > 1 else moves
+            return super().legal_moves(state)[:-1]
 
     class PaysTheFirstSeat(cls):
         """Every finished game gives seat 0 one point more than the rules do; a game
@@ -102,10 +101,16 @@ def generic_mutants(cls) -> dict:
             return super().deal(seed + random.randrange(2))
 
     class ShowsEveryHand(cls):
-        """Every player's view includes every card of every zone."""
+        """Every player's view includes every card of every zone; in a game declared
+        without hidden information, the other players' hands are hidden instead."""
 
         def observe(self, state, player):
             return tuple((z, tuple(c)) for z, c in self.zones(state).items())
+
+        if not cls.info.hidden_information:
+            def hidden_zones(self, state, player):
+                return frozenset(z for z, cards in self.zones(state).items()
+                                 if z.startswith("hand ") and z != f"hand {player}" and cards)
 
     return {"cards_conserved": LosesACard, "moves_exist": StuckOnOddHands,
             "moves_unique_stable": DuplicateMoves, "only_mover_moves": EveryoneMoves,

@@ -246,7 +246,9 @@ def hidden_information(games, budget: Budget) -> Outcome:
                         raise trace.refute(f"declared without hidden information, but P{p} cannot see "
                                            f"{cards[0][0]} ({cards[0][1]})", state)
                     continue
-                distinct = sorted({c for _, c in cards}, key=str)
+                # a card with a copy in sight (several packs) cannot be renamed unseen
+                seen = {c for z, held in zones.items() if z not in hidden for c in held}
+                distinct = sorted({c for _, c in cards} - seen, key=str)
                 if len(distinct) < 2:
                     continue
                 seen_hidden.append(True)
