@@ -44,7 +44,7 @@ language = os.environ.get("CARDSPEC_DOCS_LANGUAGE", "en")
 cardspec_examples = int(os.environ.get("CARDSPEC_DOCS_EXAMPLES", "60"))
 cardspec_seed = 20261129
 # Every errata entry has Source, Evidence, Default and Other reading (a missing part fails -W).
-cardspec_strict_errata = False
+cardspec_strict_errata = True
 
 # Docstring examples are run by pytest --doctest-modules; the doctest builder
 # runs only the explicit ``.. doctest::`` blocks of the rulebook pages.
