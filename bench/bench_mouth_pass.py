@@ -9,7 +9,7 @@ import json
 
 from benchlib import random_play
 
-from spec.games._wip_mouth_pass import MouthPass
+from spec.games.mouth_pass import MouthPass
 
 if __name__ == "__main__":
     print(json.dumps({"game": "mouth_pass", "random_play": [

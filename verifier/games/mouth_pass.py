@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from spec.games._wip_mouth_pass import MouthPass, Rules, neighbours, to_blame
+from spec.games.mouth_pass import MouthPass, Rules, neighbours, to_blame
 from verifier.api import Root, invariant, small_configs, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 

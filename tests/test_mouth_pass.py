@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-import verifier.games._wip_mouth_pass as props
+import verifier.games.mouth_pass as props
 from spec.errors import IllegalMove, VariantError
-from spec.games._wip_mouth_pass import MouthPass, Pass, Rules, State, falls, neighbours
+from spec.games.mouth_pass import MouthPass, Pass, Rules, State, falls, neighbours
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
