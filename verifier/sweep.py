@@ -405,6 +405,11 @@ def family(name: str) -> str:
     return f"{m.group(1)}_Np" if m else name
 
 
+def _show(value: Any) -> str:
+    """An option's value as a variant file writes it (``true``, ``flip``, ``3``)."""
+    return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
+
+
 def _ranges(counts: Sequence[int]) -> str:
     counts = sorted(counts)
     parts, start = [], counts[0]
@@ -443,13 +448,13 @@ def summarize(results: Sequence[dict], fields: Sequence[str]) -> dict[str, str]:
         for r in rs:
             if r["verdict"] == "holds":
                 key = tuple((f, r["point"]["rules"].get(f)) for f in relevant)
-                combos.setdefault(key, []).append(r["point"]["players"])
+                combos.setdefault(key, set()).add(r["point"]["players"])
         all_counts = sorted({r["point"]["players"] for r in rs})
         values = {f: {json.dumps(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
         merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
         clauses = []
         for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
-            parts = [f"{f} = {v}" for f, v in key]
+            parts = [f"{f} = {_show(v)}" for f, v in key]
             if list(counts) != all_counts:
                 parts.append(f"players {_ranges(counts)}" if len(counts) > 1 else f"{counts[0]} players")
             clauses.append(" and ".join(parts) or "always")
