@@ -5,7 +5,7 @@ player out, so a game of ``n`` players is ``n - 1`` failures long: the
 number of passes is a sum of ``n - 1`` geometric waits, with expectation
 ``(n - 1) / p``. The property ``expected_passes`` does not assume that: it
 builds the Markov chain of the rules' own transitions (who holds the card,
-who is still in) and solves it exactly with :class:`fractions.Fraction`,
+who is still in) and solves it exactly with ``fractions.Fraction``,
 then checks the closed form and the seeded games against it.
 """
 
