@@ -139,7 +139,7 @@ class Grid:
         return cls(game, table, players, props)
 
     def points(self) -> list[Point]:
-        """Every valid point; the invalid ones are kept in :meth:`Grid.invalid` with the reason."""
+        """Every valid point; the invalid ones are kept in ``invalid()`` with the reason."""
         return [p for p, why in self._all() if why is None]
 
     def invalid(self) -> list[tuple[Point, str]]:
