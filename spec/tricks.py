@@ -193,16 +193,19 @@ class Duties:
     trump: bool = False
     head: bool = False
 
+    def answers(self, hand: Sequence[Card], led_card: Card, order: TrickOrder) -> tuple[Card, ...]:
+        """The cards of ``hand`` that follow ``led_card``: its suit, or (``follow_rank``) its rank."""
+        led = order.suit_of(led_card)
+        return tuple(c for c in hand if order.suit_of(c) == led
+                     or (self.follow_rank and c.rank == led_card.rank and c not in order.super_trumps))
+
     def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played to a trick holding ``plays``."""
         if not plays:
             return tuple(hand)
-        led_card = plays[0][1]
-        led = order.suit_of(led_card)
         allowed: tuple[Card, ...] = tuple(hand)
         if self.follow:
-            same = tuple(c for c in hand if order.suit_of(c) == led
-                         or (self.follow_rank and c.rank == led_card.rank and c not in order.super_trumps))
+            same = self.answers(hand, plays[0][1], order)
             if same:
                 allowed = same
             elif self.trump and order.trump is not None:
@@ -303,23 +306,6 @@ class SuitlessDuties(Duties):
                 elif c not in supers:
                     out.append(c)
         return tuple(out)
-
-    def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
-        if not plays:
-            return tuple(hand)
-        allowed: tuple[Card, ...] = tuple(hand)
-        if self.follow:
-            same = self.answers(hand, plays[0][1], order)
-            if same:
-                allowed = same
-            elif self.trump and order.trump is not None:
-                trumps = tuple(c for c in hand if order.suit_of(c) == order.trump)
-                allowed = trumps or allowed
-        if self.head:
-            best = order.winning_play(plays)[1]
-            winners = tuple(c for c in allowed if order.beats(c, best))
-            allowed = winners or allowed
-        return allowed
 
     def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
                 order: TrickOrder) -> str | None:

@@ -404,12 +404,7 @@ class SixtyOne(Game[State, Play]):
     def apply(self, state: State, move: Play) -> State:
         rules, p, card = self.rules, state.to_move, move.card
         hand = list(state.hands[p])
-        try:
-            hand.remove(card)
-        except ValueError:
-            # unchecked: a card from another deal (the generic chance property replays moves
-            # on a re-dealt position) gives a different state rather than a crash
-            pass
+        hand.remove(card)
         pile = state.pile + (card,)
         total = new_total(state.total, card, rules)
         plays = state.plays + 1
