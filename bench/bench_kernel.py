@@ -86,10 +86,13 @@ def main() -> None:
     ap.add_argument("--baseline", default="8b6b4ca")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=1.5)
+    ap.add_argument("--only", default="", help="run only the configurations whose label contains this text")
     args = ap.parse_args()
     base = extract(args.baseline)
     rows = []
     for label, gid, preset, base_preset, players in CONFIGS:
+        if args.only not in label:
+            continue
         then, now = [], []
         for _ in range(args.rounds):
             then.append(probe(base, gid, base_preset, players, args.seconds))
