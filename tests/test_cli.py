@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -80,6 +81,14 @@ def test_replay_with_illegal_move_is_one_line(tmp_path):
 def test_simulate():
     code, out, _ = run("simulate", "sixty_one", "-n", "20", "--players", "3")
     assert code == 0 and "moves per game" in out
+    # Sixty-One has one loser a game: the table says losses per seat, and they add up to the games
+    lost = [int(m) for m in re.findall(r"P\d: games lost\s*│\s*(\d+) of 20", out)]
+    assert len(lost) == 3 and sum(lost) == 20
+
+
+def test_simulate_scored_game_reports_mean_scores():
+    code, out, _ = run("simulate", "kerosinka", "-n", "3")
+    assert code == 0 and out.count("mean score") == 4 and "games lost" not in out
 
 
 def test_unknown_property_exit_2():

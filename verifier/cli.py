@@ -8,11 +8,9 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 
 import click
 from rich.console import Console
-from rich.progress import track
 from rich.table import Table as RichTable
 
 from spec.engine import Game, Record, check_writable
@@ -242,29 +240,30 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
 @click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
               help="Stop a game after this many moves (counted as unfinished).")
 def simulate(game_id, count, players, seed, variant_path, cap) -> None:
-    """Statistics over N random games: length and outcomes."""
-    from verifier.sampling import playout
+    """Statistics over N random games: length, and what the outcomes mean for each seat.
+
+    Games with one loser (Sixty-One, Sixty-Six) report losses per seat; games that score every
+    seat report the mean score per seat; the others report wins per seat.
+    """
+    from verifier.census import MEASURE, census
     game = make_game(game_id, resolve_variant(game_id, variant_path), players)
-    lengths, losers, winners, unfinished = [], Counter(), Counter(), 0
     start = time.perf_counter()
-    for i in track(range(count), description="playing", console=err, transient=True):
-        trace, state = playout(game, seed + i, cap=cap)
-        lengths.append(len(trace.moves))
-        if game.is_over(state):
-            out = game.outcome(state)
-            losers.update(out.losers)
-            winners.update(out.winners)
-        else:
-            unfinished += 1
+    with err.status("playing", spinner="dots"):
+        c = census(game, count, seed=seed, cap=cap)
     secs = time.perf_counter() - start
-    table = RichTable("statistic", "value", title=f"{count} random games of {game_id}, {game.players} players")
+    lengths = c.lengths
+    table = RichTable("statistic", "value", title=f"{count} random games of {game_id}, {game.players} players, "
+                                                  f"seeds {seed}..{seed + count - 1}")
     table.add_row("moves per game (mean)", f"{statistics.mean(lengths):.1f}")
     table.add_row("moves per game (min / median / max)",
                   f"{min(lengths)} / {statistics.median(lengths):g} / {max(lengths)}")
-    table.add_row("unfinished (hit the cap)", str(unfinished))
-    for p in range(game.players):
-        if losers or winners:
-            table.add_row(f"P{p} lost / won", f"{losers[p]} / {winners[p]}")
+    table.add_row("unfinished (hit the cap)", str(c.unfinished))
+    if c.finished:
+        measure = MEASURE["en"][c.kind]
+        for p, v in enumerate(c.per_seat()):
+            table.add_row(f"P{p}: {measure}", f"{v:.2f}" if c.kind == "score" else f"{v:g} of {c.finished}")
+        if c.draws:
+            table.add_row("draws", str(c.draws))
     table.add_row("games per second", f"{count / secs:.0f}")
     console.print(table)
 

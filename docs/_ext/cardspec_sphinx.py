@@ -529,6 +529,206 @@ def setup(app):
     app.add_directive("cardspec-atlas", AtlasDirective)
     app.add_directive("cardspec-catalogue", CatalogueDirective)
     app.add_config_value("cardspec_strict_errata", True, "env")
+    _setup_glance(app)
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+# ------------------------------------------------------------ at a glance
+
+_GLANCE_WORDS = {
+    "en": {"title": "At a glance", "players": "Players", "deck": "Deck", "family": "Family", "length": "Length",
+           "verifier": "Verifier", "moves": "moves", "median": "median of {n} random games, seed {seed}",
+           "pl": "{n} players", "unfinished": "{u} of {n} unfinished at {cap} moves",
+           "props": "{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown",
+           "expected": "every verdict as expected", "unexpected": "{k} not as expected",
+           "refuted_list": "refuted: {names}", "not_run": "not computed in this build",
+           "sample": "Sample game", "sample_intro": "The first moves of a random game ({pl}, seed {seed}), "
+                                                     "played by the engine when this book was built:",
+           "lengths_title": "Game length by player count", "lengths_x": "players", "lengths_y": "moves per game",
+           "seats_title": "Outcomes by seat", "seat": "seat", "figures": "Random play",
+           "figures_intro": "{n} random games per player count (seed {seed}; fewer for long games), "
+                            "one seed per game."},
+    "ru": {"title": "Коротко", "players": "Игроки", "deck": "Колода", "family": "Семейство", "length": "Длительность",
+           "verifier": "Проверка", "moves": "ходов", "median": "медиана по {n} случайным партиям, зерно {seed}",
+           "pl": "игроков: {n}", "unfinished": "{u} из {n} не закончены за {cap} ходов",
+           "props": "свойств: {n}; выполнены: {holds}, опровергнуты: {refuted}, не решены: {unknown}",
+           "expected": "все вердикты ожидаемые", "unexpected": "неожиданных вердиктов: {k}",
+           "refuted_list": "опровергнуты: {names}", "not_run": "в этой сборке не вычислялось",
+           "sample": "Пример партии", "sample_intro": "Первые ходы случайной партии ({pl}, зерно {seed}), "
+                                                       "сыгранной движком при сборке книги:",
+           "lengths_title": "Длина партии по числу игроков", "lengths_x": "игроки",
+           "lengths_y": "ходов за партию", "seats_title": "Исходы по местам", "seat": "место",
+           "figures": "Случайная игра",
+           "figures_intro": "{n} случайных партий на каждое число игроков (зерно {seed}; для длинных игр "
+                            "меньше), по одному зерну на партию."},
+}
+
+_GLANCE_SEED = 20261130
+
+
+def _glance_census(env, game_id: str) -> dict:
+    """Random-play censuses per player count, computed once per build process."""
+    from spec.games import get_game
+    from verifier.census import player_counts, sized_census
+    cache = env.app.__dict__.setdefault("_cardspec_census", {})
+    if game_id not in cache:
+        cls = get_game(game_id)
+        cache[game_id] = {n: sized_census(cls(players=n), seed=_GLANCE_SEED) for n in player_counts(cls)}
+    return cache[game_id]
+
+
+def _save_figure(directive, fig, name: str) -> str:
+    """Save a figure beside the doctrees (SVG for HTML, PNG elsewhere); return its URI from the page."""
+    import os
+    import matplotlib.pyplot as plt
+    fmt = "svg" if directive.env.app.builder.format == "html" else "png"
+    folder = os.path.join(directive.env.app.doctreedir, "cardspec-plots")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"{name}-{_lang_of(directive.env)}.{fmt}")
+    fig.savefig(path, dpi=110, bbox_inches="tight", **({"metadata": {"Date": None}} if fmt == "svg" else {}))
+    plt.close(fig)
+    doc_dir = os.path.dirname(directive.env.doc2path(directive.env.docname))
+    return os.path.relpath(path, doc_dir).replace(os.sep, "/")
+
+
+def _lengths_figure(census: dict, words: dict):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    counts = sorted(census)
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.boxplot([census[n].lengths for n in counts], tick_labels=[str(n) for n in counts], showfliers=True)
+    ax.set_xlabel(words["lengths_x"])
+    ax.set_ylabel(words["lengths_y"])
+    ax.set_title(words["lengths_title"])
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def _seats_figure(census: dict, words: dict, lang: str):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from verifier.census import MEASURE
+    counts = sorted(census)
+    fig, ax = plt.subplots(figsize=(6, 3))
+    width = 0.8 / len(counts)
+    for k, n in enumerate(counts):
+        c = census[n]
+        values = c.per_seat()
+        if c.kind != "score":
+            values = [v / max(1, len(c.lengths)) for v in values]   # a share of the games, comparable across counts
+        ax.bar([p + (k - (len(counts) - 1) / 2) * width for p in range(n)], values, width,
+               label=words["pl"].format(n=n))
+    kinds = {census[n].kind for n in counts}
+    measure = MEASURE[lang][kinds.pop()] if len(kinds) == 1 else ""
+    share = {"en": " (share)", "ru": " (доля)"}[lang] if census[counts[0]].kind != "score" else ""
+    ax.set_ylabel(measure + share)
+    ax.set_xlabel(words["seat"])
+    ax.set_xticks(range(max(counts)))
+    ax.set_xticklabels([f"P{p}" for p in range(max(counts))])
+    ax.set_title(words["seats_title"])
+    ax.axhline(0, color="black", linewidth=0.5)
+    if len(counts) > 1:
+        ax.legend(fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def _sample_lines(game_id: str, players: int, seed: int, moves: int = 14) -> list[str]:
+    from spec.games import get_game
+    from verifier.api import walk
+    game = get_game(game_id)(players=players)
+    trace, _ = walk(game, seed, cap=moves)
+    state = game.deal(seed)
+    lines = [f"deal: {game.describe(state)}"]
+    for i, move in enumerate(trace.moves, 1):
+        mover = game.to_move(state)
+        state = game.apply(state, move)
+        lines.append(f"{i:3}. P{mover}: {game.format_move(move):10} {game.describe_move(state)}")
+    return lines
+
+
+class GlanceDirective(_Base):
+    """``.. cardspec-glance:: GAME``: the "at a glance" box, the random-play figures and a sample game,
+    all computed when the book is built (the game pages get it automatically, before their first section)."""
+
+    def run(self):
+        import textwrap
+        from docutils import nodes
+        from spec.games import get_game
+        game_id = self.arguments[0]
+        if self.env.app.builder.name in _NO_VERIFY:
+            return []
+        lang = _lang_of(self.env)
+        words = _GLANCE_WORDS["ru" if lang == "ru" else "en"]
+        cls = get_game(game_id)
+        info = cls.info
+        census = _glance_census(self.env, game_id)
+        allowed = cls().player_range()
+        players = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}–{allowed[-1]}"
+        from verifier.census import FAMILY_RU
+        family = FAMILY_RU.get(info.family, info.family) if lang == "ru" else info.family
+        first = census[min(census)]
+        lengths = "; ".join(f"{words['pl'].format(n=n)}: {census[n].median_length():g} {words['moves']}"
+                            for n in sorted(census))
+        lengths += f" ({words['median'].format(n=len(first.lengths), seed=_GLANCE_SEED)})"
+        unfinished = [words["unfinished"].format(u=c.unfinished, n=len(c.lengths), cap=c.cap) + f" ({n})"
+                      for n, c in sorted(census.items()) if c.unfinished]
+        if unfinished:
+            lengths += "; " + "; ".join(unfinished)
+        only = os.environ.get("CARDSPEC_DOCS_GAMES")
+        if only and game_id not in only.split(","):
+            verdicts = words["not_run"]
+        else:
+            results = _verify(self.env, game_id)
+            tally = {v: sum(r.verdict == v for r in results) for v in ("holds", "refuted", "unknown")}
+            verdicts = words["props"].format(n=len(results), **tally)
+            off = sum(not r.as_expected for r in results)
+            verdicts += "; " + (words["unexpected"].format(k=off) if off else words["expected"])
+            refuted = [f"``{r.property.name}``" for r in results if r.verdict == "refuted"]
+            if refuted:
+                verdicts += "; " + words["refuted_list"].format(names=", ".join(refuted))
+        box = [f".. admonition:: {words['title']}", "   :class: cardspec-glance", "",
+               f"   :{words['players']}: {players}", f"   :{words['deck']}: {info.deck}",
+               f"   :{words['family']}: {family}", f"   :{words['length']}: {lengths}",
+               f"   :{words['verifier']}: {verdicts}", ""]
+        out = self.emit(box)
+        n0 = min(census)
+        sample = _sample_lines(game_id, n0, 1)
+        lines = [f".. rubric:: {words['figures']}", "",
+                 words["figures_intro"].format(n=len(first.lengths), seed=_GLANCE_SEED), "",
+                 f".. rubric:: {words['sample']}", "",
+                 words["sample_intro"].format(pl=words["pl"].format(n=n0), seed=1), "",
+                 ".. code-block:: text", ""]
+        for ln in sample:
+            lines += ["   " + w for w in textwrap.wrap(ln, 110, subsequent_indent="        ")] or ["   "]
+        rest = self.emit(lines)
+        figs = []
+        for name, fig in ((f"{game_id}-lengths", _lengths_figure(census, words)),
+                          (f"{game_id}-seats", _seats_figure(census, words, "ru" if lang == "ru" else "en"))):
+            uri = _save_figure(self, fig, name)
+            figs.append(nodes.image(uri=uri, alt=name, classes=["cardspec-figure"]))
+        # rubric "Random play", its intro, the two figures, then the sample game
+        return out + rest[:2] + figs + rest[2:]
+
+
+def _inject_glance(app, docname, source):
+    """Every game page gets its "at a glance" box before its first section (no page edits it in)."""
+    import re
+    if not docname.startswith("games/") or "cardspec-glance" in source[0]:
+        return
+    game_id = docname.split("/", 1)[1]
+    lines = source[0].split("\n")
+    for i in range(1, len(lines) - 1):
+        if lines[i].strip() and re.fullmatch(r"-{3,}", lines[i + 1].strip()) and i > 2:
+            lines[i:i] = [f".. cardspec-glance:: {game_id}", ""]
+            break
+    source[0] = "\n".join(lines)
+
+
+def _setup_glance(app):
+    app.add_directive("cardspec-glance", GlanceDirective)
+    app.connect("source-read", _inject_glance)

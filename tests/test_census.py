@@ -1,0 +1,58 @@
+"""The random-play census behind ``cardspec simulate`` and the rulebook's "at a glance" boxes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from spec.games import all_games, get_game
+from verifier.census import FAMILY_RU, census, player_counts, sized_census
+
+SixtyOne = get_game("sixty_one")
+Kerosinka = get_game("kerosinka")
+
+
+def test_one_loser_games_count_losses_per_seat():
+    c = census(SixtyOne(players=4), 30, seed=5)
+    assert c.kind == "loser" and len(c.lengths) == 30 and c.unfinished == 0
+    assert sum(c.per_seat()) == 30
+
+
+def test_a_second_loser_makes_it_a_scored_or_won_game():
+    class TwoLosers(SixtyOne):
+        def outcome(self, state):
+            out = super().outcome(state)
+            return dataclasses.replace(out, losers=out.losers + ((out.losers[0] + 1) % self.players,))
+    assert census(TwoLosers(players=3), 10, seed=1).kind != "loser"
+
+
+def test_scored_games_report_mean_scores():
+    c = census(Kerosinka(players=4), 3, seed=2)
+    assert c.kind == "score"
+    means = c.per_seat()
+    assert len(means) == 4 and all(isinstance(m, float) for m in means)
+
+
+def test_the_cap_counts_unfinished_games():
+    c = census(SixtyOne(players=3), 5, seed=0, cap=3)
+    assert c.unfinished == 5 and max(c.lengths) == 3
+
+
+def test_census_is_reproducible_from_its_seed():
+    a, b = census(SixtyOne(players=3), 15, seed=9), census(SixtyOne(players=3), 15, seed=9)
+    assert a.lengths == b.lengths and a.losers == b.losers
+
+
+def test_sized_census_shrinks_only_for_long_games():
+    assert len(sized_census(SixtyOne(players=2), games=25, long_games=5).lengths) == 25
+    assert len(sized_census(SixtyOne(players=2), games=25, long_games=5, long=3).lengths) == 5
+
+
+def test_player_counts_spread_over_the_range():
+    assert player_counts(SixtyOne) == [2, 5, 9, 12]
+    assert player_counts(Kerosinka) == [4]
+
+
+def test_every_family_has_a_russian_name():
+    missing = {c.info.family for c in all_games().values()} - set(FAMILY_RU)
+    assert not missing, f"add these families to verifier.census.FAMILY_RU: {sorted(missing)}"
+

@@ -1,0 +1,131 @@
+"""Statistics of random games: lengths, and what the outcomes mean seat by seat.
+
+One seed per game (the seed drives the deal and every move choice, as in
+:func:`verifier.api.walk`), so every figure is reproducible from
+``(game, players, count, seed)``. ``cardspec simulate`` prints a census; the
+rulebook's "at a glance" boxes, length plots and outcome plots are drawn
+from one when the book is built.
+
+>>> from spec.games import get_game
+>>> c = census(get_game("sixty_one")(players=3), 20, seed=1)
+>>> c.kind, len(c.lengths), c.unfinished
+('loser', 20, 0)
+>>> sum(c.per_seat()) == 20     # one loser a game
+True
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from spec.engine import Game
+from verifier.api import walk
+
+#: What an outcome means for a seat, decided from the finished games themselves:
+#: ``loser`` — every game names exactly one loser (Sixty-One, the fool of Durak): losses per seat;
+#: ``score`` — otherwise, games give every seat a score: the mean score per seat;
+#: ``winner`` — otherwise: wins per seat.
+Kind = Literal["loser", "winner", "score"]
+
+
+@dataclass
+class Census:
+    """Random games of one game at one player count."""
+
+    game_id: str
+    players: int
+    seed: int
+    cap: int
+    lengths: list[int] = field(default_factory=list)
+    unfinished: int = 0
+    losers: Counter = field(default_factory=Counter)
+    winners: Counter = field(default_factory=Counter)
+    draws: int = 0
+    score_sums: list[float] = field(default_factory=list)
+    return_sums: list[float] = field(default_factory=list)
+    only_one_loser: bool = True
+    scored: int = 0
+
+    @property
+    def finished(self) -> int:
+        return len(self.lengths) - self.unfinished
+
+    @property
+    def kind(self) -> Kind:
+        if self.finished and self.only_one_loser:
+            return "loser"
+        return "score" if self.scored else "winner"
+
+    def per_seat(self) -> list[float]:
+        """Losses per seat, wins per seat, or the mean score per seat, by :attr:`kind`."""
+        if self.kind == "loser":
+            return [self.losers[p] for p in range(self.players)]
+        if self.kind == "winner":
+            return [self.winners[p] for p in range(self.players)]
+        return [s / self.scored for s in self.score_sums]
+
+    def median_length(self) -> float:
+        return statistics.median(self.lengths)
+
+
+def census(game: Game, count: int, *, seed: int = 0, cap: int = 5_000) -> Census:
+    """Play ``count`` random games, seeds ``seed .. seed+count-1``, each cut off after ``cap`` moves."""
+    c = Census(type(game).info.id, game.players, seed, cap,
+               score_sums=[0.0] * game.players, return_sums=[0.0] * game.players)
+    for i in range(count):
+        trace, state = walk(game, seed + i, cap=cap)
+        c.lengths.append(len(trace.moves))
+        if not game.is_over(state):
+            c.unfinished += 1
+            continue
+        out = game.outcome(state)
+        c.losers.update(out.losers)
+        c.winners.update(out.winners)
+        c.draws += out.draw
+        c.only_one_loser &= len(out.losers) == 1
+        if len(out.scores) == game.players:
+            c.scored += 1
+            for p, s in enumerate(out.scores):
+                c.score_sums[p] += s
+        for p, r in enumerate(out.returns):
+            c.return_sums[p] += r
+    return c
+
+
+def player_counts(game_type, most: int = 4) -> list[int]:
+    """At most ``most`` player counts spread over the range the default rules allow (both ends included)."""
+    allowed = game_type().player_range()
+    lo, hi = allowed[0], allowed[-1]
+    if hi - lo + 1 <= most:
+        return list(range(lo, hi + 1))
+    step = (hi - lo) / (most - 1)
+    return sorted({lo + round(k * step) for k in range(most)})
+
+
+def sized_census(game: Game, *, seed: int = 0, games: int = 200, long_games: int = 40, long: int = 1_000,
+                 cap: int = 5_000) -> Census:
+    """A census whose size suits the game: ``games`` games, or ``long_games`` when the first ten
+    average over ``long`` moves (deterministic: the lengths decide, not the clock)."""
+    probe = census(game, 10, seed=seed, cap=cap)
+    count = long_games if statistics.mean(probe.lengths) > long else games
+    return census(game, count, seed=seed, cap=cap)
+
+
+#: The per-seat measure's name, by kind and language.
+MEASURE = {
+    "en": {"loser": "games lost", "winner": "games won", "score": "mean score"},
+    "ru": {"loser": "проигранных партий", "winner": "выигранных партий", "score": "средний счёт"},
+}
+
+#: Families as the games declare them, in Russian (a new family falls back to the English word, and a
+#: test lists families without a translation).
+FAMILY_RU = {
+    "trick-taking": "взятки", "trick-taking (All Fours)": "взятки (семейство All Fours)",
+    "banking game (chance)": "банковая игра (на удачу)", "beating": "отбой (дурак)", "party": "салонная игра",
+    "war": "пьяница (война)", "pot game (chance)": "игра на кон (на удачу)", "shedding": "сброс карт",
+    "adding": "счёт очков по ходу", "banking game (adding)": "банковая игра (счёт очков)",
+    "trick-taking compendium": "сборник контрактов на взятки",
+}
