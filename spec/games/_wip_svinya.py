@@ -1,0 +1,492 @@
+"""Svinya with shops (Свинья с лавочками): one rising "pig" in the middle, falling "shops" at each seat.
+
+Source: ``001_55360323bc916247.txt``, the untitled game of the pig and the
+shops (lines 23-34).
+
+A 2 or a 6 is laid face up in the middle: the pig, built upward regardless of
+suit. Each player then takes one card from the deck and lays it before
+themselves: their shop, built downward regardless of suit, a king going on an
+ace. Aces go nowhere else. A king ends the pig, which is set aside; the next 2
+or 6 starts a new one. A player sheds cards onto the pig, or onto the shop of
+the neighbour on either side, but a card that fits the pig must go there. The
+top card of a shop may go on the pig, an ace never. The first player whose
+hand holds nothing but aces wins.
+
+The source is silent on the hands (cardspec deals the rest of the deck out),
+on a player who cannot lay (passes; or draws from a talon, an option) and on a
+game where nobody can lay (blocked: the fewest cards win). See the rulebook's
+decisions and errata.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import setting
+
+INFO = GameInfo(
+    id="svinya",
+    name_en="Pig with shops",
+    name_ru="Свинья с лавочками",
+    min_players=2,
+    max_players=10,
+    deck="52",
+    family="shedding",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # winners' gains pay the losers' losses; the source names no stakes
+    source=Source(file="001_55360323bc916247.txt", title="(untitled) pig with shops", lines="23-34"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+# ------------------------------------------------------------------ tables
+
+#: The ranks that open a pig, by deck (a 36-card deck has no twos).
+PIG_STARTERS = {"52": frozenset((Rank.TWO, Rank.SIX)), "36": frozenset((Rank.SIX,))}
+#: The card that ends a pig.
+PIG_END = Rank.KING
+#: What may be laid on a shop's top card: the next rank down; a king on an ace; nothing on the lowest rank.
+SHOP_TAKES = {r: Rank(r - 1) for r in Rank if Rank.THREE <= r <= Rank.KING}
+SHOP_TAKES[Rank.ACE] = Rank.KING
+#: The weight of a card in each place, for the termination measure (see ``Svinya.max_plays``).
+WEIGHT = {"talon": 3, "hand": 2, "shop": 1}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of the pig with shops. The defaults are the source's rules, or a decision where it is silent."""
+
+    deck: Literal["52", "36"] = "52"
+    """The pack. Source: with many players the full 52 cards (``"52"``, used at every count by
+    default); it names no pack for few players, so the 36-card pack (pig opened by a 6 only) is
+    the other reading."""
+
+    hand_size: int = setting(0, range=(0, 20))
+    """Cards dealt to each hand; ``0`` deals the whole rest of the deck out. Decision: the source
+    states no deal, but its objective (shed every card) needs hands; ``0`` as in the sister games.
+    A positive size leaves the rest as a face-down talon."""
+
+    when_stuck: Literal["pass", "draw"] = "pass"
+    """What a player who can lay nothing does. Decision (the source is silent): ``"pass"``;
+    ``"draw"`` takes the top card of the talon instead while it lasts (the other reading)."""
+
+    lift: Literal["any", "own", "none"] = "any"
+    """Whose shop may give its top card to the pig. The source says only that an ace on a shop cannot
+    go even to the pig, which implies other shop cards can. Decision: the player to move may lift the
+    top of any shop (``"any"``); ``"own"`` allows only their own shop, ``"none"`` no lifting at all."""
+
+    empty_shop: Literal["open", "closed"] = "open"
+    """A shop whose last card was lifted. Decision (the source is silent): it takes any card but an
+    ace, which starts it again (``"open"``); ``"closed"`` takes nothing more."""
+
+    blocked: Literal["fewest", "nobody"] = "fewest"
+    """Who wins when every player passes in turn (nobody can lay any more). Decision (the source
+    is silent): the fewest cards in hand, aces not counted (``"fewest"``); ``"nobody"`` scores the
+    game as a draw."""
+
+    def __post_init__(self):
+        if self.hand_size == 0 and self.when_stuck == "draw":
+            raise VariantError("when_stuck", "'draw' needs a talon: the whole deck is dealt when hand_size is 0",
+                               "hand_size from 1 to 20 with 'draw'")
+
+
+#: Named variants (``--variant NAME``).
+PRESETS = {
+    "talon": {"hand_size": 6, "when_stuck": "draw"},
+    "pack_36": {"deck": "36"},
+    "blocked_draw": {"blocked": "nobody"},
+    "own_shop_lifts": {"lift": "own"},
+    "no_lifting": {"lift": "none"},
+    "closed_shops": {"empty_shop": "closed"},
+}
+
+
+# ------------------------------------------------------------------- moves
+
+@move("{card} on the pig")
+class ToPig:
+    card: Card
+
+
+@move("{card} on shop P{owner}")
+class ToShop:
+    card: Card
+    owner: int
+
+
+@move("shop P{owner} to the pig")
+class Lift:
+    owner: int
+
+
+@move("draw")
+class Draw:
+    pass
+
+
+@move("pass")
+class Pass:
+    pass
+
+
+PASS, DRAW = Pass(), Draw()
+TO_PIG = {c: ToPig(c) for c in make_deck("52")}
+TO_SHOP = {(c, o): ToShop(c, o) for c in make_deck("52") for o in range(INFO.max_players)}
+LIFT = {o: Lift(o) for o in range(INFO.max_players)}
+
+
+# ------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    """``shops[p]`` and ``pig`` run bottom to top; ``aside`` holds the finished pigs;
+    ``passes`` counts passes in a row (every player passing in turn blocks the game)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    shops: tuple[tuple[Card, ...], ...]
+    pig: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    to_move: int
+    seed: int
+    passes: int = 0
+    out: bool = False
+
+
+# ----------------------------------------------------------------- clauses
+
+CLAUSES.note("svinya-players", "Any number of players with the full 52-card pack; cardspec checks 2 to 10",
+             unchecked="the player count is metadata: every property runs at every count from 2 to 10")
+
+
+@CLAUSES.rule("svinya-pig-open", "A 2 or a 6, taken face up from the shuffled pack (the first one from the top), "
+              "opens the pig")
+def pig_opener(cards: tuple[Card, ...], starters: frozenset) -> int:
+    """The position in the shuffled pack of the card that opens the first pig."""
+    return next(i for i, c in enumerate(cards) if c.rank in starters)
+
+
+@CLAUSES.rule("svinya-shops", "Each player in turn, from the dealer's left, takes one card from the pack "
+              "and lays it before them: their shop")
+def deal_shops(cards: tuple[Card, ...], players: int) -> tuple[tuple[Card, ...], ...]:
+    return deal_round_robin(cards, seats_from(1 % players, players), 1)
+
+
+@CLAUSES.rule("svinya-hands", "The rest of the pack is dealt one at a time from the dealer's left, "
+              "to the end (the first players get one card more) or a set number each with the rest a talon")
+def deal_hands(cards: tuple[Card, ...], players: int, hand_size: int):
+    """``(hands, talon)``."""
+    order = seats_from(1 % players, players)
+    per, extra = (divmod(len(cards), players) if hand_size == 0 else (hand_size, 0))
+    hands = [list(h) for h in deal_round_robin(cards, order, per)]
+    for i, seat in enumerate(order[:extra]):
+        hands[seat].append(cards[per * players + i])
+    used = per * players + extra
+    return tuple(sorted_hand(h) for h in hands), tuple(cards[used:])
+
+
+@CLAUSES.rule("svinya-turn", "The player on the dealer's left starts; turns pass clockwise, one card a turn")
+def next_player(player: int, players: int) -> int:
+    return (player + 1) % players
+
+
+def fits_pig(card: Card, pig: tuple[Card, ...], starters: frozenset) -> bool:
+    """The card goes on the pig: it opens one (a 2 or 6 when none is open) or is one rank above its top."""
+    if not pig:
+        return card.rank in starters
+    return card.rank == pig[-1].rank + 1 and card.rank != Rank.ACE
+
+
+def fits_shop(card: Card, shop: tuple[Card, ...], empty_open: bool = True) -> bool:
+    """The card goes on this shop: one rank below its top, or a king on an ace; an emptied shop takes
+    any card but an ace (unless emptied shops are closed)."""
+    if not shop:
+        return empty_open and card.rank != Rank.ACE
+    return SHOP_TAKES.get(shop[-1].rank) == card.rank
+
+
+def neighbours(player: int, players: int) -> tuple[int, ...]:
+    """The seats on the player's right and left (one seat when two play)."""
+    return tuple(dict.fromkeys(((player - 1) % players, (player + 1) % players)))
+
+
+@CLAUSES.rule("svinya-hold", "A player lays only a card from their own hand", decides=(ToPig, ToShop))
+def lay_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("svinya-aces", "Aces go nowhere: an ace is never laid, and an ace on a shop never leaves it, "
+              "not even for the pig", decides=(ToPig, ToShop, Lift))
+def aces_stay(game, state, move) -> str | None:
+    if isinstance(move, Lift):
+        shop = state.shops[move.owner] if 0 <= move.owner < game.players else ()
+        if shop and shop[-1].rank == Rank.ACE:
+            return f"the A on P{move.owner}'s shop stays there: aces go nowhere"
+        return None
+    if move.card.rank == Rank.ACE:
+        return f"{move.card} cannot be laid: aces go nowhere (they stay in hand)"
+    return None
+
+
+@CLAUSES.rule("svinya-pig-build", "The pig is built upward by one rank, regardless of suit; when no pig is "
+              "open, a 2 or a 6 opens the next one", decides=ToPig)
+def pig_builds(game, state, move) -> str | None:
+    if not fits_pig(move.card, state.pig, game.starters):
+        return f"{move.card} does not fit the pig: it takes {game.pig_wants(state)}"
+    return None
+
+
+@CLAUSES.rule("svinya-neighbours", "A player sheds onto the shops of the two neighbours only, right and left",
+              decides=ToShop)
+def shop_is_neighbours(game, state, move) -> str | None:
+    near = neighbours(state.to_move, game.players)
+    if move.owner not in near:
+        return (f"P{state.to_move} sheds only onto the shops of "
+                f"{' and '.join(f'P{p}' for p in near)}, not P{move.owner}'s")
+    return None
+
+
+@CLAUSES.rule("svinya-shop-build", "A shop is built downward by one rank, regardless of suit; a king goes on "
+              "an ace; a shop emptied onto the pig takes any card (decision)", decides=ToShop)
+def shop_builds(game, state, move) -> str | None:
+    if not state.shops[move.owner] and game.rules.empty_shop == "closed":
+        return f"P{move.owner}'s shop is empty and closed (empty_shop = closed)"
+    if not fits_shop(move.card, state.shops[move.owner]):
+        top = state.shops[move.owner][-1]
+        want = SHOP_TAKES.get(top.rank)
+        return (f"{move.card} does not fit P{move.owner}'s shop (top {top}): it takes "
+                f"{want.label if want else 'nothing'}")
+    return None
+
+
+@CLAUSES.rule("svinya-pig-first", "A card that fits the pig must go on the pig, not on a shop", decides=ToShop)
+def pig_first(game, state, move) -> str | None:
+    if fits_pig(move.card, state.pig, game.starters):
+        return f"{move.card} fits the pig, so it must go on the pig"
+    return None
+
+
+@CLAUSES.rule("svinya-lift", "The top card of any shop, its first card included, may go on the open pig when "
+              "it fits (decision; lift = own or none for the other readings)", decides=Lift)
+def lift_fits(game, state, move) -> str | None:
+    if not 0 <= move.owner < game.players:
+        return f"there is no P{move.owner}: the shops are P0 to P{game.players - 1}"
+    if game.rules.lift == "none":
+        return "shop cards never go to the pig (lift = none)"
+    if game.rules.lift == "own" and move.owner != state.to_move:
+        return f"P{state.to_move} may lift only from their own shop (lift = own)"
+    if not state.shops[move.owner]:
+        return f"P{move.owner}'s shop is empty"
+    top = state.shops[move.owner][-1]
+    if not state.pig:
+        return f"no pig is open: a new pig is opened from a hand, not from a shop"
+    if not fits_pig(top, state.pig, game.starters):
+        return f"the top of P{move.owner}'s shop, {top}, does not fit the pig: it takes {game.pig_wants(state)}"
+    return None
+
+
+@CLAUSES.rule("svinya-pig-close", "A king ends the pig, which is set aside")
+def close_pig(pig: tuple[Card, ...], aside: tuple[Card, ...]):
+    """``(pig, aside)`` after a card is laid on the pig."""
+    if pig[-1].rank == PIG_END:
+        return (), aside + pig
+    return pig, aside
+
+
+@CLAUSES.rule("svinya-stuck", "A player who can lay or lift nothing passes (decision); with a talon and "
+              "when_stuck = draw, they draw its top card instead while it lasts", decides=(Draw, Pass))
+def stuck_only(game, state, move) -> str | None:
+    can = game.plays(state)
+    if can:
+        return f"P{state.to_move} can play {can[0]}, so may not {move.kind}"
+    drawing = game.rules.when_stuck == "draw" and bool(state.talon)
+    if isinstance(move, Draw) and not drawing:
+        return ("the talon is empty: pass" if game.rules.when_stuck == "draw"
+                else "a player who cannot lay passes (when_stuck = pass)")
+    if isinstance(move, Pass) and drawing:
+        return "draw from the talon: a player who cannot lay draws while the talon lasts"
+    return None
+
+
+@CLAUSES.rule("svinya-win", "The first player whose hand holds nothing but aces wins")
+def shed_out(hands) -> tuple[int, ...]:
+    return tuple(p for p, h in enumerate(hands) if all(c.rank == Rank.ACE for c in h))
+
+
+@CLAUSES.rule("svinya-blocked", "When every player has passed in turn the game is blocked; decision: the fewest "
+              "cards in hand (aces not counted) win, or nobody (blocked = nobody)")
+def blocked_winners(hands, rule: str) -> tuple[int, ...]:
+    if rule == "nobody":
+        return ()
+    left = [sum(c.rank != Rank.ACE for c in h) for h in hands]
+    return tuple(p for p, k in enumerate(left) if k == min(left))
+
+
+# -------------------------------------------------------------------- game
+
+class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Pass, Draw, Lift, ToPig, ToShop)
+    over_clause = "svinya-win"
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.starters = PIG_STARTERS[self.rules.deck]
+        self._near = tuple(neighbours(p, self.players) for p in range(self.players))
+        self._open = self.rules.empty_shop == "open"
+        lift = self.rules.lift
+        self._lifters = tuple(() if lift == "none" else (p,) if lift == "own" else tuple(range(self.players))
+                              for p in range(self.players))
+
+    def player_range(self) -> range:
+        # the pig, one shop each and at least one card each (hand_size each when fixed)
+        per = max(1, self.rules.hand_size)
+        top = min(self.info.max_players, (len(self.deck()) - 1) // (1 + per))
+        return range(self.info.min_players, top + 1)
+
+    def deck(self):
+        return make_deck(self.rules.deck)
+
+    def pig_wants(self, state) -> str:
+        if not state.pig:
+            return "a " + " or a ".join(sorted((r.label for r in self.starters), key=len)) + " to open a new pig"
+        return f"a {Rank(state.pig[-1].rank + 1).label}"
+
+    def deal(self, seed: int) -> State:
+        cards = list(self.deck())
+        rng_for(seed).shuffle(cards)
+        pig = cards.pop(pig_opener(tuple(cards), self.starters))
+        n = self.players
+        shops = deal_shops(tuple(cards[:n]), n)
+        hands, talon = deal_hands(tuple(cards[n:]), n, self.rules.hand_size)
+        return State(hands, shops, (pig,), (), talon, 1 % n, seed, 0, bool(shed_out(hands)))
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.to_move
+
+    def is_over(self, state):
+        return state.out or state.passes >= self.players
+
+    def plays(self, state) -> tuple:
+        """Every lay and lift open to the player to move (the fast path of the clauses above)."""
+        p, pig, shops, starters = state.to_move, state.pig, state.shops, self.starters
+        out = []
+        near = self._near[p]
+        top = pig[-1].rank if pig else None
+        for c in state.hands[p]:
+            r = c.rank
+            if r == Rank.ACE:
+                continue
+            if (r in starters) if top is None else (r == top + 1):
+                out.append(TO_PIG[c])
+                continue
+            for o in near:
+                shop = shops[o]
+                if (self._open if not shop else SHOP_TAKES.get(shop[-1].rank) == r):
+                    out.append(TO_SHOP[c, o])
+        if top is not None:
+            for o in self._lifters[p]:
+                if shops[o] and shops[o][-1].rank == top + 1:
+                    out.append(LIFT[o])
+        return tuple(out)
+
+    def candidates(self, state):
+        n = self.players
+        hand = state.hands[state.to_move]
+        return ((PASS, DRAW) + tuple(TO_PIG[c] for c in hand)
+                + tuple(TO_SHOP[c, o] for c in hand for o in range(n)) + tuple(LIFT[o] for o in range(n)))
+
+    def legal_moves(self, state):
+        if self.is_over(state):
+            return ()
+        can = self.plays(state)
+        if can:
+            return can
+        return (DRAW,) if self.rules.when_stuck == "draw" and state.talon else (PASS,)
+
+    def apply(self, state, move):
+        p, n = state.to_move, self.players
+        nxt = (p + 1) % n
+        hands, shops, pig, aside, talon = state.hands, state.shops, state.pig, state.aside, state.talon
+        if move is PASS or isinstance(move, Pass):
+            return State(hands, shops, pig, aside, talon, nxt, state.seed, state.passes + 1, False)
+        if isinstance(move, Draw):
+            hand = sorted_hand(hands[p] + talon[:1])
+            return State(hands[:p] + (hand,) + hands[p + 1:], shops, pig, aside, talon[1:], nxt, state.seed)
+        if isinstance(move, Lift):
+            o = move.owner
+            pig, aside = close_pig(pig + shops[o][-1:], aside)
+            shops = shops[:o] + (shops[o][:-1],) + shops[o + 1:]
+            return State(hands, shops, pig, aside, talon, nxt, state.seed)
+        card = move.card
+        hand = tuple(c for c in hands[p] if c != card)
+        hands = hands[:p] + (hand,) + hands[p + 1:]
+        if isinstance(move, ToPig):
+            pig, aside = close_pig(pig + (card,), aside)
+        else:
+            o = move.owner
+            shops = shops[:o] + (shops[o] + (card,),) + shops[o + 1:]
+        out = all(c.rank == Rank.ACE for c in hand)
+        return State(hands, shops, pig, aside, talon, nxt, state.seed, 0, out)
+
+    def winners(self, state) -> tuple[int, ...]:
+        return shed_out(state.hands) if state.out else blocked_winners(state.hands, self.rules.blocked)
+
+    def outcome(self, state):
+        win = self.winners(state)
+        n, k = self.players, len(win)
+        if not k:
+            return Outcome(draw=True, returns=(0,) * n)
+        return Outcome(winners=win, returns=tuple(n - k if p in win else -k for p in range(n)))
+
+    def zones(self, state):
+        z = {f"hand {i}": h for i, h in enumerate(state.hands)}
+        z.update({f"shop {i}": s for i, s in enumerate(state.shops)})
+        z["pig"] = state.pig
+        z["aside"] = state.aside
+        z["stock"] = state.talon  # the talon, face down
+        return z
+
+    def measure(self, state) -> int:
+        """3 a talon card + 2 a hand card + 1 a shop card: every move but a pass lowers it."""
+        return (WEIGHT["talon"] * len(state.talon) + WEIGHT["hand"] * sum(map(len, state.hands))
+                + WEIGHT["shop"] * sum(map(len, state.shops)))
+
+    def max_plays(self):
+        # The measure starts at most at 3*(cards off the pig) - ..., precisely: the pig's card is on the
+        # table; shops hold n; hands and talon the rest. Every move but a pass lowers the measure by at least
+        # 1 (property measure_falls); at most n - 1 passes come between two such moves and n end the game.
+        n = self.players
+        rest = len(self.deck()) - 1 - n
+        hand = rest if self.rules.hand_size == 0 else min(rest, self.rules.hand_size * n)
+        start = WEIGHT["talon"] * (rest - hand) + WEIGHT["hand"] * hand + WEIGHT["shop"] * n
+        return n * (start + 1)
+
+    def describe_move(self, state):
+        pig = " ".join(map(str, state.pig)) if state.pig else "(none)"
+        if len(state.pig) > 3:
+            pig = f"{state.pig[0]}..{state.pig[-1]}"
+        shops = " ".join(f"P{p}:{s[-1] if s else '-'}" for p, s in enumerate(state.shops))
+        return f"pig {pig} | shops {shops}"
+
+    def describe(self, state):
+        parts = [f"P{p}: {' '.join(map(str, h)) or '-'}" for p, h in enumerate(state.hands)]
+        parts.append("shops " + " ".join(f"P{p}:{' '.join(map(str, s))}" for p, s in enumerate(state.shops)))
+        parts.append("pig " + (" ".join(map(str, state.pig)) or "-"))
+        if state.talon:
+            parts.append(f"talon {len(state.talon)}")
+        return "; ".join(parts)
+
+
+GAME = Svinya

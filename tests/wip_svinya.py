@@ -1,0 +1,302 @@
+"""Pig with shops: rules, refusals, records, and one mutation test per property."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import verifier.games._wip_svinya  # noqa: F401  (registers the properties)
+from spec.cards import Rank, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, VariantError
+from spec.rules import make_rules
+from spec.games._wip_svinya import (
+    DRAW, LIFT, PASS, SHOP_TAKES, TO_PIG, TO_SHOP, Lift, Rules, State, Svinya, ToPig, ToShop, blocked_winners,
+    deal_hands, neighbours,
+)
+from tests.helpers import GENERIC_PROPERTIES, assert_refuted, check, generic_mutants
+
+C = parse_card
+RECORDS = Path(__file__).parent / "data" / "records" / "svinya"
+TALON = Rules(hand_size=6, when_stuck="draw")
+
+
+def position(hands, shops, pig="", to_move=0, talon="", passes=0, game=None):
+    hands = tuple(parse_cards(h) for h in hands)
+    return State(hands, tuple(parse_cards(s) for s in shops), parse_cards(pig), (), parse_cards(talon), to_move, 0,
+                 passes, False)
+
+
+# ------------------------------------------------------------------- rules
+
+def test_the_deal_opens_the_pig_gives_one_shop_card_each_and_deals_the_rest():
+    for n in (2, 3, 5, 10):
+        game = Svinya(players=n)
+        state = game.deal(7)
+        assert len(state.pig) == 1 and state.pig[0].rank in (Rank.TWO, Rank.SIX)
+        assert all(len(s) == 1 for s in state.shops) and not state.talon
+        per, extra = divmod(52 - 1 - n, n)
+        assert [len(h) for h in state.hands] == [per + (0 < p <= extra or (p == 0 and extra == n))
+                                                 for p in range(n)]
+        assert state.to_move == 1 % n
+    hands, talon = deal_hands(tuple(parse_cards("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠")), 3, 2)
+    assert hands == (parse_cards("4♠ 7♠"), parse_cards("2♠ 5♠"), parse_cards("3♠ 6♠")) and talon == (C("8s"),)
+    assert Svinya(Rules(deck="36"), players=4).deal(3).pig[0].rank == Rank.SIX
+
+
+def test_shops_fall_kings_go_on_aces_and_nothing_goes_on_a_two():
+    assert SHOP_TAKES[Rank.ACE] == Rank.KING and SHOP_TAKES[Rank.KING] == Rank.QUEEN
+    assert Rank.TWO not in SHOP_TAKES
+    assert neighbours(0, 2) == (1,) and neighbours(0, 5) == (4, 1)
+
+
+def test_refusals_name_the_clause_and_say_what_is_allowed():
+    game = Svinya(players=4)
+    state = position(["9♠ A♥ 7♦ 5♣ Q♥", "3♦", "4♦", "5♦"], ["K♠", "A♣", "10♥", "8♣"], pig="2♣ 3♥ 4♠")
+    with pytest.raises(IllegalMove, match=r"A♥ cannot be laid: aces go nowhere .* \[rule svinya-aces\]"):
+        game.check_move(state, ToShop(C("Ah"), 1))
+    with pytest.raises(IllegalMove, match=r"7♦ does not fit the pig: it takes a 5 \[rule svinya-pig-build\]"):
+        game.check_move(state, ToPig(C("7d")))
+    with pytest.raises(IllegalMove, match=r"sheds only onto the shops of P3 and P1, not P2's \[rule svinya-neighbours\]"):
+        game.check_move(state, ToShop(C("9s"), 2))
+    with pytest.raises(IllegalMove, match=r"7♦ fits the pig, so it must go on the pig \[rule svinya-pig-first\]"):
+        game.check_move(State(state.hands, state.shops, parse_cards("6♠"), (), (), 0, 0), ToShop(C("7d"), 3))
+    with pytest.raises(IllegalMove, match=r"does not fit P3's shop \(top 8♣\): it takes 7 \[rule svinya-shop-build\]"):
+        game.check_move(state, ToShop(C("9s"), 3))
+    with pytest.raises(IllegalMove, match=r"the A on P1's shop stays there: aces go nowhere \[rule svinya-aces\]"):
+        game.check_move(state, Lift(1))
+    with pytest.raises(IllegalMove, match=r"does not hold 3♦ \[rule svinya-hold\]"):
+        game.check_move(state, ToPig(C("3d")))
+    with pytest.raises(IllegalMove, match=r"can play 7♦ on shop P3, so may not pass \[rule svinya-stuck\]"):
+        game.check_move(state, PASS)
+    assert set(game.legal_moves(state)) == {TO_PIG[C("5c")], TO_SHOP[C("7d"), 3]}
+
+
+def test_a_king_ends_the_pig_which_is_set_aside_and_a_two_or_six_opens_the_next():
+    game = Svinya(players=2)
+    state = position(["K♦ 6♥ 9♣", "5♠ 4♠"], ["3♣", "2♥"], pig="6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠")
+    after = game.play(state, TO_PIG[C("Kd")])
+    assert after.pig == () and len(after.aside) == 8 and after.to_move == 1
+    # P1 holds 5♠ 4♠: neither opens a pig, and P0's shop (3♣) takes only a 2: P1 passes
+    assert game.legal_moves(after) == (PASS,)
+    back = game.play(after, PASS)
+    assert game.legal_moves(back) == (TO_PIG[C("6h")],)  # 6♥ opens the next pig; 9♣ has nowhere to go
+
+
+def test_lifting_a_shop_top_onto_the_pig_and_the_emptied_shop():
+    game = Svinya(players=3)
+    state = position(["J♦ 9♣", "8♥", "7♥"], ["5♣", "Q♠", "K♥"], pig="2♠ 3♠ 4♠")
+    assert LIFT[0] in game.legal_moves(state)
+    after = game.play(state, LIFT[0])
+    assert after.shops[0] == () and after.pig[-1] == C("5c")
+    p1 = game.legal_moves(after)  # P1 may start P0's emptied shop with any card but an ace
+    assert TO_SHOP[C("8h"), 0] in p1
+    closed = Svinya(Rules(empty_shop="closed"), players=3)
+    assert TO_SHOP[C("8h"), 0] not in closed.legal_moves(after)
+    own = Svinya(Rules(lift="own"), players=3)
+    assert LIFT[0] in own.legal_moves(state) and LIFT[0] not in own.legal_moves(
+        position(["J♦", "8♥", "7♥"], ["5♣", "Q♠", "K♥"], pig="2♠ 3♠ 4♠", to_move=1))
+    with pytest.raises(IllegalMove, match=r"lift = none"):
+        Svinya(Rules(lift="none"), players=3).check_move(state, LIFT[0])
+
+
+def test_only_aces_left_wins_and_a_block_goes_to_the_fewest_cards():
+    game = Svinya(players=2)
+    state = position(["A♠ 7♦", "9♣ 8♣ 3♥"], ["A♥", "8♦"], pig="2♠ 3♠ 4♠")
+    after = game.play(state, TO_SHOP[C("7d"), 1])
+    assert game.is_over(after) and game.outcome(after).winners == (0,) and game.outcome(after).returns == (1, -1)
+    stuck = position(["A♠ 9♦", "J♣ 10♣ A♥"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠ 5♠ 6♠")
+    assert game.legal_moves(stuck) == (PASS,)
+    end = game.play(game.play(stuck, PASS), PASS)
+    assert game.is_over(end) and game.outcome(end).winners == (0,)
+    assert blocked_winners(end.hands, "nobody") == ()
+    draw = Svinya(Rules(blocked="nobody"), players=2)
+    assert draw.outcome(end).draw and draw.outcome(end).returns == (0, 0)
+
+
+def test_a_stuck_player_draws_from_the_talon_with_when_stuck_draw():
+    game = Svinya(TALON, players=2)
+    state = position(["9♦ 9♠", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", talon="K♠ 5♥")
+    assert game.legal_moves(state) == (DRAW,)
+    with pytest.raises(IllegalMove, match=r"draw from the talon"):
+        game.check_move(state, PASS)
+    after = game.play(state, DRAW)
+    assert C("Ks") in after.hands[0] and after.talon == (C("5h"),)
+    with pytest.raises(IllegalMove, match=r"when_stuck = pass"):
+        Svinya(players=2).check_move(state, DRAW)
+
+
+def test_bad_variants_and_moves_round_trip():
+    with pytest.raises(VariantError, match="needs a talon"):
+        Rules(when_stuck="draw")
+    game = Svinya(players=3)
+    for text in ("pass", "draw", "shop P2 to the pig", "10♥ on the pig", "Q♠ on shop P1"):
+        assert str(game.parse_move(text)) == text
+    assert Svinya(TALON).player_range() == range(2, 8)
+
+
+def game_of(rec: Record) -> Svinya:
+    return Svinya(make_rules(Rules, rec.rules), players=rec.players)
+
+
+def test_saved_records_replay():
+    paths = sorted(RECORDS.glob("*.json"))
+    assert paths
+    for path in paths:
+        data = json.loads(path.read_text())
+        rec = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
+                                                                 "moves")}))
+        game = game_of(rec)
+        state = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+        assert game.is_over(state) and list(game.outcome(state).winners) == data["winners"], path.name
+
+
+# ---------------------------------------------------------- the properties
+
+GAMES = [Svinya(players=n) for n in (2, 3, 4, 6)]
+
+
+def test_properties_hold_and_findings_are_as_expected():
+    expected = {"pig_rises": "holds", "shops_fall": "holds", "aces_stay": "holds", "sheds_to_neighbours": "holds",
+                "pig_comes_first": "holds", "first_out_wins": "holds", "deal_as_stated": "holds",
+                "turn_order": "holds", "measure_falls": "holds", "any_number_of_players": "refuted",
+                "never_blocked": "refuted"}
+    for name, verdict in expected.items():
+        r = check(GAMES, name)
+        assert r.verdict == verdict, (name, r.verdict, r.detail)
+    r = check(GAMES, "never_blocked")
+    rec = r.counterexample.record
+    game = game_of(rec)
+    end = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+    assert game.is_over(end) and end.passes == game.players and not end.out
+
+
+def test_the_termination_search_holds_and_reports_the_longest_endgame():
+    r = check([Svinya(players=2)], "endgames_end")
+    assert r.verdict == "holds" and "longest" in r.detail and "18 cards" in r.detail
+
+
+# ------------------------------------------------------------------ mutants
+
+class PigSkipsARank(Svinya):
+    def plays(self, state):
+        out = super().plays(state)
+        top = state.pig[-1].rank if state.pig else None
+        extra = [TO_PIG[c] for c in state.hands[state.to_move] if top is not None and c.rank == top + 2]
+        return out + tuple(extra)
+
+
+class ShopsRise(Svinya):
+    def plays(self, state):
+        p, base = state.to_move, super().plays(state)
+        extra = [TO_SHOP[c, o] for c in state.hands[p] for o in neighbours(p, self.players)
+                 if state.shops[o] and c.rank == state.shops[o][-1].rank + 1]
+        return base + tuple(m for m in extra if m not in base)
+
+
+class AcesOnShops(Svinya):
+    def plays(self, state):
+        p = state.to_move
+        extra = [TO_SHOP[c, o] for c in state.hands[p] if c.rank == Rank.ACE for o in neighbours(p, self.players)
+                 if state.shops[o]]
+        return super().plays(state) + tuple(extra)
+
+
+class ShedsAnywhere(Svinya):
+    def plays(self, state):
+        p, base = state.to_move, super().plays(state)
+        extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToShop) for o in range(self.players)
+                 if o != p and TO_SHOP[m.card, o] not in base]
+        return base + tuple(extra)
+
+
+class ShopBeforePig(Svinya):
+    def plays(self, state):
+        p, base = state.to_move, super().plays(state)
+        extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToPig) for o in neighbours(p, self.players)]
+        return base + tuple(extra)
+
+
+class AlwaysP0Wins(Svinya):
+    def outcome(self, state):
+        out = super().outcome(state)
+        return type(out)(winners=(0,), returns=out.returns)
+
+
+class DealerGetsTheExtraCard(Svinya):
+    def deal(self, seed):
+        s = super().deal(seed)
+        hands = list(s.hands)
+        if len(hands[1]) > len(hands[0]):
+            hands[0], hands[1] = tuple(sorted(hands[0] + hands[1][-1:])), hands[1][:-1]
+        return State(tuple(hands), s.shops, s.pig, s.aside, s.talon, s.to_move, s.seed)
+
+
+class Anticlockwise(Svinya):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        return State(after.hands, after.shops, after.pig, after.aside, after.talon, (state.to_move - 1) % self.players,
+                     after.seed, after.passes, after.out)
+
+
+class LiftToHand(Svinya):
+    """A lifted shop card goes to the lifter's hand instead of the pig (so the measure rises)."""
+
+    def apply(self, state, move):
+        if not isinstance(move, Lift):
+            return super().apply(state, move)
+        p, o = state.to_move, move.owner
+        hands = state.hands[:p] + (state.hands[p] + state.shops[o][-1:],) + state.hands[p + 1:]
+        shops = state.shops[:o] + (state.shops[o][:-1],) + state.shops[o + 1:]
+        return State(hands, shops, state.pig, state.aside, state.talon, (p + 1) % self.players, state.seed)
+
+
+class PassesAreNotCounted(Svinya):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        return State(after.hands, after.shops, after.pig, after.aside, after.talon, after.to_move, after.seed,
+                     0, after.out)
+
+
+class PigTakesAnything(Svinya):
+    """A stuck player may put any card but an ace on the pig: nobody is ever left unable to lay."""
+
+    def plays(self, state):
+        base = super().plays(state)
+        return base or tuple(TO_PIG[c] for c in state.hands[state.to_move] if c.rank != Rank.ACE)
+
+
+class TwoPacks(Svinya):
+    def deck(self):
+        return super().deck() * 2
+
+
+@pytest.mark.parametrize("mutant,prop,rules", [
+    (PigSkipsARank, "pig_rises", None),
+    (ShopsRise, "shops_fall", None),
+    (AcesOnShops, "aces_stay", None),
+    (ShedsAnywhere, "sheds_to_neighbours", None),
+    (ShopBeforePig, "pig_comes_first", None),
+    (AlwaysP0Wins, "first_out_wins", None),
+    (DealerGetsTheExtraCard, "deal_as_stated", None),
+    (Anticlockwise, "turn_order", None),
+    (LiftToHand, "measure_falls", None),
+    (PassesAreNotCounted, "endgames_end", None),
+])
+def test_a_broken_game_is_refuted(mutant, prop, rules):
+    assert_refuted(check([mutant(rules, players=n) for n in (2, 3, 4)], prop))
+
+
+def test_a_game_that_cannot_block_is_not_refuted_and_two_packs_serve_more_players():
+    assert check([PigTakesAnything(players=n) for n in (2, 3)], "never_blocked").verdict == "unknown"
+    assert check([TwoPacks(players=2)], "any_number_of_players").verdict == "holds"
+
+
+@pytest.mark.parametrize("prop", GENERIC_PROPERTIES)
+def test_generic_properties_hold_and_their_mutants_are_refuted(prop):
+    rules = TALON if prop == "save_load" else None
+    assert check([Svinya(rules, players=n) for n in (2, 3, 5)], prop).verdict == "holds"
+    mutant = generic_mutants(Svinya)[prop]
+    assert_refuted(check([mutant(rules, players=n) for n in (2, 3, 5)], prop))
