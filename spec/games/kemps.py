@@ -1,0 +1,514 @@
+"""Kemps (Кемпс): two partnerships swap cards with four open ones, and call a partner's four of a kind.
+
+Source: ``003_7a0ed7952c70980c.txt``, "Кемпс" (lines 83-98).
+
+Four players, pair against pair, 52 cards. Each player gets four cards,
+four more lie face up in the middle, the rest is a face-down stock. In turn,
+clockwise from the dealer's left, a player may take one open card and put
+one of his own in its place. Partners agree on a secret gesture that means
+"I hold four of a kind". A player who thinks someone holds four of a kind
+calls "Kemps" on him: right, and the caller's side scores a letter of
+K-E-M-P-S; wrong, and the suspect's side does. "Double Kemps" names two
+suspects for two letters. A suspect's cards are put aside and he gets four
+new ones from the stock. The first partnership to spell KEMPS (5 points) wins.
+
+The gesture is a move (``signal``) that only the partner sees: ``observe``
+shows each player his own and his partner's signal, never an opponent's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import setting
+
+INFO = GameInfo(
+    id="kemps",
+    name_en="Kemps",
+    name_ru="Кемпс",
+    min_players=4,
+    max_players=4,
+    deck="52",
+    family="partnership collecting",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # the winning pair +1 each, the losing pair -1 each
+    source=Source(file="003_7a0ed7952c70980c.txt", title="Кемпс", lines="83-98"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+# ------------------------------------------------------------------ tables
+
+#: The rank order the source states, 2 low to ace high (the play only compares ranks for equality).
+STATED_RANKS = tuple(Rank(v) for v in range(2, 11)) + (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+#: The word a partnership writes, one letter a point.
+WORD = "KEMPS"
+TARGET = len(WORD)
+HAND = 4          #: cards in a hand
+OPEN = 4          #: open cards on the table
+DEALER = 0        #: cardspec seats the dealer at P0 (chosen by lot or agreement in the source)
+#: Points of a right call, by the number of suspects named.
+CALL_POINTS = {1: 1, 2: 2}
+_SUIT = {s: i for i, s in enumerate(SUIT_ORDER)}
+
+
+def hand_key(card: Card) -> tuple[int, int]:
+    """Hands are kept by rank, so a four of a kind reads as one block."""
+    return int(card.rank), _SUIT[card.suit]
+
+
+_HAND_KEY = {c: hand_key(c) for c in make_deck("52")}.__getitem__
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Kemps. The defaults are the source's rules."""
+
+    wrong_call_to: Literal["suspect", "opponents"] = "suspect"
+    """Who scores a wrong single Kemps. Source: the suspected player
+    (``"suspect"``), so a wrong call on one's own partner still scores for
+    the caller's side (see the errata). ``"opponents"``: the caller's
+    opponents, as a wrong double Kemps already does."""
+
+    overflow: Literal["cap", "count"] = "cap"
+    """A double Kemps (right or wrong) can take a pair from 4 points to 6. ``"cap"`` (decision): the word
+    has five letters, so the score stops at 5 and the game is won.
+    ``"count"``: the points are added as they come (breaks the 0..5 range)."""
+
+    stock_out: Literal["reshuffle", "end"] = "reshuffle"
+    """When the stock has too few cards for new hands (the source is silent).
+    ``"reshuffle"`` (decision): the cards put aside are shuffled under the
+    stock. ``"end"``: the game ends there and the higher score wins."""
+
+    stall_limit: int = setting(0, range=(0, 1000))
+    """A house rule, not in the source: after this many turns in a row with no
+    call (swaps and passes) the hands are thrown in and dealt again, as when
+    nobody wants to swap. 0: no limit (the source); then swapping can go on
+    for ever."""
+
+    def __post_init__(self):
+        if self.stall_limit and self.stall_limit < 4:
+            raise VariantError("stall_limit", f"{self.stall_limit} turns would cut short a round of four passes",
+                               "0 (no limit) or at least 4")
+
+
+#: Named variants (``--variant NAME``).
+PRESETS = {
+    "standard": {"wrong_call_to": "opponents"},
+    "house_limit": {"stall_limit": 12, "stock_out": "end"},
+}
+
+
+# ------------------------------------------------------------------- moves
+
+@move("take {take} give {give}")
+class Swap:
+    take: Card
+    give: Card
+
+
+@move("pass")
+class Pass:
+    pass
+
+
+@move("signal")
+class Signal:
+    pass
+
+
+@move("kemps P{suspect}")
+class Kemps:
+    suspect: int
+
+
+@move("double kemps P{first} P{second}")
+class DoubleKemps:
+    first: int
+    second: int
+
+
+PASS, SIGNAL = Pass(), Signal()
+DECK = make_deck("52")
+#: ``SWAP[take][give]``, built once: moves are frozen records
+SWAP = {t: {g: Swap(t, g) for g in DECK if g != t} for t in DECK}
+KEMPS = {q: Kemps(q) for q in range(4)}
+DOUBLE = {(a, b): DoubleKemps(a, b) for a in range(4) for b in range(4)}
+#: each seat's calls, in a stable order: single calls, then double
+CALLS = {p: tuple(KEMPS[q] for q in range(4) if q != p)
+         + tuple(DOUBLE[ab] for ab in combinations([q for q in range(4) if q != p], 2)) for p in range(4)}
+
+
+# ------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    """``table``: the four open cards, by position. ``stock[0]`` is its top card.
+    ``scores``: partnership 0 (P0 and P2) and partnership 1 (P1 and P3).
+    ``signals[p]``: P``p`` has made the gesture with his current hand.
+    ``passes``: passes in a row; ``quiet``: turns in a row with no call (kept
+    only under ``stall_limit``). ``last``: the last call or redeal, for the log."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    to_move: int
+    scores: tuple[int, int]
+    seed: int
+    signals: tuple[bool, ...] = (False,) * 4
+    passes: int = 0
+    quiet: int = 0
+    restocks: int = 0
+    ended: bool = False
+    last: tuple = ()
+
+
+# ----------------------------------------------------------------- clauses
+
+CLAUSES.note("kemps-players", "Four players, two partnerships; partners sit opposite (P0 with P2, P1 with P3: "
+             "a decision)", "spec.games.kemps.partnership",
+             unchecked="the seating is metadata: four players only, and every property reads teams from partnership()")
+CLAUSES.note("kemps-deck", "A 52-card deck, ranks 2 to ace; only equal ranks matter",
+             "spec.games.kemps.STATED_RANKS")
+CLAUSES.note("kemps-gesture", "Before play, partners agree on a gesture meaning 'I hold four of a kind'",
+             unchecked="an agreement at the table; what it means is clause kemps-signal")
+CLAUSES.note("kemps-dealer", "The dealer is chosen by lot or as the players like; cardspec seats him at P0",
+             unchecked="choosing the dealer is an agreement at the table: nothing to check")
+
+
+def partnership(player: int) -> int:
+    """Partners sit opposite: P0 and P2 are partnership 0, P1 and P3 partnership 1."""
+    return player % 2
+
+
+def partner(player: int) -> int:
+    return (player + 2) % 4
+
+
+def four_of_a_kind(hand: tuple[Card, ...]) -> bool:
+    """Four cards of one rank (hands are kept sorted by rank, so the ends tell)."""
+    return len(hand) == HAND and hand[0].rank == hand[-1].rank
+
+
+@CLAUSES.rule("kemps-deal", "Four cards each, dealt from the dealer's left, then four cards face up in the "
+              "middle; the rest is the face-down stock")
+def deal_cards(cards: tuple[Card, ...]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    hands, rest = draw_hands(cards, first_player())
+    return hands, rest[:OPEN], rest[OPEN:]
+
+
+def draw_hands(stock: tuple[Card, ...], first: int, seats: tuple[int, ...] = (0, 1, 2, 3)):
+    """Four cards to each of ``seats``, one at a time from seat ``first`` on; the rest of the stock."""
+    order = sorted(seats, key=lambda p: (p - first) % 4)
+    got: dict[int, list[Card]] = {p: [] for p in order}
+    k = 0
+    for _ in range(HAND):
+        for p in order:
+            got[p].append(stock[k])
+            k += 1
+    return {p: tuple(sorted(h, key=_HAND_KEY)) for p, h in got.items()}, stock[k:]
+
+
+@CLAUSES.rule("kemps-first", "The player on the dealer's left moves first")
+def first_player() -> int:
+    return (DEALER + 1) % 4
+
+
+@CLAUSES.rule("kemps-turn", "Turns pass clockwise; a call takes the caller's turn, a gesture does not")
+def next_player(player: int) -> int:
+    return (player + 1) % 4
+
+
+@CLAUSES.rule("kemps-swap-table", "A swap takes one of the four open cards", decides=Swap)
+def swap_takes_open_card(game, state, move) -> str | None:
+    if move.take not in state.table:
+        return f"{move.take} is not on the table; the open cards are {' '.join(map(str, state.table))}"
+    return None
+
+
+@CLAUSES.rule("kemps-swap-hand", "The card put in its place is one of the player's own", decides=Swap)
+def swap_gives_own_card(game, state, move) -> str | None:
+    if move.give not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.give}"
+    return None
+
+
+@CLAUSES.rule("kemps-swap-signalled", "A player who has made the gesture keeps his four (a decision: the "
+              "gesture says he holds them)", decides=Swap)
+def swap_not_after_signal(game, state, move) -> str | None:
+    if state.signals[state.to_move]:
+        return f"P{state.to_move} has signalled four of a kind and keeps them: pass or call instead"
+    return None
+
+
+@CLAUSES.rule("kemps-pass", "A player may decline to swap", decides=Pass)
+def may_pass(game, state, move) -> str | None:
+    return None
+
+
+@CLAUSES.rule("kemps-signal", "Only a player holding four of a kind makes the gesture, once for that hand; "
+              "only his partner sees it", decides=Signal)
+def signal_four(game, state, move) -> str | None:
+    p = state.to_move
+    if state.signals[p]:
+        return f"P{p} has already signalled this hand"
+    if not four_of_a_kind(state.hands[p]):
+        return f"P{p} does not hold four of a kind, so has nothing to signal"
+    return None
+
+
+@CLAUSES.rule("kemps-call", "A player calls Kemps on one other player, partner or opponent", decides=Kemps)
+def call_other(game, state, move) -> str | None:
+    if move.suspect not in range(4) or move.suspect == state.to_move:
+        others = ", ".join(f"P{q}" for q in range(4) if q != state.to_move)
+        return f"P{state.to_move} calls Kemps on another player: {others}"
+    return None
+
+
+@CLAUSES.rule("kemps-double", "Double Kemps names two other players", decides=DoubleKemps)
+def double_others(game, state, move) -> str | None:
+    p, a, b = state.to_move, move.first, move.second
+    if a not in range(4) or b not in range(4) or p in (a, b):
+        return f"P{p} names two other players: " + ", ".join(f"P{q}" for q in range(4) if q != p)
+    if a >= b:
+        return f"name the two suspects in seat order: double kemps P{min(a, b)} P{max(a, b)}"
+    return None
+
+
+@CLAUSES.rule("kemps-score", "A right call scores 1 point (double: 2) for the caller's side; a wrong single "
+              "call scores 1 for the suspect's side, a wrong double 2 for the caller's opponents")
+def call_award(rules: Rules, caller: int, suspects: tuple[int, ...], right: bool) -> tuple[int, int]:
+    """(partnership, points) won by a call."""
+    points = CALL_POINTS[len(suspects)]
+    if right:
+        return partnership(caller), points
+    if len(suspects) == 1 and rules.wrong_call_to == "suspect":
+        return partnership(suspects[0]), points
+    return 1 - partnership(caller), points
+
+
+@CLAUSES.rule("kemps-cap", "A score is at most 5: the letters K-E-M-P-S")
+def add_points(rules: Rules, scores: tuple[int, int], team: int, points: int) -> tuple[int, int]:
+    new = scores[team] + points
+    if rules.overflow == "cap":
+        new = min(new, TARGET)
+    return (new, scores[1]) if team == 0 else (scores[0], new)
+
+
+@CLAUSES.rule("kemps-new-hand", "After a call the suspect's cards are put aside and he gets four new ones "
+              "from the stock")
+def replace_hands(game, state: State, seats: tuple[int, ...]) -> State | None:
+    """The state with ``seats``' hands put aside and dealt again (``None``: the game ends, stock out)."""
+    stock, discards, restocks = state.stock, state.discards, state.restocks
+    if len(stock) < HAND * len(seats):
+        if game.rules.stock_out == "end":
+            return None
+        # the cards put aside before this call or redeal: the stock and they always hold 32 cards
+        stock, discards, restocks = restock(state.seed, restocks, stock, discards)
+    discards += tuple(c for p in seats for c in state.hands[p])
+    got, stock = draw_hands(stock, first_player(), seats)
+    hands = tuple(got.get(p, h) for p, h in enumerate(state.hands))
+    signals = tuple(s and p not in seats for p, s in enumerate(state.signals))
+    return State(hands, state.table, stock, discards, state.to_move, state.scores, state.seed, signals,
+                 0, 0, restocks, False, state.last)
+
+
+@CLAUSES.rule("kemps-stock-out", "When the stock is short, the cards put aside so far are shuffled under it "
+              "before the new hands are dealt (a decision; stock_out = 'end' ends the game instead)")
+def restock(seed: int, restocks: int, stock: tuple[Card, ...], discards: tuple[Card, ...]):
+    pile = list(discards)
+    rng_for(seed, 1, restocks).shuffle(pile)
+    return stock + tuple(pile), (), restocks + 1
+
+
+@CLAUSES.rule("kemps-redeal", "When nobody wants to swap (four passes in a row), every hand is thrown in "
+              "and four new cards are dealt to each")
+def everyone_passed(passes: int) -> bool:
+    return passes >= 4
+
+
+@CLAUSES.rule("kemps-stall", "House rule (stall_limit): after that many turns in a row with no call, the "
+              "hands are thrown in and dealt again")
+def stalled(rules: Rules, quiet: int) -> bool:
+    return bool(rules.stall_limit) and quiet >= rules.stall_limit
+
+
+@CLAUSES.rule("kemps-win", "The first partnership to spell KEMPS (5 points) wins; if the game ends "
+              "otherwise (stock_out = 'end'), the higher score wins or it is a draw")
+def winning_side(scores: tuple[int, int], ended: bool) -> int | None:
+    """0 or 1 for a winning partnership, -1 for a draw, ``None`` while the game goes on."""
+    for team in (0, 1):
+        if scores[team] >= TARGET:
+            return team
+    if ended:
+        return 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else -1
+    return None
+
+
+# -------------------------------------------------------------------- game
+
+class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Pass, Signal, DoubleKemps, Kemps, Swap)
+    over_clause = "kemps-win"
+    stated_ranks = STATED_RANKS
+
+    def deal(self, seed: int) -> State:
+        cards = list(self.deck())
+        rng_for(seed).shuffle(cards)
+        hands, table, stock = deal_cards(tuple(cards))
+        return State(tuple(hands[p] for p in range(4)), table, stock, (), first_player(), (0, 0), seed)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.to_move
+
+    def is_over(self, state):
+        return winning_side(state.scores, state.ended) is not None
+
+    def candidates(self, state):
+        hand = state.hands[state.to_move]
+        return ((PASS, SIGNAL) + tuple(SWAP[t][g] for t in state.table for g in hand)
+                + tuple(KEMPS.values()) + tuple(DOUBLE.values()))
+
+    def legal_moves(self, state):
+        if self.is_over(state):
+            return ()
+        p = state.to_move
+        hand = state.hands[p]
+        if state.signals[p]:
+            return (PASS,) + CALLS[p]
+        swaps = tuple(SWAP[t][g] for t in state.table for g in hand)
+        if four_of_a_kind(hand):
+            return (PASS, SIGNAL) + swaps + CALLS[p]
+        return (PASS,) + swaps + CALLS[p]
+
+    def apply(self, state, move):
+        kind = type(move)
+        if kind is Swap:
+            return self._quiet_turn(self._swap(state, move), passes=0)
+        if kind is Pass:
+            return self._quiet_turn(state, passes=state.passes + 1)
+        if kind is Signal:
+            p = state.to_move
+            signals = state.signals[:p] + (True,) + state.signals[p + 1:]
+            return State(state.hands, state.table, state.stock, state.discards, p, state.scores, state.seed,
+                         signals, state.passes, state.quiet, state.restocks, state.ended)
+        return self._call(state, (move.suspect,) if kind is Kemps else (move.first, move.second))
+
+    def _swap(self, state, move):
+        p = state.to_move
+        hand = tuple(sorted([c for c in state.hands[p] if c != move.give] + [move.take], key=_HAND_KEY))
+        i = state.table.index(move.take)
+        return State(state.hands[:p] + (hand,) + state.hands[p + 1:],
+                     state.table[:i] + (move.give,) + state.table[i + 1:], state.stock, state.discards,
+                     p, state.scores, state.seed, state.signals, state.passes, state.quiet, state.restocks)
+
+    def _quiet_turn(self, state, passes):
+        quiet = state.quiet + 1 if self.rules.stall_limit else 0
+        nxt = next_player(state.to_move)
+        if everyone_passed(passes) or stalled(self.rules, quiet):
+            new = replace_hands(self, state, (0, 1, 2, 3))
+            if new is None:
+                return State(state.hands, state.table, state.stock, state.discards, nxt, state.scores,
+                             state.seed, state.signals, passes, quiet, state.restocks, True, ("stock out",))
+            return State(new.hands, new.table, new.stock, new.discards, nxt, new.scores, new.seed,
+                         new.signals, 0, 0, new.restocks, False, ("redeal",))
+        return State(state.hands, state.table, state.stock, state.discards, nxt, state.scores, state.seed,
+                     state.signals, passes, quiet, state.restocks)
+
+    def _call(self, state, suspects):
+        p = state.to_move
+        right = all(four_of_a_kind(state.hands[q]) for q in suspects)
+        team, points = call_award(self.rules, p, suspects, right)
+        scores = add_points(self.rules, state.scores, team, points)
+        last = ("call", p, suspects, right, team, points)
+        nxt = next_player(p)
+        scored = State(state.hands, state.table, state.stock, state.discards, nxt, scores, state.seed,
+                       state.signals, 0, 0, state.restocks, False, last)
+        if winning_side(scores, False) is not None:
+            return scored  # the word is spelt: no new cards are needed
+        new = replace_hands(self, scored, suspects)
+        if new is None:
+            return State(state.hands, state.table, state.stock, state.discards, nxt, scores, state.seed,
+                         state.signals, 0, 0, state.restocks, True, last + ("stock out",))
+        return new
+
+    def outcome(self, state):
+        side = winning_side(state.scores, state.ended)
+        if side == -1:
+            return Outcome(draw=True, scores=state.scores, returns=(0,) * 4)
+        winners = tuple(p for p in range(4) if partnership(p) == side)
+        losers = tuple(p for p in range(4) if partnership(p) != side)
+        return Outcome(winners=winners, losers=losers, scores=state.scores,
+                       returns=tuple(1 if partnership(p) == side else -1 for p in range(4)))
+
+    def zones(self, state):
+        z = {f"hand {p}": h for p, h in enumerate(state.hands)}
+        z["table"] = state.table
+        z["stock"] = state.stock
+        z["discards"] = state.discards
+        return z
+
+    def hidden_zones(self, state, player):
+        return frozenset(z for z in ("hand 0", "hand 1", "hand 2", "hand 3", "stock", "discards")
+                         if z != f"hand {player}")
+
+    def observe(self, state, player):
+        """The default view (own hand, open cards, sizes of the rest), the scores and the calls, and the
+        gestures the player can see: his own and his partner's, never an opponent's."""
+        seen = tuple(state.signals[q] if q in (player, partner(player)) else None for q in range(4))
+        return super().observe(state, player) + (state.scores, seen, state.passes, state.quiet,
+                                                 state.ended, state.last)
+
+    def max_plays(self):
+        # Only with the house limit and no reshuffle: the stock (32 cards) never grows and every call or
+        # redeal takes at least 4 cards from it, so at most 9 of them; between two of them come at most
+        # stall_limit swaps and passes and 4 gestures (one per player: a player who has signalled keeps
+        # his hand until a call or redeal).
+        if self.rules.stall_limit and self.rules.stock_out == "end":
+            events = (len(DECK) - HAND * 4 - OPEN) // HAND + 1
+            return events * (self.rules.stall_limit + 4 + 1)
+        return None
+
+    def describe_move(self, state):
+        last = state.last
+        if not last:
+            return ""
+        text = ""
+        if last[0] == "call":
+            _, p, suspects, right, team, points = last[:6]
+            who = " and ".join(f"P{q}" for q in suspects)
+            text = (f"{who} {'hold' if len(suspects) > 1 else 'holds'} four of a kind" if right
+                    else f"wrong: {who} {'do' if len(suspects) > 1 else 'does'} not hold four of a kind")
+            text += f"; +{points} to P{team}/P{team + 2}; " + ", ".join(
+                f"P{t}/P{t + 2} {WORD[:s] or '-'}" for t, s in enumerate(state.scores))
+            if len(last) > 6:
+                text += "; the stock is out"
+        elif last[0] == "redeal":
+            text = "nobody swaps: every hand thrown in and dealt again"
+        elif last[0] == "stock out":
+            text = "nobody swaps, and the stock is out"
+        if self.is_over(state):
+            out = self.outcome(state)
+            text += "; draw" if out.draw else f"; P{out.winners[0]} and P{out.winners[1]} win"
+        return text
+
+    def describe(self, state):
+        sig = " ".join(f"P{p}" for p, s in enumerate(state.signals) if s)
+        return ("; ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+                + f"; table {' '.join(map(str, state.table))}; scores {state.scores[0]}-{state.scores[1]}"
+                + (f"; gestures {sig}" if sig else ""))
+
+
+GAME = KempsGame

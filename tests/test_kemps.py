@@ -1,0 +1,293 @@
+"""Kemps: the rules, the calls, the gesture, and one mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import verifier.games.kemps as props
+from spec.cards import parse_card, parse_cards
+from spec.errors import IllegalMove, NotationError, VariantError
+from spec.games.kemps import (
+    PASS, SIGNAL, DoubleKemps, Kemps, KempsGame, Rules, State, Swap, add_points, call_award, draw_hands,
+)
+from spec.rules import make_rules
+from tests.helpers import SMALL, assert_refuted, check
+
+GAMES = [KempsGame()]
+C = parse_card
+
+
+def position(hands, table="7♣ 8♣ 9♣ 10♣", to_move=1, scores=(0, 0), **kw):
+    """A position from four hands and the open cards; every other card is in the stock, in deck order."""
+    hs = tuple(tuple(sorted(parse_cards(h), key=lambda c: (int(c.rank), "shdc".index(c.suit.value))))
+               for h in hands)
+    tb = parse_cards(table)
+    used = {c for h in hs for c in h} | set(tb)
+    assert len(used) == 20
+    stock = tuple(c for c in KempsGame().deck() if c not in used)
+    return State(hs, tb, stock, (), to_move, scores, 0, **kw)
+
+
+FOURS = ["2♠ 2♥ 2♦ 2♣", "3♠ 3♥ 5♦ 6♣", "4♠ 4♥ 4♦ 4♣", "5♠ 6♥ 3♦ 3♣"]
+
+
+def test_the_deal():
+    game = KempsGame()
+    s = game.deal(5)
+    assert [len(h) for h in s.hands] == [4] * 4 and len(s.table) == 4 and len(s.stock) == 32
+    assert s.to_move == 1 and s.scores == (0, 0) and not s.discards
+    # dealt one at a time from the dealer's left: P1 gets the 1st, 5th, 9th and 13th cards
+    cards = KempsGame().deck()
+    got, rest = draw_hands(cards[:20], 1)
+    assert set(got[1]) == set(cards[0:13:4]) and set(got[0]) == set(cards[3:16:4]) and rest == cards[16:20]
+
+
+def test_a_swap_trades_one_open_card_in_place_and_refusals_say_why():
+    game = KempsGame()
+    s = position(FOURS)
+    after = game.play(s, Swap(C("8♣"), C("6♣")))
+    assert after.table == parse_cards("7♣ 6♣ 9♣ 10♣") and C("8♣") in after.hands[1] and after.to_move == 2
+    with pytest.raises(IllegalMove, match=r"A♠ is not on the table.*\[rule kemps-swap-table\]"):
+        game.check_move(s, Swap(C("A♠"), C("6♣")))
+    with pytest.raises(IllegalMove, match=r"P1 does not hold 2♠ \[rule kemps-swap-hand\]"):
+        game.check_move(s, Swap(C("8♣"), C("2♠")))
+    assert game.parse_move("take 8c give 6c") == Swap(C("8♣"), C("6♣"))
+    assert str(DoubleKemps(1, 3)) == "double kemps P1 P3" and game.parse_move("KEMPS p2") == Kemps(2)
+
+
+def test_the_gesture_needs_four_of_a_kind_is_seen_by_the_partner_only_and_the_signaller_keeps_his_four():
+    game = KempsGame()
+    s = position(FOURS, to_move=0)
+    assert SIGNAL in game.legal_moves(s)
+    s = game.play(s, SIGNAL)
+    assert s.to_move == 0 and s.signals[0]
+    with pytest.raises(IllegalMove, match=r"already signalled.*\[rule kemps-signal\]"):
+        game.check_move(s, SIGNAL)
+    with pytest.raises(IllegalMove, match=r"keeps them.*\[rule kemps-swap-signalled\]"):
+        game.check_move(s, Swap(C("7♣"), C("2♠")))
+    assert game.legal_moves(s)[0] == PASS and not any(isinstance(m, Swap) for m in game.legal_moves(s))
+    with pytest.raises(IllegalMove, match=r"P1 does not hold four of a kind"):
+        game.check_move(position(FOURS, to_move=1), SIGNAL)
+    hidden = props.with_signals(s, (0,), False)
+    assert game.observe(s, 2) != game.observe(hidden, 2)            # the partner sees it
+    assert game.observe(s, 1) == game.observe(hidden, 1) == game.observe(s, 1)  # opponents do not
+    assert game.observe(s, 3) == game.observe(hidden, 3)
+
+
+def test_calls_score_as_the_source_says():
+    game = KempsGame()
+    s = position(FOURS, to_move=1)
+    right = game.play(s, DoubleKemps(0, 2))         # P0 and P2 both hold four: P1/P3 +2
+    assert right.scores == (0, 2) and right.last[3] is True
+    assert not set(right.hands[0]) & set(s.hands[0]) and right.hands[1] == s.hands[1]
+    wrong = game.play(s, Kemps(3))                  # P3 does not: the point goes to the suspect's side
+    assert wrong.scores == (0, 1)
+    assert game.play(s, DoubleKemps(0, 3)).scores == (2, 0)  # wrong double: the caller's opponents
+    standard = KempsGame(make_rules(Rules, {"wrong_call_to": "opponents"}))
+    assert standard.play(s, Kemps(3)).scores == (1, 0)
+    with pytest.raises(IllegalMove, match=r"another player: P0, P2, P3 \[rule kemps-call\]"):
+        game.check_move(s, Kemps(1))
+    with pytest.raises(IllegalMove, match=r"seat order: double kemps P0 P2 \[rule kemps-double\]"):
+        game.check_move(s, DoubleKemps(2, 0))
+    assert call_award(Rules(), 1, (3,), False) == (1, 1)
+    assert add_points(Rules(), (4, 0), 0, 2) == (5, 0) and add_points(Rules(overflow="count"), (4, 0), 0, 2) == (6, 0)
+
+
+def test_the_word_ends_the_game_and_the_pair_wins():
+    game = KempsGame()
+    s = game.play(position(FOURS, to_move=1, scores=(1, 4)), DoubleKemps(0, 2))
+    assert game.is_over(s) and s.scores == (1, 5)
+    out = game.outcome(s)
+    assert out.winners == (1, 3) and out.returns == (-1, 1, -1, 1)
+    assert "P1 and P3 win" in game.describe_move(s) and "KEMPS" in game.describe_move(s)
+    with pytest.raises(IllegalMove, match=r"\[rule kemps-win\]"):
+        game.check_move(s, PASS)
+
+
+def test_four_passes_deal_every_hand_again_and_a_short_stock_is_reshuffled_or_ends_the_game():
+    game = KempsGame()
+    s = position(FOURS, to_move=1)
+    for _ in range(4):
+        s = game.play(s, PASS)
+    assert s.last == ("redeal",) and len(s.discards) == 16 and len(s.stock) == 16 and s.table == parse_cards(
+        "7♣ 8♣ 9♣ 10♣")
+    s = game.play(game.play(game.play(game.play(s, PASS), PASS), PASS), PASS)
+    assert len(s.stock) == 0 and s.restocks == 0
+    again = game.play(s, Kemps(2))
+    assert again.restocks == 1 and len(again.stock) == 28 and len(again.discards) == 4
+    ending = KempsGame(Rules(stock_out="end"))
+    over = ending.play(s, Kemps(2))
+    assert ending.is_over(over) and over.ended and sum(over.scores) == 1
+    assert ending.outcome(over).winners == ((0, 2) if over.scores[0] else (1, 3))
+
+
+def test_rules_options_are_checked():
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"stall_limit": 2})
+    assert KempsGame(Rules(stall_limit=12, stock_out="end")).max_plays() == 9 * 17
+    assert KempsGame().max_plays() is None
+    with pytest.raises(NotationError):
+        KempsGame().parse_move("kemps everybody")
+
+
+def test_properties_hold():
+    for name in ("score_in_range", "cards_in_place", "moves_as_stated", "call_outcome", "signal_private",
+                 "signal_truthful", "ends_within_bound", "stated_facts", "moves_match_clauses"):
+        r = check(GAMES, name)
+        assert r.verdict == "holds", (name, r.detail, r.counterexample)
+
+
+def test_the_findings_are_refuted_with_replayable_evidence():
+    for name in ("no_sure_point", "swapping_can_loop", "stock_suffices", "count_stays_in_word"):
+        if name == "count_stays_in_word":
+            r = check(GAMES, name)
+            assert_refuted(r)
+            assert "makes the scores 0-6" in r.counterexample.text and r.counterexample.deal
+            continue
+        r = check(GAMES, name)
+        assert_refuted(r)
+        rec = r.counterexample.record  # the record replays in the real game
+        game = KempsGame(make_rules(Rules, rec.rules))
+        game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+    loop = check(GAMES, "swapping_can_loop").counterexample.record
+    assert loop.moves and all(m.startswith("take ") for m in loop.moves)
+    standard = KempsGame(make_rules(Rules, {"wrong_call_to": "opponents"}))
+    assert check([standard], "no_sure_point").verdict == "holds"
+
+
+# ----------------------------------------------------------------- mutants
+
+class WrongCallCostsAPoint(KempsGame):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if isinstance(move, (Kemps, DoubleKemps)) and after.last[3] is False:
+            p = state.to_move % 2
+            scores = tuple(s - 1 if t == p else s for t, s in enumerate(state.scores))
+            return dataclasses.replace(after, scores=scores)
+        return after
+
+
+class DealerStarts(KempsGame):
+    def deal(self, seed):
+        return dataclasses.replace(super().deal(seed), to_move=0)
+
+
+class SwapAppends(KempsGame):
+    """The given card goes to the end of the open cards, not to the taken card's place."""
+
+    def _swap(self, state, move):
+        after = super()._swap(state, move)
+        i = state.table.index(move.take)
+        return dataclasses.replace(after, table=state.table[:i] + state.table[i + 1:] + (move.give,))
+
+
+class Anticlockwise(KempsGame):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if isinstance(move, type(SIGNAL)) or self.is_over(after):
+            return after
+        return dataclasses.replace(after, to_move=(state.to_move - 1) % 4)
+
+
+class RedealAfterThree(KempsGame):
+    def _quiet_turn(self, state, passes):
+        return super()._quiet_turn(state, 4 if passes == 3 else passes)
+
+
+class WrongDoubleToSuspects(KempsGame):
+    def _call(self, state, suspects):
+        after = super()._call(state, suspects)
+        if len(suspects) == 2 and after.last[3] is False:
+            team = suspects[0] % 2
+            return dataclasses.replace(after, scores=add_points(self.rules, state.scores, team, 2))
+        return after
+
+
+class NoCap(KempsGame):
+    """Scores as if the rules said overflow = 'count', while they say 'cap'."""
+
+    def _call(self, state, suspects):
+        return KempsGame(dataclasses.replace(self.rules, overflow="count"))._call(state, suspects)
+
+
+class SuspectKeepsHand(KempsGame):
+    def _call(self, state, suspects):
+        after = super()._call(state, suspects)
+        return dataclasses.replace(after, hands=state.hands) if not self.is_over(after) else after
+
+
+class PaysTheSuspectAnyway(KempsGame):
+    """Under wrong_call_to = 'opponents' still pays the suspect's side."""
+
+    def _call(self, state, suspects):
+        return KempsGame(dataclasses.replace(self.rules, wrong_call_to="suspect"))._call(state, suspects)
+
+
+class ShowsAllGestures(KempsGame):
+    def observe(self, state, player):
+        return super().observe(state, player) + (state.signals,)
+
+
+class HidesThePartnersGesture(KempsGame):
+    def observe(self, state, player):
+        view = super().observe(state, player)
+        return view[:-5] + (tuple(s if q == player else None for q, s in enumerate(view[-5])),) + view[-4:]
+
+
+class SignalsAnytime(KempsGame):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if moves and SIGNAL not in moves and not state.signals[state.to_move]:
+            return moves + (SIGNAL,)
+        return moves
+
+
+class IgnoresTheStallLimit(KempsGame):
+    def _quiet_turn(self, state, passes):
+        return super()._quiet_turn(dataclasses.replace(state, quiet=-10**6), passes)
+
+
+class WrongRankList(KempsGame):
+    stated_ranks = KempsGame.stated_ranks[1:]
+
+
+@pytest.mark.parametrize("mutant,prop,rules", [
+    (WrongCallCostsAPoint, "score_in_range", None),
+    (DealerStarts, "cards_in_place", None),
+    (SwapAppends, "moves_as_stated", None),
+    (Anticlockwise, "moves_as_stated", None),
+    (RedealAfterThree, "moves_as_stated", None),
+    (WrongDoubleToSuspects, "call_outcome", None),
+    (NoCap, "call_outcome", None),
+    (SuspectKeepsHand, "call_outcome", None),
+    (PaysTheSuspectAnyway, "no_sure_point", {"wrong_call_to": "opponents"}),
+    (ShowsAllGestures, "signal_private", None),
+    (HidesThePartnersGesture, "signal_private", None),
+    (SignalsAnytime, "signal_truthful", None),
+    (IgnoresTheStallLimit, "ends_within_bound", {"stall_limit": 12, "stock_out": "end"}),
+    (WrongRankList, "stated_facts", None),
+])
+def test_a_broken_game_is_refuted(mutant, prop, rules):
+    game = mutant(make_rules(Rules, rules or {}))
+    assert_refuted(check([game], prop))
+
+
+class AlwaysCaps(KempsGame):
+    def _call(self, state, suspects):
+        return KempsGame(dataclasses.replace(self.rules, overflow="cap"))._call(state, suspects)
+
+
+def test_searches_find_nothing_where_there_is_nothing():
+    """The witness searches are not refuted by construction: with the house limit no swap cycle exists,
+    and a bottomless stock never runs short (both unknown: a search cannot prove)."""
+    limited = KempsGame(make_rules(Rules, {"stall_limit": 12, "stock_out": "end"}))
+    assert check([limited], "swapping_can_loop", dataclasses.replace(SMALL, max_states=3_000)).verdict == "unknown"
+
+    class Bottomless(KempsGame):
+        def apply(self, state, move):
+            after = super().apply(state, move)
+            return dataclasses.replace(after, restocks=0, ended=False)
+    assert check([Bottomless()], "stock_suffices").verdict == "unknown"
+    assert check([AlwaysCaps()], "count_stays_in_word").verdict == "holds"

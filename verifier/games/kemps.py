@@ -1,0 +1,475 @@
+"""Kemps: the properties the verifier checks.
+
+The calls are settled exhaustively: every caller, every single and double
+call, every combination of right and wrong suspects and every score the
+two partnerships can hold before it, played through the game's own moves
+(``call_outcome``). Random play checks the rest, with two play policies
+besides uniform play: *collecting* (keep the commonest rank, make the gesture
+with four of a kind, call a partner who has made it) and *never calling*.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from itertools import product
+
+from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec.dealing import rng_for
+from verifier.api import Root, evidence, explore, invariant, steered, walk
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import sample
+
+from spec.games.kemps import (  # noqa: I001
+    CALLS, DECK, HAND, OPEN, PASS, SIGNAL, TARGET, WORD, DoubleKemps, Kemps, KempsGame, Pass, Signal, State,
+    Swap, first_player, four_of_a_kind, hand_key, partner, partnership,
+)
+
+GAME = "kemps"
+TEAMS = ("P0/P2", "P1/P3")
+
+
+# ------------------------------------------------------------- play policies
+
+def collecting(state, moves, rng):
+    """Make the gesture with four of a kind, call a partner who has made it, else swap towards the
+    commonest rank in hand (passing when no swap helps)."""
+    p = state.to_move
+    if SIGNAL in moves:
+        return SIGNAL
+    mate = partner(p)
+    call = next((m for m in moves if isinstance(m, Kemps) and m.suspect == mate), None)
+    if state.signals[mate] and call is not None:
+        return call
+    counts = Counter(c.rank for c in state.hands[p])
+    best, score = [], max(counts.values())
+    for m in moves:
+        if isinstance(m, Swap):
+            after = counts.copy()
+            after[m.give.rank] -= 1
+            after[m.take.rank] += 1
+            s = max(after.values())
+            if s > score:
+                best, score = [m], s
+            elif s == score and best:
+                best.append(m)
+    return rng.choice(best) if best else PASS
+
+
+def passing(state, moves, rng):
+    """Pass more often than not: redeals come often."""
+    return PASS if rng.random() < 0.6 else rng.choice(moves)
+
+
+def never_calling(state, moves, rng):
+    """Swap or pass at random, and never call."""
+    quiet = [m for m in moves if isinstance(m, (Swap, Pass))]
+    return rng.choice(quiet)
+
+
+# --------------------------------------------------------------- invariants
+
+@invariant(KempsGame, "score_in_range", title="Each partnership's score stays in 0..5, and the game ends exactly "
+           "when one reaches 5 (or the stock runs out under stock_out = 'end'), that partnership winning",
+           clauses=["kemps-cap", "kemps-win"], presets=True)
+def score_in_range(game, state):
+    for team, s in enumerate(state.scores):
+        if not 0 <= s <= TARGET:
+            return f"partnership {TEAMS[team]} has {s} points, outside 0..{TARGET}"
+    reached = [t for t in (0, 1) if state.scores[t] >= TARGET]
+    if game.is_over(state) != (bool(reached) or state.ended):
+        return f"scores {state.scores[0]}-{state.scores[1]}, game over: {game.is_over(state)}"
+    if reached:
+        out = game.outcome(state)
+        want = tuple(p for p in range(4) if partnership(p) == reached[0])
+        if out.winners != want:
+            return f"{TEAMS[reached[0]]} spelt {WORD}, but the winners are {out.winners}"
+    return None
+
+
+@invariant(KempsGame, "cards_in_place", title="Four cards in every hand and four open cards at every step; the "
+           "deal gives 4 cards each, 4 open and a 32-card stock, and the player on the dealer's left starts",
+           clauses=["kemps-deal", "kemps-first", "kemps-new-hand"], presets=True)
+def cards_in_place(game, state):
+    sizes = [len(h) for h in state.hands]
+    if sizes != [HAND] * 4 or len(state.table) != OPEN:
+        return f"hands of {sizes} cards and {len(state.table)} open cards, not 4 each and 4"
+    if state == game.deal(state.seed):
+        if len(state.stock) != len(DECK) - 4 * HAND - OPEN or state.discards:
+            return f"the deal leaves {len(state.stock)} cards in the stock"
+        if state.to_move != first_player() or first_player() != 1:
+            return f"P{state.to_move} starts; the dealer is P0, so P1 (on his left) does"
+    return None
+
+
+# ------------------------------------------------------ moves do what they say
+
+def step_error(game, before, move, after) -> str | None:
+    """What is wrong with ``after``, the state after ``move`` from ``before`` (None if nothing)."""
+    p = before.to_move
+    if isinstance(move, Signal):
+        if after.to_move != p:
+            return f"after P{p}'s gesture P{after.to_move} moves; the gesture takes no turn"
+        return None
+    if game.is_over(after):
+        return None
+    if after.to_move != (p + 1) % 4:
+        return f"P{after.to_move} moves after P{p}; P{(p + 1) % 4} (clockwise) is next"
+    redealt = after.last[:1] == ("redeal",)
+    if isinstance(move, Pass):
+        want = before.passes + 1
+        if redealt != (want >= 4 or (game.rules.stall_limit > 0 and before.quiet + 1 >= game.rules.stall_limit)):
+            return (f"{want} passes in a row ({before.quiet + 1} quiet turns): "
+                    + ("the hands are dealt again too early" if redealt else "no redeal"))
+    if redealt:
+        if after.table != (before.table if isinstance(move, Pass) else after.table):
+            return "a redeal changed the open cards"
+        old = {c for h in before.hands for c in h}
+        if any(c in old for h in after.hands for c in h):
+            return "after the redeal a player still holds a card of the hands thrown in"
+        if not old <= set(after.discards):
+            return "the hands thrown in are not put aside"
+        return None
+    if isinstance(move, Swap):
+        i = before.table.index(move.take)
+        want_table = before.table[:i] + (move.give,) + before.table[i + 1:]
+        if after.table != want_table:
+            return f"after taking {move.take} for {move.give} the open cards are {' '.join(map(str, after.table))}"
+        if sorted(after.hands[p], key=str) != sorted([c for c in before.hands[p] if c != move.give] + [move.take],
+                                                     key=str):
+            return f"after taking {move.take} for {move.give} P{p} holds {' '.join(map(str, after.hands[p]))}"
+        if any(after.hands[q] != before.hands[q] for q in range(4) if q != p):
+            return "a swap changed another player's hand"
+    if isinstance(move, Pass) and (after.hands != before.hands or after.table != before.table):
+        return "a pass moved cards"
+    return None
+
+
+@REGISTRY.property(GAME, "moves_as_stated", title="A swap trades one open card for one of the mover's, in its "
+                   "place; a pass moves nothing; four passes in a row deal every hand again (the open cards "
+                   "stay); turns go clockwise from the dealer's left, a gesture takes no turn",
+                   method="hypothesis", clauses=["kemps-swap-table", "kemps-swap-hand", "kemps-pass", "kemps-redeal",
+                                                 "kemps-turn", "kemps-stall"])
+def moves_as_stated(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        for policy in (None, passing, collecting):
+            prev = []
+
+            def step(trace, state):
+                if prev:
+                    msg = step_error(game, prev[-1], trace.moves[-1], state)
+                    if msg:
+                        raise trace.refute(msg, state)
+                prev.append(state)
+            walk(game, seed, step, min(budget.max_plays, 400), policy=policy)
+    return sample(games, budget, check)
+
+
+# ----------------------------------------------------------------- the calls
+
+def call_position(caller: int, fours: dict[int, bool], scores: tuple[int, int], stock_left: int) -> State:
+    """A position with P``caller`` to move: each seat in ``fours`` holds four of a kind or not, as given.
+
+    Seat ``s`` holds the four cards of rank 2+s, or three cards of rank 7+s and the queen of suit ``s``;
+    the 7..10 of clubs are open; ``stock_left`` cards form the stock, the rest of the deck is put aside.
+    """
+    hands = []
+    for s in range(4):
+        if fours.get(s, False):
+            hands.append(tuple(Card(Rank(2 + s), x) for x in SUIT_ORDER))
+        else:
+            hands.append(tuple(sorted([Card(Rank(7 + s), x) for x in SUIT_ORDER[:3]]
+                                      + [Card(Rank.QUEEN, SUIT_ORDER[s])], key=hand_key)))
+    table = tuple(Card(Rank(7 + s), SUIT_ORDER[3]) for s in range(4))
+    used = {c for h in hands for c in h} | set(table)
+    rest = [c for c in make_deck("52") if c not in used]
+    rng_for(99).shuffle(rest)
+    return State(tuple(hands), table, tuple(rest[:stock_left]), tuple(rest[stock_left:]), caller, scores, 99)
+
+
+def stated_award(rules, caller: int, suspects: tuple[int, ...], right: bool) -> tuple[int, int]:
+    """The source's scoring, restated independently of the rules module: (partnership, points)."""
+    if right:
+        return caller % 2, len(suspects)
+    if len(suspects) == 1:
+        return (suspects[0] % 2, 1) if rules.wrong_call_to == "suspect" else ((caller + 1) % 2, 1)
+    return (caller + 1) % 2, 2
+
+
+def call_situations(game):
+    """Every call situation: caller, call, which suspects hold four of a kind, scores before, stock size."""
+    for caller in range(4):
+        for call in CALLS[caller]:
+            suspects = (call.suspect,) if isinstance(call, Kemps) else (call.first, call.second)
+            for truth in product((False, True), repeat=len(suspects)):
+                fours = dict(zip(suspects, truth))
+                for scores in product(range(TARGET), repeat=2):
+                    for stock_left in (32, len(suspects) * HAND - 1):
+                        yield caller, call, suspects, all(truth), call_position(caller, fours, scores, stock_left)
+
+
+def call_error(game, caller, call, suspects, right, before, after) -> str | None:
+    team, points = stated_award(game.rules, caller, suspects, right)
+    want = list(before.scores)
+    want[team] += points
+    if game.rules.overflow == "cap":
+        want[team] = min(want[team], TARGET)
+    if list(after.scores) != want:
+        return (f"scores {before.scores[0]}-{before.scores[1]}, the call is {'right' if right else 'wrong'}: "
+                f"{TEAMS[team]} should get {points}, making {want[0]}-{want[1]}, "
+                f"but the game makes {after.scores[0]}-{after.scores[1]}")
+    if game.is_over(after) or after.ended:
+        return None
+    for q in range(4):
+        if q in suspects:
+            if set(after.hands[q]) & set(before.hands[q]):
+                return f"P{q}, a suspect, keeps cards he held before the call"
+            if not set(before.hands[q]) <= set(after.discards):
+                return f"P{q}'s old cards are not put aside"
+        elif after.hands[q] != before.hands[q]:
+            return f"P{q} was not named, but his hand changed"
+    if after.table != before.table:
+        return "the open cards changed on a call"
+    if after.to_move != (caller + 1) % 4:
+        return f"P{after.to_move} moves after P{caller}'s call"
+    return None
+
+
+@REGISTRY.property(GAME, "call_outcome", title="Every call scores exactly as the source states (right: 1, double "
+                   "2, to the caller's side; wrong: 1 to the suspect's side, double 2 to the caller's opponents), "
+                   "at most 5; the suspects alone get new hands, their old cards put aside",
+                   method="exhaustive", clauses=["kemps-score", "kemps-cap", "kemps-new-hand", "kemps-call",
+                                                 "kemps-double", "kemps-stock-out"])
+def call_outcome(games, budget: Budget) -> Outcome:
+    n = 0
+    for game in games:
+        for caller, call, suspects, right, before in call_situations(game):
+            n += 1
+            after = game.play(before, call)
+            msg = call_error(game, caller, call, suspects, right, before, after)
+            if msg is None and not all(0 <= s <= TARGET for s in after.scores):
+                msg = f"a call makes the scores {after.scores[0]}-{after.scores[1]}, outside 0..{TARGET}"
+            if msg:
+                return Outcome(REFUTED, f"exhaustive over {n} call situations", evidence(
+                    game, Root(before, f"P{caller} to call"), [call], f"kemps: {msg}"))
+    return Outcome(HOLDS, f"exhaustive over all {n} call situations (4 callers x 3 single and 3 double calls x "
+                   "each right/wrong suspect x scores 0..4 each x full or short stock), through the game's moves; "
+                   "every resulting score is in 0..5")
+
+
+@REGISTRY.property(GAME, "count_stays_in_word", title="With the other reading overflow = 'count', the scores "
+                   "still stay within 0..5", method="exhaustive", expected=REFUTED, clauses=["kemps-cap"])
+def count_stays_in_word(games, budget: Budget) -> Outcome:
+    """Refuted: a double Kemps, right or wrong, takes a pair from 4 points to 6 when the points are counted as
+    they come."""
+    game = games[0]
+    game = type(game)(dataclasses.replace(game.rules, overflow="count"))
+    n = 0
+    for caller, call, suspects, right, before in call_situations(game):
+        n += 1
+        after = game.play(before, call)
+        if not all(0 <= s <= TARGET for s in after.scores):
+            return Outcome(REFUTED, f"exhaustive over call situations (overflow = 'count'), found at the {n}th",
+                           evidence(game, Root(before, f"P{caller} to call"), [call],
+                                    f"kemps, overflow = 'count': '{call}' is {'right' if right else 'wrong'} "
+                                    f"and makes the scores {after.scores[0]}-{after.scores[1]}"))
+    return Outcome(HOLDS, f"exhaustive over all {n} call situations with overflow = 'count'")
+
+
+@REGISTRY.property(GAME, "no_sure_point", title="No call is a sure point: every call loses its side the point when "
+                   "it is wrong", method="exhaustive", expected=REFUTED, clauses=["kemps-score", "kemps-call"])
+def no_sure_point(games, budget: Budget) -> Outcome:
+    """Refuted by the source's rule: a wrong Kemps on one's partner scores for the suspect, the caller's own side."""
+    game = games[0]
+    outcomes: dict = {}
+    for caller, call, suspects, right, before in call_situations(game):
+        after = game.play(before, call)
+        mine = after.scores[caller % 2] > before.scores[caller % 2]
+        outcomes.setdefault((caller, call), set()).add((right, mine))
+    sure = [(c, m) for (c, m), seen in outcomes.items() if (False, True) in seen]
+    if not sure:
+        return Outcome(HOLDS, f"exhaustive over all call situations of {len(outcomes)} calls: a wrong call never "
+                       "scores for the caller's side")
+    caller, call = sure[0]
+    # a replayable game in which such a call is made and is wrong
+    for seed in range(500):
+        trace, _ = walk(game, seed)
+        state = game.deal(seed)
+        for i, m in enumerate(trace.moves):
+            nxt = game.apply(state, m)
+            p = state.to_move
+            if isinstance(m, (Kemps, DoubleKemps)) and nxt.last[3] is False and nxt.scores[p % 2] > state.scores[p % 2]:
+                named = (m.suspect,) if isinstance(m, Kemps) else (m.first, m.second)
+                held = "; ".join(f"P{q} {' '.join(map(str, state.hands[q]))}" for q in named)
+                return Outcome(REFUTED, f"exhaustive over all call situations: {len(sure)} calls score for the "
+                               "caller's side even when wrong", Counterexample(
+                                   f"deal seed {seed}, move {i + 1}: P{p} calls '{m}' and is wrong ({held}), yet "
+                                   f"his side {TEAMS[p % 2]} scores: {state.scores[0]}-{state.scores[1]} becomes "
+                                   f"{nxt.scores[0]}-{nxt.scores[1]}", record=game.record(seed, trace.moves[:i + 1])))
+            state = nxt
+    caller, call = sure[0]
+    return Outcome(REFUTED, "exhaustive over all call situations", evidence(
+        game, Root(call_position(caller, {}, (0, 0), 32), f"P{caller} to call"), [call],
+        f"P{caller} calls {call}, wrong, and his side scores"))
+
+
+# ------------------------------------------------------------- the gesture
+
+def with_signals(state: State, seats, value: bool | None = None) -> State:
+    """``state`` with the gestures of ``seats`` flipped (or set to ``value``)."""
+    sig = tuple((not s if value is None else value) if q in seats else s for q, s in enumerate(state.signals))
+    return State(state.hands, state.table, state.stock, state.discards, state.to_move, state.scores, state.seed,
+                 sig, state.passes, state.quiet, state.restocks, state.ended, state.last)
+
+
+@REGISTRY.property(GAME, "signal_private", title="The gesture is private: a player's view changes with his "
+                   "partner's gesture, never with an opponent's", method="hypothesis",
+                   clauses=["kemps-signal"])
+def signal_private(games, budget: Budget) -> Outcome:
+    def check(game, seed):
+        def step(trace, state):
+            for p in range(4):
+                view = game.observe(state, p)
+                opponents = (p + 1) % 4, (p + 3) % 4
+                for q in opponents:
+                    if game.observe(with_signals(state, (q,)), p) != view:
+                        raise trace.refute(f"P{p} sees whether P{q}, an opponent, has made the gesture", state)
+                if game.observe(with_signals(state, (partner(p),)), p) == view:
+                    raise trace.refute(f"P{p} cannot see his partner P{partner(p)}'s gesture", state)
+        for policy in (None, collecting):
+            walk(game, seed, step, 150, policy=policy)
+    return sample(games, budget, check)
+
+
+@REGISTRY.property(GAME, "signal_truthful", title="A player who has made the gesture holds four of a kind until "
+                   "his hand is replaced (random and collecting play)", method="hypothesis",
+                   clauses=["kemps-signal", "kemps-swap-signalled"])
+def signal_truthful(games, budget: Budget) -> Outcome:
+    seen = []
+
+    def check(game, seed):
+        def step(trace, state):
+            for p, s in enumerate(state.signals):
+                if s:
+                    seen.append(1)
+                    if not four_of_a_kind(state.hands[p]):
+                        raise trace.refute(f"P{p} has made the gesture but holds "
+                                           f"{' '.join(map(str, state.hands[p]))}", state)
+        for policy in (None, collecting):
+            walk(game, seed, step, min(budget.max_plays, 400), policy=policy)
+    out = sample(games, budget, check)
+    if out.verdict == HOLDS:
+        if not seen:
+            return Outcome(UNKNOWN, f"{out.examples} games, but no gesture was ever made", examples=out.examples,
+                           seed=budget.seed)
+        return Outcome(HOLDS, f"{out.detail} (each with uniform and collecting play); gestures seen in "
+                       f"{len(seen)} positions", examples=out.examples, seed=budget.seed)
+    return out
+
+
+# ------------------------------------------------------------- termination
+
+def swaps_only(state, moves):
+    return tuple(m for m in moves if isinstance(m, Swap)) or moves
+
+
+@REGISTRY.property(GAME, "swapping_can_loop", title="Swapping can go on for ever: a replayable cycle of swaps "
+                   "that comes back to the same position (no call, no pass)", method="search", expected=REFUTED,
+                   clauses=["kemps-swap-table", "kemps-swap-hand", "kemps-stall"])
+def swapping_can_loop(games, budget: Budget) -> Outcome:
+    """Refuted = a game that never ends; the house limit (stall_limit) forbids it."""
+    for game in games:
+        g = steered(game, swaps_only)
+        for seed in range(3):
+            ex = explore(g, [Root.deal(g, seed)], stop_at_cycle=True, max_states=min(budget.max_states, 50_000))
+            if ex.cycle is None:
+                continue
+            root, prefix, loop = ex.cycle
+            rec = game.record(seed, tuple(prefix) + tuple(loop))
+            again = game.replay(seed, prefix)
+            if game.replay(seed, tuple(prefix) + tuple(loop)) != again:
+                raise AssertionError("the cycle found does not replay")  # explore's cycles always replay
+            return Outcome(REFUTED, f"explore (swaps only) found a cycle of {len(loop)} swaps from deal seed {seed}",
+                           Counterexample(f"deal seed {seed}: after {len(prefix)} swaps the next {len(loop)} "
+                                          f"({' '.join(map(str, loop[:8]))}{' ...' if len(loop) > 8 else ''}) "
+                                          "come back to the same position, so the game can go on for ever",
+                                          record=rec), method="search")
+    return Outcome(UNKNOWN, "no cycle of swaps found from deal seeds 0-2 (50,000 states each)", method="search")
+
+
+@REGISTRY.property(GAME, "ends_within_bound", title="With the house limit (stall_limit, and stock_out = 'end') "
+                   "every game ends within the declared bound, even when nobody ever calls",
+                   method="hypothesis", clauses=["kemps-stall", "kemps-stock-out", "kemps-redeal"],
+                   applies=lambda games: games[0].max_plays() is not None or games[0].rules == KempsGame.Rules())
+def ends_within_bound(games, budget: Budget) -> Outcome:
+    """Run on the ``house_limit`` preset when given the default rules."""
+    from verifier.api import presets_of
+    if games[0].max_plays() is None:
+        rules = presets_of(KempsGame)["house_limit"]
+        games = [type(g)(rules, players=g.players) for g in games]
+    longest = []
+
+    def check(game, seed):
+        bound = game.max_plays()
+        for policy in (None, never_calling, collecting):
+            trace, state = walk(game, seed, cap=bound + 1, policy=policy)
+            if not game.is_over(state):
+                raise trace.refute(f"still going after the bound of {bound} moves", state)
+            longest.append(len(trace.moves))
+    out = sample(games, budget, check)
+    if out.verdict != HOLDS:
+        return out
+    return Outcome(HOLDS, f"{out.examples} random games, each played uniformly, never calling and collecting "
+                   f"(seed {budget.seed}); bound {games[0].max_plays()} moves (stall_limit "
+                   f"{games[0].rules.stall_limit}); the longest took {max(longest)}",
+                   examples=out.examples, seed=budget.seed)
+
+
+@REGISTRY.property(GAME, "stock_suffices", title="The stock always holds the cards a call or a redeal needs",
+                   method="search", expected=REFUTED, clauses=["kemps-stock-out", "kemps-deal"])
+def stock_suffices(games, budget: Budget) -> Outcome:
+    """Refuted = a replayable game whose stock runs short (the source does not say what happens then)."""
+    game = games[0]
+    for seed in range(200):
+        for policy in (None, passing):
+            trace, state = walk(game, seed, stop=lambda s: s.restocks > 0 or s.ended, policy=policy,
+                                cap=budget.max_plays)
+            if state.restocks or state.ended:
+                last = trace.moves[-1]
+                return Outcome(REFUTED, "a random game", Counterexample(
+                    f"deal seed {seed}: move {len(trace.moves)} ({last}) needs new cards, but the 32-card stock is "
+                    f"down to {len(game.replay(seed, trace.moves[:-1]).stock)}", record=game.record(seed, trace.moves)),
+                    method="search")
+    return Outcome(UNKNOWN, "no game of deal seeds 0-199 (uniform or passing play) ran the stock short",
+                   method="search")
+
+
+# ------------------------------------------------------------ stated facts
+
+@REGISTRY.property(GAME, "stated_facts", title="The source's numbers match the rules: 4 players in 2 "
+                   "partnerships, a 52-card deck of ranks 2..A (each in four suits, so every rank can make four of "
+                   "a kind), 4 cards each and 4 open, and the target of 5 points is the word KEMPS",
+                   method="exhaustive", clauses=["kemps-deck", "kemps-deal", "kemps-win"])
+def stated_facts(games, budget: Budget) -> Outcome:
+    game = games[0]
+    deck = game.deck()
+    problems = []
+    ranks = sorted({c.rank for c in deck})
+    if tuple(ranks) != tuple(game.stated_ranks):
+        problems.append(f"the deck's ranks {' '.join(r.label for r in ranks)} are not the stated list "
+                        f"{' '.join(r.label for r in game.stated_ranks)}")
+    for r in game.stated_ranks:
+        four = tuple(sorted((c for c in deck if c.rank == r), key=hand_key))
+        if len(four) != 4 or not four_of_a_kind(four):
+            problems.append(f"the {r.label}s do not make four of a kind")
+    if len(deck) != 52 or game.players != 4 or {partnership(p) for p in range(4)} != {0, 1} \
+            or [sum(partnership(p) == t for p in range(4)) for t in (0, 1)] != [2, 2]:
+        problems.append("not 4 players in two pairs with 52 cards")
+    state = game.deal(0)
+    if [len(h) for h in state.hands] != [4] * 4 or len(state.table) != 4 or TARGET != len("KEMPS"):
+        problems.append("the deal or the target differ from the source")
+    if problems:
+        return Outcome(REFUTED, "all 13 ranks and the deal compared", Counterexample(
+            "; ".join(problems), deal={z: " ".join(map(str, c)) for z, c in game.zones(state).items()}))
+    return Outcome(HOLDS, "all 13 stated ranks (each a four of a kind), 52 cards, 2 pairs, the deal of seed 0 and "
+                   "the target compared")
