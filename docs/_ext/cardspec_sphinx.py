@@ -95,24 +95,71 @@ class PropertiesDirective(_Base):
         if "only" in self.options:
             wanted = set(self.options["only"].split())
             results = [r for r in results if r.property.name in wanted]
+        lang = "ru" if _lang_of(self.env) == "ru" else "en"
+        words = _PROPERTY_WORDS[lang]
+        cfg = self.env.config
         rows = []
         for r in results:
             verdict = f"**{r.verdict}**" if r.as_expected else \
-                f"**{r.verdict}** (expected {r.property.expected})"
-            how = r.method
-            if r.examples:
-                how += f" ({r.examples} games, seed {r.seed})"
+                f"**{r.verdict}** ({words['expected']} {r.property.expected})"
+            how = words["methods"].get(r.method, r.method)
+            if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
+                how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
             rows.append([f"``{r.property.name}``: {r.property.title}", how, verdict,
-                         f"{r.seconds:.2f} s", r.detail])
-        lines = _list_table(["property", "method", "verdict", "time", "evidence"], rows, "30 17 10 7 36")
+                         f"{r.seconds:.2f}\u00a0s", r.detail])
+        lines = [words["budget"].format(n=cfg.cardspec_examples, seed=cfg.cardspec_seed), ""]
+        table = _list_table(words["header"], rows, "30 12 10 8 40")
+        table.insert(3, "   :class: cardspec-properties")
+        lines += table
         for r in results:
             if r.counterexample is not None:
-                lines += [f"**{r.property.name}** — counterexample:", "", ".. code-block:: text", ""]
+                lines += [".. raw:: html", "",
+                          f"   <details class=\"cardspec-counterexample\"><summary>{words['cx']}: "
+                          f"<code>{r.property.name}</code></summary>", "",
+                          ".. code-block:: text", ""]
                 lines += ["   " + ln for ln in r.counterexample.text.splitlines()]
                 if r.counterexample.record is not None:
-                    lines += ["", "   replay: " + r.counterexample.record.to_json()]
-                lines.append("")
+                    lines += ["", "   " + words["replay"] + ":"]
+                    lines += ["   " + ln for ln in _pretty_record(r.counterexample.record.to_json())]
+                lines += ["", ".. raw:: html", "", "   </details>", ""]
         return self.emit(lines)
+
+
+_PROPERTY_WORDS = {
+    "en": {"header": ["property", "method", "verdict", "time", "evidence"], "expected": "expected",
+           "methods": {"hypothesis": "sampled", "exhaustive": "exhaustive", "z3": "z3 proof", "search": "search"},
+           "budget": "How each verdict was reached: *sampled* properties play {n} random games each (seed {seed}, "
+                     "one seed per game) unless the row says otherwise; *exhaustive* ones visit every state of "
+                     "the small configurations named in the evidence; a *z3 proof* covers every value; a "
+                     "*search* hunts for a witness and can only refute or stay unknown.",
+           "cx": "counterexample", "replay": "replayable record (``cardspec play --replay FILE``)"},
+    "ru": {"header": ["свойство", "метод", "вердикт", "время", "обоснование"], "expected": "ожидалось",
+           "methods": {"hypothesis": "выборка", "exhaustive": "полный перебор", "z3": "доказательство z3",
+                       "search": "поиск"},
+           "budget": "Как получен каждый вердикт: свойства с методом *выборка* проверяются на {n} случайных "
+                     "партиях (зерно {seed}, по одному зерну на партию), если в строке не сказано иное; "
+                     "*полный перебор* обходит все состояния малых конфигураций, названных в обосновании; "
+                     "*доказательство z3* охватывает все значения; *поиск* ищет пример и может лишь "
+                     "опровергнуть свойство или оставить его нерешённым.",
+           "cx": "контрпример", "replay": "запись для воспроизведения (``cardspec play --replay FILE``)"},
+}
+
+
+def _pretty_record(text: str, width: int = 100) -> list[str]:
+    """A record as indented JSON, its move list wrapped rather than one move a line."""
+    import json
+    import textwrap
+    data = json.loads(text)
+    moves = data.pop("moves", None)
+    body = json.dumps(data, ensure_ascii=False, indent=2).splitlines()
+    if moves is None:
+        return body
+    listed = ", ".join(json.dumps(m, ensure_ascii=False) for m in moves)
+    wrapped = textwrap.wrap(listed, width - 4, break_long_words=False, break_on_hyphens=False) or [""]
+    body = body[:-1]            # drop the closing brace: the moves come last
+    if len(body) > 1:
+        body[-1] += ","
+    return body + ['  "moves": ['] + ["    " + w for w in wrapped] + ["  ]", "}"]
 
 
 class ClausesDirective(_Base):
@@ -530,6 +577,7 @@ def setup(app):
     app.add_directive("cardspec-catalogue", CatalogueDirective)
     app.add_config_value("cardspec_strict_errata", True, "env")
     _setup_glance(app)
+    _setup_sources(app)
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
@@ -732,3 +780,99 @@ def _inject_glance(app, docname, source):
 def _setup_glance(app):
     app.add_directive("cardspec-glance", GlanceDirective)
     app.connect("source-read", _inject_glance)
+
+
+# ------------------------------------------------------------------ sources
+
+#: What each source text is, in our words (the texts themselves are not reproduced).
+SOURCE_FILES = {
+    "000_c16f26f3ff8231c5.txt": {
+        "en": "A collection in Russian, 980 lines. It opens with the full rules of Sixty-One and Sixty-Six "
+              "(text A), then runs a catalogue of about 220 titled entries, games and patiences from "
+              "Baccarat to Écarté, each cut off after its first few lines (see :doc:`catalogue`), and "
+              "closes with a second text of Sixty-Six (text B).",
+        "ru": "Русский сборник, 980 строк. В начале — полные правила «Шестидесяти одного» и «Шестидесяти "
+              "шести» (текст A), затем каталог примерно из 220 озаглавленных статей — игр и пасьянсов от "
+              "баккара до экарте, каждая оборвана после первых строк (см. :doc:`catalogue`), — и в конце "
+              "второй текст «Шестидесяти шести» (текст B)."},
+    "001_55360323bc916247.txt": {
+        "en": "Russian rules texts, 197 lines, most of them untitled: banking, war-like, trick-taking and "
+              "party games, and the six games of the Durak family.",
+        "ru": "Русские тексты правил, 197 строк, большей частью без заголовков: банковые игры, игры вроде "
+              "«пьяницы», игры на взятки, салонные игры и шесть игр семейства «дурак»."},
+    "003_7a0ed7952c70980c.txt": {
+        "en": "Russian rules texts, 198 lines: games for stakes, shedding and trick-taking games, Kemps, "
+              "Kerosinka, Trix and Truf.",
+        "ru": "Русские тексты правил, 198 строк: игры на ставки, игры на сброс и на взятки, «Кемпс», "
+              "«Керосинка», «Трикс» и «Труф»."},
+}
+_SOURCE_WORDS = {
+    "en": {"header": ["game", "title in the source", "lines"], "untitled": "untitled", "games": "Games it holds"},
+    "ru": {"header": ["игра", "заголовок в источнике", "строки"], "untitled": "без заголовка",
+           "games": "Игры из этого источника"},
+}
+
+
+def source_anchor(file: str) -> str:
+    return "source-" + file.split("_", 1)[0]
+
+
+class SourcesDirective(_Base):
+    """``.. cardspec-sources::``: each source text, what it is, and the games it holds with line ranges
+    (from every game's ``INFO.source``, so a new game appears by itself)."""
+
+    required_arguments = 0
+
+    def run(self):
+        from docutils import nodes
+        from spec.games import all_games
+        lang = "ru" if _lang_of(self.env) == "ru" else "en"
+        words = _SOURCE_WORDS[lang]
+        by_file: dict[str, list] = {}
+        for gid, cls in all_games().items():
+            for part in cls.info.source.file.split(";"):
+                by_file.setdefault(part.strip(), []).append((gid, cls))
+        out = []
+        for file in sorted(set(SOURCE_FILES) | set(by_file)):
+            section = nodes.section(ids=[source_anchor(file)], names=[source_anchor(file)])
+            section += nodes.title(text=file)
+            lines = [SOURCE_FILES.get(file, {}).get(lang, ""), "", f".. rubric:: {words['games']}", ""]
+            rows = []
+            for gid, cls in by_file.get(file, []):
+                title = cls.info.source.title
+                if title.startswith("(untitled)"):
+                    title = f"*{words['untitled']}*" + title[len("(untitled)"):]
+                name = cls.info.name_ru if lang == "ru" else cls.info.name_en
+                rows.append([f":doc:`{name} <games/{gid}>`", title, cls.info.source.lines])
+            lines += _list_table(words["header"], rows, "30 50 20")
+            container = nodes.container()
+            self.state.nested_parse(StringList(lines, source="sources"), self.content_offset, container)
+            for text in container.findall(nodes.TextElement):
+                text["translatable"] = False
+            section += container.children
+            out.append(section)
+        return out
+
+
+def _link_source_citations(app, doctree, docname):
+    """Every ``NNN_hash.txt`` cited as a literal anywhere in the book links to its entry on the Sources page."""
+    import re
+    from docutils import nodes
+    pattern = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+    if docname == "sources":
+        return
+    for lit in list(doctree.findall(nodes.literal)):
+        if not pattern.fullmatch(lit.astext()) or isinstance(lit.parent, nodes.reference):
+            continue
+        try:
+            uri = app.builder.get_relative_uri(docname, "sources") + "#" + source_anchor(lit.astext())
+        except Exception:   # builders without pages (gettext) have nothing to link
+            return
+        ref = nodes.reference("", "", internal=True, refuri=uri)
+        lit.replace_self(ref)
+        ref += lit
+
+
+def _setup_sources(app):
+    app.add_directive("cardspec-sources", SourcesDirective)
+    app.connect("doctree-resolved", _link_source_citations)
