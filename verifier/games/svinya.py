@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from spec.cards import Rank
-from spec.games._wip_svinya import (
+from spec.games.svinya import (
     PIG_END, PIG_STARTERS, Draw, Lift, Pass, Svinya, ToPig, ToShop, fits_pig, fits_shop, neighbours, shed_out,
 )
 from spec.dealing import rng_for
@@ -297,8 +297,9 @@ def endgames_end(games, budget: Budget) -> Outcome:
             if not ex.complete:
                 return Outcome(UNKNOWN, f"{name}, {game.players} players: search unfinished after {ex.states} states")
             root, moves = ex.longest
-            notes.append(f"{name}/{game.players}p from {left} cards: {ex.states} states, longest {len(moves)} "
-                         f"moves ({root.label})")
+            notes.append(f"{name}/{game.players}p from {left} cards: {ex.states} states, longest game "
+                         f"{len(root.prefix) + len(moves)} moves (deal seed {root.seed}: {len(root.prefix)} random "
+                         f"moves, then the longest continuation, {len(moves)})")
     if not notes:
         return Outcome(UNKNOWN, "no player count from 2 to 4 to explore")
     longest = max(((len(walk(g, s, cap=budget.max_plays)[0].moves), g.players, s) for g in games
@@ -334,3 +335,37 @@ def never_blocked(games, budget: Budget) -> Outcome:
         f"{game.players} players, deal seed {trace.seed}: after {len(trace.moves)} moves every player passes "
         f"in turn with {left} cards (aces not counted) in hand; {game.describe(state)}",
         record=game.record(trace.seed, trace.moves)), examples=budget.examples, seed=budget.seed)
+
+
+# ------------------------------------------------------------ the page's table
+
+TABLE_COUNTS = (2, 3, 4, 6, 8)
+TABLE_GAMES = 200
+_WORDS = {"en": {"rules": "rules (preset)", "players": "{n} players", "default": "defaults"},
+          "ru": {"rules": "правила (пресет)", "players": "игроков: {n}", "default": "по умолчанию"}}
+
+
+def blocked_table(lang: str = "en"):
+    """Share of random games that end blocked, and the longest game (moves), by preset and player count:
+    seeds 0-199 per cell, every move drawn uniformly from the legal ones (seeded by the deal's seed)."""
+    from spec.games.svinya import PRESETS, Rules
+    from spec.rules import make_rules
+    t = _WORDS.get(lang, _WORDS["en"])
+    header = [t["rules"]] + [t["players"].format(n=n) for n in TABLE_COUNTS]
+    rows = []
+    sets = [(t["default"], {})] + [(name, over) for name, over in PRESETS.items() if name != "blocked_draw"]
+    for label, over in sets:
+        rules = make_rules(Rules, over)
+        row = [label]
+        for n in TABLE_COUNTS:
+            if n not in Svinya(rules).player_range():
+                row.append("—")
+                continue
+            game, blocked, longest = Svinya(rules, players=n), 0, 0
+            for seed in range(TABLE_GAMES):
+                trace, state = walk(game, seed)
+                blocked += not state.out
+                longest = max(longest, len(trace.moves))
+            row.append(f"{100 * blocked / TABLE_GAMES:.1f} % ({longest})")
+        rows.append(row)
+    return header, rows

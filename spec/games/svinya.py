@@ -163,8 +163,8 @@ class State:
 
 # ----------------------------------------------------------------- clauses
 
-CLAUSES.note("svinya-players", "Any number of players with the full 52-card pack; cardspec checks 2 to 10",
-             unchecked="the player count is metadata: every property runs at every count from 2 to 10")
+CLAUSES.note("svinya-players", "Any number of players with the full 52-card pack; cardspec checks 2 to 10 "
+             "(one pack serves at most 25)")
 
 
 @CLAUSES.rule("svinya-pig-open", "A 2 or a 6, taken face up from the shuffled pack (the first one from the top), "
@@ -478,7 +478,7 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         if len(state.pig) > 3:
             pig = f"{state.pig[0]}..{state.pig[-1]}"
         shops = " ".join(f"P{p}:{s[-1] if s else '-'}" for p, s in enumerate(state.shops))
-        return f"pig {pig} | shops {shops}"
+        return f"| pig {pig} | shops {shops}"
 
     def describe(self, state):
         parts = [f"P{p}: {' '.join(map(str, h)) or '-'}" for p, h in enumerate(state.hands)]

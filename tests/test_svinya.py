@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import verifier.games._wip_svinya  # noqa: F401  (registers the properties)
+import verifier.games.svinya  # noqa: F401  (registers the properties)
 from spec.cards import Rank, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.rules import make_rules
-from spec.games._wip_svinya import (
+from spec.games.svinya import (
     DRAW, LIFT, PASS, SHOP_TAKES, TO_PIG, TO_SHOP, Lift, Rules, State, Svinya, ToPig, ToShop, blocked_winners,
     deal_hands, neighbours,
 )
-from tests.helpers import GENERIC_PROPERTIES, assert_refuted, check, generic_mutants
+from tests.helpers import assert_refuted, check
 
 C = parse_card
 RECORDS = Path(__file__).parent / "data" / "records" / "svinya"
@@ -292,11 +292,3 @@ def test_a_broken_game_is_refuted(mutant, prop, rules):
 def test_a_game_that_cannot_block_is_not_refuted_and_two_packs_serve_more_players():
     assert check([PigTakesAnything(players=n) for n in (2, 3)], "never_blocked").verdict == "unknown"
     assert check([TwoPacks(players=2)], "any_number_of_players").verdict == "holds"
-
-
-@pytest.mark.parametrize("prop", GENERIC_PROPERTIES)
-def test_generic_properties_hold_and_their_mutants_are_refuted(prop):
-    rules = TALON if prop == "save_load" else None
-    assert check([Svinya(rules, players=n) for n in (2, 3, 5)], prop).verdict == "holds"
-    mutant = generic_mutants(Svinya)[prop]
-    assert_refuted(check([mutant(rules, players=n) for n in (2, 3, 5)], prop))
