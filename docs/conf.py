@@ -20,13 +20,15 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "dev", "errata/*", "locale"]
-templates_path = []
+templates_path = ["_templates"]
 # furo: a maintained theme with an "on this page" contents, previous/next links and a dark mode.
 html_theme = "furo"
 html_title = "cardspec rulebook"
 html_theme_options = {"navigation_with_keys": True}
 html_static_path = ["_static"]
 html_css_files = ["cardspec.css"]
+html_sidebars = {"**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/language.html",
+                        "sidebar/scroll-start.html", "sidebar/navigation.html", "sidebar/scroll-end.html"]}
 
 nitpicky = True
 autodoc_typehints = "none"
@@ -39,6 +41,12 @@ nitpick_ignore_regex = [(r"py:.*", r"(typing|collections\.abc|dataclasses)\..*")
 locale_dirs = ["locale/"]
 gettext_compact = False
 language = os.environ.get("CARDSPEC_DOCS_LANGUAGE", "en")
+# Where the other edition's root is, seen from this edition's root: ``cardspec docs`` builds the
+# English edition into ``html`` and the Russian into ``html-ru`` side by side (Read the Docs: ../../ru/latest/).
+cardspec_other_edition = os.environ.get("CARDSPEC_OTHER_EDITION", "")
+if os.environ.get("READTHEDOCS") and not cardspec_other_edition:
+    # Read the Docs gives each edition /LANG/VERSION/; {other} is the other edition's language
+    cardspec_other_edition = "../../{other}/" + os.environ.get("READTHEDOCS_VERSION", "latest") + "/"
 
 # The verifier results embedded in the pages use this budget (the CI budget).
 cardspec_examples = int(os.environ.get("CARDSPEC_DOCS_EXAMPLES", "60"))

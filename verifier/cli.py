@@ -366,22 +366,65 @@ def clauses(game_id, as_json) -> None:
                   + (": " + ", ".join(bare) if bare else ""), markup=False)
 
 
+_BUILDERS = {"html": "html", "epub": "epub", "pdf": "rinoh"}
+
+
+def rulebook_sources() -> str:
+    """The rulebook's Sphinx sources: ``docs/`` of a source checkout, else the copy shipped in the package."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    for here in (os.path.join(os.path.dirname(package), "docs"), os.path.join(package, "rulebook")):
+        if os.path.exists(os.path.join(here, "conf.py")):
+            return here
+    raise CardspecError(f"{package}: the rulebook's sources are missing from this installation; "
+                        "reinstall cardspec (pip install 'cardspec[docs]')")
+
+
 @main.command()
-@click.option("--out", help="Output folder (default docs/_build/html, or docs/_build/html-LANG).")
+@click.option("--out", help="Output folder (default docs/_build/FORMAT, or docs/_build/FORMAT-LANG).")
 @click.option("--language", default="en", show_default=True, type=click.Choice(["en", "ru"]),
               help="Rulebook language; 'ru' uses the translation in docs/locale.")
-def docs(out, language) -> None:
-    """Build the rulebook (Sphinx, warnings are errors)."""
+@click.option("--format", "fmt", default="html", show_default=True, type=click.Choice(list(_BUILDERS)),
+              help="html; epub (Sphinx's builder); pdf (rinohtype, no TeX).")
+@click.option("--open", "open_it", is_flag=True, help="Open the result (the HTML index, or the EPUB/PDF file).")
+def docs(out, language, fmt, open_it) -> None:
+    """Build the rulebook (Sphinx, warnings are errors), from a checkout or from the installed package."""
+    import importlib.util
+    import shutil
+    import tempfile
+    need = ["sphinx", "furo", "matplotlib"] + (["rinoh"] if fmt == "pdf" else [])
+    missing = [m for m in need if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CardspecError(f"building the rulebook needs {', '.join(missing)}: "
+                            "install the docs extra, pip install 'cardspec[docs]'")
     from sphinx.cmd.build import build_main
-    out = out or ("docs/_build/html" if language == "en" else f"docs/_build/html-{language}")
-    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
-    if not os.path.exists(os.path.join(here, "conf.py")):
-        raise CardspecError(f"{here}: no Sphinx project; run from a source checkout")
-    code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", "html", "-D", f"language={language}",
-                       here, out])
-    if code == 0:
-        console.print(f"rulebook built in {out}/index.html", markup=False)
-    sys.exit(code)
+    suffix = "" if language == "en" else f"-{language}"
+    out = os.path.abspath(out or f"docs/_build/{fmt}{suffix}")
+    here = rulebook_sources()
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as exc:
+        raise CardspecError(f"{out}: cannot create the output folder ({exc.strerror})") from None
+    if not os.access(out, os.W_OK):
+        raise CardspecError(f"{out}: the output folder is not writable")
+    with tempfile.TemporaryDirectory(prefix="cardspec-rulebook-") as tmp:
+        # build from a copy: an installed package's folder may be read-only, and Sphinx
+        # compiles the translations (.mo) beside their sources
+        src = shutil.copytree(here, os.path.join(tmp, "docs"), ignore=shutil.ignore_patterns("_build", "*.mo"))
+        err.print(f"building the {language} rulebook ({fmt}) into {out}: every game's verifier tables are "
+                  "computed, which takes a few minutes", markup=False)
+        with err.status("sphinx is reading and writing pages", spinner="dots"):
+            code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", _BUILDERS[fmt],
+                               "-D", f"language={language}", src, out])
+    if code != 0:
+        sys.exit(code)
+    result = os.path.join(out, "index.html")
+    if fmt != "html":
+        found = sorted(f for f in os.listdir(out) if f.endswith("." + fmt))
+        result = os.path.join(out, found[0]) if found else out
+    console.print(f"rulebook built: {result}", markup=False)
+    if open_it:
+        import webbrowser
+        webbrowser.open("file://" + result)
 
 
 @main.command()

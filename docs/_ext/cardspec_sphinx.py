@@ -578,6 +578,7 @@ def setup(app):
     app.add_config_value("cardspec_strict_errata", True, "env")
     _setup_glance(app)
     _setup_sources(app)
+    _setup_other_edition(app)
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
@@ -876,3 +877,24 @@ def _link_source_citations(app, doctree, docname):
 def _setup_sources(app):
     app.add_directive("cardspec-sources", SourcesDirective)
     app.connect("doctree-resolved", _link_source_citations)
+
+
+# ------------------------------------------------------------ the other edition
+
+_OTHER = {"en": ("ru", "Русская версия", "../html-ru/"), "ru": ("en", "English edition", "../html/")}
+
+
+def _other_edition(app, pagename, templatename, context, doctree):
+    """Each page links to the same page of the other language's edition."""
+    lang = "ru" if (app.config.language or "en") == "ru" else "en"
+    other, label, default_root = _OTHER[lang]
+    root = (app.config.cardspec_other_edition or default_root).replace("{other}", other)
+    up = "../" * pagename.count("/")
+    context["cardspec_other_url"] = f"{up}{root}{pagename}.html"
+    context["cardspec_other_lang"] = other
+    context["cardspec_other_label"] = label
+
+
+def _setup_other_edition(app):
+    app.add_config_value("cardspec_other_edition", "", "html")
+    app.connect("html-page-context", _other_edition)
