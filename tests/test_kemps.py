@@ -291,3 +291,19 @@ def test_searches_find_nothing_where_there_is_nothing():
             return dataclasses.replace(after, restocks=0, ended=False)
     assert check([Bottomless()], "stock_suffices").verdict == "unknown"
     assert check([AlwaysCaps()], "count_stays_in_word").verdict == "holds"
+
+
+class SignalledMaySwap(KempsGame):
+    """The fast path forgets that a player who has signalled keeps his four."""
+
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if moves and state.signals[state.to_move]:
+            hand = state.hands[state.to_move]
+            return moves + tuple(Swap(t, g) for t in state.table for g in hand)
+        return moves
+
+
+def test_gesture_positions_compare_the_fast_path_with_the_clauses():
+    assert check(GAMES, "gesture_moves_match_clauses").verdict == "holds"
+    assert_refuted(check([SignalledMaySwap()], "gesture_moves_match_clauses"))

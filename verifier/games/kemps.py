@@ -473,3 +473,27 @@ def stated_facts(games, budget: Budget) -> Outcome:
             "; ".join(problems), deal={z: " ".join(map(str, c)) for z, c in game.zones(state).items()}))
     return Outcome(HOLDS, "all 13 stated ranks (each a four of a kind), 52 cards, 2 pairs, the deal of seed 0 and "
                    "the target compared")
+
+
+@REGISTRY.property(GAME, "gesture_moves_match_clauses", title="Where the gesture matters (four of a kind in "
+                   "hand, a gesture made), the fast legal moves are exactly what the clauses allow",
+                   method="hypothesis", clauses=["kemps-signal", "kemps-swap-signalled"])
+def gesture_moves_match_clauses(games, budget: Budget) -> Outcome:
+    """Uniform play rarely holds four of a kind; collecting play does, so the generic comparison is repeated there."""
+    from verifier.generic import moves_mismatch
+    seen = []
+
+    def check(game, seed):
+        def step(trace, state):
+            if game.is_over(state) or not (any(state.signals) or four_of_a_kind(state.hands[state.to_move])):
+                return
+            seen.append(1)
+            msg = moves_mismatch(game, state)
+            if msg:
+                raise trace.refute(msg, state)
+        walk(game, seed, step, min(budget.max_plays, 400), policy=collecting)
+    out = sample(games, budget, check)
+    if out.verdict == HOLDS:
+        return Outcome(HOLDS, f"{out.detail}, collecting play: {len(seen)} positions with four of a kind or a "
+                       "gesture compared", examples=out.examples, seed=budget.seed)
+    return out
