@@ -1,0 +1,606 @@
+"""Kvart-bezique: a betting game on four-card hands from six packs.
+
+Six 24-card packs are shuffled together (144 cards); every player antes and
+gets four cards. The players bet in turn; when all but two have folded,
+either of the two may ask to see, and the higher hand score takes the pot.
+A hand scores its card points (king, queen, jack, ten 1 each; ace and nine,
+the "fat", 0) unless its cards make combinations, which replace the points
+of the cards in them: three of a kind 6; four kings 8, four aces 0, any other
+four of a kind 9; a marriage (king and queen of one suit) 4; a bezique (a
+queen and a jack of the two different suits of one colour) 4; two beziques
+9; a crown (king, queen, jack of one suit) 6, with the ten 9; a bezique made
+with a card of a crown is added to it. A trump variant doubles the points of
+trump cards.
+
+The rules are the source's, with decisions where it is silent (the size of
+the stakes, the table limit, ties, how trumps are chosen); each is a rules
+option. Stakes move only through the ledger (:mod:`spec.stakes`): each
+settlement is a clause stating gains and losses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, deck_ranks, format_cards, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import rng_for
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.errors import VariantError
+from spec.moves import move
+from spec.rules import setting
+from spec.stakes import POT, Deltas, Ledger, player_account, settle
+
+INFO = GameInfo(id="kvart_bezique", name_en="Kvart-bezique", name_ru="Кварт-безик", min_players=2,
+                max_players=6,
+                deck="6x24", family="betting game (combinations)", chance=True, hidden_information=True,
+                zero_sum=True, source=Source(file="003_7a0ed7952c70980c.txt",
+                                             title="(untitled) 6 x 24-card decks, combinations", lines="61-82"))
+CLAUSES = ClauseBook(INFO.id)
+SHOE = make_deck(INFO.deck)
+HAND = 4
+
+#: the 24 kinds of card in a pack (six copies of each in the 144-card shoe)
+KINDS = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS) for r in deck_ranks(24))
+COPIES = 6
+
+#: card points: the "fat" (ace, nine) scores nothing
+POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1, Rank.ACE: 0, Rank.NINE: 0}
+#: four of a kind
+QUADS = {Rank.KING: 8, Rank.ACE: 0}
+QUAD_OTHER = 9
+TRIPLE = 6
+MARRIAGE = 4
+BEZIQUE = 4
+DOUBLE_BEZIQUE = 9
+CROWN_3 = 6
+CROWN_4 = 9
+#: the source's order of the ranks, low to high (used only to break ties, as an option)
+RANK_ORDER = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+
+BLACK = {Suit.SPADES, Suit.CLUBS}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Kvart-bezique."""
+
+    purse: int = setting(20, range=(1, 1000))
+    """Chips each player brings to the table (decision: the source names no amount). A player never bets more
+    than they hold (table stakes), which is what makes every game end."""
+
+    ante: int = setting(1, range=(1, 100))
+    """The stake every player puts in the pot before the deal (the source: an amount agreed beforehand)."""
+
+    min_bet: int = setting(1, range=(1, 100))
+    """The smallest bet (the source: no less than the amount agreed beforehand)."""
+
+    max_bet: int = setting(5, range=(1, 100))
+    """The table limit on one bet (decision: the source allows any sum; a limit keeps the choices finite)."""
+
+    tie: Literal["split", "high_card"] = "split"
+    """Equal scores at the show: ``split`` (decision: the source is silent; the pot is shared, its odd chips
+    going to the first tied player from the dealer's left), or ``high_card``: the higher top card in the
+    source's rank order (nine, ten, jack, queen, king, ace) wins, then the next; hands equal in ranks split."""
+
+    crown_bezique: Literal["added", "not_added"] = "added"
+    """A bezique made with a crown's queen or jack: ``added`` to the crown (the source's worked example, 10),
+    or ``not_added`` (the source's word that two beziques, 9, are the top combination)."""
+
+    four_aces: Literal["zero", "best_reading"] = "zero"
+    """Four aces: ``zero`` (the source), or ``best_reading``: they may be read as three aces (6), as any other
+    hand scores its best reading."""
+
+    trump: Literal["none", "turned"] = "none"
+    """``none`` (the plain game) or ``turned``: the trump variant; after the deal the top card of the stock
+    is turned face up and its suit is trump (decision: the source does not say how the trump is chosen)."""
+
+    trump_doubles: Literal["cards", "suit_combinations"] = "cards"
+    """In the trump variant: ``cards`` (the source: the points of trump cards count double), or
+    ``suit_combinations``: a combination whose cards are all trumps (marriage, crown) counts double too."""
+
+    def __post_init__(self):
+        if self.min_bet > self.max_bet:
+            raise VariantError("max_bet", f"{self.max_bet} is below min_bet {self.min_bet}", f"at least {self.min_bet}")
+        if self.ante > self.purse:
+            raise VariantError("purse", f"{self.purse} is below the ante {self.ante}", f"at least {self.ante}")
+
+
+PRESETS = {"trump": {"trump": "turned"},
+           "trump_combinations": {"trump": "turned", "trump_doubles": "suit_combinations"},
+           "high_card_ties": {"tie": "high_card"}, "double_bezique_top": {"crown_bezique": "not_added"},
+           "four_aces_as_three": {"four_aces": "best_reading"}}
+
+
+@move("bet {amount}")
+class Bet:
+    amount: int
+
+
+@move("make up")
+class MakeUp:
+    pass
+
+
+@move("show")
+class Show:
+    pass
+
+
+@move("fold")
+class Fold:
+    pass
+
+
+MAKE_UP, SHOW, FOLD = MakeUp(), Show(), Fold()
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The scoring options of one game (hashable, so hand scores can be cached)."""
+
+    trump: Suit | None = None
+    doubles: str = "cards"
+    crown_bezique: str = "added"
+    four_aces: str = "zero"
+
+
+PLAIN = Scoring()
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]             # face down
+    turned: tuple[Card, ...]            # the trump card, face up (trump variant only)
+    ledger: Ledger                      # every chip, players and pot
+    folded: tuple[bool, ...]
+    to_move: int | None                 # None: the game is over
+    stake: int = 0                      # the last bet (0: nobody has bet yet)
+    bettor: int | None = None           # who made it
+    owed: int = 0                       # what ``to_move`` must make up before anyone else moves
+    resume: int | None = None           # whose turn comes after the make-up
+    shown: bool = False
+    winners: tuple[int, ...] = ()
+    seed: int = 0
+    last: str = ""                      # what the last move did (for the game log)
+
+
+# ------------------------------------------------------------------ scoring clauses
+
+CLAUSES.note("kvart-deal", "Six 24-card packs shuffled together (144 cards); four cards to each player, "
+             "the rest a face-down stock", "spec.games.kvart_bezique.KvartBezique.deal",
+             unchecked="the deal is chance; cards_conserved checks the shoe is whole at every step, "
+                       "odds_simulated checks the dealt hands against the exact odds")
+
+
+@CLAUSES.rule("kvart-points", "King, queen, jack and ten score 1; ace and nine (the fat) score nothing")
+def card_points(cards: Sequence[Card], sc: Scoring = PLAIN) -> int:
+    return sum(POINTS[c.rank] * (2 if c.suit == sc.trump else 1) for c in cards)
+
+
+@CLAUSES.rule("kvart-trump", "Trump variant: the points of trump cards count double (as an option, also a "
+              "combination all of trumps)")
+def doubled(value: int, cards: Sequence[Card], sc: Scoring) -> int:
+    if sc.trump is not None and sc.doubles == "suit_combinations" and all(c.suit == sc.trump for c in cards):
+        return 2 * value
+    return value
+
+
+@CLAUSES.rule("kvart-bezique-pair", "A bezique is a queen and a jack of the two different suits of one colour")
+def is_bezique(a: Card, b: Card) -> bool:
+    q, j = (a, b) if a.rank == Rank.QUEEN else (b, a)
+    return (q.rank == Rank.QUEEN and j.rank == Rank.JACK and q.suit != j.suit
+            and (q.suit in BLACK) == (j.suit in BLACK))
+
+
+@CLAUSES.rule("kvart-marriage", "A marriage is the king and queen of one suit")
+def is_marriage(a: Card, b: Card) -> bool:
+    return {a.rank, b.rank} == {Rank.KING, Rank.QUEEN} and a.suit == b.suit
+
+
+def pair_score(a: Card, b: Card, sc: Scoring) -> int | None:
+    if is_marriage(a, b):
+        return doubled(MARRIAGE, (a, b), sc)
+    if is_bezique(a, b):
+        return BEZIQUE
+    return None
+
+
+@CLAUSES.rule("kvart-quads", "Four of a kind: kings 8, aces 0, any other rank 9")
+def quads_score(hand: Sequence[Card], sc: Scoring = PLAIN) -> int | None:
+    if len(hand) == 4 and len({c.rank for c in hand}) == 1:
+        return doubled(QUADS.get(hand[0].rank, QUAD_OTHER), hand, sc)
+    return None
+
+
+@CLAUSES.rule("kvart-triple", "Three of a kind score 6, the fourth card its points")
+def triple_scores(hand: Sequence[Card], sc: Scoring = PLAIN) -> list[int]:
+    out = []
+    for rank, k in Counter(c.rank for c in hand).items():
+        if k >= 3:  # (four of a kind reads as three only under the option four_aces = "best_reading")
+            same = [c for c in hand if c.rank == rank]
+            other = [c for c in hand if c.rank != rank]
+            for pick in itertools.combinations(range(k), 3):
+                left = [same[i] for i in range(k) if i not in pick] + other
+                out.append(doubled(TRIPLE, [same[i] for i in pick], sc) + card_points(left, sc))
+    return out
+
+
+@CLAUSES.rule("kvart-crown", "A crown: king, queen, jack of one suit 6, with the ten 9 (the marriage in it not "
+              "counted)")
+def crown_scores(hand: Sequence[Card], sc: Scoring = PLAIN) -> list[int]:
+    out = []
+    for suit in {c.suit for c in hand}:
+        crown = [Card(Rank.KING, suit), Card(Rank.QUEEN, suit), Card(Rank.JACK, suit)]
+        rest = list((Counter(hand) - Counter(crown)).elements())
+        if len(rest) != len(hand) - 3:
+            continue
+        if rest and rest[0] == Card(Rank.TEN, suit):
+            out.append(doubled(CROWN_4, crown + rest, sc))
+            continue
+        extra = card_points(rest, sc)
+        if rest and crown_takes_bezique(rest[0], crown, sc):
+            extra = BEZIQUE
+        out.append(doubled(CROWN_3, crown, sc) + extra)
+    return out
+
+
+@CLAUSES.rule("kvart-crown-bezique", "A bezique made with the crown's queen or jack is added to the crown "
+              "(as an option, not)")
+def crown_takes_bezique(card: Card, crown: Sequence[Card], sc: Scoring) -> bool:
+    return sc.crown_bezique == "added" and any(is_bezique(card, c) for c in crown)
+
+
+@CLAUSES.rule("kvart-double-bezique", "Two beziques score 9; other two combinations add up")
+def two_combinations(first: int, second: int, both_bezique: bool) -> int:
+    return DOUBLE_BEZIQUE if both_bezique else first + second
+
+
+@CLAUSES.rule("kvart-score", "A hand scores its best reading: combinations replace the points of their cards, "
+              "and share no card (save a crown's bezique)")
+def hand_score(hand: Sequence[Card], sc: Scoring = PLAIN) -> int:
+    return _score(tuple(sorted(hand)), sc)
+
+
+@cache
+def _score(hand: tuple[Card, ...], sc: Scoring) -> int:
+    quads = quads_score(hand, sc)
+    if quads is not None and sc.four_aces == "zero":
+        return quads  # four of a kind is the hand's one reading (four aces: 0)
+    best = card_points(hand, sc) if quads is None else max(quads, card_points(hand, sc))
+    best = max([best] + triple_scores(hand, sc) + crown_scores(hand, sc))
+    # pairs: one combination and two loose cards, or two combinations
+    for i, j in itertools.combinations(range(len(hand)), 2):
+        first = pair_score(hand[i], hand[j], sc)
+        if first is None:
+            continue
+        others = [hand[k] for k in range(len(hand)) if k not in (i, j)]
+        second = pair_score(*others, sc) if len(others) == 2 else None
+        if second is None:
+            best = max(best, first + card_points(others, sc))
+        else:
+            beziques = is_bezique(hand[i], hand[j]) and is_bezique(*others)
+            best = max(best, two_combinations(first, second, beziques))
+    return best
+
+
+def scoring_of(rules: Rules, trump: Suit | None) -> Scoring:
+    return Scoring(trump if rules.trump == "turned" else None, rules.trump_doubles, rules.crown_bezique,
+                   rules.four_aces)
+
+
+# ---------------------------------------------------- exact odds of a dealt hand
+
+def hands() -> list[tuple[Card, ...]]:
+    """Every multiset of four cards from the 24 kinds (at most six of a kind: always possible with four)."""
+    return list(itertools.combinations_with_replacement(KINDS, HAND))
+
+
+def deal_chance(hand: Sequence[Card], copies: int = COPIES, kinds: int = len(KINDS)) -> Fraction:
+    """The chance of being dealt exactly this multiset from a shoe of ``copies`` packs."""
+    ways = 1
+    for card, k in Counter(hand).items():
+        ways *= math.comb(copies, k)
+    return Fraction(ways, math.comb(copies * kinds, len(hand)))
+
+
+def trump_chance(hand: Sequence[Card], suit: Suit, copies: int = COPIES) -> Fraction:
+    """Given the hand, the chance that the turned card (the top of the other cards) is of ``suit``."""
+    left = copies * len(KINDS) - len(hand)
+    return Fraction(copies * len(KINDS) // 4 - sum(1 for c in hand if c.suit == suit), left)
+
+
+@cache
+def score_distribution(rules: Rules | None = None, copies: int = COPIES) -> dict[int, Fraction]:
+    """Each score's exact chance for one dealt hand (by enumeration of the multisets, with fractions)."""
+    rules = rules or Rules()
+    out: dict[int, Fraction] = {}
+    for hand in itertools.combinations_with_replacement(KINDS, HAND) if copies >= HAND else _limited(copies):
+        p = deal_chance(hand, copies)
+        if rules.trump == "none":
+            s = hand_score(hand, scoring_of(rules, None))
+            out[s] = out.get(s, Fraction(0)) + p
+            continue
+        for suit in Suit:
+            s = hand_score(hand, scoring_of(rules, suit))
+            out[s] = out.get(s, Fraction(0)) + p * trump_chance(hand, suit, copies)
+    return dict(sorted(out.items()))
+
+
+def _limited(copies: int):
+    return (h for h in itertools.combinations_with_replacement(KINDS, HAND)
+            if max(Counter(h).values()) <= copies)
+
+
+# ------------------------------------------------------------------ betting clauses
+
+@CLAUSES.rule("kvart-turn", "The player on the dealer's left opens; the turn goes clockwise, skipping those "
+              "who folded")
+def next_seat(folded: Sequence[bool], seat: int) -> int | None:
+    n = len(folded)
+    for step in range(1, n + 1):
+        p = (seat + step) % n
+        if not folded[p]:
+            return p
+    return None
+
+
+@CLAUSES.rule("kvart-bet-turn", "A bet is made in one's own turn, not while one owes a make-up", decides=Bet)
+def bet_in_turn(game, state, move) -> str | None:
+    if state.owed:
+        return f"P{state.to_move} must first make up {state.owed} (or fold): a raise was made over their bet"
+    return None
+
+
+@CLAUSES.rule("kvart-bet-size", "A bet is at least the agreed minimum and the previous bet, at most the table "
+              "limit", decides=Bet)
+def bet_in_limits(game, state, move) -> str | None:
+    lo, hi = max(game.rules.min_bet, state.stake), game.rules.max_bet
+    if not lo <= move.amount <= hi:
+        return f"a bet of {move.amount} is not allowed: bet {lo} to {hi}" if lo <= hi else \
+            f"the bet is {state.stake}, above the table limit: fold or show"
+    return None
+
+
+@CLAUSES.rule("kvart-table-stakes", "Nobody pays more than they hold", decides=Bet)
+def bet_affordable(game, state, move) -> str | None:
+    return _afford(state, move.amount)
+
+
+def _afford(state, amount: int) -> str | None:
+    held = state.ledger[player_account(state.to_move)]
+    if amount > held:
+        return f"P{state.to_move} holds {held}, cannot pay {amount}: fold"
+    return None
+
+
+@CLAUSES.rule("kvart-make-up", "Whoever is raised over their bet makes up the difference (or folds) before "
+              "play goes on", decides=MakeUp)
+def make_up_owed(game, state, move) -> str | None:
+    if not state.owed:
+        return "nothing to make up: make up only after a raise over your bet"
+    return _afford(state, state.owed)
+
+
+@CLAUSES.rule("kvart-show", "With two players left, either may show after a bet, paying the previous bet",
+              decides=Show)
+def show_allowed(game, state, move) -> str | None:
+    if state.owed:
+        return f"P{state.to_move} must first make up {state.owed} (or fold)"
+    if state.folded.count(False) != 2:
+        return f"{state.folded.count(False)} players are in: a show needs exactly two"
+    if not state.stake:
+        return "nobody has bet yet: bet before asking to see"
+    return _afford(state, state.stake)
+
+
+@CLAUSES.rule("kvart-fold", "A player may fold at any turn, leaving their chips in the pot", decides=Fold)
+def fold_allowed(game, state, move) -> str | None:
+    return None
+
+
+# Settlements: what each rule says is won and lost; spec.stakes.settle pays them.
+
+@CLAUSES.rule("kvart-ante", "Before the deal every player puts the ante in the pot")
+def ante_paid(amount, seat: int) -> Deltas:
+    return ((player_account(seat), -amount), (POT, amount))
+
+
+@CLAUSES.rule("kvart-bet-paid", "A bet, a make-up and a show's payment go from the player into the pot")
+def bet_paid(amount, seat: int) -> Deltas:
+    return ((player_account(seat), -amount), (POT, amount))
+
+
+@CLAUSES.rule("kvart-pot-won", "The winner takes the whole pot")
+def pot_won(pot, seats: Sequence[int]) -> Deltas:
+    return ((POT, -pot), (player_account(seats[0]), pot))
+
+
+@CLAUSES.rule("kvart-pot-split", "Tied winners share the pot, its odd chips to the first of them from the "
+              "dealer's left")
+def pot_split(pot, seats: Sequence[int]) -> Deltas:
+    k = len(seats)
+    share = pot // k if isinstance(pot, int) else pot / k  # a z3 integer divides with /
+    rest = pot - share * k
+    return ((POT, -pot),) + tuple((player_account(p), share + (rest if i == 0 else 0)) for i, p in enumerate(seats))
+
+
+@CLAUSES.rule("kvart-lone", "When all but one have folded, the last player takes the pot unseen")
+def lone_player(folded: Sequence[bool]) -> int | None:
+    left = [p for p, f in enumerate(folded) if not f]
+    return left[0] if len(left) == 1 else None
+
+
+@CLAUSES.rule("kvart-showdown", "At the show the higher score takes the pot; equal scores split it (as an "
+              "option, the higher cards decide)")
+def showdown_winners(hands: Sequence[Sequence[Card]], seats: Sequence[int], sc: Scoring,
+                     tie: str = "split") -> tuple[int, ...]:
+    scores = {p: hand_score(hands[p], sc) for p in seats}
+    top = max(scores.values())
+    best = [p for p in seats if scores[p] == top]
+    if len(best) > 1 and tie == "high_card":
+        order = {p: sorted((RANK_ORDER.index(c.rank) for c in hands[p]), reverse=True) for p in best}
+        high = max(order.values())
+        best = [p for p in best if order[p] == high]
+    return tuple(best)
+
+
+# ------------------------------------------------------------------ the game
+
+class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Bet, MakeUp, Show, Fold)
+    over_clause = "kvart-showdown"
+    #: the settlement rules, by name (a test swaps one for a leaking rule)
+    settlements = {"ante": staticmethod(ante_paid), "bet": staticmethod(bet_paid),
+                   "won": staticmethod(pot_won), "split": staticmethod(pot_split)}
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        r = self.rules
+        self._bets = tuple(Bet(a) for a in range(r.min_bet, r.max_bet + 1))
+        self._scorings = {s: scoring_of(r, s) for s in Suit}
+        self._scorings[None] = scoring_of(r, None)
+        led = Ledger.open(players=self.players, stake=r.purse)
+        for p in range(self.players):
+            led = settle(led, self.settlements["ante"](r.ante, p), clause="kvart-ante")
+        self._anted = led
+
+    def deck(self):
+        return SHOE
+
+    def deal(self, seed: int) -> State:
+        n = self.players
+        order = rng_for(seed).sample(range(len(SHOE)), n * HAND + 1)
+        hands = tuple(tuple(SHOE[i] for i in order[p * HAND:(p + 1) * HAND]) for p in range(n))
+        turned = (SHOE[order[-1]],) if self.rules.trump == "turned" else ()
+        stock = list(SHOE)
+        for i in sorted(order if turned else order[:-1], reverse=True):
+            del stock[i]
+        led = self._anted  # the same for every deal: each purse less the ante
+        # The dealer is the last seat; P0 on the dealer's left opens.
+        return State(hands, tuple(stock), turned, led, (False,) * n, 0, seed=seed)
+
+    def to_move(self, state):
+        return state.to_move
+
+    def is_over(self, state):
+        return state.to_move is None
+
+    def candidates(self, state):
+        return (MAKE_UP, SHOW, FOLD) + self._bets
+
+    def legal_moves(self, state):
+        p = state.to_move
+        if p is None:
+            return ()
+        held = state.ledger.balances[p][1]
+        if state.owed:
+            return (MAKE_UP, FOLD) if state.owed <= held else (FOLD,)
+        lo = max(self.rules.min_bet, state.stake)
+        out = self._bets[lo - self.rules.min_bet:min(held, self.rules.max_bet) - self.rules.min_bet + 1] \
+            if lo <= held else ()
+        if state.stake and state.stake <= held and state.folded.count(False) == 2:
+            out = (SHOW,) + out
+        return out + (FOLD,)
+
+    def hand_score(self, hand: Sequence[Card], sc: Scoring = PLAIN) -> int:
+        """The score of a hand (the properties score hands through the game object)."""
+        return hand_score(hand, sc)
+
+    def exact_distribution(self, rules: Rules, copies: int = COPIES) -> dict[int, Fraction]:
+        """Each score's exact chance for a dealt hand under ``rules`` (enumeration of multisets)."""
+        return score_distribution(rules, copies)
+
+    def scoring(self, state) -> Scoring:
+        return self._scorings[state.turned[0].suit if state.turned else None]
+
+    def apply(self, state, move):
+        p = state.to_move
+        if p is None:
+            return state
+        kind = type(move)
+        if kind is Fold:
+            folded = state.folded[:p] + (True,) + state.folded[p + 1:]
+            lone = lone_player(folded)
+            if lone is not None:
+                return self._finish(state, folded, (lone,), f"P{p} folds; P{lone} takes the pot unseen")
+            nxt = state.resume if state.owed else next_seat(folded, p)
+            return State(state.hands, state.stock, state.turned, state.ledger, folded, nxt, state.stake,
+                         state.bettor, 0, None, False, (), state.seed, f"P{p} folds")
+        if kind is MakeUp:
+            led = settle(state.ledger, self.settlements["bet"](state.owed, p), clause="kvart-bet-paid")
+            return State(state.hands, state.stock, state.turned, led, state.folded, state.resume, state.stake,
+                         state.bettor, 0, None, False, (), state.seed, f"P{p} makes up {state.owed}")
+        if kind is Show:
+            led = settle(state.ledger, self.settlements["bet"](state.stake, p), clause="kvart-bet-paid")
+            seats = [q for q, f in enumerate(state.folded) if not f]
+            win = showdown_winners(state.hands, seats, self.scoring(state), self.rules.tie)
+            sc = self.scoring(state)
+            shown = ", ".join(f"P{q} {format_cards(state.hands[q])} = {hand_score(state.hands[q], sc)}" for q in seats)
+            after = State(state.hands, state.stock, state.turned, led, state.folded, p, state.stake, state.bettor)
+            return self._finish(after, state.folded, win, f"P{p} pays {state.stake} and shows: {shown}", True)
+        # a bet; a raise over the previous bettor makes them make up the difference first
+        led = settle(state.ledger, self.settlements["bet"](move.amount, p), clause="kvart-bet-paid")
+        nxt = next_seat(state.folded, p)
+        if state.stake and move.amount > state.stake and state.bettor is not None and state.bettor != p:
+            return State(state.hands, state.stock, state.turned, led, state.folded, state.bettor, move.amount, p,
+                         move.amount - state.stake, nxt, False, (), state.seed, f"P{p} bets {move.amount}")
+        return State(state.hands, state.stock, state.turned, led, state.folded, nxt, move.amount, p, 0, None,
+                     False, (), state.seed, f"P{p} bets {move.amount}")
+
+    def _finish(self, state, folded, winners, text, shown=False) -> State:
+        pot = state.ledger[POT]
+        rule = "won" if len(winners) == 1 else "split"
+        led = settle(state.ledger, self.settlements[rule](pot, winners), clause=f"kvart-pot-{rule}")
+        return State(state.hands, state.stock, state.turned, led, folded, None, state.stake, state.bettor, 0, None,
+                     shown, tuple(winners), state.seed, text)
+
+    def ledger(self, state) -> Ledger:
+        return state.ledger
+
+    def outcome(self, state):
+        returns = state.ledger.player_returns(Ledger.open(players=self.players, stake=self.rules.purse),
+                                              self.players)
+        losers = tuple(p for p in range(self.players) if p not in state.winners)
+        # no scores: folded hands are never shown (the show's log line gives the two shown)
+        return Outcome(winners=state.winners, losers=losers, returns=returns, draw=len(state.winners) > 1)
+
+    def zones(self, state):
+        z = {f"hand {p}": h for p, h in enumerate(state.hands)}
+        z["trump"] = state.turned
+        z["stock"] = state.stock
+        return z
+
+    def max_plays(self):
+        # every move but a fold pays at least one chip into the pot, out of the purses
+        # (less the antes); at most n - 1 folds end it
+        n = self.players
+        return n * (self.rules.purse - self.rules.ante) + n
+
+    def describe(self, state):
+        parts = [f"pot {state.ledger[POT]}"]
+        if state.turned:
+            parts.append(f"trump {state.turned[0].suit.symbol}")
+        parts.append("purses " + " ".join(f"P{p} {state.ledger[player_account(p)]}" for p in range(self.players)))
+        if state.stake:
+            parts.append(f"bet {state.stake} by P{state.bettor}")
+        folded = [f"P{p}" for p, f in enumerate(state.folded) if f]
+        if folded:
+            parts.append("folded: " + " ".join(folded))
+        return "; ".join(parts)
+
+    def describe_move(self, state):
+        return state.last
+
+
+GAME = KvartBezique

@@ -1,0 +1,276 @@
+"""Kvart-bezique: the scoring (every example of the source), the betting and the ledger, the exact
+odds, and one mutation test per property."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from fractions import Fraction
+
+import pytest
+
+import verifier.games.kvart_bezique as props
+from spec.cards import Suit, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, NotationError
+from spec.games.kvart_bezique import (FOLD, MAKE_UP, PLAIN, SHOW, Bet, KvartBezique, Rules, Scoring, State,
+                                           deal_chance, hand_score, hands, pot_split, score_distribution)
+from spec.stakes import POT, Ledger
+from tests.helpers import assert_refuted, check
+
+GAMES = [KvartBezique(players=n) for n in (2, 4, 6)]
+DATA = pathlib.Path(__file__).parent / "data" / "records" / "kvart_bezique"
+
+
+def dealt(game, hands, purse=None):
+    """A position right after the deal with the given hands (card notation)."""
+    n = game.players
+    hs = tuple(parse_cards(h) for h in hands)
+    led = Ledger.open(players=n, stake=(purse or game.rules.purse) - game.rules.ante, pot=n * game.rules.ante)
+    return State(hs, (), (), led, (False,) * n, 0)
+
+
+# ------------------------------------------------------------ scoring
+
+@pytest.mark.parametrize("what,hand,score", props.SOURCE_EXAMPLES)
+def test_the_sources_examples(what, hand, score):
+    assert hand_score(parse_cards(hand)) == score
+
+
+def test_combinations_share_no_card_but_a_crowns_bezique():
+    assert hand_score(parse_cards("K♥ K♠ K♦ Q♥")) == 7  # the triple, not the marriage inside it
+    assert hand_score(parse_cards("K♥ Q♥ Q♠ J♣")) == 8  # a marriage and a bezique
+    assert hand_score(parse_cards("K♠ Q♠ J♠ Q♣")) == 10  # the crown's jack with the queen of clubs
+    assert hand_score(parse_cards("K♠ Q♠ J♠ Q♣"), Scoring(crown_bezique="not_added")) == 8  # marriage, bezique
+
+
+def test_trump_doubles_card_points_and_optionally_combinations():
+    hand = parse_cards("K♠ Q♠ 10♠ 9♥")
+    assert hand_score(hand) == 5 and hand_score(hand, Scoring(trump=Suit.SPADES)) == 6
+    assert hand_score(hand, Scoring(trump=Suit.SPADES, doubles="suit_combinations")) == 10
+
+
+def test_every_hand_and_the_distribution():
+    assert len(hands()) == 17550  # multisets of 4 from 24 kinds
+    assert sum(deal_chance(h) for h in hands()) == 1
+    dist = score_distribution()
+    assert sum(dist.values()) == 1 and max(dist) == 10
+    assert dist[10] == Fraction(288, 477191)
+    assert sum(score_distribution(Rules(trump="turned")).values()) == 1
+
+
+# ------------------------------------------------------------ betting and the ledger
+
+def test_a_raise_makes_the_previous_bettor_make_up():
+    game = KvartBezique(players=3)
+    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.play(s, Bet(2))
+    s = game.play(s, Bet(4))  # P1 raises over P0
+    assert s.to_move == 0 and s.owed == 2
+    with pytest.raises(IllegalMove, match=r"must first make up 2.*\[rule kvart-bet-turn\]"):
+        game.check_move(s, Bet(5))
+    s = game.play(s, MAKE_UP)
+    assert s.to_move == 2 and game.ledger(s)[POT] == 3 + 2 + 4 + 2
+    with pytest.raises(IllegalMove, match=r"a bet of 3 is not allowed: bet 4 to 5 \[rule kvart-bet-size\]"):
+        game.check_move(s, Bet(3))
+    with pytest.raises(IllegalMove, match=r"3 players are in: a show needs exactly two"):
+        game.check_move(s, SHOW)
+    s = game.play(s, FOLD)
+    s = game.play(s, SHOW)  # P0 pays 4 and shows: marriage 4 + nothing against two aces + ten 1
+    assert game.is_over(s) and s.winners == (0,)
+    assert game.outcome(s).returns == (6, -5, -1) and game.ledger(s)[POT] == 0
+
+
+def test_the_last_player_takes_the_pot_unseen():
+    game = KvartBezique(players=2)
+    s = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
+    s = game.play(s, Bet(1))
+    s = game.play(s, FOLD)
+    assert game.is_over(s) and s.winners == (0,) and not s.shown
+    assert game.outcome(s).returns == (1, -1)
+
+
+def test_equal_scores_split_or_go_to_the_higher_cards():
+    hands_ = ["K♠ 9♥ 9♦ 9♣", "A♠ 10♥ 9♦ A♣"]  # 9 9 9 triple + K = 7 against 10 + nothing = 1: not a tie
+    tie = ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"]  # one point each
+    for rule, winners, returns in (("split", (0, 1), (0, 0)), ("high_card", (0,), (2, -2))):
+        game = KvartBezique(Rules(tie=rule), players=2)
+        s = game.play(game.play(dealt(game, tie), Bet(1)), SHOW)
+        assert s.winners == winners and game.outcome(s).returns == returns
+    game = KvartBezique(players=2)
+    s = game.play(game.play(dealt(game, hands_), Bet(1)), SHOW)
+    assert s.winners == (0,)
+
+
+def test_an_odd_pot_splits_with_the_odd_chip_to_the_first():
+    assert pot_split(7, (1, 3)) == (("pot", -7), ("P1", 4), ("P3", 3))
+
+
+def test_table_stakes_and_bad_input():
+    game = KvartBezique(players=2)
+    s = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=3)
+    with pytest.raises(IllegalMove, match=r"P0 holds 2, cannot pay 3: fold \[rule kvart-table-stakes\]"):
+        game.check_move(s, Bet(3))
+    with pytest.raises(IllegalMove, match="nothing to make up"):
+        game.check_move(s, MAKE_UP)
+    assert game.legal_moves(s) == (Bet(1), Bet(2), FOLD)
+    with pytest.raises(NotationError):
+        game.parse_move("bet lots")
+    assert game.parse_move("make up") == MAKE_UP and str(Bet(3)) == "bet 3"
+
+
+def test_trump_is_turned_from_the_stock():
+    game = KvartBezique(Rules(trump="turned"), players=4)
+    s = game.deal(3)
+    assert len(s.turned) == 1 and len(s.stock) == 144 - 16 - 1
+    assert game.scoring(s).trump == s.turned[0].suit
+
+
+# ------------------------------------------------------------ properties
+
+@pytest.mark.parametrize("name", ["money_conserved", "stakes_conserved", "source_examples", "betting_rules",
+                                  "ends_settled", "zero_sum", "ends_in_bound", "odds_simulated"])
+def test_properties_hold(name):
+    r = check(GAMES, name)
+    assert r.verdict == "holds", (name, r.detail, r.counterexample)
+
+
+def test_score_readings_and_odds_exact_hold():
+    for name in ("score_readings", "odds_exact"):
+        r = check(GAMES[:1], name)
+        assert r.verdict == "holds", (name, r.detail, r.counterexample)
+
+
+def test_the_source_claims_two_beziques_top_and_four_aces_refuted():
+    r = check(GAMES[:1], "double_bezique_top")
+    assert_refuted(r)
+    assert "scores 10" in r.counterexample.text
+    r = check(GAMES[:1], "quads_at_least_triple")
+    assert_refuted(r)
+    assert "A♠ A♥ A♦ A♣ scores 0" in r.counterexample.text
+
+
+def test_the_other_readings_make_the_claims_hold():
+    assert check([KvartBezique(Rules(crown_bezique="not_added"))], "double_bezique_top").verdict == "holds"
+    assert check([KvartBezique(Rules(four_aces="best_reading"))], "quads_at_least_triple").verdict == "holds"
+
+
+# ------------------------------------------------------------ mutation tests
+
+def leaky_split(pot, seats):
+    k = len(seats)
+    share = pot // k if isinstance(pot, int) else pot / k
+    return (("pot", -pot),) + tuple((f"P{p}", share) for p in seats)  # the odd chips vanish
+
+
+class LeaksOnTies(KvartBezique):
+    settlements = {**KvartBezique.settlements, "split": staticmethod(leaky_split)}
+
+
+def test_money_conserved_refutes_a_split_that_drops_the_odd_chip():
+    r = check([LeaksOnTies(players=2)], "money_conserved")
+    assert_refuted(r)
+    assert "settlement 'split'" in r.counterexample.text and "sum to -1" in r.counterexample.text
+
+
+class WritesAChipIn(KvartBezique):
+    def ledger(self, state):
+        led = super().ledger(state)
+        if state.winners:
+            return Ledger(tuple((a, b + (a == f"P{state.winners[0]}")) for a, b in led.balances))
+        return led
+
+
+def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
+    assert_refuted(check([WritesAChipIn(players=2)], "stakes_conserved"))
+
+
+class MarriageThree(KvartBezique):
+    def hand_score(self, hand, sc=PLAIN):
+        from spec.games.kvart_bezique import is_marriage
+        s = super().hand_score(hand, sc)
+        pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if is_marriage(a, b)]
+        return s - 1 if pairs and s >= 4 else s
+
+
+def test_score_readings_refutes_a_marriage_worth_three():
+    assert_refuted(check([MarriageThree()], "score_readings"))
+
+
+def test_source_examples_refutes_a_crown_without_its_bezique():
+    assert_refuted(check([KvartBezique(Rules(crown_bezique="not_added"))], "source_examples"))
+
+
+class CopiesForgotten(KvartBezique):
+    """Weighs every multiset alike, forgetting how many copies make it."""
+
+    def exact_distribution(self, rules, copies=6):
+        out: dict = {}
+        hs = [h for h in hands() if max(h.count(c) for c in h) <= copies]
+        for h in hs:
+            s = hand_score(h, self._scorings[None]) if rules.trump == "none" else None
+            if s is None:
+                return super().exact_distribution(rules, copies)
+            out[s] = out.get(s, 0) + Fraction(1, len(hs))
+        return out
+
+
+def test_odds_exact_refutes_an_enumeration_that_forgets_the_copies():
+    assert_refuted(check([CopiesForgotten()], "odds_exact"))
+
+
+class StackedDeal(KvartBezique):
+    """Gives P0 a king of spades in place of the first card of every fourth deal."""
+
+    def deal(self, seed):
+        s = super().deal(seed)
+        if seed % 4:
+            return s
+        from spec.cards import parse_card
+        k = parse_card("K♠")
+        first = s.hands[0][0]
+        i = s.stock.index(k)
+        stock = s.stock[:i] + (first,) + s.stock[i + 1:]
+        return State(((k,) + s.hands[0][1:],) + s.hands[1:], stock, s.turned, s.ledger, s.folded, 0, seed=seed)
+
+
+def test_odds_simulated_refutes_a_stacked_deal():
+    assert_refuted(check([StackedDeal(players=4)], "odds_simulated"))
+
+
+class BetsOnCredit(KvartBezique):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        if state.to_move is None or state.owed:
+            return moves
+        extra = tuple(b for b in self._bets if b.amount >= state.stake and b not in moves)
+        return extra + moves
+
+
+def test_betting_rules_refutes_bets_beyond_the_purse():
+    assert_refuted(check([BetsOnCredit(players=2)], "betting_rules"))
+
+
+class LowScoreWins(KvartBezique):
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if move == SHOW and len(after.winners) == 1:
+            other = next(p for p, f in enumerate(state.folded) if not f and p not in after.winners)
+            led = after.ledger.pay(f"P{after.winners[0]}", f"P{other}", after.ledger[f"P{after.winners[0]}"]
+                                   - state.ledger[f"P{after.winners[0]}"] + state.stake)
+            return State(after.hands, after.stock, after.turned, led, after.folded, None, after.stake, after.bettor,
+                         0, None, True, (other,), after.seed, after.last)
+        return after
+
+
+def test_ends_settled_refutes_a_show_won_by_the_lower_score():
+    assert_refuted(check([LowScoreWins(players=2)], "ends_settled"))
+
+
+def test_saved_records_replay():
+    files = sorted(DATA.glob("*.json"))
+    assert files
+    for f in files:
+        data = json.loads(f.read_text())
+        game, state = Record.from_json(json.dumps(data["record"])).replay()
+        assert game.describe(state) == data["final"]

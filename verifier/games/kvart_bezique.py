@@ -1,0 +1,420 @@
+"""Kvart-bezique: money conservation (z3), the hand scoring against an independent reading of every
+hand, the source's worked examples and claims, the exact score distribution of a dealt hand
+(enumeration of multisets with fractions) cross-checked against every hand of a smaller shoe and
+against simulation, and the betting rules at every step."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+import z3
+
+from spec.cards import Card, Rank, Suit, format_cards, parse_cards
+from spec.games.kvart_bezique import (BEZIQUE, CROWN_3, CROWN_4, DOUBLE_BEZIQUE, KINDS, MARRIAGE, PLAIN, QUAD_OTHER,
+                                           QUADS, TRIPLE, KvartBezique, Rules, Scoring, hand_score, hands,
+                                           lone_player, score_distribution, showdown_winners)
+from spec.stakes import POT, Ledger, player_account
+from verifier.api import Claim, Root, invariant, small_configs, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+
+GAME = KvartBezique.info.id
+
+#: the scoring variants every exhaustive check covers: the plain game, the options, trumps (spades)
+SCORINGS = {"plain": PLAIN, "crown_bezique not_added": Scoring(crown_bezique="not_added"),
+            "four_aces best_reading": Scoring(four_aces="best_reading"),
+            "trump ♠ (cards)": Scoring(trump=Suit.SPADES),
+            "trump ♠ (suit combinations)": Scoring(trump=Suit.SPADES, doubles="suit_combinations")}
+
+
+# ------------------------------------------------------------ an independent reading of a hand
+
+def _combos(hand, sc: Scoring):
+    """Every combination the hand holds: (name, value, the card positions it uses)."""
+    idx = range(len(hand))
+    trumps = lambda pos: sc.trump is not None and sc.doubles == "suit_combinations" and all(  # noqa: E731
+        hand[i].suit == sc.trump for i in pos)
+    dbl = lambda v, pos: 2 * v if trumps(pos) else v  # noqa: E731
+    out = []
+    for pos in itertools.combinations(idx, 4):
+        if len({hand[i].rank for i in pos}) == 1:
+            out.append(("quads", dbl(QUADS.get(hand[pos[0]].rank, QUAD_OTHER), pos), frozenset(pos)))
+        if len({hand[i].suit for i in pos}) == 1 and {hand[i].rank for i in pos} == {
+                Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN}:
+            out.append(("crown4", dbl(CROWN_4, pos), frozenset(pos)))
+    for pos in itertools.combinations(idx, 3):
+        if len({hand[i].rank for i in pos}) == 1:
+            out.append(("triple", dbl(TRIPLE, pos), frozenset(pos)))
+        if len({hand[i].suit for i in pos}) == 1 and {hand[i].rank for i in pos} == {Rank.KING, Rank.QUEEN, Rank.JACK}:
+            out.append(("crown3", dbl(CROWN_3, pos), frozenset(pos)))
+    for a, b in itertools.combinations(idx, 2):
+        x, y = hand[a], hand[b]
+        if x.suit == y.suit and {x.rank, y.rank} == {Rank.KING, Rank.QUEEN}:
+            out.append(("marriage", dbl(MARRIAGE, (a, b)), frozenset((a, b))))
+        if {x.rank, y.rank} == {Rank.QUEEN, Rank.JACK} and x.suit != y.suit and \
+                ({x.suit, y.suit} <= {Suit.SPADES, Suit.CLUBS} or {x.suit, y.suit} <= {Suit.HEARTS, Suit.DIAMONDS}):
+            out.append(("bezique", BEZIQUE, frozenset((a, b))))
+    return out
+
+
+def reading_score(hand, sc: Scoring = PLAIN) -> int:
+    """The best of every set of combinations that share no card (a crown of three may share one
+    card with a bezique, unless the option says not), loose cards scoring their points."""
+    hand = tuple(hand)
+    combos = _combos(hand, sc)
+    if sc.four_aces == "zero" and any(name == "quads" for name, _, _ in combos):
+        return next(v for name, v, _ in combos if name == "quads")
+    best = 0
+    for k in range(len(combos) + 1):
+        for chosen in itertools.combinations(combos, k):
+            ok = True
+            for (n1, _, p1), (n2, _, p2) in itertools.combinations(chosen, 2):
+                shared = p1 & p2
+                if not shared:
+                    continue
+                if {n1, n2} == {"crown3", "bezique"} and len(shared) == 1 and sc.crown_bezique == "added":
+                    continue
+                ok = False
+            if not ok:
+                continue
+            used = frozenset().union(*(p for _, _, p in chosen)) if chosen else frozenset()
+            names = [n for n, _, _ in chosen]
+            value = sum(v for _, v, _ in chosen)
+            if names == ["bezique", "bezique"]:
+                value = DOUBLE_BEZIQUE
+            loose = sum({Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1}.get(hand[i].rank, 0)
+                        * (2 if hand[i].suit == sc.trump else 1) for i in range(len(hand)) if i not in used)
+            best = max(best, value + loose)
+    return best
+
+
+def hand_text(hand) -> str:
+    return format_cards(hand)
+
+
+@REGISTRY.property(GAME, "score_readings", title="The engine's hand score equals an independent search over "
+                   "every way to read the hand's combinations, for all 17,550 four-card hands",
+                   clauses=["kvart-points", "kvart-quads", "kvart-triple", "kvart-marriage", "kvart-bezique-pair",
+                            "kvart-crown", "kvart-crown-bezique", "kvart-double-bezique", "kvart-score",
+                            "kvart-trump"], method="exhaustive")
+def score_readings(games, budget: Budget) -> Outcome:
+    g = games[0]
+    for name, sc in SCORINGS.items():
+        for hand in hands():
+            mine, theirs = g.hand_score(hand, sc), reading_score(hand, sc)
+            if mine != theirs:
+                return Outcome(REFUTED, f"{name}: {hand_text(hand)}",
+                               Counterexample(f"{name}: the hand {hand_text(hand)} scores {mine} in the engine, "
+                                              f"{theirs} by the independent reading", deal={"hand": hand_text(hand)}))
+    return Outcome(HOLDS, f"equal on all {len(hands())} hands under each of {len(SCORINGS)} scorings "
+                   f"({', '.join(SCORINGS)})")
+
+
+# ------------------------------------------------------------ the source's own numbers and claims
+
+#: every value the source states, with its worked examples (hands as written or completed with a fat card)
+SOURCE_EXAMPLES = (("three queens and a king", "Q♠ Q♣ Q♥ K♥", 7), ("four aces", "A♠ A♥ A♦ A♣", 0),
+                   ("four kings", "K♠ K♥ K♦ K♣", 8), ("four of another rank", "J♠ J♥ J♦ J♣", 9),
+                   ("a marriage, a king and a ten", "K♥ Q♥ K♦ 10♦", 6),
+                   ("a bezique, a king and a jack", "Q♠ J♣ K♦ J♦", 6),
+                   ("a crown of three (and a fat card)", "K♠ Q♠ J♠ 9♥", 6),
+                   ("a crown of four", "K♠ Q♠ J♠ 10♠", 9), ("two beziques", "Q♠ J♣ Q♥ J♦", 9),
+                   ("a crown with a bezique", "K♠ Q♠ J♠ J♣", 10))
+
+
+@REGISTRY.property(GAME, "source_examples", title="Every value and worked example the source states scores as "
+                   "the source says (ten hands)", clauses=["kvart-points", "kvart-quads", "kvart-triple",
+                   "kvart-marriage", "kvart-bezique-pair", "kvart-crown", "kvart-crown-bezique",
+                   "kvart-double-bezique", "kvart-score"], method="exhaustive")
+def source_examples(games, budget: Budget) -> Outcome:
+    g = games[0]
+    sc = g._scorings[None]
+    for what, text, want in SOURCE_EXAMPLES:
+        got = g.hand_score(parse_cards(text), sc)
+        if got != want:
+            return Outcome(REFUTED, what, Counterexample(f"{what}: {text} scores {got}, the source says {want}",
+                                                         deal={"hand": text}))
+    return Outcome(HOLDS, f"all {len(SOURCE_EXAMPLES)} of the source's examples and values")
+
+
+def _top(g) -> tuple:
+    sc = g._scorings[None]
+    return max(((g.hand_score(h, sc), h) for h in hands()), key=lambda x: x[0])
+
+
+@REGISTRY.property(GAME, "double_bezique_top", title="Two beziques (9) are the top combination, as the source "
+                   "says: no hand scores more (every one of the 17,550 hands)",
+                   clauses=["kvart-double-bezique", "kvart-crown-bezique"], method="exhaustive", expected=REFUTED)
+def double_bezique_top(games, budget: Budget) -> Outcome:
+    for g in games:
+        score, hand = _top(g)
+        if score > DOUBLE_BEZIQUE:
+            return Outcome(REFUTED, f"{hand_text(hand)} scores {score}",
+                           Counterexample(f"the hand {hand_text(hand)} scores {score}, more than two beziques "
+                                          f"({DOUBLE_BEZIQUE})", deal={"hand": hand_text(hand)}))
+    return Outcome(HOLDS, f"no hand of the {len(hands())} scores more than {DOUBLE_BEZIQUE}")
+
+
+@REGISTRY.property(GAME, "quads_at_least_triple", title="Four of a kind scores at least as much as three of that "
+                   "rank with a fat card (every rank)", clauses=["kvart-quads", "kvart-triple", "kvart-score"],
+                   method="exhaustive", expected=REFUTED)
+def quads_at_least_triple(games, budget: Budget) -> Outcome:
+    for g in games:
+        sc = g._scorings[None]
+        for rank in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+            four = tuple(Card(rank, s) for s in Suit)
+            fat = Rank.NINE if rank != Rank.NINE else Rank.ACE
+            three = four[:3] + (Card(fat, Suit.CLUBS),)
+            if g.hand_score(four, sc) < g.hand_score(three, sc):
+                return Outcome(REFUTED, f"{hand_text(four)} scores {g.hand_score(four, sc)}, "
+                               f"{hand_text(three)} {g.hand_score(three, sc)}",
+                               Counterexample(f"{hand_text(four)} scores {g.hand_score(four, sc)}, less than "
+                                              f"{hand_text(three)} ({g.hand_score(three, sc)})",
+                                              deal={"hands": f"{hand_text(four)} / {hand_text(three)}"}))
+    return Outcome(HOLDS, "for all six ranks")
+
+
+# ------------------------------------------------------------ exact odds
+
+def brute_distribution(game, rules: Rules, copies: int) -> dict[int, Fraction]:
+    """Every 4-card subset of a shoe of ``copies`` packs (and, with trumps, every turned card among the
+    rest), each equally likely: the distribution by brute force, for comparison with the multisets."""
+    shoe = [c for c in KINDS for _ in range(copies)]
+    counts: Counter = Counter()
+    total = 0
+    game = type(game)(rules)
+    for pos in itertools.combinations(range(len(shoe)), 4):
+        hand = tuple(shoe[i] for i in pos)
+        if rules.trump == "none":
+            counts[game.hand_score(hand, game._scorings[None])] += 1
+            total += 1
+            continue
+        for suit in Suit:  # every turned card among the rest, counted by its suit
+            turned = sum(1 for i, c in enumerate(shoe) if c.suit == suit and i not in pos)
+            counts[game.hand_score(hand, game._scorings[suit])] += turned
+            total += turned
+    return {s: Fraction(k, total) for s, k in sorted(counts.items())}
+
+
+@REGISTRY.property(GAME, "odds_exact", title="The exact score distribution (multisets weighted by their "
+                   "copies) equals a brute force over every hand of a smaller shoe, and sums to 1",
+                   clauses=["kvart-score", "kvart-trump"], method="exhaustive")
+def odds_exact(games, budget: Budget) -> Outcome:
+    cases = ((Rules(), 2, "every 4-card hand of a 48-card shoe (2 packs): 194,580"),
+             (Rules(trump="turned"), 1, "every 4-card hand of one pack with every turned card: 212,520"),
+             (Rules(trump="turned", trump_doubles="suit_combinations"), 1, "the same, trump combinations doubled"))
+    g = games[0]
+    for rules, copies, what in cases:
+        formula = g.exact_distribution(rules, copies)
+        brute = brute_distribution(g, rules, copies)
+        if formula != brute:
+            bad = next(s for s in sorted(set(formula) | set(brute)) if formula.get(s) != brute.get(s))
+            return Outcome(REFUTED, f"{what}: score {bad}",
+                           Counterexample(f"{what}: score {bad} has chance {formula.get(bad, 0)} by the multisets, "
+                                          f"{brute.get(bad, 0)} by brute force", deal={"copies": str(copies)}))
+    for rules in (Rules(), Rules(trump="turned")):
+        if sum(g.exact_distribution(rules).values()) != 1:
+            return Outcome(REFUTED, "the 144-card distribution does not sum to 1",
+                           Counterexample("the 144-card distribution does not sum to 1", deal={}))
+    return Outcome(HOLDS, "equal on " + "; ".join(w for _, _, w in cases) + "; the 144-card distributions sum to 1")
+
+
+def simulate(game: KvartBezique, games: int, seed: int) -> dict[int, Fraction]:
+    """P0's dealt score over ``games`` seeded deals of the engine (deal seeds ``seed`` ...)."""
+    counts: Counter = Counter()
+    for s in range(seed, seed + games):
+        state = game.deal(s)
+        counts[hand_score(state.hands[0], game.scoring(state))] += 1
+    return {k: Fraction(v, games) for k, v in sorted(counts.items())}
+
+
+def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
+    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
+    sd = math.sqrt(float(p * (1 - p)) / n)
+    return abs(float(freq - p)) > z * sd + 1 / n
+
+
+SIM_GAMES = 4000
+
+
+@REGISTRY.property(GAME, "odds_simulated", title="The scores of dealt hands agree with the exact distribution "
+                   "(each score within 4.5 standard errors), with and without trumps", clauses=["kvart-score"],
+                   method="hypothesis", budget={"examples": SIM_GAMES})
+def odds_simulated(games, budget: Budget) -> Outcome:
+    runs = 0
+    for g0 in games:
+        other = dataclasses.replace(g0.rules, trump="none" if g0.rules.trump == "turned" else "turned")
+        for g in (g0, type(g0)(other, players=g0.players)):  # with and without trumps
+            runs += 1
+            exact = score_distribution(g.rules)
+            sim = simulate(g, budget.examples, budget.seed)
+            for score in sorted(set(exact) | set(sim)):
+                p, f = exact.get(score, Fraction(0)), sim.get(score, Fraction(0))
+                if off_by(p, f, budget.examples):
+                    return Outcome(REFUTED, f"score {score}", Counterexample(
+                        f"{g.players} players, trump {g.rules.trump}, {budget.examples} deals from seed "
+                        f"{budget.seed}: score {score} exactly {float(p):.4f}, dealt {float(f):.4f}",
+                        record=g.record(budget.seed, ())), budget.examples, budget.seed)
+    counts = sorted(g.players for g in games)
+    return Outcome(HOLDS, f"{budget.examples} deals for each of {runs} rule sets ({counts[0]}-{counts[-1]} players, "
+                   f"with and without trumps), deal seeds {budget.seed} onwards",
+                   examples=budget.examples * runs, seed=budget.seed)
+
+
+# ------------------------------------------------------ money conservation
+
+def _tie_sets(n: int):
+    return [c for k in range(2, n + 1) for c in itertools.combinations(range(n), k)]
+
+
+@z3_claim(KvartBezique, "money_conserved", title="Every settlement rule balances: the players' and the pot's "
+          "holdings sum to the same before and after, for every amount, seat and set of tied winners",
+          clauses=["kvart-ante", "kvart-bet-paid", "kvart-pot-won", "kvart-pot-split"])
+def money_conserved(game, s):
+    n = game.players
+    amount, pot = z3.Int("amount"), z3.Int("pot")
+    s.add(amount >= 0, pot >= 0)
+    cases = []
+    for name, rule in game.settlements.items():
+        if name in ("ante", "bet"):
+            args = [((amount, seat), f"P{seat} pays") for seat in range(n)]
+        elif name == "won":
+            args = [((pot, (seat,)), f"P{seat} wins") for seat in range(n)]
+        else:
+            args = [((pot, seats), "tie of " + " ".join(f"P{p}" for p in seats)) for seats in _tie_sets(n)]
+        for a, label in args:
+            deltas = rule(*a)
+            cases.append((name, label, z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])))
+    s.add(z3.Or([total != 0 for _, _, total in cases]))
+
+    def refute(m):
+        for name, label, total in cases:
+            gap = m.eval(total, model_completion=True).as_long()
+            if gap:
+                a, p = (m.eval(x, model_completion=True) for x in (amount, pot))
+                return Counterexample(f"{n} players, amount {a}, pot {p}: settlement '{name}' ({label}) gains and "
+                                      f"losses sum to {gap:+d}, not 0", deal={"amount": str(a), "pot": str(p)})
+        return Counterexample("z3 model without a visible gap", deal={})
+    return Claim("each settlement (ante, bet / make-up / show, pot won, pot split among every set of tied "
+                 "players) sums to 0 for every amount and pot (one proof per player count)", refute)
+
+
+# --------------------------------------------------------- the rules at play
+
+@small_configs(GAME)
+def small(game):
+    """Three deals with every purse cut to two chips after the ante: every line of betting, to the end."""
+    roots = []
+    for seed in range(3):
+        state = game.deal(seed)
+        led = Ledger.open(players=game.players, stake=2, pot=state.ledger[POT])
+        roots.append(Root(type(state)(state.hands, state.stock, state.turned, led, state.folded, 0, seed=seed),
+                          f"deal seed {seed}, every purse 2 after the ante"))
+    return roots
+
+
+@invariant(KvartBezique, "betting_rules", title="Bets stay within the limits and the purses; only the raised "
+           "bettor makes up, only two players show, a folded player never moves again",
+           clauses=["kvart-turn", "kvart-bet-turn", "kvart-bet-size", "kvart-table-stakes", "kvart-make-up",
+                    "kvart-show", "kvart-fold"], presets=True)
+def betting_rules(game, state):
+    r = game.rules
+    for p in range(game.players):
+        if state.ledger[player_account(p)] < 0:
+            return f"P{p} holds {state.ledger[player_account(p)]}: a payment beyond the purse"
+    if state.stake and not r.min_bet <= state.stake <= r.max_bet:
+        return f"the bet is {state.stake}, outside {r.min_bet}-{r.max_bet}"
+    if state.to_move is not None:
+        if state.folded[state.to_move]:
+            return f"P{state.to_move} folded but has the turn"
+        if state.owed and not 0 < state.owed <= r.max_bet - r.min_bet:
+            return f"P{state.to_move} owes {state.owed}"
+    if state.shown and state.folded.count(False) != 2:
+        return f"a show with {state.folded.count(False)} players in"
+    return None
+
+
+@invariant(KvartBezique, "ends_settled", title="Every game ends with the pot paid out: to the last player in, "
+           "or to the higher score at the show (shared on a tie)", presets=True,
+           clauses=["kvart-lone", "kvart-showdown", "kvart-pot-won", "kvart-pot-split", "kvart-ante"])
+def ends_settled(game, state):
+    led = state.ledger
+    if state.to_move is not None:
+        return "the pot is empty during the betting" if led[POT] < game.players * game.rules.ante else None
+    if led[POT] != 0:
+        return f"the game is over and the pot still holds {led[POT]}"
+    lone = lone_player(state.folded)
+    if state.shown:
+        seats = [p for p, f in enumerate(state.folded) if not f]
+        want = showdown_winners(state.hands, seats, game.scoring(state), game.rules.tie)
+    else:
+        want = (lone,) if lone is not None else ()
+    if tuple(state.winners) != tuple(want):
+        return f"the pot went to {state.winners}, the rules say {want}"
+    return None
+
+
+# ------------------------------------------------------- rulebook tables
+
+_T = {
+    "en": {"score": "score", "plain": "plain: exact", "trump": "trump: exact", "sim": "simulated",
+           "hands": "hands (of 17,550)", "atleast": "at least this", "xlabel": "hand score",
+           "ylabel": "chance", "title": "Kvart-bezique: the score of a dealt hand", "pl": "plain game",
+           "tr": "trump variant", "combo": "trump, combinations doubled"},
+    "ru": {"score": "очки", "plain": "без козыря: точно", "trump": "с козырем: точно", "sim": "моделирование",
+           "hands": "рук (из 17 550)", "atleast": "не меньше", "xlabel": "очки руки", "ylabel": "вероятность",
+           "title": "Кварт-безик: очки сданной руки", "pl": "без козыря", "tr": "с козырем",
+           "combo": "с козырем, комбинации вдвойне"},
+}
+
+
+def _lang(lang: str) -> dict:
+    return _T["ru" if lang.startswith("ru") else "en"]
+
+
+@cache
+def hand_counts() -> Counter:
+    return Counter(hand_score(h) for h in hands())
+
+
+def score_table(lang: str = "en"):
+    """Each score's exact chance (a fraction and its value), the plain game and the trump variant, with the
+    frequency of P0's score in 4000 simulated deals (seed 1) beside each."""
+    t = _lang(lang)
+    plain, trump = score_distribution(Rules()), score_distribution(Rules(trump="turned"))
+    sp = simulate(KvartBezique(), SIM_GAMES, 1)
+    st = simulate(KvartBezique(Rules(trump="turned")), SIM_GAMES, 1)
+    header = [t["score"], t["hands"], t["plain"], t["sim"], t["atleast"], t["trump"], t["sim"]]
+    rows = []
+    for s in sorted(set(plain) | set(trump)):
+        p, q = plain.get(s, Fraction(0)), trump.get(s, Fraction(0))
+        rows.append([str(s), str(hand_counts().get(s, 0)), f"{p} ≈ {float(p):.5f}", f"{float(sp.get(s, 0)):.4f}",
+                     f"{float(sum(v for k, v in plain.items() if k >= s)):.5f}", f"{float(q):.5f}",
+                     f"{float(st.get(s, 0)):.4f}"])
+    return header, rows
+
+
+def score_plot(lang: str = "en"):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = _lang(lang)
+    dists = [(t["pl"], score_distribution(Rules())), (t["tr"], score_distribution(Rules(trump="turned"))),
+             (t["combo"], score_distribution(Rules(trump="turned", trump_doubles="suit_combinations")))]
+    scores = sorted(set().union(*(d for _, d in dists)))
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    width = 0.27
+    for i, (label, d) in enumerate(dists):
+        ax.bar([s + (i - 1) * width for s in scores], [float(d.get(s, 0)) for s in scores], width, label=label)
+    ax.set_xticks(scores)
+    ax.set_xlabel(t["xlabel"])
+    ax.set_ylabel(t["ylabel"])
+    ax.set_title(t["title"])
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    fig.tight_layout()
+    return fig
