@@ -69,7 +69,7 @@ def test_refusals_name_the_clause_and_say_what_is_allowed():
         game.check_move(state, Lift(1))
     with pytest.raises(IllegalMove, match=r"does not hold 3♦ \[rule svinya-hold\]"):
         game.check_move(state, ToPig(C("3d")))
-    with pytest.raises(IllegalMove, match=r"can play 7♦ on shop P3, so may not pass \[rule svinya-stuck\]"):
+    with pytest.raises(IllegalMove, match=r"can play 5♣ on the pig, so may not pass \[rule svinya-stuck\]"):
         game.check_move(state, PASS)
     assert set(game.legal_moves(state)) == {TO_PIG[C("5c")], TO_SHOP[C("7d"), 3]}
 

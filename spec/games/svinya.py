@@ -306,9 +306,11 @@ def close_pig(pig: tuple[Card, ...], aside: tuple[Card, ...]):
 @CLAUSES.rule("svinya-stuck", "A player who can lay or lift nothing passes (decision); with a talon and "
               "when_stuck = draw, they draw its top card instead while it lasts", decides=(Draw, Pass))
 def stuck_only(game, state, move) -> str | None:
-    can = game.plays(state)
-    if can:
-        return f"P{state.to_move} can play {can[0]}, so may not {move.kind}"
+    # "able to play" is asked of the lay and lift clauses themselves, not of the fast move generator
+    can = next((m for m in game.candidates(state) if isinstance(m, (ToPig, ToShop, Lift))
+                and game.refusal(state, m) is None), None)
+    if can is not None:
+        return f"P{state.to_move} can play {can}, so may not {move.kind}"
     drawing = game.rules.when_stuck == "draw" and bool(state.talon)
     if isinstance(move, Draw) and not drawing:
         return ("the talon is empty: pass" if game.rules.when_stuck == "draw"
