@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from operator import itemgetter
 from typing import Literal
 
 from spec.cards import SUIT_ORDER, Card, Rank, make_deck
@@ -364,8 +365,11 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
     over_clause = "kemps-win"
     stated_ranks = STATED_RANKS
 
+    def deck(self):
+        return DECK
+
     def deal(self, seed: int) -> State:
-        cards = list(self.deck())
+        cards = list(DECK)
         rng_for(seed).shuffle(cards)
         hands, table, stock = deal_cards(tuple(cards))
         return State(tuple(hands[p] for p in range(4)), table, stock, (), first_player(), (0, 0), seed)
@@ -388,7 +392,9 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         hand = state.hands[p]
         if state.signals[p]:
             return (PASS,) + CALLS[p]
-        swaps = tuple(SWAP[t][g] for t in state.table for g in hand)
+        give = itemgetter(*hand)  # each open card's row of swaps, read four at a time
+        a, b, c, d = state.table
+        swaps = give(SWAP[a]) + give(SWAP[b]) + give(SWAP[c]) + give(SWAP[d])
         if four_of_a_kind(hand):
             return (PASS, SIGNAL) + swaps + CALLS[p]
         return (PASS,) + swaps + CALLS[p]
