@@ -289,7 +289,7 @@ def lift_fits(game, state, move) -> str | None:
         return f"P{move.owner}'s shop is empty"
     top = state.shops[move.owner][-1]
     if not state.pig:
-        return f"no pig is open: a new pig is opened from a hand, not from a shop"
+        return "no pig is open: a new pig is opened from a hand, not from a shop"
     if not fits_pig(top, state.pig, game.starters):
         return f"the top of P{move.owner}'s shop, {top}, does not fit the pig: it takes {game.pig_wants(state)}"
     return None

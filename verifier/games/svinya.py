@@ -6,10 +6,10 @@ import random
 
 from spec.cards import Rank
 from spec.games.svinya import (
-    PIG_END, PIG_STARTERS, Draw, Lift, Pass, Svinya, ToPig, ToShop, fits_pig, fits_shop, neighbours, shed_out,
+    PIG_END, Draw, Lift, Pass, Svinya, ToPig, ToShop, fits_pig, fits_shop, neighbours, shed_out,
 )
 from spec.dealing import rng_for
-from verifier.api import Root, evidence, explore, invariant, small_configs, variants_of, walk
+from verifier.api import Root, Trace, evidence, explore, invariant, small_configs, variants_of, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
 
@@ -55,7 +55,7 @@ def small(game):
 
 # ------------------------------------------------------------- invariants
 
-def runs_of_pigs(cards, starters):
+def runs_of_pigs(cards):
     """Split the set-aside cards into pigs (each from an opener up to the king); ``None`` if they do not split."""
     pigs, cur = [], []
     for c in cards:
@@ -87,7 +87,7 @@ def pig_rises(game, state):
         return msg
     if state.pig and state.pig[-1].rank == PIG_END:
         return f"the pig ends with {state.pig[-1]} but is still open"
-    pigs = runs_of_pigs(state.aside, starters)
+    pigs = runs_of_pigs(state.aside)
     if pigs is None:
         return "the cards set aside do not end with a king: an unfinished pig was set aside"
     for pig in pigs:
@@ -191,7 +191,7 @@ def first_out_wins(game, state):
                    method="hypothesis", clauses=["svinya-pig-open", "svinya-shops", "svinya-hands", "svinya-turn"])
 def deal_as_stated(games, budget: Budget) -> Outcome:
     def check(game, seed):
-        trace, _ = walk(game, seed, cap=0)
+        trace = Trace(game, seed)
         state = game.deal(seed)
         cards = list(game.deck())
         rng_for(seed).shuffle(cards)
