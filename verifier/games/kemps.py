@@ -16,7 +16,7 @@ from itertools import product
 
 from spec.cards import SUIT_ORDER, Card, Rank, make_deck
 from spec.dealing import rng_for
-from verifier.api import Root, evidence, explore, invariant, steered, walk
+from verifier.api import Root, evidence, explore, invariant, steered, variants_of, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
 
@@ -136,9 +136,14 @@ def step_error(game, before, move, after) -> str | None:
             return (f"{want} passes in a row ({before.quiet + 1} quiet turns): "
                     + ("the hands are dealt again too early" if redealt else "no redeal"))
     if redealt:
-        if after.table != (before.table if isinstance(move, Pass) else after.table):
+        held = [set(h) for h in before.hands]
+        table = before.table
+        if isinstance(move, Swap):  # the swap is made, then the hands are thrown in
+            held[p] = held[p] - {move.give} | {move.take}
+            table = tuple(move.give if c == move.take else c for c in table)
+        if after.table != table:
             return "a redeal changed the open cards"
-        old = {c for h in before.hands for c in h}
+        old = set().union(*held)
         if any(c in old for h in after.hands for c in h):
             return "after the redeal a player still holds a card of the hands thrown in"
         if not old <= set(after.discards):
@@ -165,6 +170,18 @@ def step_error(game, before, move, after) -> str | None:
                    method="hypothesis", clauses=["kemps-swap-table", "kemps-swap-hand", "kemps-pass", "kemps-redeal",
                                                  "kemps-turn", "kemps-stall"])
 def moves_as_stated(games, budget: Budget) -> Outcome:
+    """Run under the given rules and, for the default rules, under every preset."""
+    out = None
+    for name, objs in variants_of(games):
+        out = _moves_as_stated(objs, budget)
+        if out.verdict != HOLDS:
+            return out
+    return Outcome(HOLDS, f"{out.detail}, under the given rules"
+                   + (" and every preset" if len(variants_of(games)) > 1 else ""), examples=out.examples,
+                   seed=budget.seed)
+
+
+def _moves_as_stated(games, budget: Budget) -> Outcome:
     def check(game, seed):
         for policy in (None, passing, collecting):
             prev = []
