@@ -1,0 +1,440 @@
+"""Kings' own properties: the deal, the leads, following and the trick checked on
+every move against the source written out directly; the titles against the
+chalked record; the exchange; the source's numbers and the length of each
+stage (z3); the match's missing end and the source's claims found by search."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import z3
+
+from spec.cards import Card, format_cards
+from spec.dealing import rng_for
+from spec.games.koroli import (
+    DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, State, stage_of,
+)
+from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
+from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.z3util import value
+
+GAME = "koroli"
+
+# ------------------------------------------------------ small configurations
+
+
+def _small_state(game, seed: int, kind: str) -> State | None:
+    """Three cards each from a seeded shuffle; the match stops when this deal ends."""
+    cards = list(DECK)
+    rng = rng_for(seed, 77)
+    rng.shuffle(cards)
+    rules = game.rules
+    if kind == "intro4":  # the introduction's first trick leads: all four play, trumps led twice
+        titles, new, active, stage = (UNTITLED,) * 4, (UNTITLED,) * 4, (0, 1, 2, 3), 0
+        t = rules.intro_thresholds()
+        counts = tuple(max(0, t[0] - 1 - (p + seed) % 3) for p in range(PLAYERS))
+        dealer = seed % PLAYERS
+    elif kind == "reign4":  # a reign's exchanges: the king, then the prince, take the peasant's trumps
+        titles = tuple((p + seed) % PLAYERS for p in range(PLAYERS))
+        new, active, stage = (UNTITLED,) * 4, (0, 1, 2, 3), 1
+        counts = tuple(rules.reign_thresholds()[0] - 1 for _ in range(PLAYERS))
+        dealer = titles.index(PEASANT)
+    else:  # "reign3": a new king has left: the dealer's exchange; the old king's successor leads trumps
+        titles = tuple((p + seed) % PLAYERS for p in range(PLAYERS))
+        out = titles.index(seed % PLAYERS)
+        new = tuple(KING if p == out else UNTITLED for p in range(PLAYERS))
+        active, stage = tuple(p for p in range(PLAYERS) if p != out), 1
+        t = rules.reign_thresholds()
+        counts = tuple(t[0] if p == out else t[1] - 1 for p in range(PLAYERS))
+        dealer = max(active, key=lambda p: titles[p])
+    k = 3
+    hands = [()] * PLAYERS
+    for i, p in enumerate(active):
+        hands[p] = tuple(sorted(cards[i * k:(i + 1) * k], key=str))
+    rest = tuple(cards[len(active) * k:len(active) * k + 4])
+    stock = rest if len(active) < PLAYERS else ()
+    turned = stock[0] if stock else hands[dealer][-1]
+    state = State(stage, titles, new, counts, tuple(p for p in range(PLAYERS) for _ in range(counts[p])), tuple(hands),
+                  (), (), stock, (), turned.suit, turned, True, dealer, 0, (), 0, 1, seed, limit=1)
+    stage_obj = stage_of(state)
+    swaps = stage_obj.swaps(state, active)
+    lead = swaps[0] if swaps else stage_obj.leader(state, active, None)
+    return dataclasses.replace(state, to_move=lead, swaps=swaps)
+
+
+@small_configs(GAME)
+def small(game):
+    """Three cards each (three or four players), the record one trick short of a title, the
+    match stopping after this deal: the introduction's trump leads, a reign's exchanges, and
+    a reign after a new king has left; three seeded shuffles of each, explored completely."""
+    roots = []
+    for kind in ("intro4", "reign4", "reign3"):
+        for seed in range(3):
+            st = _small_state(game, seed, kind)
+            roots.append(Root(st, f"small {kind} position {seed} (3 cards each, trumps {st.trump.symbol})"))
+    return roots
+
+
+# ------------------------------------------- the source, written out directly
+
+def source_rank(card: Card) -> int:
+    """Ace high, then king, queen, jack, 10 down to 6 (the usual order; the source names none)."""
+    return "6 7 8 9 10 J Q K A".split().index(card.rank.label)
+
+
+def source_offered(game, state: State) -> set[Card]:
+    """The cards the source lets the player to move play now."""
+    hand = state.hands[state.to_move]
+    trump = state.trump
+    if not state.trick:
+        leader = state.to_move
+        if state.stage == 0:
+            due = state.leads < 2
+        else:
+            due = state.leads < 2 and state.titles[leader] != KING
+        trumps = {c for c in hand if c.suit == trump}
+        return trumps if due and trumps else set(hand)
+    led = state.trick[0][1].suit
+    same = {c for c in hand if c.suit == led}
+    if same:
+        return same
+    if game.rules.void == "trump":
+        trumps = {c for c in hand if c.suit == trump}
+        if trumps:
+            return trumps
+    return set(hand)
+
+
+def expected_leader(state: State, winner: int | None) -> int:
+    active = [p for p in range(PLAYERS) if state.new[p] == UNTITLED]
+    if state.stage:
+        return min(active, key=lambda p: state.titles[p])
+    start = state.dealer + 1 if winner is None else winner
+    for i in range(PLAYERS):
+        if (start + i) % PLAYERS in active:
+            return (start + i) % PLAYERS
+    return -1
+
+
+@invariant(Koroli, "leads_and_follows", title="The cards offered are those the source allows: a trump for the "
+           "first two leads of a deal (in a reign, of the king's successor), then any lead; the suit led if "
+           "able, else any card (a trump under void = 'trump')",
+           clauses=["koroli-trump-lead", "koroli-follow", "koroli-play-turn"], presets=True)
+def leads_and_follows(game, state):
+    if state.over or state.swaps:
+        return None
+    want = source_offered(game, state)
+    offered = {m.card for m in game.legal_moves(state)}
+    if offered != want:
+        return (f"P{state.to_move} holds {format_cards(state.hands[state.to_move])} on "
+                f"{format_cards(c for _, c in state.trick) or 'a lead'} (trumps {state.trump.symbol}, lead "
+                f"{state.leads + 1}): offered {format_cards(sorted(offered, key=str))}, the source allows "
+                f"{format_cards(sorted(want, key=str))}")
+    return None
+
+
+@invariant(Koroli, "trick_and_lead", title="Each trick goes to the highest trump, else the highest card of the "
+           "suit led; the taker leads in the introduction, the highest title still playing in a reign",
+           clauses=["koroli-order", "koroli-reign-lead"], presets=True)
+def trick_and_lead(game, state):
+    if state.trick or not state.last_trick or state.over or state.swaps:
+        return None
+    if not state.taken:  # the trick ended a deal: the next deal's leader is checked by deal_start
+        return None
+    trick = state.last_trick
+    led = trick[0][1].suit
+    best = max(trick, key=lambda pc: (pc[1].suit == state.trump, pc[1].suit == led, source_rank(pc[1])))[0]
+    if state.last_winner != best:
+        return (f"trick {format_cards(c for _, c in trick)} (trumps {state.trump.symbol}) went to "
+                f"P{state.last_winner}, the source gives it to P{best}")
+    want = expected_leader(state, best)
+    if state.to_move != want:
+        return f"P{state.to_move} leads the next trick, the source says P{want}"
+    return None
+
+
+def source_first_dealer(seed: int) -> int:
+    cards = list(DECK)
+    rng_for(seed, 0).shuffle(cards)
+    it = iter(cards)
+    drawers = list(range(PLAYERS))
+    while len(drawers) > 1:
+        drawn = [(p, next(it)) for p in drawers]
+        top = max(source_rank(c) for _, c in drawn)
+        drawers = [p for p, c in drawn if source_rank(c) == top]
+    return drawers[0]
+
+
+@invariant(Koroli, "deal_start", title="Each deal: nine cards to each player still playing, the dealer's last "
+           "card (or, with fewer than four, the first undealt card) turned for trumps; the highest drawn card "
+           "deals first, then the deal passes left; in a reign the lowest title deals",
+           clauses=["koroli-deal", "koroli-turned-trump", "koroli-first-dealer", "koroli-players",
+                    "koroli-next-dealer", "koroli-reign-deal"], presets=True)
+def deal_start(game, state):
+    if state.limit or state.taken or state.trick or state.over:
+        return None
+    active = [p for p in range(PLAYERS) if state.new[p] == UNTITLED]
+    sizes = [len(state.hands[p]) for p in active]
+    if sizes != [HAND_SIZE] * len(active) or any(state.hands[p] for p in range(PLAYERS) if p not in active):
+        return f"hands of {[len(h) for h in state.hands]} cards at the start of a deal for {len(active)} players"
+    if len(state.stock) != len(DECK) - HAND_SIZE * len(active) or state.aside:
+        return f"{len(state.stock)} cards undealt with {len(active)} players"
+    if state.trump != state.turned.suit:
+        return f"{state.turned} is turned but trumps are {state.trump.symbol}"
+    if len(active) == PLAYERS and state.swaps == game_swaps(state) and state.turned not in state.hands[state.dealer]:
+        return f"the turned card {state.turned} is not the dealer P{state.dealer}'s"
+    if state.stage:
+        want = max(active, key=lambda p: state.titles[p])
+        if state.dealer != want:
+            return f"P{state.dealer} deals in a reign; the lowest title playing is P{want}'s"
+    elif len(active) == PLAYERS:
+        want = (source_first_dealer(state.seed) + state.deals - 1) % PLAYERS
+        if state.dealer != want:
+            return f"P{state.dealer} deals deal {state.deals}; the draw and the turn to the left give P{want}"
+    if state.dealer not in active:
+        return f"P{state.dealer} deals but has already won a title"
+    if not state.swaps and state.to_move != expected_leader(state, None):
+        return f"P{state.to_move} leads the first trick, the source says P{expected_leader(state, None)}"
+    return None
+
+
+def game_swaps(state: State) -> tuple[int, ...]:
+    """The exchanges the source asks for at the start of a deal."""
+    active = [p for p in range(PLAYERS) if state.new[p] == UNTITLED]
+    if len(active) < PLAYERS:
+        return (state.dealer,)
+    if state.stage:
+        return (state.titles.index(KING), state.titles.index(PRINCE))
+    return ()
+
+
+@invariant(Koroli, "exchange_as_source", title="The exchanges offered are the source's: in a four-player reign "
+           "the king, then the prince, take the peasant's highest trump (any card when he has none) for any "
+           "card; with fewer players the dealer takes the turned card for any card of his",
+           clauses=["koroli-exchange", "koroli-dealer-exchange", "koroli-exchange-turn"], presets=True)
+def exchange_as_source(game, state):
+    if state.over or not state.swaps:
+        return None
+    if state.taken or state.trick:
+        return "an exchange is offered after play has begun"
+    full = game_swaps(state)
+    if full[len(full) - len(state.swaps):] != state.swaps or state.to_move != state.swaps[0]:
+        return f"exchanges {state.swaps} pending with P{state.to_move} to move; the source's order is {full}"
+    active = [p for p in range(PLAYERS) if state.new[p] == UNTITLED]
+    hand = state.hands[state.to_move]
+    if len(active) == PLAYERS:
+        peasant = state.hands[state.dealer]
+        trumps = [c for c in peasant if c.suit == state.trump]
+        takes = [max(trumps, key=source_rank)] if trumps else list(peasant)
+    else:
+        takes = [state.turned]
+    want = {(a, b) for a in takes for b in hand}
+    offered = {(m.take, m.give) for m in game.legal_moves(state)}
+    if offered != want:
+        return (f"P{state.to_move} exchanges with {format_cards(takes)} on offer: the engine offers "
+                f"{len(offered)} exchanges, the source {len(want)}")
+    return None
+
+
+@invariant(Koroli, "titles_by_record", title="The chalked record is the tricks taken (each deal's nine added to "
+           "the last); a title goes to the first to its count, in order king, prince, soldier; the last is "
+           "peasant; a title's holder plays no more in the stage",
+           clauses=["koroli-count", "koroli-titles"], presets=True)
+def titles_by_record(game, state):
+    tally = tuple(state.log.count(p) for p in range(PLAYERS))
+    if tally != state.counts:
+        return f"the record {state.counts} is not the tricks chalked, {tally}"
+    titled = sorted(t for t in state.new if t != UNTITLED)
+    if titled != list(range(len(titled))) and titled != list(range(PLAYERS)):
+        return f"the titles won so far, {titled}, are not king, prince ... in order"
+    th = game.rules.reign_thresholds() if state.stage else game.rules.intro_thresholds()
+    j = len(titled)
+    if j < PLAYERS - 1:
+        for p in range(PLAYERS):
+            if state.new[p] == UNTITLED and state.counts[p] >= th[j]:
+                return f"P{p} has {state.counts[p]} tricks, enough for the {TITLES[j]}, but no title"
+    for p in range(PLAYERS):
+        if state.new[p] != UNTITLED and (state.hands[p] or any(q == p for q, _ in state.trick)):
+            return f"P{p} is already {TITLES[state.new[p]]} but still plays"
+    if not game.rules.counts_restart and state.log and j and j < PLAYERS:
+        # the holder of each title reached its count before any other player still racing
+        for t in range(j):
+            holder = state.new.index(t)
+            need = th[t]
+            if state.counts[holder] < need:
+                return f"P{holder} is {TITLES[t]} with {state.counts[holder]} tricks, under {need}"
+    return None
+
+
+@invariant(Koroli, "no_king_in_first_deal", title="The source's numbers: nine tricks a deal cannot make the "
+           "introduction's king (ten), so nobody is crowned in the first deal",
+           clauses=["koroli-deal", "koroli-titles"], presets=True)
+def no_king_in_first_deal(game, state):
+    if state.stage == 0 and state.deals == 1 and not state.limit and KING in state.new:
+        return f"P{state.new.index(KING)} is king in the first deal with {max(state.counts)} tricks"
+    return None
+
+
+# --------------------------------------------------------------------- z3
+
+@z3_claim(Koroli, "deal_arithmetic", title="The source's numbers: four hands of nine use the 36 cards exactly "
+          "(so the trump can only be the dealer's own card), and fewer hands of nine always leave a card to "
+          "turn; a deal is nine tricks", clauses=["koroli-deal", "koroli-turned-trump", "koroli-players"],
+          each=False)
+def deal_arithmetic(game, s):
+    k, deck, hand = z3.Int("k"), z3.Int("deck"), z3.Int("hand")
+    n, size = len(game.deck()), game.hand_size
+    s.add(deck == n, hand == size, k >= 2, k <= PLAYERS)
+    stock = deck - k * hand
+    s.add(z3.Not(z3.And(stock >= 0, (stock == 0) == (k == PLAYERS))))
+
+    def refute(model):
+        kk = value(model, k)
+        return Counterexample(f"{kk} hands of {size} from {n} cards leave {n - kk * size}",
+                              deal={"players": str(kk)})
+    return Claim(f"for 2-4 players, hands of {size} leave {n} - {size}k cards: none with four, "
+                 "at least one with fewer", refute)
+
+
+def _race(racers: int, need: int, tricks: int, tag: str):
+    """Counts of ``racers`` players after ``tricks`` tricks with nobody at ``need``: (vars, condition)."""
+    counts = [z3.Int(f"{tag}_{i}") for i in range(racers)]
+    return counts, z3.And(*[c >= 0 for c in counts], z3.Sum(counts) == tricks, *[c < need for c in counts])
+
+
+@z3_claim(Koroli, "stages_end", title="Someone always becomes king, and every stage ends: while k players race "
+          "for a title costing t, the k(t-1)+1-th trick gives it (introduction within 77 tricks, a reign "
+          "within 68, as written)", clauses=["koroli-titles", "koroli-count"], each=False)
+def stages_end(game, s):
+    races = []
+    for stage, th in enumerate(game.thresholds):
+        for j, t in enumerate(th):
+            racers = PLAYERS - j
+            counts, stalls = _race(racers, t, game.race_bound(racers, t), f"s{stage}j{j}")
+            races.append((stage, j, racers, t, counts, stalls))
+    # the negation: some race has had k(t-1)+1 tricks with nobody at its count
+    s.add(z3.Or(*[r[-1] for r in races]))
+    bounds = game.stage_bounds()
+
+    def refute(model):
+        for stage, j, racers, t, counts, stalls in races:
+            if z3.is_true(model.eval(stalls, model_completion=True)):
+                vals = [value(model, c) for c in counts]
+                return Counterexample(f"{'introduction' if stage == 0 else 'reign'}: {racers} players racing for "
+                                      f"the {TITLES[j]} hold {vals} tricks after {sum(vals)}, all under {t}",
+                                      deal={"counts": " ".join(map(str, vals))})
+        return Counterexample("no stalled race in the model", deal={})
+    return Claim(f"each race is decided by its k(t-1)+1-th trick: the introduction ends within {bounds[0]} "
+                 f"tricks and a reign within {bounds[1]}; so a king is always crowned", refute)
+
+
+@z3_claim(Koroli, "stage_bound_tight", title="The bound cannot be lowered as a count: one trick fewer in a race "
+          "can leave every racer under the title's count", clauses=["koroli-titles"], expected=REFUTED,
+          each=False)
+def stage_bound_tight(game, s):
+    t = game.thresholds[0][0]
+    fewer = game.race_bound(PLAYERS, t) - 1
+    counts, stalls = _race(PLAYERS, t, fewer, "tight")
+    s.add(stalls)
+
+    def refute(model):
+        vals = [value(model, c) for c in counts]
+        return Counterexample(f"after {fewer} tricks the record can be {vals}: nobody has {t}, "
+                              "so the introduction goes on", deal={"counts": " ".join(map(str, vals))})
+    return Claim(f"the king is crowned within {fewer} tricks", refute)
+
+
+@z3_claim(Koroli, "title_points", title="Scoring: the titles are a ranking, worth 3, 2, 1, 0; every finished "
+          "match's points sum to 6, so the game is not zero-sum", clauses=["koroli-end"], each=False)
+def title_points(game, s):
+    title = [z3.Int(f"title_{p}") for p in range(PLAYERS)]
+    s.add(*[z3.And(t >= 0, t < PLAYERS) for t in title], z3.Distinct(*title))
+    pts = [z3.Sum([z3.If(t == k, v, 0) for k, v in game.title_points.items()]) for t in title]
+    s.add(z3.Or(z3.Sum(pts) != 6, *[z3.Or(x < 0, x > 3) for x in pts]))
+
+    def refute(model):
+        vals = [value(model, t) for t in title]
+        return Counterexample(f"titles {vals} score {[value(model, x) for x in pts]}", deal={"titles": str(vals)})
+    return Claim("whatever the titles, the points are 0-3 each and sum to 6 (never 0: not zero-sum)", refute)
+
+
+# ------------------------------------------------------------- witness hunts
+
+def _hunt(games, budget: Budget, found, what: str, rules: dict | None = None) -> Outcome:
+    rng = random.Random(budget.seed)
+    n = 0
+    for _ in range(budget.examples):
+        game = games[rng.randrange(len(games))]
+        if rules:
+            game = type(game)(dataclasses.replace(game.rules, **rules), players=game.players)
+        seed = rng.randrange(2**31)
+        n += 1
+        hit = []
+
+        def step(trace, state):
+            if not hit:
+                msg = found(game, trace, state)
+                if msg:
+                    hit.append((list(trace.moves), msg))
+        walk(game, seed, step, budget.max_plays, stop=lambda st: bool(hit))
+        if hit:
+            moves, msg = hit[0]
+            record = game.record(seed, moves)
+            text = f"koroli, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
+            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
+                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, f"no {what} in {n} random games (seed {budget.seed})", examples=n, seed=budget.seed,
+                   method="search")
+
+
+@REGISTRY.property(GAME, "match_as_written_ends", title="The match as written ends (reigns = 0: no end is "
+                   "stated, every reign leads to another)", clauses=["koroli-end"], method="search",
+                   expected=REFUTED, budget={"examples": 3})
+def match_as_written_ends(games, budget: Budget) -> Outcome:
+    def found(game, trace, state):
+        if state.stage >= 4 and not state.over:
+            return (f"after {len(trace.moves)} moves the match is in reign {state.stage} (titles "
+                    + " ".join(f"P{p}={TITLES[t]}" for p, t in enumerate(state.titles))
+                    + "); every reign ends by starting the next, and no rule ends the match")
+        return None
+    return _hunt(games, budget, found, "fourth reign", rules={"reigns": 0})
+
+
+@REGISTRY.property(GAME, "titles_never_change", title="A reign keeps the titles (the source says the peasant "
+                   "can become king and the king prince)", clauses=["koroli-titles", "koroli-reign-lead"],
+                   method="search", expected=REFUTED, budget={"examples": 60})
+def titles_never_change(games, budget: Budget) -> Outcome:
+    def found(game, trace, state):
+        if state.over and state.stage >= 1:
+            before, after = state.titles, state.new
+            if after[before.index(PEASANT)] == KING:
+                return ("the reign's peasant P{} becomes king; titles before {}, after {}".format(
+                    before.index(PEASANT), _titles(before), _titles(after)))
+        return None
+    return _hunt(games, budget, found, "reign crowning the peasant")
+
+
+def _titles(titles) -> str:
+    return " ".join(f"P{p}={TITLES[t]}" for p, t in enumerate(titles))
+
+
+@REGISTRY.property(GAME, "one_title_a_trick", title="Each trick gives at most one title (with the record kept, "
+                   "one trick can make a king and a prince at once)", clauses=["koroli-titles", "koroli-count"],
+                   method="search", expected=REFUTED, budget={"examples": 40})
+def one_title_a_trick(games, budget: Budget) -> Outcome:
+    prev = {}
+
+    def found(game, trace, state):
+        before = prev.get("state") if trace.moves else None
+        prev["state"] = state
+        if before is None or before.stage != state.stage or state.trick:
+            return None
+        gained = [p for p in range(PLAYERS) if before.new[p] == UNTITLED and state.new[p] != UNTITLED
+                  and state.new[p] != PEASANT]
+        if len(gained) > 1:
+            return (f"one trick ({format_cards(c for _, c in state.last_trick)}) makes "
+                    + " and ".join(f"P{p} {TITLES[state.new[p]]}" for p in gained)
+                    + f": the record stands at {' '.join(map(str, state.counts))}")
+        return None
+    return _hunt(games, budget, found, "trick giving two titles")
