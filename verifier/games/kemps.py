@@ -3,9 +3,11 @@
 The calls are settled exhaustively: every caller, every single and double
 call, every combination of right and wrong suspects and every score the
 two partnerships can hold before it, played through the game's own moves
-(``call_outcome``). Random play checks the rest, with two play policies
-besides uniform play: *collecting* (keep the commonest rank, make the gesture
-with four of a kind, call a partner who has made it) and *never calling*.
+(``call_outcome``). Random play checks the rest, with play policies besides
+uniform play: *collecting* (keep the commonest rank, make the gesture with
+four of a kind, call a partner who has made it), *passing* (redeals come
+often), *never calling*, and *stalling* (under the house limit, a wrong call
+at the last quiet turn: the longest games).
 """
 
 from __future__ import annotations
@@ -16,14 +18,13 @@ from itertools import product
 
 from spec.cards import SUIT_ORDER, Card, Rank, make_deck
 from spec.dealing import rng_for
-from verifier.api import Root, evidence, explore, invariant, steered, variants_of, walk
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.sampling import sample
-
-from spec.games.kemps import (  # noqa: I001
+from spec.games.kemps import (
     CALLS, DECK, HAND, OPEN, PASS, SIGNAL, TARGET, WORD, DoubleKemps, Kemps, KempsGame, Pass, Signal, State,
     Swap, first_player, four_of_a_kind, hand_key, partner, partnership,
 )
+from verifier.api import Root, evidence, explore, invariant, steered, variants_of, walk
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import sample
 
 GAME = "kemps"
 TEAMS = ("P0/P2", "P1/P3")
