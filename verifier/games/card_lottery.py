@@ -1,0 +1,665 @@
+"""Card Lottery: money conservation (z3), the lottery and the beating stage at every step, the exact
+distribution of the prizes won (dynamic programming over the dealer's deck, with fractions) checked
+against every order of a small deck played by the engine and against simulation, and termination:
+proved by exhaustive search for two players, refuted by a replayable cycle for three or more."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import z3
+
+from spec.cards import parse_cards
+from spec.games.card_lottery import (
+    ANSWERING, BOXING, LEADING, OVER, PACK, PENALTY, STAKING, CardLottery, State, beats, first_leader,
+    next_holder, next_leader, penalty_for,
+)
+from spec.stakes import BOX, POT
+from verifier.api import Claim, Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+
+GAME = CardLottery.info.id
+
+
+# ------------------------------------------------------------ exact odds
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact distribution of the number of prizes won in one deal."""
+
+    players: int
+    rounds: int
+    dist: tuple[Fraction, ...]   # dist[k]: the chance that exactly k prizes are won
+
+    @property
+    def mean(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.dist)), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        return sum((k * k * p for k, p in enumerate(self.dist)), Fraction(0)) - self.mean ** 2
+
+
+@cache
+def prize_odds(players: int, *, deck: int = 52, prize_cards: int = 4, per_round: int = 3) -> Odds:
+    """Forward dynamic programming over the rounds, with state (prize cards whose twin is still in the
+    dealer's deck, banker's cards used, prizes won).
+
+    Assumptions: both decks are shuffled uniformly and independently; a prize card whose twin was dealt in
+    an earlier round can never be won; a new prize card is the banker's next card, whose twin is still in
+    the dealer's deck with chance (undealt cards that are not twins of prizes on the table) / (banker's
+    cards left). A round deals ``players * per_round`` cards, so the prizes on the table whose twins it
+    holds follow the hypergeometric law. Exact: every step is a ratio of integers.
+    """
+    m = players * per_round
+    rounds = deck // m
+    start = min(prize_cards, deck)
+    states: dict[tuple[int, int, int], Fraction] = {(start, start, 0): Fraction(1)}
+    for r in range(rounds):
+        undealt = deck - m * r
+        nxt: dict = defaultdict(Fraction)
+        for (alive, used, wins), p in states.items():
+            for j in range(min(alive, m) + 1):
+                pj = Fraction(math.comb(alive, j) * math.comb(undealt - alive, m - j), math.comb(undealt, m))
+                if not pj:
+                    continue
+                after = {(alive - j, used): Fraction(1)}
+                if r < rounds - 1:  # the places won are filled again before another round
+                    for _ in range(j):
+                        step: dict = defaultdict(Fraction)
+                        for (a, u), q in after.items():
+                            left = deck - u
+                            if not left:  # the banker's deck is spent: the place stays empty
+                                step[(a, u)] += q
+                                continue
+                            live = undealt - m - a
+                            if live:
+                                step[(a + 1, u + 1)] += q * Fraction(live, left)
+                            if left - live:
+                                step[(a, u + 1)] += q * Fraction(left - live, left)
+                        after = step
+                for (a, u), q in after.items():
+                    nxt[(a, u, wins + j)] += p * pj * q
+        states = nxt
+    dist: dict[int, Fraction] = defaultdict(Fraction)
+    for (_, _, wins), p in states.items():
+        dist[wins] += p
+    top = max(dist) if dist else 0
+    return Odds(players, rounds, tuple(dist.get(k, Fraction(0)) for k in range(top + 1)))
+
+
+def play_lottery(game: CardLottery, state: State) -> State:
+    """Play the lottery stage with the first legal move each time (the amounts do not change who wins)."""
+    while state.phase in (BOXING, STAKING):
+        state = game.apply(state, game.legal_moves(state)[0])
+    return state
+
+
+#: the small deck of the engine check: both decks are these seven cards
+SMALL_DECK = parse_cards("A♠ K♥ Q♦ J♣ 10♠ 9♥ 8♦")
+#: (players, prize cards, cards a round): 3 rounds with 2 places, 2 rounds with 3 places
+SMALL_SETUPS = ((2, 2, 1), (3, 3, 1))
+
+
+def small_game(game: CardLottery, players: int, prize_cards: int, per_round: int) -> CardLottery:
+    rules = dataclasses.replace(game.rules, prize_cards=prize_cards, cards_per_round=per_round)
+    return type(game)(rules, players=players)
+
+
+def engine_odds(game: CardLottery, deck=SMALL_DECK) -> Odds:
+    """The engine's own distribution: every order of the dealer's ``deck`` against the banker's deck in
+    its given order (by symmetry, fixing one deck's order changes no chance), each order equally likely."""
+    counts: dict[int, int] = defaultdict(int)
+    total = 0
+    for order in itertools.permutations(deck):
+        end = play_lottery(game, game.start(deck, order))
+        counts[len(end.won)] += 1
+        total += 1
+    top = max(counts)
+    rounds = len(deck) // (game.players * game.rules.cards_per_round)
+    return Odds(game.players, rounds, tuple(Fraction(counts.get(k, 0), total) for k in range(top + 1)))
+
+
+@REGISTRY.property(GAME, "odds_exact", title="The exact distribution of prizes won (dynamic programming) "
+                   "equals the engine's own over every order of a 7-card dealer's deck (2 players with 2 prize "
+                   "places and 3 rounds; 3 players with 3 places and 2 rounds); the full-deck distributions sum "
+                   "to 1", clauses=["lottery-match", "lottery-replace", "lottery-aside", "lottery-round"],
+                   method="exhaustive")
+def odds_exact(games, budget: Budget) -> Outcome:
+    g0 = games[0]
+    for players, places, per_round in SMALL_SETUPS:
+        g = small_game(g0, players, places, per_round)
+        dp = prize_odds(players, deck=len(SMALL_DECK), prize_cards=places, per_round=per_round)
+        eng = engine_odds(g)
+        if dp.dist != eng.dist:
+            return Outcome(REFUTED, f"{players} players: the distributions differ",
+                           Counterexample(f"{players} players, {places} prize places, {per_round} card a round, "
+                                          f"both decks {' '.join(map(str, SMALL_DECK))}, every dealer's order: "
+                                          f"the dynamic programme gives {fmt(dp.dist)}, the engine "
+                                          f"{fmt(eng.dist)}", deal={"deck": " ".join(map(str, SMALL_DECK))}))
+    for g in games:
+        full = prize_odds(g.players, prize_cards=g.rules.prize_cards, per_round=g.rules.cards_per_round)
+        if sum(full.dist) != 1:
+            return Outcome(REFUTED, "the odds do not sum to 1",
+                           Counterexample(f"{g.players} players: the chances sum to {sum(full.dist)}", deal={}))
+    return Outcome(HOLDS, f"equal on both small set-ups ({math.factorial(len(SMALL_DECK))} dealer's orders "
+                   f"each); full-deck distributions for {games[0].players}-{games[-1].players} players sum to 1")
+
+
+def fmt(dist) -> str:
+    return "(" + ", ".join(str(x) for x in dist) + ")"
+
+
+def simulate(game: CardLottery, games: int, seed: int) -> Odds:
+    """Frequencies of the number of prizes won over ``games`` seeded deals (seeds ``seed`` ...)."""
+    return _simulate(type(game), game.rules, game.players, games, seed)
+
+
+@cache
+def _simulate(cls, rules, players: int, games: int, seed: int) -> Odds:
+    game = cls(rules, players=players)
+    counts: dict[int, int] = defaultdict(int)
+    for s in range(seed, seed + games):
+        counts[len(play_lottery(game, game.deal(s)).won)] += 1
+    top = max(counts)
+    rounds = len(PACK) // (game.players * game.rules.cards_per_round)
+    return Odds(game.players, rounds, tuple(Fraction(counts.get(k, 0), games) for k in range(top + 1)))
+
+
+def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
+    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
+    return abs(float(freq - p)) > z * math.sqrt(float(p * (1 - p)) / n) + 1 / n
+
+
+SIM_GAMES = 1000
+#: the player counts of the rulebook's tables, and of the simulation check when it is given them
+TABLE_COUNTS = (2, 3, 4, 5, 6, 8, 9, 17)
+
+
+@REGISTRY.property(GAME, "odds_simulated", title="Simulated deals agree with the exact distribution of "
+                   "prizes won (each count's chance and the mean) within 4.5 standard errors (the player counts "
+                   "of the rulebook's table)", clauses=["lottery-match", "lottery-replace"], method="hypothesis",
+                   budget={"examples": SIM_GAMES})
+def odds_simulated(games, budget: Budget) -> Outcome:
+    chosen = [g for g in games if g.players in TABLE_COUNTS] or list(games)
+    for g in chosen:
+        exact = prize_odds(g.players, prize_cards=g.rules.prize_cards, per_round=g.rules.cards_per_round)
+        sim = simulate(g, budget.examples, budget.seed)
+        width = max(len(exact.dist), len(sim.dist))
+        for k in range(width):
+            p = exact.dist[k] if k < len(exact.dist) else Fraction(0)
+            f = sim.dist[k] if k < len(sim.dist) else Fraction(0)
+            if off_by(p, f, budget.examples):
+                return Outcome(REFUTED, f"{g.players} players: {k} prizes won",
+                               Counterexample(f"{g.players} players, {budget.examples} deals from seed "
+                                              f"{budget.seed}: {k} prizes won exactly {float(p):.4f}, "
+                                              f"simulated {float(f):.4f}", record=g.record(budget.seed, ())),
+                               budget.examples, budget.seed)
+        if abs(float(sim.mean - exact.mean)) > 4.5 * math.sqrt(float(exact.variance) / budget.examples):
+            return Outcome(REFUTED, f"{g.players} players: mean",
+                           Counterexample(f"{g.players} players: mean prizes won exactly {float(exact.mean):.3f}, "
+                                          f"simulated {float(sim.mean):.3f}", record=g.record(budget.seed, ())),
+                           budget.examples, budget.seed)
+    counts = sorted(g.players for g in chosen)
+    return Outcome(HOLDS, f"{budget.examples} simulated deals per player count ({', '.join(map(str, counts))}), "
+                   f"deal seeds {budget.seed} onwards", examples=budget.examples * len(chosen), seed=budget.seed)
+
+
+# ------------------------------------------------------ money conservation
+
+@z3_claim(CardLottery, "money_conserved", title="Every settlement rule balances: the players' (banker "
+          "included), the pot's and the box's holdings sum to the same before and after, for every amount, "
+          "every hand left to the loser and every seat",
+          clauses=["lottery-box-paid", "lottery-prize-staked", "lottery-prize-won", "lottery-unclaimed",
+                   "lottery-penalty-paid", "lottery-box-emptied"])
+def money_conserved(game, s):
+    n = game.players
+    amount = z3.Int("amount")
+    s.add(amount >= 0)
+    counts = {suit: z3.Int(f"left_{suit.name.lower()}") for suit in PENALTY}
+    for k in counts.values():
+        s.add(k >= 0, k <= 13)
+    cases = []
+    for name, rule in game.settlements.items():
+        for seat in range(n):
+            if name == "penalty":
+                deltas = rule(seat, counts)
+            elif name in ("unclaimed", "emptied"):
+                option = game.rules.unclaimed if name == "unclaimed" else game.rules.box_goes
+                deltas = rule(seat, amount, option)
+            else:
+                deltas = rule(seat, amount)
+            total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
+            cases.append((name, seat, total))
+    s.add(z3.Or([t != 0 for _, _, t in cases]))
+
+    def refute(m):
+        for name, seat, total in cases:
+            gap = m.eval(total, model_completion=True).as_long()
+            if gap:
+                left = " ".join(f"{m.eval(k, model_completion=True)}{suit.symbol}" for suit, k in counts.items())
+                return Counterexample(f"{n} players, amount {m.eval(amount, model_completion=True)}, loser's "
+                                      f"cards by suit {left}: settlement '{name}' for P{seat}: gains and losses "
+                                      f"sum to {gap:+d}, not 0", deal={"cards left by suit": left})
+        return Counterexample("z3 model without a visible gap", deal={})
+    return Claim("each settlement (box, prize staked, prize won, unclaimed prizes, penalty, box emptied) sums to "
+                 "0 for every amount, every count of cards left by suit and every seat (one proof per player "
+                 "count)", refute)
+
+
+# --------------------------------------------------------- the rules at play
+
+def after_lottery(game: CardLottery, hands, leader: int = 0) -> State:
+    """A beating-stage position with the given hands (for the small configurations)."""
+    hands = tuple(tuple(h) for h in hands)
+    s = game.start((), (), 0)
+    return dataclasses.replace(s, phase=LEADING, to_move=leader, hands=hands, prizes=(), stakes=(), shown=(),
+                               round=1)
+
+
+#: cards of the small beating positions: every suit, high and low
+BEAT_CARDS = parse_cards("A♥ 2♥ K♣ 3♦ Q♠ 4♠")
+#: eight cards for the two-player termination search (four each)
+BEAT_CARDS_2P = parse_cards("A♥ 2♥ K♣ 7♣ 3♦ 9♦ Q♠ 4♠")
+
+
+def beating_roots(game: CardLottery, cards=BEAT_CARDS) -> list[Root]:
+    """Every split of ``cards`` into equal hands, P0 leading (turning the table round gives the other
+    leaders: the beating stage does not depend on who the banker is until the final payment)."""
+    n = game.players
+    per = len(cards) // n
+    roots = {}
+    for order in itertools.permutations(cards[:per * n]):
+        hands = tuple(tuple(sorted(order[p * per:(p + 1) * per], key=str)) for p in range(n))
+        if hands not in roots:
+            roots[hands] = Root(after_lottery(game, hands, 0), "hands " + " | ".join(
+                " ".join(map(str, h)) for h in hands) + ", P0 leads")
+    return list(roots.values())
+
+
+@small_configs(GAME)
+def small(game):
+    """Beating positions (2 players x 3 cards or 3 players x 2 cards of six; every split) and, with fixed
+    chips, two-player deals on 7-card decks (one round; every 60th order of the dealer's deck)."""
+    roots = []
+    if game.players <= 3:
+        roots += beating_roots(game)
+    fixed = game.rules.box_min == game.rules.box_max and game.rules.stake_min == game.rules.stake_max
+    if game.players == 2 and fixed:
+        for order in itertools.islice(itertools.permutations(SMALL_DECK), 0, 5040, 60):
+            roots.append(Root(game.start(SMALL_DECK, order), "both decks of 7 cards, the dealer's "
+                              + " ".join(map(str, order))))
+    return roots
+
+
+@invariant(CardLottery, "lottery_rules", title="The lottery as written: each prize is paid to the player whose "
+           "cards of that round hold its twin, and both leave the game; every other prize card turned up has "
+           "no twin in this round's cards; every player gets the same number of cards a round; places won are "
+           "filled and staked before the next turn; chips on the table equal the stakes",
+           clauses=["lottery-match", "lottery-aside", "lottery-replace", "lottery-round", "lottery-box",
+                    "lottery-box-size", "lottery-stake", "lottery-stake-size"], presets=True)
+def lottery_rules(game, state):
+    r = game.rules
+    ev = state.last
+    if state.phase in (BOXING, STAKING):
+        on_table = sum(k for c, k in zip(state.prizes, state.stakes) if c is not None)
+        if state.ledger[POT] != on_table:
+            return f"the chips on the prize cards are {on_table}, the pot holds {state.ledger[POT]}"
+        if state.phase == BOXING and state.banker_stock and None in state.prizes:
+            return "a place won was not filled before the next round"
+        if state.phase == STAKING and state.to_move != state.banker:
+            return f"P{state.to_move} stakes a prize, but P{state.banker} is the banker"
+    if ev and ev[0] == "box" and not r.box_min <= ev[2] <= r.box_max:
+        return f"P{ev[1]} put {ev[2]} chips in the box: the limits are {r.box_min} to {r.box_max}"
+    if ev and ev[0] == "stake" and not r.stake_min <= ev[2] <= r.stake_max:
+        return f"a prize of {ev[2]}: the limits are {r.stake_min} to {r.stake_max}"
+    if state.phase != OVER and state.ledger[BOX] != sum(state.paid_in):
+        return f"the box holds {state.ledger[BOX]}, the players put in {sum(state.paid_in)}"
+    for card, p, _ in state.won:
+        if state.removed.count(card) != 2:
+            return f"{card} was won by P{p} but is not out of the game twice"
+    if not ev or ev[0] != "turn":
+        return None
+    if state.phase == BOXING:  # just after a turn: the hands are this round's cards
+        fresh = state.won[len(state.won) - ev[1]:]
+        for p, hand in enumerate(state.hands):
+            wins = sum(1 for _, q, _ in fresh if q == p)
+            if len(hand) + wins != r.cards_per_round:
+                return (f"P{p} holds {len(hand)} cards of this round and won {wins}: a round deals "
+                        f"{r.cards_per_round} a player")
+            for c, up in zip(state.prizes, state.shown):
+                if up and c in hand:
+                    return f"{c} is turned up and P{p} holds it among this round's cards, but was not paid"
+    elif state.phase == LEADING and not state.discard:  # the lottery just ended: every card a player got
+        dealt = state.round * r.cards_per_round
+        for p, hand in enumerate(state.hands):
+            wins = sum(1 for _, q, _ in state.won if q == p)
+            if len(hand) + wins != dealt:
+                return f"P{p} holds {len(hand)} cards and won {wins} prizes after {state.round} rounds of " \
+                       f"{r.cards_per_round}"
+        if game.rules.cards_per_round * game.players <= len(state.dealer_stock):
+            return f"the deal stopped with {len(state.dealer_stock)} cards left, enough for another round"
+    return None
+
+
+@invariant(CardLottery, "beating_rules", title="The beating stage as written: a card is led to the next player "
+           "holding cards; a beating card beats the led one under the rules' order; a player takes only when he "
+           "cannot beat; after a take the next player leads, after a beat the beater (or the next); the player "
+           "paid last leads first",
+           clauses=["lottery-lead", "lottery-left", "lottery-beats", "lottery-beat", "lottery-take",
+                    "lottery-after", "lottery-starter"], presets=True)
+def beating_rules(game, state):
+    r = game.rules
+    ev = state.last
+    if not ev:
+        return None
+    p = state.to_move
+    if state.phase in (LEADING, ANSWERING) and not state.hands[p]:
+        return f"P{p} has the turn but no cards"
+    kind = ev[0]
+    if kind == "lead":
+        if state.table != ev[2] or p != next_holder(state.hands, ev[1]):
+            return f"P{ev[1]} led {ev[2]}, but the table shows {state.table} and P{p} answers"
+    elif kind == "beat":
+        led, cover = state.discard[-2:]
+        if cover != ev[2] or not beats(led, cover, r.beat):
+            return f"P{ev[1]} beat {led} with {cover}, which does not beat it ({game.beat_words()})"
+        if state.phase != OVER and p != next_leader(state.hands, ev[1], True, r.after_beat):
+            return f"after P{ev[1]}'s beat P{p} leads"
+    elif kind == "take":
+        hand = list(state.hands[ev[1]])
+        if ev[2] not in hand:
+            return f"P{ev[1]} took {ev[2]} but does not hold it"
+        hand.remove(ev[2])
+        if not r.take_when_able and any(beats(ev[2], c, r.beat) for c in hand):
+            return f"P{ev[1]} took {ev[2]} though he could beat it"
+        if state.phase != OVER and p != next_leader(state.hands, ev[1], False, r.after_beat):
+            return f"after P{ev[1]}'s take P{p} leads"
+    elif kind == "turn" and state.phase == LEADING:
+        first = first_leader(state.won, game.players, r.starter)
+        want = first if state.hands[first] else next_holder(state.hands, first)
+        if p != want:
+            return f"P{p} leads first, but the rules name P{want}"
+    return None
+
+
+@invariant(CardLottery, "ends_settled", title="Every ending settles as promised: one player alone holds cards "
+           "and pays their penalty (hearts 4, clubs 3, diamonds 2, spades 1) into the box; the unclaimed prizes "
+           "and the box go to the banker; each player's chips are what the rules say", presets=True,
+           clauses=["lottery-loser", "lottery-penalty", "lottery-penalty-paid", "lottery-box-paid",
+                    "lottery-prize-staked", "lottery-prize-won", "lottery-unclaimed", "lottery-box-emptied"])
+def ends_settled(game, state):
+    if state.phase != OVER:
+        return None
+    r = game.rules
+    holders = [p for p, h in enumerate(state.hands) if h]
+    if len(holders) > 1:
+        return f"the game ended with {len(holders)} players holding cards"
+    if state.loser != (holders[0] if holders else None):
+        return f"P{state.loser} is the loser, but the cards are with {holders}"
+    if state.loser is not None and state.penalty != penalty_for(state.hands[state.loser]):
+        return f"P{state.loser} paid {state.penalty} for {' '.join(map(str, state.hands[state.loser]))}"
+    won_chips = sum(k for _, _, k in state.won)
+    pot = 0 if r.unclaimed == "banker" else state.staked - won_chips
+    box = 0 if r.box_goes == "banker" else sum(state.paid_in) + state.penalty
+    if state.ledger[POT] != pot or state.ledger[BOX] != box:
+        return f"the pot holds {state.ledger[POT]} and the box {state.ledger[BOX]}; the rules say {pot} and {box}"
+    for p in range(game.players):
+        want = -state.paid_in[p] + sum(k for _, q, k in state.won if q == p)
+        if p == state.loser:
+            want -= state.penalty
+        if p == state.banker:
+            want += -state.staked + (state.staked - won_chips - pot) + (sum(state.paid_in) + state.penalty - box)
+        if state.ledger[f"P{p}"] != want:
+            return f"P{p} holds {state.ledger[f'P{p}']} chips, the rules give {want}"
+    return None
+
+
+# ------------------------------------------------------------ termination
+
+@REGISTRY.property(GAME, "beating_ends_2p", title="Two players: every beating stage ends (searched: every "
+                   "split of eight cards, four each, every line of play; no position repeats), within the "
+                   "declared bound", clauses=["lottery-after", "lottery-loser"],
+                   method="exhaustive", applies=lambda games: any(g.players == 2 for g in games))
+def beating_ends_2p(games, budget: Budget) -> Outcome:
+    for g in games:
+        if g.players != 2:
+            continue
+        roots = beating_roots(g, BEAT_CARDS_2P)
+        ex = explore(g, roots, max_states=budget.max_states, stop_at_cycle=True)
+        if ex.cycle is not None:
+            root, prefix, loop = ex.cycle
+            return Outcome(REFUTED, "a beating stage that can go on for ever",
+                           evidence(g, root, tuple(prefix) + tuple(loop),
+                                    f"2 players: the position after the first {len(prefix)} moves comes back after "
+                                    f"{len(loop)} more"), method="exhaustive")
+        if not ex.complete:
+            return Outcome(UNKNOWN, f"unfinished: {ex.states} states", method="exhaustive")
+        longest = len(ex.longest[1]) if ex.longest else 0
+        cards = len(BEAT_CARDS_2P)
+        bound = 2 * (cards // 2 + 1) * cards
+        if longest > bound:
+            root, moves = ex.longest
+            return Outcome(REFUTED, "a beating stage longer than the bound",
+                           evidence(g, root, moves, f"{longest} moves with {cards} cards, the bound says {bound}"),
+                           method="exhaustive")
+        return Outcome(HOLDS, f"exhaustive: {len(roots)} splits, {ex.states} states, no cycle; the longest "
+                       f"stage has {longest} moves (the bound for {cards} cards: {bound})", method="exhaustive")
+    return Outcome(UNKNOWN, "no two-player game", method="exhaustive")
+
+
+def unbeatable_first(game: CardLottery, highest: bool = False):
+    """Play that passes cards round for ever if it can: the first chips move in the lottery; lead a card the
+    next player cannot beat (the lowest such, or the highest), and take whenever allowed."""
+    rule = game.rules.beat
+
+    def prefer(state, moves):
+        if state.phase == LEADING:
+            nxt = next_holder(state.hands, state.to_move)
+            safe = sorted((m for m in moves if not any(beats(m.card, c, rule) for c in state.hands[nxt])),
+                          key=lambda m: (PENALTY[m.card.suit], m.card.rank), reverse=highest)
+            return tuple(safe[:1]) or moves[:1]
+        return moves[-1:]  # the take, when it is offered; else one beat
+    return steered(game, prefer)
+
+
+def find_cycle(g: CardLottery, seeds=range(40)):
+    """A seeded deal whose beating stage, played by passing unbeatable cards, repeats a position."""
+    for highest in (False, True):
+        sg = unbeatable_first(g, highest)
+        for seed in seeds:
+            trace, state = walk(sg, seed, stop=lambda s: s.phase not in (BOXING, STAKING))
+            root = Root(state, f"deal seed {seed}", seed, tuple(trace.moves))
+            ex = explore(sg, [root], max_states=5_000, stop_at_cycle=True)
+            if ex.cycle is not None:
+                return seed, root, ex.cycle
+    return None
+
+
+@REGISTRY.property(GAME, "beating_ends", title="Three or more players: every beating stage ends (searched: "
+                   "40 seeded deals per player count played by passing unbeatable cards, for a repeated position)",
+                   clauses=["lottery-left", "lottery-take", "lottery-after", "lottery-beats"], method="search",
+                   expected=REFUTED, applies=lambda games: any(g.players >= 3 for g in games))
+def beating_ends(games, budget: Budget) -> Outcome:
+    first, looped, missed = None, [], []
+    for g in sorted(games, key=lambda g: g.players):
+        if g.players < 3:
+            continue
+        found = find_cycle(g)
+        if found is None:
+            missed.append(g.players)
+            continue
+        looped.append(g.players)
+        if first is None:
+            seed, root, (_, prefix, loop) = found
+            first = evidence(g, root, tuple(prefix) + tuple(loop),
+                             f"{g.players} players, deal seed {seed}: after the lottery and {len(prefix)} beating "
+                             f"moves the position comes back every {len(loop)} moves: cards the next player "
+                             f"cannot beat pass round the table")
+    if first is None:
+        return Outcome(UNKNOWN, "no repeated position found", method="search")
+    note = f"; none found for {', '.join(map(str, missed))}" if missed else ""
+    return Outcome(REFUTED, f"a beating stage that never ends, for {', '.join(map(str, looped))} players{note}",
+                   first, method="search")
+
+
+# ------------------------------------------------------ the source's silences
+
+def lottery_only(game, seed):
+    s = game.deal(seed)
+    moves = []
+    while s.phase in (BOXING, STAKING):
+        m = game.legal_moves(s)[0]
+        moves.append(m)
+        s = game.apply(s, m)
+    return s, moves
+
+
+@REGISTRY.property(GAME, "someone_paid", title="Some prize is always won, so the player paid last exists "
+                   "(searched: seeded deals where no prize is won)", clauses=["lottery-starter"],
+                   method="search", expected=REFUTED)
+def someone_paid(games, budget: Budget) -> Outcome:
+    # the chance of a deal without a prize is highest where many cards stay undealt
+    for g in sorted(games, key=lambda g: -(len(PACK) % (g.players * g.rules.cards_per_round))):
+        for seed in range(3000):
+            s, moves = lottery_only(g, seed)
+            if not s.won:
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: no prize is won",
+                               Counterexample(f"{g.players} players, deal seed {seed}: no player holds the twin "
+                                              f"of a prize card in its round, so nobody is paid and the source "
+                                              f"names no first leader", record=g.record(seed, moves)))
+        break
+    return Outcome(UNKNOWN, "every searched deal paid a prize", method="search")
+
+
+@REGISTRY.property(GAME, "last_paid_unique", title="The player paid last is one player (searched: deals whose "
+                   "last winning round pays two players)", clauses=["lottery-starter"], method="search",
+                   expected=REFUTED)
+def last_paid_unique(games, budget: Budget) -> Outcome:
+    for g in sorted(games, key=lambda g: g.players):
+        for seed in range(500):
+            s, moves = lottery_only(g, seed)
+            if not s.won:
+                continue
+            rounds = last_round_winners(g, seed)
+            if len(rounds) > 1:
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: two players paid in the last "
+                               "winning round", Counterexample(
+                                   f"{g.players} players, deal seed {seed}: the last round with a prize pays "
+                                   + ", ".join(f"P{p} ({c})" for c, p in rounds)
+                                   + "; cardspec lets the prize turned last (the later place on the table) decide",
+                                   record=g.record(seed, moves)))
+        break
+    return Outcome(UNKNOWN, "no such deal found", method="search")
+
+
+def last_round_winners(game, seed):
+    """The (prize, player) pairs paid in the last round that paid any, with distinct players only if several."""
+    s = game.deal(seed)
+    paid_by_round = []
+    while s.phase in (BOXING, STAKING):
+        before = len(s.won)
+        s = game.apply(s, game.legal_moves(s)[0])
+        if len(s.won) > before:
+            paid_by_round.append(s.won[before:])
+    if not paid_by_round:
+        return []
+    last = paid_by_round[-1]
+    players = {p for _, p, _ in last}
+    return [(c, p) for c, p, _ in last] if len(players) > 1 else []
+
+
+@REGISTRY.property(GAME, "one_loser", title="Every beating stage leaves one player with cards, the loser "
+                   "(searched: random games whose last two players run out on the same beat)",
+                   clauses=["lottery-loser"], method="search", expected=REFUTED)
+def one_loser(games, budget: Budget) -> Outcome:
+    for g in sorted(games, key=lambda g: g.players):
+        for seed in range(400):
+            trace, state = walk(g, seed, cap=budget.max_plays)
+            if g.is_over(state) and state.loser is None:
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: nobody is left with cards",
+                               Counterexample(f"{g.players} players, deal seed {seed}: the last two players run "
+                                              f"out together (a beat with the beater's last card), so nobody "
+                                              f"pays a penalty", record=g.record(seed, trace.moves)))
+        break
+    return Outcome(UNKNOWN, "no such game found", method="search")
+
+
+# ------------------------------------------------------- rulebook tables
+
+SHOWN = 10
+
+_T = {
+    "en": {"players": "players", "rounds": "rounds", "mean": "mean", "exact": "exact", "sim": "sim.",
+           "more": "{k}+", "xlabel": "prizes won in a deal", "ylabel": "chance", "title":
+           "Card Lottery: prizes won in one deal", "undealt": "cards left undealt", "stage": "cards at the beating",
+           "none": "no prize", "per": "mean per player"},
+    "ru": {"players": "игроков", "rounds": "кругов", "mean": "среднее", "exact": "точно", "sim": "модел.",
+           "more": "{k}+", "xlabel": "выигрышей за сдачу", "ylabel": "вероятность", "title":
+           "Карточная лотерея: выигрыши за одну сдачу", "undealt": "не сдано карт",
+           "stage": "карт к этапу битья", "none": "ни одного выигрыша", "per": "в среднем на игрока"},
+}
+
+
+def _lang(lang: str) -> dict:
+    return _T["ru" if lang.startswith("ru") else "en"]
+
+
+def _row(dist, shown=SHOWN):
+    """Chances in per cent, two decimals (0 only when exactly 0)."""
+    cells = [f"{100 * float(dist[k]):.2f}" if k < len(dist) and dist[k] else "0" for k in range(shown)]
+    rest = sum(dist[shown:], Fraction(0))
+    cells.append(f"{100 * float(rest):.2f}" if rest else "0")
+    return cells
+
+
+def odds_table(lang: str = "en"):
+    """The chance (per cent) of k prizes won in a deal, exact then simulated (1000 deals, seeds 1-1000)."""
+    t = _lang(lang)
+    header = [t["players"]] + [str(k) for k in range(SHOWN)] + [t["more"].format(k=SHOWN), t["mean"]]
+    rows = []
+    for n in TABLE_COUNTS:
+        ex = prize_odds(n)
+        sim = simulate(CardLottery(players=n), SIM_GAMES, 1)
+        rows.append([f"{n}: {t['exact']}"] + _row(ex.dist) + [f"{float(ex.mean):.3f}"])
+        rows.append([f"{n}: {t['sim']}"] + _row(sim.dist) + [f"{float(sim.mean):.3f}"])
+    return header, rows
+
+
+def facts_table(lang: str = "en"):
+    """Per player count: rounds, undealt cards, the exact chance of no prize at all, the exact mean."""
+    t = _lang(lang)
+    header = [t["players"], t["rounds"], t["undealt"], t["none"], t["mean"], t["per"]]
+    rows = []
+    for n in TABLE_COUNTS:
+        ex = prize_odds(n)
+        none = ex.dist[0]
+        rows.append([str(n), str(ex.rounds), str(52 - 3 * n * ex.rounds),
+                     f"{none} ≈ {float(none):.2e}" if none else "0", f"{float(ex.mean):.4f}",
+                     f"{float(ex.mean / n):.4f}"])
+    return header, rows
+
+
+def odds_plot(lang: str = "en"):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = _lang(lang)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for n in (2, 3, 4, 6, 8, 17):
+        d = prize_odds(n).dist[:15]
+        ax.plot(range(len(d)), [float(x) for x in d], marker="o", markersize=3, label=f"{n} {t['players']}")
+    ax.set_xticks(range(0, 15))
+    ax.set_xlabel(t["xlabel"])
+    ax.set_ylabel(t["ylabel"])
+    ax.set_title(t["title"])
+    ax.legend(fontsize=8, ncol=2)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
