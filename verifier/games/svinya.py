@@ -23,14 +23,8 @@ def in_play(state) -> int:
 def endgame(game, seed: int, left: int) -> Root:
     """The position of a random game (seed ``seed``) once ``left`` cards or fewer remain in hands and talon,
     as a replayable root."""
-    trace, _ = walk(game, seed)
-    state, prefix = game.deal(seed), []
-    for m in trace.moves:
-        if in_play(state) <= left or game.is_over(state):
-            break
-        state = game.apply(state, m)
-        prefix.append(m)
-    return Root(state, f"deal seed {seed} after {len(prefix)} moves", seed, tuple(prefix))
+    trace, state = walk(game, seed, stop=lambda s: in_play(s) <= left)
+    return Root(state, f"deal seed {seed} after {len(trace.moves)} moves", seed, tuple(trace.moves))
 
 
 ENDGAME_SEEDS = range(12)
@@ -42,7 +36,7 @@ DEEP_ENDGAME = 18
 
 def endgame_size(game) -> int:
     """Cards left in hands (and talon) where the exhaustive search takes over."""
-    return {2: 12, 3: 12, 4: 12}.get(game.players, 10)
+    return 12 if game.players <= 4 else 10
 
 
 @small_configs(GAME)
