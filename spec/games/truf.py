@@ -1,0 +1,567 @@
+"""Truf (Труф): four players, 52 cards, a game of thirteen deals.
+
+Source: ``003_7a0ed7952c70980c.txt``, "(untitled) Truf" (lines 158-198).
+
+Each deal, every player bids by laying one card of their hand face down; the
+card's *bid value* is a number of tricks (2-10 at face value, the ace 1, the
+court cards 0). When all four bids are shown, the suit of the highest bid is
+trumps and its bidder leads. If the bids add up to more than 13 the deal is
+played for the most tricks, below 13 for the fewest, and at exactly 13 the
+trump maker chooses. The bid cards go back to their hands and thirteen tricks
+are played, following suit if able; trumps are always played face down and
+turned up only when the trick is complete. Each player then scores the
+difference between the tricks taken and the bid, positive when it went the
+way the deal is played for; three scoring methods differ in what an exact
+bid and a gain are worth.
+
+Seats are numbered clockwise: P1 sits on P0's left. The first deal is dealt,
+bid and played anticlockwise (to the right), every later deal clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, make_deck
+from spec.clauses import ClauseBook
+from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import Table, setting
+from spec.tricks import NATURAL_ORDER, Duties, TrickOrder
+
+INFO = GameInfo(
+    id="truf",
+    name_en="Truf",
+    name_ru="Труф",
+    min_players=4,
+    max_players=4,
+    deck="52",
+    family="trick-taking",
+    chance=True,
+    hidden_information=True,
+    zero_sum=False,  # a deal's scores add up to 0 only when the bids add up to 13 (z3, see the errata)
+    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) Truf", lines="158-198"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+PLAYERS = 4
+HAND_SIZE = 13
+#: The number the bids' sum is measured against: the tricks of a deal.
+TRICKS = 13
+DECK = make_deck(INFO.deck)
+CLOCKWISE, ANTICLOCKWISE = 1, -1
+
+#: What a card bids, in tricks: court cards 0, the ace 1, 2-10 their face value.
+BID_VALUES = Table({**{r: int(r) for r in Rank if Rank.TWO <= r <= Rank.TEN},
+                    Rank.JACK: 0, Rank.QUEEN: 0, Rank.KING: 0, Rank.ACE: 1})
+#: The bid values of the whole deck: 4 x (1 + 2 + ... + 10) (property deck_values).
+DECK_BID_VALUE = 220
+#: Ranks of a "low" and of a "high" hand (a hand of only one kind is dealt again).
+LOW_RANKS = frozenset(r for r in Rank if r <= Rank.TEN)
+HIGH_RANKS = frozenset((Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
+
+Method = Literal["difference", "exact_bonus", "double_gains"]
+Goal = Literal["most", "fewest"]
+
+#: Each scoring method's exact range of one player's deal score and of the sum
+#: of a deal's four scores (default bonus 5 and factor 2), over every bid and
+#: every split of the 13 tricks; proved tight by z3 (properties ``scores_*``).
+SCORE_RANGES = Table({"difference": ((-13, 13), (-27, 0)),
+                      "exact_bonus": ((-13, 13), (-27, 20)),
+                      "double_gains": ((-13, 26), (-27, 13))})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Truf. Defaults are the source's rules and, where it is
+    silent, the project's decisions."""
+
+    scoring: Method = "difference"
+    """The scoring method. The source gives three and prefers none: the
+    plain difference (``"difference"``, the first, default), the same with a
+    bonus for an exact bid (``"exact_bonus"``, preset), and the same with
+    gains multiplied (``"double_gains"``, preset)."""
+
+    exact_bonus: int = setting(5, range=(0, 100))
+    """Method 2: what a player who takes exactly the tricks bid scores instead
+    of 0. Source: 5."""
+
+    gain_factor: int = setting(2, range=(1, 10))
+    """Method 3: the factor applied to a positive score. Source: "a factor,
+    which may be 2"; default 2."""
+
+    deals: int = setting(13, range=(1, 52))
+    """Deals in a game. Source: 13."""
+
+    first_direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
+    """The direction of the first deal; every later deal goes clockwise.
+    Source: the first deal anticlockwise (preset ``all_clockwise``: every deal
+    clockwise)."""
+
+    bid_tie: Literal["first", "higher_card"] = "first"
+    """Who names trumps when two bids share the highest value (the source
+    assumes one highest bid). Default ``"first"``: the tied bidder nearest the
+    dealer in the direction of play. ``"higher_card"``: among tied bids the
+    higher card (so a king beats a jack among bids of 0), then the nearest."""
+
+
+PRESETS = {"exact_bonus": {"scoring": "exact_bonus"}, "double_gains": {"scoring": "double_gains"},
+           "all_clockwise": {"first_direction": "clockwise"}, "higher_card": {"bid_tie": "higher_card"}}
+
+
+# -------------------------------------------------------------------- moves
+
+@move("bid {card}")
+class Bid:
+    card: Card
+
+
+@move("play for {goal}")
+class Choose:
+    goal: Goal
+
+
+@move("{card}")
+class Play:
+    card: Card
+
+
+BID = {c: Bid(c) for c in DECK}
+PLAY = {c: Play(c) for c in DECK}
+CHOOSE = (Choose("most"), Choose("fewest"))
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[Card | None, ...]            # the bid cards (on the table, face down, until all four are in)
+    revealed: bool                           # the bids are shown (and back in their hands)
+    trick: tuple[tuple[int, Card, bool], ...]  # (player, card, face down) of the trick in progress
+    won: tuple[tuple[Card, ...], ...]        # cards each player has taken this deal
+    to_move: int
+    dealer: int
+    direction: int                           # +1 clockwise (to the left), -1 anticlockwise
+    trump: Suit | None = None
+    maker: int = -1                          # the highest bidder: names trumps, leads, chooses at 13
+    goal: str | None = None                  # "most" or "fewest" tricks, once known
+    match: Match = Match((0,) * PLAYERS)
+    seed: int = 0
+    last_trick: tuple[tuple[int, Card, bool], ...] = ()
+    last_winner: int = -1
+    last_deal: tuple = ()                    # (bid cards, tricks, goal, scores) of the deal just scored
+    stock: tuple[Card, ...] = ()             # cards not dealt: none in a real deal (small test positions)
+
+
+def tricks_of(state: State) -> tuple[int, ...]:
+    return tuple(len(w) // PLAYERS for w in state.won)
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("truf-players", "Four players, the 52-card deck, cards ranking 2 (low) to ace (high)",
+             unchecked="fixed by the game's metadata; cards_conserved and deck_values check the 52 cards")
+
+
+@CLAUSES.rule("truf-dealer", "The first dealer is chosen by lot; then the players deal in turn",
+              unchecked="the lot is chance (the seed); the rotation is checked by deal_start")
+def dealer_of(first: int, deals_done: int) -> int:
+    """The dealer of the next deal: the first dealer, moved left once per deal (decision: clockwise)."""
+    return (first + deals_done) % PLAYERS
+
+
+@CLAUSES.rule("truf-direction", "The first deal goes anticlockwise, every later deal clockwise")
+def direction_of(deal_no: int, rules: Rules) -> int:
+    """The direction of deal ``deal_no`` (0 = the first): dealing, bidding and play all go this way."""
+    if deal_no == 0 and rules.first_direction == "anticlockwise":
+        return ANTICLOCKWISE
+    return CLOCKWISE
+
+
+@CLAUSES.rule("truf-deal", "Thirteen cards each, one at a time, from the dealer's neighbour in the deal's direction")
+def deal_hands(cards: Sequence[Card], dealer: int, direction: int,
+               per_seat: int = HAND_SIZE) -> tuple[tuple[Card, ...], ...]:
+    return deal_round_robin(cards, seats_from((dealer + direction) % PLAYERS, PLAYERS, direction), per_seat)
+
+
+@CLAUSES.rule("truf-redeal", "A hand of only 2-10s, or of only court cards and aces, is dealt again")
+def needs_redeal(hands: Sequence[Sequence[Card]]) -> bool:
+    return any(all(c.rank in LOW_RANKS for c in h) or all(c.rank in HIGH_RANKS for c in h) for h in hands)
+
+
+@CLAUSES.rule("truf-bid-values", "A bid card's value in tricks: 2-10 their face value, the ace 1, J Q K 0")
+def bid_value(card: Card, values=BID_VALUES) -> int:
+    return values[card.rank]
+
+
+@CLAUSES.rule("truf-bid-turn", "Bids come first: each player in turn, from the dealer's neighbour", decides=Bid)
+def bid_in_bidding(game, state, move) -> str | None:
+    if state.revealed:
+        return "the bids are already in and shown: now play a card" + (
+            "" if state.goal else f", after P{state.maker} chooses most or fewest tricks")
+    return None
+
+
+@CLAUSES.rule("truf-bid", "A bid is one card of the bidder's hand, laid face down", decides=Bid)
+def bid_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("truf-trump", "When the bids are shown, the suit of the highest bid is trumps")
+def trump_maker(bids: Sequence[Card], first: int, direction: int, tie: str, values=BID_VALUES) -> int:
+    """The seat of the highest bid. Ties (the source is silent): the first of the tied bidders
+    from ``first`` in the direction of play; with ``tie="higher_card"`` the higher card first."""
+    order = seats_from(first, PLAYERS, direction)
+    best = max(values[bids[p].rank] for p in order)
+    tied = [p for p in order if values[bids[p].rank] == best]
+    if tie == "higher_card" and len(tied) > 1:
+        top = max(NATURAL_ORDER[bids[p].rank] for p in tied)
+        tied = [p for p in tied if NATURAL_ORDER[bids[p].rank] == top]
+    return tied[0]
+
+
+@CLAUSES.rule("truf-contract", "Bids adding up to more than 13: play for the most tricks; "
+              "to fewer than 13: for the fewest")
+def goal_of(bid_sum: int) -> str | None:
+    """The deal's goal, or ``None`` at exactly 13 (the trump maker chooses)."""
+    if bid_sum > TRICKS:
+        return "most"
+    if bid_sum < TRICKS:
+        return "fewest"
+    return None
+
+
+@CLAUSES.rule("truf-choose", "Bids adding up to exactly 13: the trump maker chooses most or fewest tricks",
+              decides=Choose)
+def choose_at_thirteen(game, state, move) -> str | None:
+    if not state.revealed:
+        return "the bids are not all in: lay a bid card"
+    if state.goal is not None:
+        return f"the deal is already played for the {state.goal} tricks"
+    return None
+
+
+@CLAUSES.rule("truf-play-turn", "Play starts once the bids are back in hand and the goal is known", decides=Play)
+def play_after_bids(game, state, move) -> str | None:
+    if not state.revealed:
+        return f"P{state.to_move} must bid first: lay a card face down with 'bid' and the card"
+    if state.goal is None:
+        return f"the bids add up to 13: P{state.maker} first chooses 'play for most' or 'play for fewest'"
+    return None
+
+
+@CLAUSES.rule("truf-hold", "A player plays one card of their own hand", decides=Play)
+def card_held(game, state, move) -> str | None:
+    if move.card not in state.hands[state.to_move]:
+        return f"P{state.to_move} does not hold {move.card}"
+    return None
+
+
+@CLAUSES.rule("truf-lead", "The highest bidder leads the first trick, the taker of a trick the next; "
+              "any card may be led", decides=Play)
+def lead_is_free(game, state, move) -> str | None:
+    return None
+
+
+FOLLOW = Duties(follow=True)
+
+
+@CLAUSES.rule("truf-follow", "Follow the suit led if able; otherwise play any card", decides=Play)
+def follow_suit(game, state, move) -> str | None:
+    if not state.trick:
+        return None
+    plays = ((state.trick[0][0], state.trick[0][1]),)
+    return FOLLOW.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+
+
+@CLAUSES.rule("truf-face-down", "Trumps are played face down and turned up when all four have played")
+def face_down(card: Card, trump: Suit | None) -> bool:
+    return card.suit == trump
+
+
+@CLAUSES.rule("truf-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
+              "its taker leads next")
+def trick_taker(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+    return order.winner(plays)
+
+
+# scoring: one player's deal score, written for Python ints and for z3 terms alike
+# (``if_`` is the conditional), so that z3 proves the ranges of the very code that runs
+
+
+def py_if(cond, then, other):
+    return then if cond else other
+
+
+@CLAUSES.rule("truf-score-difference", "Method 1: the difference between tricks taken and bid, "
+              "positive when it went the deal's way (more tricks playing for most, fewer playing for fewest)")
+def difference(bid, took, most, if_=py_if):
+    return if_(most, took - bid, bid - took)
+
+
+@CLAUSES.rule("truf-score-exact", "Method 2: as method 1, but an exact bid scores 5 instead of 0")
+def with_exact_bonus(diff, bonus: int, if_=py_if):
+    return if_(diff == 0, bonus, diff)
+
+
+@CLAUSES.rule("truf-score-double", "Method 3: as method 1, but positive scores are multiplied (by 2)")
+def with_gains_multiplied(diff, factor: int, if_=py_if):
+    return if_(diff > 0, diff * factor, diff)
+
+
+def player_score(bid, took, most, rules: Rules, if_=py_if):
+    """One player's deal score under the rules' scoring method."""
+    diff = difference(bid, took, most, if_)
+    if rules.scoring == "exact_bonus":
+        return with_exact_bonus(diff, rules.exact_bonus, if_)
+    if rules.scoring == "double_gains":
+        return with_gains_multiplied(diff, rules.gain_factor, if_)
+    return diff
+
+
+@CLAUSES.rule("truf-deals", "A game is thirteen deals; the highest total wins (equal highest share the win)")
+def game_winners(match: Match) -> tuple[int, ...]:
+    return match.leaders()
+
+
+# ------------------------------------------------------------------- phases
+# One small object per phase: what may be played, and what a move does.
+
+
+class Bidding:
+    """Each player in turn lays a card face down; the fourth bid shows them all."""
+
+    @staticmethod
+    def legal(game, state):
+        return tuple(BID[c] for c in state.hands[state.to_move])
+
+    @staticmethod
+    def apply(game, state, move):
+        p, card = state.to_move, move.card
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c != card)
+        bids = state.bids[:p] + (card,) + state.bids[p + 1:]
+        nxt = (p + state.direction) % PLAYERS
+        if nxt != (state.dealer + state.direction) % PLAYERS:
+            return State(tuple(hands), bids, False, (), state.won, nxt, state.dealer, state.direction,
+                         match=state.match, seed=state.seed, last_trick=state.last_trick,
+                         last_winner=state.last_winner, last_deal=state.last_deal, stock=state.stock)
+        return Bidding.reveal(game, state, tuple(hands), bids)
+
+    @staticmethod
+    def reveal(game, state, hands, bids):
+        """All four bids are in: show them, name trumps and the goal; the cards go back to their hands."""
+        first = (state.dealer + state.direction) % PLAYERS
+        maker = trump_maker(bids, first, state.direction, game.rules.bid_tie, game.values)
+        hands = tuple(sorted_hand(h + (b,)) for h, b in zip(hands, bids))
+        goal = goal_of(sum(game.values[b.rank] for b in bids))
+        return State(hands, bids, True, (), state.won, maker, state.dealer, state.direction, bids[maker].suit,
+                     maker, goal, state.match, state.seed, state.last_trick, state.last_winner, state.last_deal,
+                     state.stock)
+
+
+class Choosing:
+    """The bids add up to 13: the trump maker says what the deal is played for."""
+
+    @staticmethod
+    def legal(game, state):
+        return CHOOSE
+
+    @staticmethod
+    def apply(game, state, move):
+        return State(state.hands, state.bids, True, (), state.won, state.to_move, state.dealer, state.direction,
+                     state.trump, state.maker, move.goal, state.match, state.seed, state.last_trick,
+                     state.last_winner, state.last_deal, state.stock)
+
+
+class Playing:
+    """Thirteen tricks; trumps go face down; the last trick ends the deal and scores it."""
+
+    @staticmethod
+    def legal(game, state):
+        hand = state.hands[state.to_move]
+        if state.trick:
+            led = state.trick[0][1].suit
+            same = [c for c in hand if c.suit is led]
+            if same:
+                return tuple(PLAY[c] for c in same)
+        return tuple(PLAY[c] for c in hand)
+
+    @staticmethod
+    def apply(game, state, move):
+        p, card = state.to_move, move.card
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c != card)
+        trick = state.trick + ((p, card, card.suit is state.trump),)
+        if len(trick) < PLAYERS:
+            return State(tuple(hands), state.bids, True, trick, state.won, (p + state.direction) % PLAYERS,
+                         state.dealer, state.direction, state.trump, state.maker, state.goal, state.match,
+                         state.seed, state.last_trick, state.last_winner, state.last_deal, state.stock)
+        winner = trick_taker(tuple((q, c) for q, c, _ in trick), game.orders[state.trump])
+        won = list(state.won)
+        won[winner] = won[winner] + tuple(c for _, c, _ in trick)
+        won = tuple(won)
+        if hands[winner]:
+            return State(tuple(hands), state.bids, True, (), won, winner, state.dealer, state.direction,
+                         state.trump, state.maker, state.goal, state.match, state.seed, trick, winner,
+                         state.last_deal, state.stock)
+        return Playing.score(game, state, tuple(hands), won, trick, winner)
+
+    @staticmethod
+    def score(game, state, hands, won, trick, winner):
+        bids = tuple(game.values[b.rank] for b in state.bids)
+        tricks = tuple(len(w) // PLAYERS for w in won)
+        most = state.goal == "most"
+        scores = tuple(game.player_score(b, t, most) for b, t in zip(bids, tricks))
+        match = state.match.add(scores)
+        last = (state.bids, tricks, state.goal, scores)
+        if match.over:
+            return State(hands, state.bids, True, (), won, winner, state.dealer, state.direction, state.trump,
+                         state.maker, state.goal, match, state.seed, trick, winner, last, state.stock)
+        nxt = game.start_deal(state.seed, match, (state.dealer + 1) % PLAYERS)
+        return State(nxt.hands, nxt.bids, False, (), nxt.won, nxt.to_move, nxt.dealer, nxt.direction,
+                     match=match, seed=state.seed, last_trick=trick, last_winner=winner, last_deal=last)
+
+
+def phase_of(state: State):
+    if not state.revealed:
+        return Bidding
+    return Choosing if state.goal is None else Playing
+
+
+# --------------------------------------------------------------------- game
+
+class Truf(Game[State, Bid | Choose | Play]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Bid, Choose, Play)
+    over_clause = "truf-deals"
+    #: the bid values (a class attribute, so that a test can break it)
+    values = BID_VALUES
+
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.orders = {s: TrickOrder(s, NATURAL_ORDER) for s in Suit}
+
+    def deck(self):
+        return DECK
+
+    def player_score(self, bid, took, most, if_=py_if):
+        return player_score(bid, took, most, self.rules, if_)
+
+    def deal(self, seed: int) -> State:
+        first = rng_for(seed).randrange(PLAYERS)
+        return self.start_deal(seed, Match.start(PLAYERS, max_deals=self.rules.deals), first)
+
+    def new_hands(self, seed: int, deal_no: int, dealer: int, direction: int) -> tuple[tuple[Card, ...], ...]:
+        """The sorted hands of deal ``deal_no``; a deal with an all-low or all-high hand is
+        shuffled again (attempt 1, 2 ... of the same deal)."""
+        attempt = 0
+        while True:
+            cards = list(DECK)
+            rng_for(seed, 1 + deal_no, attempt).shuffle(cards)
+            hands = deal_hands(cards, dealer, direction)
+            if not needs_redeal(hands):
+                return tuple(sorted_hand(h) for h in hands)
+            attempt += 1
+
+    def start_deal(self, seed: int, match: Match, dealer: int) -> State:
+        direction = direction_of(match.deals, self.rules)
+        hands = self.new_hands(seed, match.deals, dealer, direction)
+        return State(hands, (None,) * PLAYERS, False, (), ((),) * PLAYERS, (dealer + direction) % PLAYERS,
+                     dealer, direction, match=match, seed=seed)
+
+    def to_move(self, state):
+        return None if state.match.over else state.to_move
+
+    def is_over(self, state):
+        return state.match.over
+
+    def candidates(self, state):
+        hand = state.hands[state.to_move]
+        return tuple(BID[c] for c in hand) + CHOOSE + tuple(PLAY[c] for c in hand)
+
+    def legal_moves(self, state):
+        if state.match.over:
+            return ()
+        return phase_of(state).legal(self, state)
+
+    def apply(self, state, move):
+        return phase_of(state).apply(self, state, move)
+
+    def outcome(self, state):
+        totals = state.match.totals
+        return Outcome(winners=game_winners(state.match), scores=totals, returns=totals)
+
+    def zones(self, state):
+        z = {}
+        for p, h in enumerate(state.hands):
+            bid = state.bids[p]
+            shown = state.revealed and bid in h
+            z[f"hand {p}"] = tuple(c for c in h if c != bid) if shown else h
+            z[f"bid {p}"] = (bid,) if shown or (bid is not None and not state.revealed) else ()
+        z["trick"] = tuple(c for _, c, down in state.trick if not down)
+        for p in range(PLAYERS):
+            z[f"down {p}"] = tuple(c for q, c, down in state.trick if down and q == p)
+        for p, w in enumerate(state.won):
+            z[f"won {p}"] = w
+        z["stock"] = state.stock
+        return z
+
+    def hidden_zones(self, state, player):
+        """Other players' hands, their bids until all four are shown, their face-down trumps, the stock."""
+        out = {"stock"}
+        for q in range(PLAYERS):
+            if q != player:
+                out.add(f"hand {q}")
+                out.add(f"down {q}")
+                if not state.revealed:
+                    out.add(f"bid {q}")
+        return frozenset(out)
+
+    def observe(self, state, player):
+        # who played face up or down, trumps, the goal, the dealer, direction and totals are public
+        order = tuple((q, None if down and q != player else c) for q, c, down in state.trick)
+        return super().observe(state, player) + (order, state.trump, state.maker, state.goal, state.dealer,
+                                                 state.direction, state.match.totals)
+
+    def max_plays(self):
+        # a deal: four bids, at most one choice, 52 cards played
+        return self.rules.deals * (PLAYERS + 1 + PLAYERS * HAND_SIZE)
+
+    # ------------------------------------------------------------ notation
+    def describe(self, state):
+        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        way = "anticlockwise" if state.direction == ANTICLOCKWISE else "clockwise"
+        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, {way}; totals "
+                f"{' '.join(map(str, state.match.totals))}; {hands}")
+
+    def describe_move(self, state):
+        if state.match.over or (not state.revealed and state.last_deal and not any(state.bids)):
+            bids, tricks, goal, scores = state.last_deal  # a deal has just been scored
+            text = (f"P{state.last_winner} takes {self._trick_text(state.last_trick)}; deal over (played for "
+                    f"the {goal}): bids {' '.join(str(self.values[b.rank]) for b in bids)}, tricks "
+                    f"{' '.join(map(str, tricks))}, scores "
+                    f"{' '.join(map(str, scores))}; totals {' '.join(map(str, state.match.totals))}")
+            return text + ("; game over" if state.match.over else "\n      " + self.describe(state))
+        if not state.revealed or state.trick:
+            return ""
+        if not any(state.won):  # the bids have just been shown (or the goal chosen)
+            bids = " ".join(f"P{p} {b} ({self.values[b.rank]})" for p, b in enumerate(state.bids))
+            total = sum(self.values[b.rank] for b in state.bids)
+            goal = f"play for the {state.goal} tricks" if state.goal else f"P{state.maker} chooses most or fewest"
+            return f"bids {bids}: sum {total}, trumps {state.trump.symbol} (P{state.maker}); {goal}"
+        return f"P{state.last_winner} takes {self._trick_text(state.last_trick)} (tricks " \
+               f"{' '.join(map(str, tricks_of(state)))})"
+
+    @staticmethod
+    def _trick_text(trick) -> str:
+        return " ".join(f"{c}{'*' if down else ''}" for _, c, down in trick)
+
+
+GAME = Truf
