@@ -1,0 +1,290 @@
+"""The auction for fours: the rules, the ledger, the exact odds, and one mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pathlib
+from fractions import Fraction
+
+import pytest
+
+import verifier.games.auction_quads as props
+from spec.cards import parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove
+from spec.games.auction_quads import PASS, AuctionQuads, Bid, Rules, pot_unclaimed, pot_won
+from spec.stakes import Ledger
+from tests.helpers import assert_refuted, check
+from verifier.api import steered
+
+GAMES = [AuctionQuads(players=n) for n in (4, 8)]
+DATA = pathlib.Path(__file__).parent / "data" / "records" / "auction_quads"
+
+
+def position(game, first, stock, extra=()):
+    """First cards (one each), P0's extra cards, and the stock, top card first."""
+    hands = tuple((c,) for c in parse_cards(first))
+    hands = ((hands[0][0],) + tuple(parse_cards(" ".join(extra))),) + hands[1:] if extra else hands
+    return game.start(hands, tuple(parse_cards(stock)))
+
+
+def run(game, state, moves):
+    for m in moves.split(","):
+        state = game.play(state, game.parse_move(m.strip()))
+    return state
+
+
+def test_first_cards_differ_in_rank_and_the_pack_is_whole():
+    for n in (4, 8):
+        for rules in (Rules(), Rules(redeal="all")):
+            game = AuctionQuads(rules, players=n)
+            for seed in range(30):
+                s = game.deal(seed)
+                assert len({h[0].rank for h in s.hands}) == n
+                assert sorted(map(str, [c for z in game.zones(s).values() for c in z])) == \
+                    sorted(map(str, game.deck()))
+    # with eight players most first layings repeat a rank: some deals were laid again
+    assert any(AuctionQuads(players=8).deal(s).redeals for s in range(10))
+
+
+def test_an_open_auction_with_three_raises():
+    game = AuctionQuads(players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "2♥ 9♦ 2♦")
+    assert s.to_move == 0 and game.legal_moves(s) == (Bid(1), PASS)
+    s = run(game, s, "bid 1, bid 2, pass, pass, bid 3, bid 4")  # P0, P1, -, -, P0, P1: three raises
+    assert s.to_move == 2 and game.legal_moves(s) == (PASS,)
+    with pytest.raises(IllegalMove, match=r"raised 3 times, the most allowed.*\[rule auction-quads-raise-cap\]"):
+        game.check_move(s, Bid(5))
+    s = run(game, s, "pass, pass, pass")  # the others pass: P1 takes 2♥ for 4
+    assert [str(c) for c in s.hands[1]] == ["3♠", "2♥"] and s.paid == (0, 4, 0, 0)
+    assert s.centre == parse_cards("9♦")[0] and s.to_move == 1  # the next card is meant for P1
+    assert game.ledger(s)["pot"] == 4 + 4
+
+
+def test_bids_go_up_one_step():
+    game = AuctionQuads(Rules(bid_step=2), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
+    with pytest.raises(IllegalMove, match=r"the opening bid is 2, not 3 \[rule auction-quads-bid-step\]"):
+        game.check_move(s, Bid(3))
+    s = game.play(s, Bid(2))
+    with pytest.raises(IllegalMove, match="a raise on 2 is 4, not 6"):
+        game.check_move(s, Bid(6))
+
+
+def test_an_unbid_card_goes_to_the_opener_or_is_set_aside():
+    for unbid, taker in (("opener", 0), ("discarded", None)):
+        game = AuctionQuads(Rules(unbid=unbid), players=4)
+        s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "pass, pass, pass, pass")
+        assert s.last == (parse_cards("9♦")[0], taker, 0) and s.to_move == 1 and s.paid == (0,) * 4
+        assert len(s.discard) == (taker is None)
+
+
+def test_four_of_a_kind_takes_the_pot():
+    game = AuctionQuads(players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦"))
+    s = run(game, s, "bid 1, bid 2, pass, pass, pass")  # P1 raises, P0 does not: P1 takes 2♣
+    assert not game.is_over(s)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦"))
+    s = run(game, s, "bid 1, pass, pass, pass")
+    assert game.is_over(s) and s.winner == 0
+    out = game.outcome(s)
+    assert out.winners == (0,) and out.returns == (3, -1, -1, -1) and game.ledger(s)["pot"] == 0
+    with pytest.raises(IllegalMove, match="game is over"):
+        game.check_move(s, PASS)
+
+
+@pytest.mark.parametrize("rule,pot,returns", [("returned", 0, (0, 0, 0, 0)), ("stays", 6, (-2, -2, -1, -1)),
+                                              ("split", 2, (-1, -1, 0, 0))])
+def test_the_pack_runs_out_without_four(rule, pot, returns):
+    game = AuctionQuads(Rules(no_quads=rule), players=4)
+    s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "bid 1, pass, pass, pass, bid 1, pass, pass, pass")
+    assert game.is_over(s) and s.winner is None and s.centre is None and not s.stock
+    assert game.ledger(s)["pot"] == pot and game.outcome(s).returns == returns
+
+
+def test_the_blind_auction_hides_the_card():
+    open_, blind = AuctionQuads(players=4), AuctionQuads(Rules(auction="blind"), players=4)
+    s = open_.deal(3)
+    assert "centre" not in open_.hidden_zones(s, 1) and "centre" in blind.hidden_zones(s, 1)
+    assert "face down" in blind.describe(s) and str(s.centre) in open_.describe(s)
+
+
+def test_bad_input_is_one_line():
+    game = AuctionQuads(players=4)
+    with pytest.raises(Exception, match="bid"):
+        game.parse_move("offer 3")
+
+
+def test_exact_odds_known_values():
+    four = props.exact_odds(4)
+    assert sum(four.win) == 1 and four.nobody == 0
+    assert four.win[0] > four.win[1] > four.win[2] > four.win[3]  # the early openers get the new ranks
+    # with unbid cards set aside only the first ranks can make four: every seat the same
+    assert props.exact_odds(6, "discarded").win == (Fraction(1, 6),) * 6
+    # one rank of four copies, nothing else: it completes at the 4th card, for the first card's opener
+    one = props.exact_odds_of(4, (props.RankInStock(4, True, None),))
+    assert one.win == (1, 0, 0, 0) and one.length == ((4, Fraction(1)),)
+    assert props.first_cards_differ_chance(4) == Fraction(52 * 48 * 44 * 40, 52 * 51 * 50 * 49)
+
+
+@pytest.mark.parametrize("name", ["money_conserved", "stakes_conserved", "odds_exact", "first_ranks_differ",
+                                  "centre_shown_as_ruled", "ends_settled", "auction_as_ruled", "zero_sum"])
+def test_properties_hold(name):
+    r = check(GAMES, name)
+    assert r.verdict == "holds", (name, r.detail, r.counterexample)
+
+
+def test_odds_simulated_holds():
+    r = check([AuctionQuads(players=4), AuctionQuads(Rules(unbid="discarded"), players=5)], "odds_simulated")
+    assert r.verdict == "holds", r.counterexample
+
+
+def test_quads_always_made_is_refuted_with_a_replayable_game():
+    r = check(GAMES, "quads_always_made")
+    assert_refuted(r)
+    rec = r.counterexample.record
+    game = AuctionQuads(players=rec.players)
+    s = game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+    assert game.is_over(s) and s.winner is None and not s.stock
+
+
+def test_quads_always_made_finds_nothing_under_greedy_bidding():
+    games = [steered(AuctionQuads(players=n), lambda s, moves, n=n: (props.greedy_move(AuctionQuads(players=n), s,
+                                                                                        moves),))
+             for n in (4, 8)]
+    assert check(games, "quads_always_made").verdict == "unknown"
+
+
+# ------------------------------------------------------------ mutation tests
+
+def leaky_pot_won(paid_in, seat):
+    (pot, taken), (winner, gain) = pot_won(paid_in, seat)
+    return ((pot, taken), (winner, gain + 1))  # the winner gets one chip from nowhere
+
+
+class LeaksAChip(AuctionQuads):
+    settlements = {**AuctionQuads.settlements, "won": staticmethod(leaky_pot_won)}
+
+
+def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
+    r = check([LeaksAChip(players=4)], "money_conserved")
+    assert_refuted(r)
+    assert "settlement 'won'" in r.counterexample.text and "sum to +1" in r.counterexample.text
+
+
+class WritesAChipIn(AuctionQuads):
+    def ledger(self, state):
+        led = super().ledger(state)
+        if state.paid[0]:
+            return Ledger(tuple((a, b + (a == "P0")) for a, b in led.balances))
+        return led
+
+
+def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
+    assert_refuted(check([WritesAChipIn(players=4)], "stakes_conserved"))
+
+
+class UnbidToTheNext(AuctionQuads):
+    """An unbid card goes to the player after the opener."""
+
+    def award(self, state, taker, price):
+        if not price and taker is not None:
+            taker = (taker + 1) % self.players
+        return super().award(state, taker, price)
+
+
+def test_odds_exact_refutes_an_engine_the_formula_does_not_describe():
+    assert_refuted(check([UnbidToTheNext(players=4)], "odds_exact"))
+
+
+def test_auction_as_ruled_refutes_an_unbid_card_given_to_the_wrong_player():
+    assert_refuted(check([UnbidToTheNext(players=4)], "auction_as_ruled"))
+
+
+class OpenerNeverMoves(AuctionQuads):
+    """Every auction is opened by P0 (numbered as the first): the rotation is lost."""
+
+    def award(self, state, taker, price):
+        after = super().award(state, taker, price)
+        return after if after.to_move is None else dataclasses.replace(after, auction=0, to_move=0)
+
+
+def test_odds_simulated_refutes_an_auction_that_never_rotates():
+    assert_refuted(check([OpenerNeverMoves(players=4)], "odds_simulated"))
+
+
+class KeepsPairs(AuctionQuads):
+    """Lays the first cards without looking at their ranks."""
+
+    def deal(self, seed):
+        from spec.dealing import rng_for
+        cards = list(self.deck())
+        rng_for(seed).shuffle(cards)
+        n = self.players
+        return self.start(tuple((c,) for c in cards[:n]), tuple(cards[n:]), 0, seed)
+
+
+def test_first_ranks_differ_refutes_a_deal_that_keeps_pairs():
+    assert_refuted(check([KeepsPairs(players=8)], "first_ranks_differ"))
+
+
+class ShowsTheBlindCard(AuctionQuads):
+    def hidden_zones(self, state, player):
+        return frozenset({"stock"})
+
+
+def test_centre_shown_as_ruled_refutes_a_blind_card_in_view():
+    r = check([ShowsTheBlindCard(Rules(auction="blind"), players=4)], "centre_shown_as_ruled")
+    assert_refuted(r)
+    assert "sees the card auctioned" in r.counterexample.text
+
+
+class KeepsTheUnclaimedPot(AuctionQuads):
+    settlements = {**AuctionQuads.settlements, "unclaimed": staticmethod(lambda paid_in, rule="returned": ())}
+
+
+def test_ends_settled_refutes_a_pot_left_on_the_table():
+    r = check([KeepsTheUnclaimedPot(players=4)], "ends_settled")
+    assert_refuted(r)
+    assert "nobody holds four" in r.counterexample.text
+
+
+class FourthRaise(AuctionQuads):
+    """Offers a fourth raise."""
+
+    def legal_moves(self, state):
+        if state.to_move is not None and state.bids > self.rules.raises and state.bids < self.rules.raises + 2:
+            return (Bid(state.price + self.rules.bid_step), PASS)
+        return super().legal_moves(state)
+
+
+def test_auction_as_ruled_refutes_a_fourth_raise():
+    r = check([FourthRaise(players=4)], "auction_as_ruled")
+    assert_refuted(r)
+
+
+def test_split_keeps_the_odd_chips_in_the_pot():
+    deltas = dict(pot_unclaimed((3, 1, 1, 2), "split"))
+    assert deltas["pot"] == -4 and deltas["P0"] == 1
+
+
+def test_saved_records_replay():
+    files = sorted(DATA.glob("*.json"))
+    assert files
+    for f in files:
+        data = json.loads(f.read_text())
+        game, state = Record.from_json(json.dumps(data["record"])).replay()
+        assert game.describe(state) == data["final"]
+
+
+def test_the_blind_variant_file_loads():
+    from spec.variants import load_variant
+    variant = load_variant("docs/variants/auction_quads-blind.toml")
+    assert variant.rules == Rules(auction="blind", unbid="discarded")
+
+
+def test_odds_exact_holds_when_unbid_cards_are_set_aside():
+    games = [AuctionQuads(Rules(unbid="discarded"), players=n) for n in (4, 5)]
+    r = check(games, "odds_exact")
+    assert r.verdict == "holds", r.counterexample

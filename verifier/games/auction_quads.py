@@ -1,0 +1,627 @@
+"""The auction for fours: money conservation (z3), the auction's rules at every move, the endings,
+and exact odds under a stated bidding policy (a closed formula over the positions of each rank's cards,
+with fractions), cross-checked against every order of a small stock played by the engine and against
+simulation."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import z3
+
+from spec.cards import parse_cards
+from spec.games.auction_quads import (
+    PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
+)
+from verifier.api import Claim, Root, invariant, small_configs, variants_of, walk, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.sampling import sample
+
+GAME = AuctionQuads.info.id
+
+
+# ------------------------------------------------------------ the policy
+
+def greedy_move(game: AuctionQuads, state: State, moves=None):
+    """The stated policy of the exact odds: bid (one step) for a card of a rank you alone hold, else pass.
+
+    In the blind auction nobody sees the card, so everyone passes.
+    """
+    moves = game.legal_moves(state) if moves is None else moves
+    if centre_hidden(game.rules):
+        return PASS
+    p, rank = state.to_move, state.centre.rank
+    holders = {q for q, hand in enumerate(state.hands) if any(c.rank == rank for c in hand)}
+    if holders == {p}:
+        for m in moves:
+            if type(m) is Bid:
+                return m
+    return PASS
+
+
+def greedy_policy(game):
+    return lambda state, moves, rng: greedy_move(game, state, moves)
+
+
+def play_greedy(game: AuctionQuads, state: State) -> State:
+    while state.to_move is not None:
+        state = game.apply(state, greedy_move(game, state))
+    return state
+
+
+# ------------------------------------------------------------ exact odds
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact chances under the greedy policy: each seat wins, nobody does, and the number of cards
+    auctioned when someone completes four of a kind."""
+
+    players: int
+    win: tuple[Fraction, ...]
+    nobody: Fraction
+    length: tuple[tuple[int, Fraction], ...]
+
+    @property
+    def mean_length(self) -> Fraction:
+        """Mean number of cards auctioned, given that someone wins."""
+        won = sum((p for _, p in self.length), Fraction(0))
+        return sum((k * p for k, p in self.length), Fraction(0)) / won if won else Fraction(0)
+
+
+@dataclass(frozen=True)
+class RankInStock:
+    """One rank as the stock holds it: ``copies`` cards, whether they complete four, and who owns it."""
+
+    copies: int
+    completes: bool
+    owner: int | None  # the player whose first card has this rank (None: the first opener to see it)
+
+
+def poly_mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def incomplete(r: RankInStock) -> list[int]:
+    """Ways to choose j of the rank's copies without completing it, by j."""
+    top = r.copies - 1 if r.completes else r.copies
+    return [math.comb(r.copies, j) for j in range(top + 1)]
+
+
+def exact_odds_of(players: int, ranks: tuple[RankInStock, ...]) -> Odds:
+    """Exact odds for a uniformly shuffled stock holding ``ranks``, every player following ``greedy_move``.
+
+    Under that policy nobody ever bids for a rank another player holds, so a rank's cards all go to one
+    player: its first card's holder, or else the opener of the auction where its first card turns up
+    (``unbid = "opener"``). Rank R wins at the t-th card auctioned when its last copy is the t-th card
+    and no other rank is complete among the t - k cards before it. The positions of R's k copies are
+    uniform over the C(N, k) sets; the other cards before the t-th are a uniform (t-k)-subset of the
+    other N-k cards, and the number of subsets completing no rank is a coefficient of the product of
+    the other ranks' polynomials. Exact in fractions.
+    """
+    n = players
+    total = sum(r.copies for r in ranks)
+    polys = [incomplete(r) for r in ranks]
+    win = [Fraction(0)] * n
+    length: dict[int, Fraction] = defaultdict(Fraction)
+    for i, r in enumerate(ranks):
+        if not r.completes or r.copies == 0:
+            continue
+        k = r.copies
+        others = [1]
+        for j, p in enumerate(polys):
+            if j != i:
+                others = poly_mul(others, p)
+        for t in range(k, total + 1):
+            m = t - k
+            ways = others[m] if m < len(others) else 0
+            if not ways:
+                continue
+            base = Fraction(ways, math.comb(total - k, m) * math.comb(total, k))
+            if r.owner is not None:
+                chance = base * math.comb(t - 1, k - 1)
+                win[r.owner] += chance
+            else:
+                chance = Fraction(0)
+                for first in range(1, t + 1):  # the auction (1-based) where R's first card turns up
+                    spread = math.comb(t - first - 1, k - 2) if k >= 2 and first < t else int(k == 1 and first == t)
+                    if spread:
+                        win[opener(first - 1, n)] += base * spread
+                        chance += base * spread
+            length[t] += chance
+    everything = [1]
+    for p in polys:
+        everything = poly_mul(everything, p)
+    nobody = Fraction(everything[total]) if total < len(everything) else Fraction(0)
+    return Odds(n, tuple(win), nobody, tuple(sorted((t, p) for t, p in length.items() if p)))
+
+
+@cache
+def exact_odds(players: int, unbid: str = "opener") -> Odds:
+    """The full pack: each player's first rank has 3 copies left, the other ranks all 4; a rank nobody
+    holds can be completed only when unbid cards go to the opener."""
+    ranks = tuple(RankInStock(3, True, p) for p in range(players))
+    ranks += tuple(RankInStock(4, unbid == "opener", None) for _ in range(13 - players))
+    return exact_odds_of(players, ranks)
+
+
+def first_cards_differ_chance(players: int) -> Fraction:
+    """The chance that the first laying already shows n different ranks: 52·48·44·... over 52·51·50·..."""
+    p = Fraction(1)
+    for i in range(players):
+        p *= Fraction(52 - 4 * i, 52 - i)
+    return p
+
+
+# ------------------------------------------------ the engine's own odds
+
+#: the small configuration every rank order of which the engine plays: first cards, then the stock
+SMALL_FIRST = parse_cards("2♠ 3♠ 4♠ 5♠ 8♠")
+SMALL_STOCK = parse_cards("2♥ 2♦ 2♣ 3♥ 6♠ 6♥ 6♦ 6♣ 7♠")
+#: first cards for up to eight players, all of different ranks (none a nine)
+SMALL_FIRST_ALL = parse_cards("2♠ 3♠ 4♠ 5♠ 8♠ 10♠ J♠ Q♠")
+
+
+def stock_ranks(game: AuctionQuads, first, stock) -> tuple[RankInStock, ...]:
+    held = {c.rank: p for p, c in enumerate(first)}
+    counts = Counter(c.rank for c in stock)
+    ranks = []
+    for rank, k in sorted(counts.items()):
+        owner = held.get(rank)
+        needs = 4 - (owner is not None)
+        completes = k == needs and (owner is not None or game.rules.unbid == "opener")
+        ranks.append(RankInStock(k, completes, owner))
+    return tuple(ranks)
+
+
+def rank_orders(cards):
+    """Every distinct order of the cards' ranks, as card orders (each copy of a rank in suit order)."""
+    by_rank: dict = defaultdict(list)
+    for c in cards:
+        by_rank[c.rank].append(c)
+    left = {r: len(v) for r, v in by_rank.items()}
+    order: list = []
+
+    def rec():
+        if len(order) == len(cards):
+            used: dict = defaultdict(int)
+            out = []
+            for r in order:
+                out.append(by_rank[r][used[r]])
+                used[r] += 1
+            yield tuple(out)
+            return
+        for r in by_rank:
+            if left[r]:
+                left[r] -= 1
+                order.append(r)
+                yield from rec()
+                order.pop()
+                left[r] += 1
+    yield from rec()
+
+
+def engine_odds(game: AuctionQuads, first=SMALL_FIRST, stock=SMALL_STOCK) -> Odds:
+    """The engine's odds: every distinct rank order of the stock played out by the greedy policy.
+
+    Each rank order stands for the same number of card orders, so all are equally likely.
+    """
+    n = game.players
+    hands = tuple((c,) for c in first[:n])
+    win = [0] * n
+    nobody = count = 0
+    length: dict[int, int] = defaultdict(int)
+    for order in rank_orders(stock):
+        end = play_greedy(game, game.start(hands, order))
+        count += 1
+        if end.winner is None:
+            nobody += 1
+        else:
+            win[end.winner] += 1
+            length[end.auction + 1] += 1
+    return Odds(n, tuple(Fraction(w, count) for w in win), Fraction(nobody, count),
+                tuple(sorted((k, Fraction(v, count)) for k, v in length.items())))
+
+
+def fmt(x) -> str:
+    if isinstance(x, tuple):
+        return "(" + ", ".join(fmt(v) for v in x) + ")"
+    return str(x)
+
+
+@REGISTRY.property(GAME, "odds_exact", title="The exact odds (closed formula) equal the engine's own under the "
+                   "greedy policy, over every rank order of a 9-card stock; the full-pack odds sum to 1",
+                   clauses=["auction-quads-opener", "auction-quads-unbid", "auction-quads-four",
+                            "auction-quads-highest", "auction-quads-close"], method="exhaustive")
+def odds_exact(games, budget: Budget) -> Outcome:
+    checked = []
+    for g in games:
+        if g.players > 5 or centre_hidden(g.rules):
+            continue  # the greedy policy passes blind; with 9 cards a sixth player adds nothing new
+        first = SMALL_FIRST[:g.players]
+        formula = exact_odds_of(g.players, stock_ranks(g, first, SMALL_STOCK))
+        eng = engine_odds(g)
+        if formula != eng:
+            bad = next(f for f in ("win", "nobody", "length") if getattr(formula, f) != getattr(eng, f))
+            return Outcome(REFUTED, f"{g.players} players: the {bad} odds differ",
+                           Counterexample(f"{g.players} players, first cards {' '.join(map(str, first))}, every "
+                                          f"rank order of the stock {' '.join(map(str, SMALL_STOCK))}: the "
+                                          f"formula gives {bad} {fmt(getattr(formula, bad))}, the engine "
+                                          f"{fmt(getattr(eng, bad))}",
+                                          deal={"first": " ".join(map(str, first)),
+                                                "stock": " ".join(map(str, SMALL_STOCK))}))
+        full = exact_odds(g.players, g.rules.unbid)
+        if sum(full.win) + full.nobody != 1 or sum(p for _, p in full.length) + full.nobody != 1:
+            return Outcome(REFUTED, "the odds do not sum to 1",
+                           Counterexample(f"{g.players} players: chances sum to {sum(full.win) + full.nobody}",
+                                          deal={}))
+        checked.append(g.players)
+    if not checked:
+        return Outcome(UNKNOWN, "no open auction with 4-5 players to compare", method="exhaustive")
+    orders = sum(1 for _ in rank_orders(SMALL_STOCK))
+    return Outcome(HOLDS, f"equal for {', '.join(map(str, checked))} players: {orders} rank orders each; "
+                   "full-pack odds sum to 1")
+
+
+def simulate(game: AuctionQuads, games: int, seed: int) -> tuple[Odds, Fraction]:
+    """Frequencies over ``games`` seeded games played by the greedy policy, and the share of deals whose
+    first laying needed no second one."""
+    n = game.players
+    win = [0] * n
+    nobody = at_once = 0
+    length: dict[int, int] = defaultdict(int)
+    policy = greedy_policy(game)
+    for s in range(seed, seed + games):
+        _, end = walk(game, s, policy=policy, cap=game.max_plays())
+        at_once += end.redeals == 0
+        if end.winner is None:
+            nobody += 1
+        else:
+            win[end.winner] += 1
+            length[end.auction + 1] += 1
+    odds = Odds(n, tuple(Fraction(w, games) for w in win), Fraction(nobody, games),
+                tuple(sorted((k, Fraction(v, games)) for k, v in length.items())))
+    return odds, Fraction(at_once, games)
+
+
+def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
+    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
+    sd = math.sqrt(float(p * (1 - p)) / n)
+    return abs(float(freq - p)) > z * sd + 1 / n
+
+
+SIM_GAMES = 600
+
+
+@REGISTRY.property(GAME, "odds_simulated", title="Simulated games (greedy policy) agree with the exact odds: "
+                   "each seat's chance, nobody's, the mean number of cards auctioned, and the chance that the "
+                   "first laying shows different ranks, within 4.5 standard errors",
+                   clauses=["auction-quads-four", "auction-quads-opener", "auction-quads-first-cards"],
+                   method="hypothesis", budget={"examples": SIM_GAMES})
+def odds_simulated(games, budget: Budget) -> Outcome:
+    done = []
+    for g in games:
+        if centre_hidden(g.rules):
+            continue
+        exact = exact_odds(g.players, g.rules.unbid)
+        sim, at_once = simulate(g, budget.examples, budget.seed)
+        checks = [(f"P{p} wins", exact.win[p], sim.win[p]) for p in range(g.players)]
+        checks += [("nobody wins", exact.nobody, sim.nobody),
+                   ("the first laying shows different ranks", first_cards_differ_chance(g.players), at_once)]
+        for what, p, f in checks:
+            if off_by(p, f, budget.examples):
+                return Outcome(REFUTED, f"{g.players} players: {what}",
+                               Counterexample(f"{g.players} players, {budget.examples} greedy games from deal "
+                                              f"seed {budget.seed}: {what} exactly {float(p):.4f}, simulated "
+                                              f"{float(f):.4f}", record=g.record(budget.seed, ())),
+                               budget.examples, budget.seed)
+        mean = exact.mean_length
+        var = sum((k * k * p for k, p in exact.length), Fraction(0)) / (1 - exact.nobody) - mean ** 2
+        if abs(float(sim.mean_length - mean)) > 4.5 * math.sqrt(float(var) / budget.examples) + 0.01:
+            return Outcome(REFUTED, f"{g.players} players: mean length",
+                           Counterexample(f"{g.players} players: mean cards auctioned exactly {float(mean):.3f}, "
+                                          f"simulated {float(sim.mean_length):.3f}",
+                                          record=g.record(budget.seed, ())), budget.examples, budget.seed)
+        done.append(g.players)
+    if not done:
+        return Outcome(UNKNOWN, "no open auction to simulate", method="hypothesis")
+    return Outcome(HOLDS, f"{budget.examples} greedy games per player count ({done[0]}-{done[-1]}), deal seeds "
+                   f"{budget.seed} onwards", examples=budget.examples * len(done), seed=budget.seed)
+
+
+# ------------------------------------------------------ money conservation
+
+@z3_claim(AuctionQuads, "money_conserved", title="Every settlement rule balances: the players' and the pot's "
+          "holdings sum to the same before and after, for every amount paid in and every seat",
+          clauses=["auction-quads-ante", "auction-quads-highest", "auction-quads-pot-won",
+                   "auction-quads-unclaimed"])
+def money_conserved(game, s):
+    n, r = game.players, game.rules
+    ante = z3.Int("ante")
+    price = z3.Int("price")
+    paid = [z3.Int(f"paid_in_{p}") for p in range(n)]
+    s.add(ante >= 1, ante <= 100, price >= r.bid_step, price <= r.bid_step * (r.raises + 1))
+    for x in paid:
+        s.add(x >= ante)  # every player has paid the ante, and perhaps bids
+    cases = []
+    for seat in range(n):
+        cases.append(("ante", seat, game.settlements["ante"](ante, seat)))
+        cases.append(("bid", seat, game.settlements["bid"](price, seat)))
+        cases.append(("won", seat, game.settlements["won"](paid, seat)))
+    for rule in ("returned", "stays", "split"):
+        cases.append((f"unclaimed ({rule})", None, game.settlements["unclaimed"](paid, rule)))
+    broken, totals = [], []
+    for name, seat, deltas in cases:
+        total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
+        flag = z3.Bool(f"broken_{name}_{seat}")
+        s.add(flag == (total != 0))
+        broken.append(flag)
+        totals.append((name, seat, total))
+    s.add(z3.Or(broken))
+
+    def refute(m):
+        ev = lambda t: m.eval(t, model_completion=True)  # noqa: E731
+        for name, seat, total in totals:
+            gap = ev(total).as_long()
+            if gap:
+                vals = " ".join(str(ev(x)) for x in paid)
+                who = "" if seat is None else f" for P{seat}"
+                return Counterexample(f"{n} players, ante {ev(ante)}, price {ev(price)}, paid in {vals}: "
+                                      f"settlement '{name}'{who} gains and losses sum to {gap:+d}, not 0",
+                                      deal={"paid_in": vals})
+        return Counterexample("z3 model without a visible gap", deal={})
+    return Claim(f"the ante, a bid paid, the pot won and each reading of an unclaimed pot (returned, stays, "
+                 f"split) sum to 0 for every seat, every ante of 1-100, every price of {r.bid_step} to "
+                 f"{r.bid_step * (r.raises + 1)} and every amount paid in (one proof per player count)", refute)
+
+
+# --------------------------------------------------------- the rules at play
+
+@small_configs(GAME)
+def small(game):
+    """Four or five players: P0 holds three twos, the others one card each of other ranks; a 2-card stock
+    that completes the twos, and one that completes nothing: every bid of both auctions explored."""
+    n = game.players
+    if n > 5:
+        return []  # the auctions of more players only repeat the same rules with more passes
+    hands = tuple((c,) for c in SMALL_FIRST_ALL[:n])
+    hands = ((hands[0][0],) + tuple(parse_cards("2♥ 2♦")),) + hands[1:]
+    orders = [parse_cards("9♦ 2♣"), parse_cards("9♦ 9♣")]
+    return [Root(game.start(hands, tuple(o)), f"P0 holds 2♠ 2♥ 2♦; stock {' '.join(map(str, o))}") for o in orders]
+
+
+@invariant(AuctionQuads, "first_ranks_differ", title="The first cards, one before each player, are all of "
+           "different ranks", clauses=["auction-quads-distinct", "auction-quads-first-cards"], presets=True)
+def first_ranks_differ(game, state):
+    first = [h[0] for h in state.hands]
+    if not ranks_differ(first):
+        return f"the first cards {' '.join(map(str, first))} repeat a rank"
+    return None
+
+
+@invariant(AuctionQuads, "centre_shown_as_ruled", title="The card auctioned is in every player's view in the "
+           "open auction, and in no player's view in the blind one", clauses=["auction-quads-open"], presets=True)
+def centre_shown_as_ruled(game, state):
+    if state.centre is None:
+        return None
+    blind = centre_hidden(game.rules)
+    for p in {0, game.players - 1}:  # every hand lies face up: all players see the same
+        shown = any(z == "centre" and v == (state.centre,) for z, v in game.observe(state, p)[1:])
+        if shown == blind:
+            return f"P{p} {'sees' if shown else 'does not see'} the card auctioned, {state.centre}, in the " \
+                   f"{game.rules.auction} auction"
+    return None
+
+
+@invariant(AuctionQuads, "ends_settled", title="Every game ends with four of a kind (whose holder takes the "
+           "whole pot) or with the pack out and nobody holding four (the pot settled as the rules say); "
+           "before that the pot holds every ante and bid paid", presets=True,
+           clauses=["auction-quads-four", "auction-quads-stock-out", "auction-quads-pot-won",
+                    "auction-quads-unclaimed", "auction-quads-ante"])
+def ends_settled(game, state):
+    if state.to_move is not None and (state.passes or state.bids):
+        return None  # hands and pot change only when an auction closes: checked as each new one opens
+    fours = [p for p, h in enumerate(state.hands) if any(v == 4 for v in Counter(c.rank for c in h).values())]
+    if state.to_move is not None and fours:
+        return f"P{fours[0]} holds four of a kind but the game goes on"
+    led = game.ledger(state)
+    paid_in = game.paid_in(state)
+    pot = sum(paid_in)
+    if state.to_move is not None:
+        if led["pot"] != pot:
+            return f"the pot holds {led['pot']}, the antes and bids paid are {pot}"
+        return None
+    if state.winner is not None:
+        if fours != [state.winner]:
+            return f"P{state.winner} is the winner, but the players holding four are {fours}"
+        if led["pot"] != 0 or led[f"P{state.winner}"] != pot - paid_in[state.winner]:
+            return f"P{state.winner} won but the ledger shows {dict(led)}"
+        return None
+    if fours:
+        return f"P{fours[0]} holds four of a kind, yet nobody won"
+    if state.stock or state.centre is not None:
+        return "the game ended with no winner while cards are left to auction"
+    rule = game.rules.no_quads
+    want = {"returned": 0, "stays": pot, "split": pot % game.players}[rule]
+    if led["pot"] != want:
+        return f"nobody holds four; the pot holds {led['pot']}, the rule '{rule}' leaves {want}"
+    return None
+
+
+def next_by_the_rules(game: AuctionQuads, before: State, move) -> tuple:
+    """What the rules say a move does, written out apart from the engine: (price, high bidder, bids,
+    who took the last card, at what price, who moves next)."""
+    n, r = game.players, game.rules
+    p = before.to_move
+    if type(move) is Bid:
+        return ("bid", before.price + r.bid_step, p, before.bids + 1, (p + 1) % n)
+    passes = before.passes + 1
+    if before.high is not None and passes == n - 1:
+        return ("sold", before.centre, before.high, before.price)
+    if before.high is None and passes == n:
+        return ("unbid", before.centre, before.auction % n if r.unbid == "opener" else None, 0)
+    return ("pass", before.price, before.high, before.bids, (p + 1) % n)
+
+
+def engine_did(game: AuctionQuads, before: State, after: State, move) -> tuple:
+    if type(move) is Bid:
+        return ("bid", after.price, after.high, after.bids, after.to_move)
+    if after.last is not before.last and after.last is not None:
+        card, taker, price = after.last
+        return ("sold" if price else "unbid", card, taker, price)
+    return ("pass", after.price, after.high, after.bids, after.to_move)
+
+
+@REGISTRY.property(GAME, "auction_as_ruled", title="Every move does what the rules say: a bid raises by one "
+                   "step, at most three raises, the card goes to the highest bidder when the others pass (or, "
+                   "unbid, to the opener), the winner's bid is paid into the pot, the next card's auction opens "
+                   "with the next player", method="hypothesis",
+                   clauses=["auction-quads-bid-step", "auction-quads-raise-cap", "auction-quads-pass",
+                            "auction-quads-close", "auction-quads-highest", "auction-quads-unbid",
+                            "auction-quads-opener", "auction-quads-turn"])
+def auction_as_ruled(games, budget: Budget) -> Outcome:
+    groups = variants_of(games)
+    per = max(10, budget.examples // len(groups))
+    count = 0
+    for name, objs in groups:
+        def one(g, seed, name=name):
+            prev: list = []
+            where = "" if name == "given rules" else f" (preset {name})"
+
+            def step(trace, state):
+                if prev:
+                    before, move = prev[0], trace.moves[-1]
+                    want, got = next_by_the_rules(g, before, move), engine_did(g, before, state, move)
+                    if want != got:
+                        raise trace.refute(f"after '{move}' the rules give {want}, the engine {got}{where}", state)
+                    cap = g.rules.bid_step * (g.rules.raises + 1)
+                    if state.price > cap or state.bids > g.rules.raises + 1:
+                        raise trace.refute(f"the bid stands at {state.price} after {state.bids} bids: more than "
+                                           f"{g.rules.raises} raises{where}", state)
+                    if want[0] == "sold" and state.paid[want[2]] != before.paid[want[2]] + want[3]:
+                        raise trace.refute(f"P{want[2]} took {want[1]} for {want[3]} but paid "
+                                           f"{state.paid[want[2]] - before.paid[want[2]]}{where}", state)
+                    if want[0] in ("sold", "unbid") and state.to_move is not None \
+                            and state.to_move != opener(before.auction + 1, g.players):
+                        raise trace.refute(f"the next auction opens with P{state.to_move}, not "
+                                           f"P{opener(before.auction + 1, g.players)}{where}", state)
+                prev[:] = [state]
+            walk(g, seed, step, g.max_plays())
+        out = sample(objs, Budget(budget.seed, per, budget.z3_timeout_ms, budget.max_plays), one)
+        if out.verdict != HOLDS:
+            return out
+        count += out.examples or 0
+    return Outcome(HOLDS, f"sampled {count} random games ({len(groups)} rule sets, seed {budget.seed})",
+                   examples=count, seed=budget.seed)
+
+
+@REGISTRY.property(GAME, "quads_always_made", title="Someone always completes four of a kind before the pack "
+                   "runs out (searched: random bidding until a game ends with nobody holding four)",
+                   clauses=["auction-quads-stock-out"], method="search", expected=REFUTED)
+def quads_always_made(games, budget: Budget) -> Outcome:
+    for g in sorted(games, key=lambda g: -g.players):
+        for seed in range(200):
+            trace, end = walk(g, seed, cap=g.max_plays())
+            if g.is_over(end) and end.winner is None:
+                held = max(max(Counter(c.rank for c in h).values()) for h in end.hands)
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: the pack runs out",
+                               Counterexample(f"{g.players} players, deal seed {seed}: all {len(PACK) - g.players} "
+                                              f"cards are auctioned and nobody holds four of a kind (at most "
+                                              f"{held} of a rank)", record=g.record(seed, trace.moves)))
+    return Outcome(UNKNOWN, "no such game in 200 random games per player count", method="search")
+
+
+# ------------------------------------------------------- rulebook tables
+
+TABLE_COUNTS = range(4, 9)
+
+_T = {
+    "en": {"players": "players", "seat": "P{p}", "nobody": "nobody", "mean": "mean cards auctioned",
+           "exact": "exact", "sim": "simulated", "length": "cards auctioned",
+           "xlabel": "cards auctioned until four of a kind", "ylabel": "chance", "title":
+           "Auction for fours, greedy bidding: when the game ends", "unbid": "unbid card",
+           "opener": "to the opener", "discarded": "set aside", "distinct": "first laying differs",
+           "lays": "mean layings ('all')", "likeliest": "likeliest", "longest": "longest",
+           "legend": "{n} players"},
+    "ru": {"players": "игроков", "seat": "И{p}", "nobody": "никто", "mean": "среднее число карт на торгах",
+           "exact": "точно", "sim": "моделирование", "length": "карт на торгах",
+           "xlabel": "карт продано до первого каре", "ylabel": "вероятность", "title":
+           "Торги за каре, жадная игра: когда кончается игра", "unbid": "карта без ставок",
+           "opener": "открывшему", "discarded": "в сторону", "distinct": "первая раскладка без повторов",
+           "lays": "среднее число раскладок ('all')", "likeliest": "наиболее вероятное", "longest": "наибольшее",
+           "legend": "игроков: {n}"},
+}
+
+
+def _lang(lang: str) -> dict:
+    return _T["ru" if lang.startswith("ru") else "en"]
+
+
+def win_table(lang: str = "en"):
+    """Each seat's chance of winning under the greedy policy: exact, then simulated (SIM_GAMES games, seed 1)."""
+    t = _lang(lang)
+    width = max(TABLE_COUNTS)
+    header = [t["players"]] + [t["seat"].format(p=p) for p in range(width)] + [t["mean"]]
+    rows = []
+    for n in TABLE_COUNTS:
+        ex = exact_odds(n)
+        sim, _ = simulate(AuctionQuads(players=n), SIM_GAMES, 1)
+        pad = [""] * (width - n)
+        rows.append([f"{n} ({t['exact']})"] + [f"{float(w):.4f}" for w in ex.win] + pad
+                    + [f"{float(ex.mean_length):.3f}"])
+        rows.append([f"{n} ({t['sim']})"] + [f"{float(w):.4f}" for w in sim.win] + pad
+                    + [f"{float(sim.mean_length):.3f}"])
+    return header, rows
+
+
+def length_table(lang: str = "en"):
+    """The number of cards auctioned under the greedy policy, exactly, for both readings of an unbid card:
+    the mean, the likeliest and the largest possible; and P0's chance when unbid cards are set aside."""
+    t = _lang(lang)
+    header = [t["players"], f"{t['mean']} ({t['opener']})", t["likeliest"], t["longest"],
+              f"{t['mean']} ({t['discarded']})", t["longest"], f"{t['seat'].format(p=0)} ({t['discarded']})"]
+    rows = []
+    for n in TABLE_COUNTS:
+        to_opener, aside = exact_odds(n), exact_odds(n, "discarded")
+        rows.append([str(n), f"{float(to_opener.mean_length):.3f}", str(max(to_opener.length, key=lambda x: x[1])[0]),
+                     str(to_opener.length[-1][0]), f"{float(aside.mean_length):.3f}", str(aside.length[-1][0]),
+                     str(aside.win[0])])
+    return header, rows
+
+
+def deal_table(lang: str = "en"):
+    """The chance that the first laying shows n different ranks, exactly, and the mean number of layings
+    when all first cards are laid again (the reading ``redeal = "all"``)."""
+    t = _lang(lang)
+    header = [t["players"], t["distinct"], t["lays"]]
+    rows = []
+    for n in TABLE_COUNTS:
+        p = first_cards_differ_chance(n)
+        rows.append([str(n), f"{p} = {float(p):.4f}", f"{float(1 / p):.3f}"])
+    return header, rows
+
+
+def length_plot(lang: str = "en"):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = _lang(lang)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for n in TABLE_COUNTS:
+        xs, ps = zip(*exact_odds(n).length)
+        ax.plot(xs, [float(p) for p in ps], marker=".", label=t["legend"].format(n=n))
+    ax.set_xlabel(t["xlabel"])
+    ax.set_ylabel(t["ylabel"])
+    ax.set_title(t["title"])
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
