@@ -44,6 +44,13 @@ def test_combinations_share_no_card_but_a_crowns_bezique():
     assert hand_score(parse_cards("K♠ Q♠ J♠ Q♣"), Scoring(crown_bezique="not_added")) == 8  # marriage, bezique
 
 
+def test_a_crown_is_king_queen_jack_or_any_three_of_a_suit():
+    hand = parse_cards("9♠ 10♠ A♠ K♥")
+    assert hand_score(hand) == 2 and hand_score(hand, Scoring(crown="any_suited")) == 7
+    assert hand_score(parse_cards("9♠ 10♠ A♠ 9♠"), Scoring(crown="any_suited")) == 9
+    assert check([KvartBezique(Rules(crown="any_suited"))], "source_examples").verdict == "holds"
+
+
 def test_trump_doubles_card_points_and_optionally_combinations():
     hand = parse_cards("K♠ Q♠ 10♠ 9♥")
     assert hand_score(hand) == 5 and hand_score(hand, Scoring(trump=Suit.SPADES)) == 6

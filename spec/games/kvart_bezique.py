@@ -98,6 +98,10 @@ class Rules:
     """Four aces: ``zero`` (the source), or ``best_reading``: they may be read as three aces (6), as any other
     hand scores its best reading."""
 
+    crown: Literal["king_queen_jack", "any_suited"] = "king_queen_jack"
+    """A crown: ``king_queen_jack`` (decision: the source's example, with the ten for four), or ``any_suited``:
+    any three cards of one suit (6), any four (9), reading the source's example as one case among many."""
+
     trump: Literal["none", "turned"] = "none"
     """``none`` (the plain game) or ``turned``: the trump variant; after the deal the top card of the stock
     is turned face up and its suit is trump (decision: the source does not say how the trump is chosen)."""
@@ -116,7 +120,7 @@ class Rules:
 PRESETS = {"trump": {"trump": "turned"},
            "trump_combinations": {"trump": "turned", "trump_doubles": "suit_combinations"},
            "high_card_ties": {"tie": "high_card"}, "double_bezique_top": {"crown_bezique": "not_added"},
-           "four_aces_as_three": {"four_aces": "best_reading"}}
+           "four_aces_as_three": {"four_aces": "best_reading"}, "suited_crowns": {"crown": "any_suited"}}
 
 
 @move("bet {amount}")
@@ -150,6 +154,7 @@ class Scoring:
     doubles: str = "cards"
     crown_bezique: str = "added"
     four_aces: str = "zero"
+    crown: str = "king_queen_jack"
 
 
 PLAIN = Scoring()
@@ -235,21 +240,28 @@ def triple_scores(hand: Sequence[Card], sc: Scoring = PLAIN) -> list[int]:
 
 
 @CLAUSES.rule("kvart-crown", "A crown: king, queen, jack of one suit 6, with the ten 9 (the marriage in it not "
-              "counted)")
+              "counted); as an option, any three or four cards of one suit")
 def crown_scores(hand: Sequence[Card], sc: Scoring = PLAIN) -> list[int]:
     out = []
     for suit in {c.suit for c in hand}:
-        crown = [Card(Rank.KING, suit), Card(Rank.QUEEN, suit), Card(Rank.JACK, suit)]
-        rest = list((Counter(hand) - Counter(crown)).elements())
-        if len(rest) != len(hand) - 3:
-            continue
-        if rest and rest[0] == Card(Rank.TEN, suit):
-            out.append(doubled(CROWN_4, crown + rest, sc))
-            continue
-        extra = card_points(rest, sc)
-        if rest and crown_takes_bezique(rest[0], crown, sc):
-            extra = BEZIQUE
-        out.append(doubled(CROWN_3, crown, sc) + extra)
+        if sc.crown == "any_suited":
+            suited = [c for c in hand if c.suit == suit]
+            crowns = [list(t) for t in itertools.combinations(suited, 3)]
+            if len(suited) == 4:
+                out.append(doubled(CROWN_4, suited, sc))
+        else:
+            crowns = [[Card(Rank.KING, suit), Card(Rank.QUEEN, suit), Card(Rank.JACK, suit)]]
+        for crown in crowns:
+            rest = list((Counter(hand) - Counter(crown)).elements())
+            if len(rest) != len(hand) - 3:
+                continue
+            if sc.crown != "any_suited" and rest and rest[0] == Card(Rank.TEN, suit):
+                out.append(doubled(CROWN_4, crown + rest, sc))
+                continue
+            extra = card_points(rest, sc)
+            if rest and crown_takes_bezique(rest[0], crown, sc):
+                extra = BEZIQUE
+            out.append(doubled(CROWN_3, crown, sc) + extra)
     return out
 
 
@@ -294,7 +306,7 @@ def _score(hand: tuple[Card, ...], sc: Scoring) -> int:
 
 def scoring_of(rules: Rules, trump: Suit | None) -> Scoring:
     return Scoring(trump if rules.trump == "turned" else None, rules.trump_doubles, rules.crown_bezique,
-                   rules.four_aces)
+                   rules.four_aces, rules.crown)
 
 
 # ---------------------------------------------------- exact odds of a dealt hand

@@ -27,6 +27,7 @@ GAME = KvartBezique.info.id
 #: the scoring variants every exhaustive check covers: the plain game, the options, trumps (spades)
 SCORINGS = {"plain": PLAIN, "crown_bezique not_added": Scoring(crown_bezique="not_added"),
             "four_aces best_reading": Scoring(four_aces="best_reading"),
+            "crown any_suited": Scoring(crown="any_suited"),
             "trump ♠ (cards)": Scoring(trump=Suit.SPADES),
             "trump ♠ (suit combinations)": Scoring(trump=Suit.SPADES, doubles="suit_combinations")}
 
@@ -43,13 +44,14 @@ def _combos(hand, sc: Scoring):
     for pos in itertools.combinations(idx, 4):
         if len({hand[i].rank for i in pos}) == 1:
             out.append(("quads", dbl(QUADS.get(hand[pos[0]].rank, QUAD_OTHER), pos), frozenset(pos)))
-        if len({hand[i].suit for i in pos}) == 1 and {hand[i].rank for i in pos} == {
-                Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN}:
+        if len({hand[i].suit for i in pos}) == 1 and (sc.crown == "any_suited" or {hand[i].rank for i in pos} == {
+                Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN}):
             out.append(("crown4", dbl(CROWN_4, pos), frozenset(pos)))
     for pos in itertools.combinations(idx, 3):
         if len({hand[i].rank for i in pos}) == 1:
             out.append(("triple", dbl(TRIPLE, pos), frozenset(pos)))
-        if len({hand[i].suit for i in pos}) == 1 and {hand[i].rank for i in pos} == {Rank.KING, Rank.QUEEN, Rank.JACK}:
+        if len({hand[i].suit for i in pos}) == 1 and (sc.crown == "any_suited" or {hand[i].rank for i in pos} == {
+                Rank.KING, Rank.QUEEN, Rank.JACK}):
             out.append(("crown3", dbl(CROWN_3, pos), frozenset(pos)))
     for a, b in itertools.combinations(idx, 2):
         x, y = hand[a], hand[b]
