@@ -281,3 +281,12 @@ def test_saved_records_replay():
         data = json.loads(f.read_text())
         game, state = Record.from_json(json.dumps(data["record"])).replay()
         assert game.describe(state) == data["final"]
+
+
+def test_the_variant_file_loads_and_plays():
+    from spec.variants import load_variant
+    variant = load_variant(str(pathlib.Path(__file__).parent.parent / "docs/variants/kvart_bezique-trump-high-stakes.toml"))
+    assert variant.rules == Rules(trump="turned", trump_doubles="suit_combinations", purse=100, max_bet=20,
+                                  tie="high_card")
+    game = KvartBezique(variant.rules, players=4)
+    assert check([game], "ends_settled").verdict == "holds"
