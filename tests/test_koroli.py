@@ -308,6 +308,19 @@ class TrumpsDoNotWin(Koroli):
         self.orders = {s: TrickOrder(None) for s in Suit}
 
 
+class PlaysAnticlockwise(Koroli):
+    """Passes the turn to the right in the introduction."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.trick and not state.stage:
+            active = after.active
+            nxt = next(p for p in ((after.to_move - 2 - i) % 4 for i in range(4)) if p in active
+                       and p not in {q for q, _ in after.trick})
+            return dataclasses.replace(after, to_move=nxt)
+        return after
+
+
 class WrongTrumps(Koroli):
     """Names the suit after the turned card's as trumps."""
 
@@ -344,7 +357,8 @@ class BoundOneShort(Koroli):
 
 
 @pytest.mark.parametrize("mutant,prop", [
-    (LeadsAnything(), "leads_and_follows"), (TrumpsDoNotWin(), "trick_and_lead"), (WrongTrumps(), "deal_start"),
+    (LeadsAnything(), "leads_and_follows"), (TrumpsDoNotWin(), "trick_and_lead"),
+    (PlaysAnticlockwise(), "trick_and_lead"), (WrongTrumps(), "deal_start"),
     (TakesAnyTrump(), "exchange_as_source"), (KingAtEleven(), "titles_by_record"),
     (Koroli(Rules(king_tricks=5)), "no_king_in_first_deal"), (EightEach(), "deal_arithmetic"),
     (BoundOneShort(), "stages_end"),

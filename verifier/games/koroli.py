@@ -134,8 +134,9 @@ def leads_and_follows(game, state):
     return None
 
 
-@invariant(Koroli, "trick_and_lead", title="Each trick goes to the highest trump, else the highest card of the "
-           "suit led; the taker leads in the introduction, the highest title still playing in a reign",
+@invariant(Koroli, "trick_and_lead", title="Each trick is played clockwise (in a reign by title) and goes to the "
+           "highest trump, else the highest card of the suit led; the taker leads in the introduction, the highest "
+           "title still playing in a reign",
            clauses=["koroli-order", "koroli-reign-lead"], presets=True)
 def trick_and_lead(game, state):
     if state.trick or not state.last_trick or state.over or state.swaps:
@@ -143,6 +144,13 @@ def trick_and_lead(game, state):
     if not state.taken:  # the trick ended a deal: the next deal's leader is checked by deal_start
         return None
     trick = state.last_trick
+    seats = [p for p, _ in trick]
+    if state.stage:  # in a reign by title; in the introduction clockwise from the leader
+        order = sorted(seats, key=lambda p: state.titles[p])
+    else:
+        order = sorted(seats, key=lambda p: (p - seats[0]) % PLAYERS)
+    if seats != order:
+        return f"the trick {format_cards(c for _, c in trick)} was played by P{seats} in turn; the source's order is P{order}"
     led = trick[0][1].suit
     best = max(trick, key=lambda pc: (pc[1].suit == state.trump, pc[1].suit == led, source_rank(pc[1])))[0]
     if state.last_winner != best:
