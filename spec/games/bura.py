@@ -1,0 +1,637 @@
+"""Bura (Бура): 2-6 players, 36 cards, three cards each, tricks to 31 card points, a pot.
+
+Source: ``001_55360323bc916247.txt``, "(untitled) 31 by tricks" (lines 166-197);
+the catalogue of ``000_c16f26f3ff8231c5.txt`` adds the open variant («Бура (Открытая)»).
+
+Everyone stakes the same amount in the pot; three cards each are dealt one at
+a time and the next card is turned for trumps. The player on lead lays one
+card, or several cards of one suit together. Each other player in turn either
+*beats* the combination that is best so far -- every card of it beaten
+separately, by a higher card of its suit or by a trump -- or *throws* as many
+cards (face down) and lets the trick go. The last player to beat takes the
+trick (the leader when nobody beats), everyone draws back to three, winner
+first, and the winner leads. A player who believes his tricks hold 31 points
+says so: his tricks are counted, and he takes the pot if he is right and
+doubles it if he is wrong. A deal in which nobody wins is dealt again by the
+same dealer, everyone adding a stake.
+
+Seats are numbered clockwise: P1 sits on P0's left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, permutations
+from typing import Literal
+
+from spec.cards import Card, Rank, Suit, make_deck, sort_key
+from spec.clauses import ClauseBook
+from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.engine import Game, GameInfo, Outcome, Source
+from spec.moves import move
+from spec.rules import Table, setting
+from spec.stakes import POT, Deltas, Ledger, player_account, settle
+from spec.tricks import points_in, rank_order
+
+INFO = GameInfo(
+    id="bura",
+    name_en="Bura",
+    name_ru="Бура",
+    min_players=2,
+    max_players=6,
+    deck="36",
+    family="trick-taking",
+    chance=True,
+    hidden_information=True,
+    zero_sum=True,  # the pot only moves money between the players (property stakes_conserved)
+    source=Source(file="001_55360323bc916247.txt", title="(untitled) 31 by tricks", lines="166-197"),
+)
+
+CLAUSES = ClauseBook(INFO.id)
+
+HAND_SIZE = 3
+TARGET = 31
+DECK = make_deck(INFO.deck)
+#: The source's card values (the 9, 8, 7 and 6 count nothing); their order is also the rank order.
+POINTS = Table({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2})
+#: Rank order for beating, lowest first: the source lists the cards by value, the ten under the ace.
+ORDER = rank_order(Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING,
+                   Rank.TEN, Rank.ACE)
+#: The points of the whole deck: 4 x (11 + 10 + 4 + 3 + 2) (property deck_points).
+DECK_POINTS = 120
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Parameters of Bura. Defaults are the source's rules and, where it is
+    silent, the project's decisions (each one on the errata page)."""
+
+    ante: int = setting(1, range=(1, 1_000_000))
+    """What each player puts in the pot before every deal. The source: "the same
+    amount" (the catalogue's example is 5 kopecks); decision: 1."""
+
+    must_beat: bool = False
+    """Whether a player able to beat the best combination must do so. The
+    source says the others "must beat" the lead, but its own worked example
+    lets a player who can beat throw two cards instead; default ``False``
+    follows the example (errata), ``True`` is preset ``must_beat``."""
+
+    throws: Literal["down", "up"] = "down"
+    """How cards that do not beat are laid: face ``down`` (decision: the
+    catalogue's open variant differs from Bura only by laying them face up, so
+    plain Bura hides them) or face ``up`` (preset ``open``, «Бура (Открытая)»)."""
+
+    short_stock: Literal["no_draw", "draw_out"] = "no_draw"
+    """When the stock cannot bring every hand back to three cards: ``no_draw``
+    (the source read literally: the players play on with the cards they hold,
+    and the rest of the stock stays unplayed) or ``draw_out`` (they draw one at
+    a time, winner first, until the stock is empty; a lead may then have no
+    more cards than the shortest hand holds)."""
+
+    claims: Literal["declared", "automatic"] = "declared"
+    """``declared``: a player must say he has 31 -- on lead, before leading, or
+    after taking the last trick -- and a wrong claim doubles the pot (the
+    source). ``automatic`` (preset ``automatic``): the deal ends as soon as
+    someone's tricks hold 31, as if every player counted perfectly."""
+
+
+PRESETS = {"open": {"throws": "up"}, "must_beat": {"must_beat": True}, "draw_out": {"short_stock": "draw_out"},
+           "automatic": {"claims": "automatic"}}
+
+
+# -------------------------------------------------------------------- moves
+
+@move("lead {cards}")
+class Lead:
+    cards: tuple[Card, ...]
+
+
+@move("beat {cards}")
+class Beat:
+    cards: tuple[Card, ...]
+
+
+@move("throw {cards}")
+class Throw:
+    cards: tuple[Card, ...]
+
+
+@move("claim")
+class Claim:
+    pass
+
+
+@move("pass")
+class Pass:
+    pass
+
+
+CLAIM, PASS = Claim(), Pass()
+
+
+@cache
+def lead_move(cards: tuple[Card, ...]) -> Lead:
+    return Lead(cards)
+
+
+@cache
+def beat_move(cards: tuple[Card, ...]) -> Beat:
+    return Beat(cards)
+
+
+@cache
+def throw_move(cards: tuple[Card, ...]) -> Throw:
+    return Throw(cards)
+
+
+@cache
+def leads_of(hand: tuple[Card, ...], most: int) -> tuple[Lead, ...]:
+    """The leads of a hand: one card, or up to ``most`` cards of one suit (built once per hand)."""
+    return tuple(lead_move(s) for k in range(1, most + 1) for s in combinations(hand, k)
+                 if all(c.suit == s[0].suit for c in s))
+
+
+# -------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class Play:
+    """One player's cards in a trick: the lead, a beat, or a throw."""
+
+    player: int
+    cards: tuple[Card, ...]
+    kind: Literal["lead", "beat", "throw"]
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]                 # top first; the turned card lies at the bottom, face up
+    turned: Card
+    trump: Suit
+    plays: tuple[Play, ...]                 # the trick in progress, lead first
+    won: tuple[tuple[Card, ...], ...]       # cards each player has taken this deal
+    points: tuple[int, ...]                 # their card points (kept, not recounted on every move)
+    to_move: int
+    claimed: bool                           # the player on lead has claimed this turn
+    cards_out: bool                         # the last trick is taken: its taker may still claim
+    dealer: int
+    deal_no: int
+    ledger: Ledger
+    seed: int = 0
+    winner: int | None = None               # took the pot: the game is over
+    last_trick: tuple[Play, ...] = ()
+    last_taker: int = -1
+    drawn: tuple[int, ...] = ()             # who drew after the last trick, in order
+    #: the last claim: (claimer, his points, the pot before it); cleared by the next move
+    event: tuple[int, int, int] | None = None
+    turn: int = 0                           # moves made in this deal (property deal_ends)
+    aside: tuple[Card, ...] = ()            # cards outside a small test position (none in a real deal)
+    final: bool = False                     # small test positions: a deal without a winner ends the game
+    void: bool = False                      # ... and it has ended so
+
+
+# ------------------------------------------------------------------ clauses
+
+CLAUSES.note("bura-players", "Two to six players, the 36-card deck",
+             unchecked="fixed by the game's metadata; the generic cards_conserved property checks the 36 cards")
+CLAUSES.note("bura-memory", "Taken tricks may not be looked at to count them: each player remembers his points",
+             unchecked="a matter of conduct: the engine keeps each player's taken cards out of the others' view "
+                       "(hidden_information) and counts them only when a claim is made")
+
+
+@CLAUSES.rule("bura-stake", "Before each deal every player puts the same amount into the pot")
+def ante_deltas(players: int, ante) -> Deltas:
+    """Each player's stake goes to the pot (the amount may be a z3 term: property money_conserved)."""
+    return tuple((player_account(p), -ante) for p in range(players)) + ((POT, ante * players),)
+
+
+@CLAUSES.rule("bura-dealer", "The first dealer is chosen by lot; a deal without a winner is dealt again by the "
+              "same dealer")
+def first_dealer(seed: int, players: int) -> int:
+    """The lot (decision: the source names the dealer only for the deal played again)."""
+    return rng_for(seed).randrange(players)
+
+
+@CLAUSES.rule("bura-deal", "Three cards each, one at a time from the dealer's left; the next card is turned: its "
+              "suit is trumps, and it lies face up under the stock, drawn last")
+def deal_cards(cards: Sequence[Card], dealer: int, players: int):
+    """The hands (as received), the stock (top first) and the turned card.
+
+    Decision: the source only says the trump is turned; the turned card is
+    kept at the bottom of the stock and drawn last, as usual in the game."""
+    hands = deal_round_robin(cards, seats_from((dealer + 1) % players, players), HAND_SIZE)
+    k = HAND_SIZE * players
+    turned = cards[k]
+    return hands, tuple(cards[k + 1:]) + (turned,), turned
+
+
+@CLAUSES.rule("bura-first-lead", "With two players the one who did not deal leads; with more, the dealer's left")
+def first_leader(dealer: int, players: int) -> int:
+    return (dealer + 1) % players
+
+
+@CLAUSES.rule("bura-points", "Taken cards score: ace 11, ten 10, king 4, queen 3, jack 2, nine to six 0")
+def card_points(cards: Sequence[Card], points=POINTS) -> int:
+    return points_in(cards, points)
+
+
+@CLAUSES.rule("bura-order", "A card is beaten by a higher card of its suit (A 10 K Q J 9 8 7 6) or by a trump")
+def beats(card: Card, other: Card, trump: Suit) -> bool:
+    """Whether ``card`` beats ``other``."""
+    if card.suit == other.suit:
+        return ORDER[card.rank] > ORDER[other.rank]
+    return card.suit == trump
+
+
+def beats_each(cards: Sequence[Card], target: Sequence[Card], trump: Suit) -> bool:
+    """Whether ``cards`` can be paired one to one with ``target`` so that each beats its partner."""
+    k = len(target)
+    if len(cards) != k:
+        return False
+    if k == 1:  # the usual cases written out: this is on the hot path
+        return beats(cards[0], target[0], trump)
+    if k == 2:
+        a, b = cards
+        x, y = target
+        return (beats(a, x, trump) and beats(b, y, trump)) or (beats(a, y, trump) and beats(b, x, trump))
+    return any(all(beats(c, t, trump) for c, t in zip(perm, target)) for perm in permutations(cards))
+
+
+def best_of(plays: Sequence[Play]) -> Play:
+    """The combination now to be beaten: the last beat, else the lead."""
+    for play in reversed(plays):
+        if play.kind != "throw":
+            return play
+    return plays[0]
+
+
+def leading(state: State) -> bool:
+    return not state.plays and not state.cards_out
+
+
+# Deciders: which player may make which move now.
+
+@CLAUSES.rule("bura-lead-turn", "Only the player on lead leads, at the start of a trick", decides=Lead)
+def lead_turn(game, state, move) -> str | None:
+    if not leading(state):
+        if state.cards_out:
+            return "the cards are out: the last trick's taker may only claim or pass"
+        return f"a trick is in progress: P{state.to_move} must beat or throw {len(state.plays[0].cards)} card(s)"
+    return None
+
+
+@CLAUSES.rule("bura-hold", "A player plays cards of his own hand, each once", decides=(Lead, Beat, Throw))
+def cards_held(game, state, move) -> str | None:
+    hand = state.hands[state.to_move]
+    if not move.cards:
+        return "name at least one card"
+    for c in move.cards:
+        if c not in hand:
+            return f"P{state.to_move} does not hold {c}"
+    if len(set(move.cards)) != len(move.cards):
+        return "a card is named twice"
+    return None
+
+
+@CLAUSES.rule("bura-lead-suit", "The leader lays one card, or several cards of one suit together", decides=Lead)
+def lead_one_suit(game, state, move) -> str | None:
+    suits = {c.suit for c in move.cards}
+    if len(suits) > 1:
+        return f"{' '.join(map(str, move.cards))} are not of one suit: several cards are led only if of one suit"
+    return None
+
+
+@CLAUSES.rule("bura-lead-size", "A lead has no more cards than any player holds (decision: a player cannot answer "
+              "more cards than he has; it matters only when hands differ, under short_stock=draw_out)",
+              decides=Lead)
+def lead_fits_hands(game, state, move) -> str | None:
+    fewest = min(len(h) for h in state.hands)
+    if len(move.cards) > fewest:
+        return f"a lead of {len(move.cards)} cards, but a player holds only {fewest}"
+    return None
+
+
+@CLAUSES.rule("bura-answer-turn", "Each other player in turn, clockwise from the leader, answers with as many cards "
+              "as were led", decides=(Beat, Throw))
+def answer_turn(game, state, move) -> str | None:
+    if not state.plays:
+        return "no trick is in progress: lead first" if not state.cards_out else \
+            "the cards are out: the last trick's taker may only claim or pass"
+    k = len(state.plays[0].cards)
+    if len(move.cards) != k:
+        return f"{k} card(s) were led: answer with {k}"
+    return None
+
+
+@CLAUSES.rule("bura-beat-each", "To beat a combination, each of its cards is beaten separately by one card of the "
+              "answer (the combination to beat is the last one that beat, else the lead)", decides=Beat)
+def beat_each_card(game, state, move) -> str | None:
+    best = best_of(state.plays)
+    if not game.covers(move.cards, best.cards, state.trump):
+        target = " ".join(map(str, best.cards))
+        return (f"{' '.join(map(str, move.cards))} do not beat {target} card by card: each card needs a higher card "
+                f"of its suit or a trump (trumps {state.trump.symbol})")
+    return None
+
+
+@CLAUSES.rule("bura-throw", "A player who does not beat lays as many cards face down and lets the trick go "
+              "(under must_beat only when he cannot beat)", decides=Throw)
+def throw_allowed(game, state, move) -> str | None:
+    if game.rules.must_beat:
+        beat = game.a_beat(state)
+        if beat is not None:
+            return f"P{state.to_move} can beat with {' '.join(map(str, beat))}, so must beat (must_beat)"
+    return None
+
+
+@CLAUSES.rule("bura-claim-turn", "A claim of 31 is made by the player on lead before he leads, or by the taker of "
+              "the last trick; once a turn; never under automatic claims (decision: only the taker's points "
+              "change, and he is the next to lead)", decides=Claim)
+def claim_turn(game, state, move) -> str | None:
+    if game.rules.claims == "automatic":
+        return "claims are automatic under these rules: a deal ends as soon as someone has 31"
+    if state.plays:
+        return "a trick is in progress: claim when on lead, before leading"
+    if state.claimed:
+        return f"P{state.to_move} has already claimed this turn"
+    return None
+
+
+@CLAUSES.rule("bura-pass", "After the last trick its taker may pass instead of claiming (decision: the deal then "
+              "ends without a winner)", decides=Pass)
+def pass_turn(game, state, move) -> str | None:
+    if not state.cards_out:
+        return "pass only after the last trick, instead of claiming"
+    return None
+
+
+@CLAUSES.rule("bura-trick", "The last player to beat takes the trick, the leader if nobody beats; the taker leads "
+              "next")
+def trick_taker(plays: Sequence[Play]) -> int:
+    return best_of(plays).player
+
+
+@CLAUSES.rule("bura-draw", "After a trick everyone draws back to three, one card at a time, the taker first and "
+              "then clockwise; when the stock cannot serve everyone, the players play on with what they hold")
+def draw_up(hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], taker: int, short_stock: str):
+    """The hands and stock after the draw, and who drew in order."""
+    n = len(hands)
+    need = [HAND_SIZE - len(h) for h in hands]
+    if not stock or sum(need) == 0 or (short_stock == "no_draw" and len(stock) < sum(need)):
+        return hands, stock, ()
+    out = [list(h) for h in hands]
+    order = seats_from(taker, n)
+    i, drawn = 0, []
+    while i < len(stock) and any(need):
+        for p in order:
+            if need[p] and i < len(stock):
+                out[p].append(stock[i])
+                need[p] -= 1
+                drawn.append(p)
+                i += 1
+    return tuple(sorted_hand(h) for h in out), stock[i:], tuple(drawn)
+
+
+@CLAUSES.rule("bura-claim-count", "A claimer's tricks are counted: with 31 or more he takes the pot and the game "
+              "ends; with fewer he doubles the pot and play goes on (decision: the source is silent on what "
+              "follows a wrong claim)")
+def claim_is_right(points: int) -> bool:
+    return points >= TARGET
+
+
+@CLAUSES.rule("bura-pot-won", "The player who rightly claims 31 takes the whole pot")
+def pot_won(pot, seat: int) -> Deltas:
+    return ((POT, -pot), (player_account(seat), pot))
+
+
+@CLAUSES.rule("bura-wrong-claim", "A player who claims 31 wrongly doubles the pot: he pays in as much as it holds")
+def wrong_claim(pot, seat: int) -> Deltas:
+    return ((player_account(seat), -pot), (POT, pot))
+
+
+@CLAUSES.rule("bura-no-winner", "When the cards run out and nobody has rightly claimed 31, the deal has no winner: "
+              "the cards are shuffled, everyone adds a stake, and the same dealer deals again")
+def deal_has_no_winner(state: State) -> bool:
+    return state.cards_out and state.winner is None
+
+
+def deal_moves_bound(players: int) -> int:
+    """Moves a deal can last: every trick plays at least one card from each player and
+    its leader may claim once before it; after the last trick, a claim and a pass."""
+    tricks = len(DECK) // players
+    return tricks * (players + 1) + 2
+
+
+# --------------------------------------------------------------------- game
+
+class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
+    info = INFO
+    Rules = Rules
+    move_kinds = (Claim, Pass, Lead, Beat, Throw)
+    over_clause = "bura-claim-count"
+    #: the settlement rules, by name (a test swaps one for a leaking rule)
+    settlements = {"ante": staticmethod(ante_deltas), "won": staticmethod(pot_won),
+                   "wrong": staticmethod(wrong_claim)}
+    #: the card points (a class attribute, so that a test can break it)
+    points = POINTS
+
+    def deck(self):
+        return DECK
+
+    # ---------------------------------------------------------------- deal
+    def deal(self, seed: int) -> State:
+        dealer = first_dealer(seed, self.players)
+        return self.start_deal(seed, 0, dealer, Ledger.open(players=self.players))
+
+    def start_deal(self, seed: int, deal_no: int, dealer: int, ledger: Ledger) -> State:
+        n = self.players
+        ledger = settle(ledger, self.settlements["ante"](n, self.rules.ante), clause="bura-stake")
+        cards = list(DECK)
+        rng_for(seed, deal_no + 1).shuffle(cards)
+        hands, stock, turned = deal_cards(cards, dealer, n)
+        return State(tuple(sorted_hand(h) for h in hands), stock, turned, turned.suit, (), ((),) * n, (0,) * n,
+                     first_leader(dealer, n), False, False, dealer, deal_no, ledger, seed)
+
+    # ---------------------------------------------------------------- flow
+    def to_move(self, state):
+        return None if state.winner is not None or state.void else state.to_move
+
+    def is_over(self, state):
+        return state.winner is not None or state.void
+
+    # The three rules a test can break one at a time: beating, taking, drawing.
+    def covers(self, cards: Sequence[Card], target: Sequence[Card], trump: Suit) -> bool:
+        """Whether ``cards`` beat ``target`` card by card (clause bura-beat-each)."""
+        return beats_each(cards, target, trump)
+
+    def taker(self, plays: Sequence[Play]) -> int:
+        return trick_taker(plays)
+
+    def draw(self, hands, stock, taker):
+        return draw_up(hands, stock, taker, self.rules.short_stock)
+
+    def deal_limit(self) -> int:
+        """The most moves a deal can last (property deal_ends)."""
+        return deal_moves_bound(self.players)
+
+    def a_beat(self, state: State) -> tuple[Card, ...] | None:
+        """Some cards of the player to move that beat the best combination, if any."""
+        best = best_of(state.plays).cards
+        for cards in combinations(state.hands[state.to_move], len(best)):
+            if self.covers(cards, best, state.trump):
+                return cards
+        return None
+
+    def candidates(self, state):
+        hand = state.hands[state.to_move]
+        subsets = [s for k in range(1, len(hand) + 1) for s in combinations(hand, k)]
+        return ((CLAIM, PASS) + tuple(lead_move(s) for s in subsets) + tuple(beat_move(s) for s in subsets)
+                + tuple(throw_move(s) for s in subsets))
+
+    def legal_moves(self, state):
+        if state.winner is not None or state.void:
+            return ()
+        declared = self.rules.claims == "declared"
+        if state.cards_out:
+            return (PASS,) if state.claimed else (CLAIM, PASS)
+        hand = state.hands[state.to_move]
+        if not state.plays:
+            leads = leads_of(hand, min(map(len, state.hands)))
+            return ((CLAIM,) + leads) if declared and not state.claimed else leads
+        best = best_of(state.plays).cards
+        trump = state.trump
+        subsets = tuple(combinations(hand, len(best)))
+        covers = self.covers
+        beat = tuple(beat_move(s) for s in subsets if covers(s, best, trump))
+        if self.rules.must_beat and beat:
+            return beat
+        return beat + tuple(throw_move(s) for s in subsets)
+
+    # --------------------------------------------------------------- apply
+    def apply(self, state, move):
+        p, n = state.to_move, self.players
+        kind = type(move)
+        if kind is Claim:
+            return self._claim(state, p)
+        if kind is Pass:
+            return self._redeal(state)
+        cards = move.cards
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c not in cards)
+        play = Play(p, cards, "lead" if kind is Lead else "beat" if kind is Beat else "throw")
+        plays = state.plays + (play,)
+        if len(plays) < n:
+            return State(tuple(hands), state.stock, state.turned, state.trump, plays, state.won, state.points,
+                         (p + 1) % n, False, False, state.dealer, state.deal_no, state.ledger, state.seed, None,
+                         state.last_trick, state.last_taker, state.drawn, None, state.turn + 1, state.aside,
+                         state.final)
+        return self._take(state, tuple(hands), plays)
+
+    def _take(self, state: State, hands, plays) -> State:
+        taker = self.taker(plays)
+        cards = tuple(c for pl in plays for c in pl.cards)
+        won = list(state.won)
+        won[taker] = won[taker] + cards
+        points = list(state.points)
+        points[taker] += points_in(cards, self.points)
+        hands, stock, drawn = self.draw(hands, state.stock, taker)
+        out = min(len(h) for h in hands) == 0
+        after = State(hands, stock, state.turned, state.trump, (), tuple(won), tuple(points), taker, False, out,
+                      state.dealer, state.deal_no, state.ledger, state.seed, None, plays, taker, drawn, None,
+                      state.turn + 1, state.aside, state.final)
+        if self.rules.claims == "automatic":
+            if claim_is_right(points[taker]):
+                ledger = settle(state.ledger, self.settlements["won"](state.ledger[POT], taker), clause="bura-pot-won")
+                return _with(after, ledger=ledger, winner=taker, event=(taker, points[taker], state.ledger[POT]))
+            if out:
+                return self._redeal(after)
+        return after
+
+    def _claim(self, state: State, p: int) -> State:
+        pot, pts = state.ledger[POT], state.points[p]
+        if claim_is_right(pts):
+            ledger = settle(state.ledger, self.settlements["won"](pot, p), clause="bura-pot-won")
+            return _with(state, ledger=ledger, winner=p, claimed=True, event=(p, pts, pot), turn=state.turn + 1)
+        ledger = settle(state.ledger, self.settlements["wrong"](pot, p), clause="bura-wrong-claim")
+        return _with(state, ledger=ledger, claimed=True, event=(p, pts, pot), turn=state.turn + 1)
+
+    def _redeal(self, state: State) -> State:
+        if state.final:  # a small test position: no deal follows
+            return _with(state, void=True, turn=state.turn + 1, event=None)
+        nxt = self.start_deal(state.seed, state.deal_no + 1, state.dealer, state.ledger)
+        return _with(nxt, last_trick=state.last_trick, last_taker=state.last_taker, drawn=state.drawn)
+
+    # ------------------------------------------------------------- results
+    def outcome(self, state):
+        returns = state.ledger.player_returns(Ledger.open(players=self.players), self.players)
+        win = () if state.winner is None else (state.winner,)
+        return Outcome(winners=win, scores=state.points, returns=returns)
+
+    def ledger(self, state) -> Ledger:
+        return state.ledger
+
+    def max_plays(self):
+        if self.rules.claims == "automatic" and self.players == 2:
+            # the cards cannot run out with both under 31 (z3: reaches_31_two_players): one deal
+            return self.deal_limit()
+        return None  # a match can be dealt again for ever (property match_ends)
+
+    # --------------------------------------------------------- information
+    def zones(self, state):
+        z = {f"hand {p}": h for p, h in enumerate(state.hands)}
+        shown = bool(state.stock) and state.stock[-1] == state.turned
+        z["stock"] = state.stock[:-1] if shown else state.stock
+        z["turned"] = (state.turned,) if shown else ()
+        up = self.rules.throws == "up"
+        z["trick"] = tuple(c for pl in state.plays if up or pl.kind != "throw" for c in pl.cards)
+        for p in range(self.players):
+            z[f"thrown {p}"] = () if up else tuple(c for pl in state.plays if pl.player == p and pl.kind == "throw"
+                                                   for c in pl.cards)
+        for p, w in enumerate(state.won):
+            z[f"won {p}"] = w
+        if state.aside:
+            z["aside"] = state.aside
+        return z
+
+    def hidden_zones(self, state, player):
+        # other hands, the stock, cards thrown face down by others, and others' taken tricks
+        return frozenset(z for z in self.zones(state) if z in ("stock", "aside") or (
+            z.rsplit(" ", 1)[-1].isdigit() and not z.endswith(f" {player}") and not z.startswith("trick")))
+
+    def observe(self, state, player):
+        # trumps, the dealer, the pot and balances, and whether a claim was made are public
+        return super().observe(state, player) + (state.trump, state.dealer, state.deal_no, state.ledger,
+                                                 state.claimed, state.cards_out)
+
+    # ------------------------------------------------------------ printing
+    def describe(self, state):
+        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        return (f"deal {state.deal_no + 1}, P{state.dealer} deals, turns {state.turned}: trumps "
+                f"{state.trump.symbol}; pot {state.ledger[POT]}; {hands}")
+
+    def describe_move(self, state):
+        if state.event is not None:
+            p, pts, pot = state.event
+            if state.winner is not None:
+                return f"P{p} has {pts} points and takes the pot of {pot}"
+            return f"P{p} has only {pts} points: the pot doubles to {state.ledger[POT]}"
+        if state.plays or not state.last_trick:
+            return ""
+        if state.deal_no and not any(state.won) and all(len(h) == HAND_SIZE for h in state.hands):
+            return "nobody claimed 31: dealt again\n      " + self.describe(state)
+        if state.last_taker < 0 or not state.won[state.last_taker]:
+            return ""
+        cards = tuple(c for pl in state.last_trick for c in pl.cards)
+        text = (f"P{state.last_taker} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points); "
+                f"points {' '.join(map(str, state.points))}")
+        return text + ("; the cards are out" if state.cards_out else "")
+
+
+def _with(state: State, **changes) -> State:
+    from dataclasses import replace
+    return replace(state, **changes)
+
+
+GAME = Bura

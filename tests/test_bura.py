@@ -1,0 +1,422 @@
+"""Bura: rules, edge cases, records, and a mutation test per property."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+import verifier.games.bura as props
+from spec.cards import Card, Rank, Suit, parse_card, parse_cards
+from spec.engine import Record
+from spec.errors import IllegalMove, NotationError, VariantError
+from spec.games.bura import (
+    CLAIM, DECK, DECK_POINTS, PASS, POINTS, POT, PRESETS, Bura, Ledger, Play, Rules, State, beat_move, beats,
+    deal_moves_bound, draw_up, lead_move, throw_move,
+)
+from spec.dealing import sorted_hand
+from spec.rules import Table, make_rules
+from spec.stakes import player_account
+from tests.helpers import SMALL, assert_refuted, check
+from verifier.core import HOLDS, REFUTED, UNKNOWN
+
+C = parse_card
+ALL = [Bura(players=n) for n in range(2, 7)]
+TWO = [Bura(players=2)]
+RECORDS = Path(__file__).parent / "data" / "records" / "bura"
+
+
+def position(hands: str, plays=(), trump: Suit = Suit.DIAMONDS, to_move: int | None = None,
+             rules: Rules | None = None, points=None, stock: str = "", pot: int = 0) -> tuple[Bura, State]:
+    """A hand-made position: hands separated by '|'; ``plays`` as (player, cards, kind) triples."""
+    hs = tuple(parse_cards(h) for h in hands.split("|"))
+    n = len(hs)
+    game = Bura(rules, players=n)
+    pl = tuple(Play(p, parse_cards(cs), kind) for p, cs, kind in plays)
+    used = set(sum(hs, ())) | {c for p in pl for c in p.cards} | set(parse_cards(stock))
+    aside = tuple(c for c in DECK if c not in used)
+    turned = next(c for c in aside if c.suit == trump)
+    aside = tuple(c for c in aside if c != turned)
+    st = parse_cards(stock) + (turned,)
+    mover = (pl[0].player + len(pl)) % n if pl and to_move is None else (to_move or 0)
+    ledger = Ledger.open(players=n).pay("P0", POT, pot) if pot else Ledger.open(players=n)
+    state = State(hs, st, turned, trump, pl, ((),) * n, points or (0,) * n, mover, False, False, 0, 0, ledger,
+                  0, aside=aside)
+    return game, state
+
+
+def answers(game, state) -> set[str]:
+    return {str(m) for m in game.legal_moves(state)}
+
+
+# ---------------------------------------------------------------- the cards
+
+def test_points_order_and_the_deck_total():
+    assert POINTS == {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+    assert sum(POINTS.get(c.rank, 0) for c in DECK) == DECK_POINTS == 120 and len(DECK) == 36
+    assert beats(C("10♠"), C("K♠"), Suit.HEARTS) and not beats(C("K♠"), C("10♠"), Suit.HEARTS)
+    assert beats(C("6♥"), C("A♠"), Suit.HEARTS) and not beats(C("A♠"), C("6♥"), Suit.HEARTS)
+    assert not beats(C("A♣"), C("6♠"), Suit.HEARTS)        # another plain suit never beats
+
+
+def test_the_deal():
+    for n in range(2, 7):
+        game = Bura(players=n)
+        for seed in range(10):
+            s = game.deal(seed)
+            assert [len(h) for h in s.hands] == [3] * n and len(s.stock) == 36 - 3 * n
+            assert s.stock[-1] == s.turned and s.trump == s.turned.suit
+            assert s.to_move == (s.dealer + 1) % n
+            assert s.ledger[POT] == n and all(s.ledger[player_account(p)] == -1 for p in range(n))
+            assert game.zones(s)["turned"] == (s.turned,) and s.turned not in game.zones(s)["stock"]
+
+
+# ------------------------------------------------------------------- leads
+
+def test_a_lead_is_one_card_or_several_of_one_suit():
+    game, s = position("7♠ Q♠ 9♥|A♣ 6♦ 8♥")
+    assert answers(game, s) == {"claim", "lead 7♠", "lead Q♠", "lead 9♥", "lead 7♠ Q♠"}
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, lead_move(parse_cards("7♠ 9♥")))
+    assert exc.value.clause == "bura-lead-suit"
+    with pytest.raises(IllegalMove, match=r"P0 does not hold A♣ \[rule bura-hold\]"):
+        game.check_move(s, lead_move((C("A♣"),)))
+    with pytest.raises(IllegalMove, match=r"named twice \[rule bura-hold\]"):
+        game.check_move(s, game.parse_move("lead 7♠ 7♠"))
+    with pytest.raises(IllegalMove, match=r"\[rule bura-answer-turn\]"):
+        game.check_move(s, beat_move((C("7♠"),)))
+
+
+def test_a_lead_fits_the_shortest_hand_under_draw_out():
+    game, s = position("7♠ Q♠ K♠|A♣", rules=Rules(short_stock="draw_out"))
+    assert answers(game, s) == {"claim", "lead 7♠", "lead Q♠", "lead K♠"}
+    with pytest.raises(IllegalMove, match=r"holds only 1 \[rule bura-lead-size\]"):
+        game.check_move(s, lead_move(parse_cards("7♠ Q♠")))
+
+
+# ------------------------------------------------------------- answering
+
+def test_the_sources_worked_example():
+    # trumps ♦: Q♠ 7♠ led; A beats it with 9♦ J♠; B holding K♦ 8♦ 9♠ beats with both trumps or throws
+    game, s = position("|9♦ J♠|K♦ 8♦ 9♠", plays=[(0, "Q♠ 7♠", "lead")], to_move=1)
+    s = dataclasses.replace(s, hands=((), parse_cards("9♦ J♠"), parse_cards("K♦ 8♦ 9♠")))
+    assert "beat 9♦ J♠" in answers(game, s)
+    s = game.play(s, beat_move(parse_cards("9♦ J♠")))
+    allowed = answers(game, s)
+    assert {a for a in allowed if a.startswith("beat")} == {"beat K♦ 8♦"}
+    assert "throw 8♦ 9♠" in allowed and len(allowed) == 4
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, beat_move(parse_cards("K♦ 9♠")))
+    assert exc.value.clause == "bura-beat-each" and "card by card" in exc.value.reason
+    with pytest.raises(IllegalMove, match=r"2 card\(s\) were led: answer with 2 \[rule bura-answer-turn\]"):
+        game.check_move(s, throw_move((C("9♠"),)))
+    taken = game.play(s, throw_move(parse_cards("8♦ 9♠")))
+    assert taken.last_taker == 1 and taken.points[1] == 3 + 2 and taken.to_move == 1
+    assert check(ALL, "source_example").verdict == HOLDS
+
+
+def test_must_beat_forbids_the_throw_when_a_beat_exists():
+    game, s = position("|9♦ J♠|K♦ 8♦ 9♠", plays=[(0, "Q♠ 7♠", "lead"), (1, "9♦ J♠", "beat")],
+                       rules=Rules(must_beat=True))
+    s = dataclasses.replace(s, hands=((), (), parse_cards("K♦ 8♦ 9♠")))
+    assert answers(game, s) == {"beat K♦ 8♦"}
+    with pytest.raises(IllegalMove, match=r"can beat with K♦ 8♦, so must beat \(must_beat\) \[rule bura-throw\]"):
+        game.check_move(s, throw_move(parse_cards("8♦ 9♠")))
+    s2 = dataclasses.replace(s, hands=((), (), parse_cards("6♠ 8♣ 9♠")))
+    assert answers(game, s2) == {"throw 6♠ 8♣", "throw 6♠ 9♠", "throw 8♣ 9♠"}
+
+
+def test_the_last_to_beat_takes_the_trick_else_the_leader():
+    game, s = position("K♠|A♠|6♥", trump=Suit.DIAMONDS)
+    s = game.play(s, lead_move((C("K♠"),)))
+    s = game.play(s, beat_move((C("A♠"),)))
+    s = game.play(s, throw_move((C("6♥"),)))
+    assert s.last_taker == 1 and s.points == (0, 15, 0) and s.to_move == 1
+    game, s = position("K♠|7♣|6♥")
+    for m in ("lead K♠", "throw 7♣", "throw 6♥"):
+        s = game.play(s, game.parse_move(m))
+    assert s.last_taker == 0 and s.points == (4, 0, 0)
+
+
+def test_thrown_cards_are_hidden_unless_open():
+    for throws, hidden in (("down", True), ("up", False)):
+        game, s = position("K♠|7♣|6♥", rules=Rules(throws=throws))
+        s = game.play(game.play(s, game.parse_move("lead K♠")), game.parse_move("throw 7♣"))
+        assert (game.zones(s)["thrown 1"] == (C("7♣"),)) is hidden
+        assert ("thrown 1" in game.hidden_zones(s, 0)) and "thrown 1" not in game.hidden_zones(s, 1)
+
+
+# ------------------------------------------------------------------ drawing
+
+def test_drawing_one_at_a_time_from_the_taker():
+    hands = (parse_cards("6♠"), parse_cards("7♠"), parse_cards("8♠"))
+    stock = parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦")
+    out, left, order = draw_up(hands, stock, 1, "no_draw")
+    assert order == (1, 2, 0, 1, 2, 0) and out[1] == sorted_hand(parse_cards("7♠ A♠ A♣"))
+    assert left == parse_cards("K♦")
+    # a stock too short for everyone: nobody draws (no_draw) or it is drawn to the end (draw_out)
+    assert draw_up(hands, stock[:5], 1, "no_draw") == (hands, stock[:5], ())
+    out, left, order = draw_up(hands, stock[:5], 1, "draw_out")
+    assert left == () and order == (1, 2, 0, 1, 2) and [len(h) for h in out] == [2, 3, 3]
+
+
+# ------------------------------------------------------------------ claims
+
+def test_a_right_claim_takes_the_pot_a_wrong_one_doubles_it():
+    game, s = position("K♠|7♣", points=(31, 30), pot=4)
+    won = game.play(s, CLAIM)
+    assert game.is_over(won) and won.winner == 0 and won.ledger[POT] == 0 and won.ledger["P0"] == 0
+    assert game.outcome(won).winners == (0,)
+    game, s = position("K♠|7♣", points=(30, 0), pot=4)
+    wrong = game.play(s, CLAIM)
+    assert not game.is_over(wrong) and wrong.ledger[POT] == 8 and wrong.ledger["P0"] == -8
+    with pytest.raises(IllegalMove, match=r"already claimed this turn \[rule bura-claim-turn\]"):
+        game.check_move(wrong, CLAIM)
+    assert "pass" not in answers(game, wrong)
+    with pytest.raises(IllegalMove, match=r"\[rule bura-pass\]"):
+        game.check_move(wrong, PASS)
+
+
+def test_claims_are_refused_mid_trick_and_under_automatic_claims():
+    game, s = position("K♠|7♣")
+    s = game.play(s, game.parse_move("lead K♠"))
+    with pytest.raises(IllegalMove, match=r"\[rule bura-claim-turn\]"):
+        game.check_move(s, CLAIM)
+    game, s = position("K♠|7♣", rules=Rules(claims="automatic"))
+    assert "claim" not in answers(game, s)
+
+
+def test_after_the_last_trick_its_taker_claims_or_passes_and_the_deal_is_dealt_again():
+    game = Bura(players=2)
+    s = game.deal(4)
+    while not s.cards_out:
+        moves = [m for m in game.legal_moves(s) if m is not CLAIM]
+        s = game.apply(s, moves[0])
+    assert answers(game, s) == {"claim", "pass"} and s.to_move == s.last_taker
+    again = game.play(s, PASS)
+    assert again.deal_no == 1 and again.dealer == s.dealer and again.ledger[POT] == s.ledger[POT] + 2
+    assert [len(h) for h in again.hands] == [3, 3] and not any(again.won)
+
+
+def test_automatic_claims_end_at_31():
+    game = Bura(Rules(claims="automatic"), players=2)
+    for seed in range(20):
+        s = game.deal(seed)
+        while not game.is_over(s):
+            s = game.apply(s, game.legal_moves(s)[-1])
+        assert s.points[s.winner] >= 31 and s.deal_no == 0 and s.ledger[POT] == 0
+
+
+def test_bad_input_is_one_line():
+    game = Bura(players=2)
+    with pytest.raises(NotationError):
+        game.parse_move("lead")
+    with pytest.raises(NotationError):
+        game.parse_move("beat Xx")
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"short_stock": "maybe"})
+    with pytest.raises(VariantError):
+        make_rules(Rules, {"ante": 0})
+    assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
+
+
+def test_bounds():
+    assert deal_moves_bound(2) == 18 * 3 + 2 and deal_moves_bound(6) == 6 * 7 + 2
+    assert Bura(players=3).max_plays() is None
+    assert Bura(Rules(claims="automatic"), players=2).max_plays() == deal_moves_bound(2)
+    assert props.unplayed_counts(2, "no_draw") == (0, 2, 4) and props.unplayed_counts(3, "draw_out") == (0,)
+    assert max(props.unplayed_counts(5, "no_draw")) == 11 and max(props.unplayed_counts(6, "no_draw")) == 12
+
+
+# ------------------------------------------------------------- records
+
+def test_saved_records_replay():
+    files = sorted(RECORDS.glob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())
+        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
+                                                                    "moves")}))
+        game = Bura(make_rules(Rules, record.rules), players=record.players)
+        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+        assert state.winner == data["winner"] and state.ledger[POT] == data["pot"], path.name
+
+
+# ---------------------------------------------------- properties and mutants
+
+INVARIANTS = ["beats_each_card", "leads_as_source", "trick_taker", "draws_as_source", "deal_start",
+              "points_conserved", "claims_settle", "deal_ends"]
+OTHERS = ["deck_points", "deal_points_sum", "reaches_31_two_players", "reaches_31", "money_conserved", "settlements_as_source",
+          "nobody_reaches_31", "match_ends", "stock_played_out", "must_beat_readings_agree", "source_example"]
+
+
+@pytest.mark.parametrize("name", INVARIANTS)
+def test_invariants_hold(name):
+    r = check(TWO, name)  # every preset explored; cardspec verify runs all player counts
+    assert r.verdict == HOLDS, (name, r.detail, r.counterexample)
+    assert "exhaustive over" in r.detail and "automatic" in r.detail
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_other_properties_have_their_expected_verdict(name):
+    r = check(ALL, name)
+    assert r.verdict == r.property.expected, (name, r.verdict, r.detail)
+    if r.verdict == REFUTED and r.counterexample.record is not None:
+        rec = r.counterexample.record
+        game = Bura(make_rules(Rules, rec.rules), players=rec.players)
+        game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+
+
+def test_two_players_reach_31_under_both_readings_three_only_when_drawn_out():
+    assert check([Bura(Rules(short_stock="draw_out"), players=2)], "reaches_31_two_players").verdict == HOLDS
+    assert check([Bura(Rules(short_stock="draw_out"), players=3)], "reaches_31").verdict == HOLDS
+    assert check([Bura(players=4)], "reaches_31").verdict == REFUTED
+
+
+class AnyHigherRank(Bura):
+    """Beats by rank alone, whatever the suit."""
+
+    def covers(self, cards, target, trump):
+        return len(cards) == len(target) and all(c.rank > t.rank for c, t in zip(sorted(cards), sorted(target)))
+
+
+class MixedLeads(Bura):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        hand = state.hands[state.to_move]
+        if not state.plays and not state.cards_out and len(hand) >= 2 and hand[0].suit != hand[1].suit:
+            return moves + (lead_move(hand[:2]),)
+        return moves
+
+
+class LeaderTakes(Bura):
+    def taker(self, plays):
+        return plays[0].player
+
+
+class DrawsFromTheLeft(Bura):
+    """Draws as if the taker's left-hand neighbour took the trick."""
+
+    def draw(self, hands, stock, taker):
+        return super().draw(hands, stock, (taker + 1) % self.players)
+
+
+class ShortDraws(Bura):
+    """Draws what the stock has even when it cannot serve everyone (under no_draw)."""
+
+    def draw(self, hands, stock, taker):
+        from spec.games.bura import draw_up as du
+        return du(hands, stock, taker, "draw_out")
+
+
+class DealerLeads(Bura):
+    def start_deal(self, seed, deal_no, dealer, ledger):
+        return dataclasses.replace(super().start_deal(seed, deal_no, dealer, ledger), to_move=dealer)
+
+
+class TenCountsEleven(Bura):
+    points = Table({**POINTS, Rank.TEN: 11})
+
+
+def _one_short(pot, seat):
+    return ((player_account(seat), -(pot - 1)), (POT, pot - 1))
+
+
+def _leaky(pot, seat):
+    return ((player_account(seat), -pot), (POT, 2 * pot))
+
+
+class OneShortOfDoubling(Bura):
+    settlements = {**Bura.settlements, "wrong": staticmethod(_one_short)}
+
+
+class LeakyDoubling(Bura):
+    settlements = {**Bura.settlements, "wrong": staticmethod(_leaky)}
+
+
+class BoundTooSmall(Bura):
+    """Claims a deal bound one move too small."""
+
+    def deal_limit(self):
+        return 20
+
+
+@pytest.mark.parametrize("mutant,prop", [
+    (AnyHigherRank, "beats_each_card"), (MixedLeads, "leads_as_source"), (LeaderTakes, "trick_taker"),
+    (DrawsFromTheLeft, "draws_as_source"), (ShortDraws, "draws_as_source"), (DealerLeads, "deal_start"),
+    (TenCountsEleven, "points_conserved"), (TenCountsEleven, "deck_points"), (TenCountsEleven, "deal_points_sum"), (OneShortOfDoubling, "claims_settle"),
+    (OneShortOfDoubling, "settlements_as_source"), (BoundTooSmall, "deal_ends"), (AnyHigherRank, "source_example"),
+])
+def test_a_broken_game_is_refuted(mutant, prop):
+    assert_refuted(check([mutant(players=n) for n in (2, 3)], prop))
+
+
+def test_leaking_settlements_are_refuted_by_z3():
+    r = check([Bura(players=3)], "money_conserved")
+    assert r.verdict == HOLDS
+    assert_refuted(check([LeakyDoubling(players=3)], "money_conserved"))
+
+
+class PointsWorthNothing(Bura):
+    points = Table({Rank.ACE: 0, Rank.TEN: 0, Rank.KING: 0, Rank.QUEEN: 0, Rank.JACK: 0})
+
+
+class PointsDoubled(Bura):
+    points = Table({r: 2 * v for r, v in POINTS.items()})
+
+
+class EveryCard31(Bura):
+    points = Table({r: 31 for r in Rank})
+
+
+class OneDealOnly(Bura):
+    def start_deal(self, seed, deal_no, dealer, ledger):
+        return dataclasses.replace(super().start_deal(seed, deal_no, dealer, ledger), final=True)
+
+
+class AlwaysMustBeat(Bura):
+    def legal_moves(self, state):
+        moves = super().legal_moves(state)
+        beats_ = tuple(m for m in moves if type(m).__name__ == "Beat")
+        return beats_ or moves
+
+
+def test_the_searches_and_claims_can_come_out_otherwise():
+    assert_refuted(check([PointsWorthNothing(players=2)], "reaches_31_two_players"))
+    assert check([PointsDoubled(players=3)], "reaches_31").verdict == HOLDS
+    assert check([EveryCard31(players=n) for n in (5, 6)], "nobody_reaches_31",
+                 dataclasses.replace(SMALL, examples=10)).verdict == UNKNOWN
+    assert check([OneDealOnly(players=2)], "match_ends").verdict == UNKNOWN
+    assert check([Bura(Rules(short_stock="draw_out"), players=2)], "stock_played_out").verdict == UNKNOWN
+    assert check([AlwaysMustBeat(players=3)], "must_beat_readings_agree").verdict == UNKNOWN
+
+
+def test_small_configurations():
+    roots = props.small(Bura(players=2)) + props.small(Bura(players=3))
+    assert len(roots) == 8 and all(25 <= r.state.points[0] <= 30 for r in roots)
+    assert props.small(Bura(players=4)) == []
+
+
+class LeakyLedger(Bura):
+    """A right claim pays the winner one more than the pot holds, from nowhere."""
+
+    def ledger(self, state):
+        led = super().ledger(state)
+        if state.winner is not None:
+            return Ledger(tuple((a, b + (a == f"P{state.winner}")) for a, b in led.balances))
+        return led
+
+
+def test_stakes_conserved_holds_and_can_fail():
+    assert check(ALL, "stakes_conserved").verdict == HOLDS
+    assert_refuted(check([LeakyLedger(players=n) for n in (2, 3)], "stakes_conserved"))
+
+
+def test_the_example_under_must_beat_and_the_variant_file():
+    from spec.variants import load_variant
+    r = check([Bura(Rules(must_beat=True), players=3)], "source_example")
+    assert r.verdict == HOLDS and "refused" in r.detail
+    variant = load_variant("docs/variants/bura-open-strict.toml")
+    assert variant.rules == Rules(throws="up", must_beat=True) and variant.players == 4
