@@ -500,8 +500,8 @@ def beating_ends(games, budget: Budget) -> Outcome:
             seed, root, (_, prefix, loop) = found
             first = evidence(g, root, tuple(prefix) + tuple(loop),
                              f"{g.players} players, deal seed {seed}: after the lottery and {len(prefix)} beating "
-                             f"moves the position comes back every {len(loop)} moves: cards the next player "
-                             f"cannot beat pass round the table")
+                             f"move{'' if len(prefix) == 1 else 's'} the position comes back every {len(loop)} "
+                             f"moves: cards the next player cannot beat pass round the table")
     if first is None:
         return Outcome(UNKNOWN, "no repeated position found", method="search")
     note = f"; none found for {', '.join(map(str, missed))}" if missed else ""
