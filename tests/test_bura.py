@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import verifier.games.bura as props
-from spec.cards import Card, Rank, Suit, parse_card, parse_cards
+from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.bura import (

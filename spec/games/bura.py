@@ -26,7 +26,7 @@ from functools import cache
 from itertools import combinations, permutations
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck, sort_key
+from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source

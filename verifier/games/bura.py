@@ -14,8 +14,7 @@ import z3
 from spec.cards import Card, Rank, format_cards, parse_cards
 from spec.dealing import rng_for
 from spec.games.bura import (
-    CLAIM, DECK, DECK_POINTS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, deal_cards,
-    deal_moves_bound, first_dealer, first_leader, throw_move,
+    CLAIM, DECK, DECK_POINTS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
 )
 from spec.stakes import player_account
 from verifier.api import Claim, Root, invariant, small_configs, steered, walk, z3_claim
