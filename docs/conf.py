@@ -11,6 +11,7 @@ project = "cardspec"
 author = "cardspec contributors"
 copyright = "2026, cardspec contributors"
 release = "0.1.0"
+version = "0.1"
 
 extensions = [
     "sphinx.ext.autodoc",
@@ -24,6 +25,7 @@ templates_path = ["_templates"]
 # furo: a maintained theme with an "on this page" contents, previous/next links and a dark mode.
 html_theme = "furo"
 html_title = "cardspec rulebook"
+html_favicon = "_static/favicon.svg"
 html_theme_options = {"navigation_with_keys": True}
 html_static_path = ["_static"]
 html_css_files = ["cardspec.css"]

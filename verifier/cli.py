@@ -413,8 +413,9 @@ def docs(out, language, fmt, open_it) -> None:
         err.print(f"building the {language} rulebook ({fmt}) into {out}: every game's verifier tables are "
                   "computed, which takes a few minutes", markup=False)
         with err.status("sphinx is reading and writing pages", spinner="dots"):
-            code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", _BUILDERS[fmt],
-                               "-D", f"language={language}", src, out])
+            # doctrees outside the output: the EPUB builder would otherwise try to pack them
+            code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", _BUILDERS[fmt], "-d",
+                               os.path.join(tmp, "doctrees"), "-D", f"language={language}", src, out])
     if code != 0:
         sys.exit(code)
     result = os.path.join(out, "index.html")

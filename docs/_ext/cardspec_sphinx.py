@@ -239,6 +239,13 @@ class ApiDirective(SphinxDirective):
         return node.children
 
 
+#: The kinds of finding an errata entry names in its ``*Kind:*`` part, with their Russian names.
+ERRATA_KINDS = {"conflict": {"en": "conflict", "ru": "противоречие"},
+                "open question": {"en": "open question", "ru": "открытый вопрос"},
+                "broken invariant": {"en": "broken invariant", "ru": "нарушенный инвариант"},
+                "overstated claim": {"en": "overstated claim", "ru": "преувеличенное утверждение"}}
+
+
 class ErrataDirective(SphinxDirective):
     """Includes every ``errata/*.rst`` file (one per game), so games never edit a shared page.
 
@@ -249,6 +256,31 @@ class ErrataDirective(SphinxDirective):
     """
 
     required_arguments = 0
+
+    def _game_cell(self, game: str, lang: str) -> str:
+        from spec.games import all_games
+        cls = all_games().get(game)
+        if cls is None:
+            return game
+        return f":doc:`{cls.info.name_ru if lang == 'ru' else cls.info.name_en} <games/{game}>`"
+
+    def _evidence_cell(self, game: str, text: str) -> str:
+        """The first property of the game that the Evidence part names, with its verdict in this build."""
+        import re
+        from verifier.core import REGISTRY
+        from verifier.runner import load_properties
+        load_properties()
+        part = re.search(r"\*Evidence[.:]?\*(.*?)(?:\n\*|\Z)", text, re.S)
+        names = {p.name: p for p in REGISTRY.for_game(game)} if part else {}
+        found = next((n for n in re.findall(r"``([a-z0-9_]+)``", part.group(1)) if n in names), None) if part else None
+        if found is None:
+            return "—"
+        only = os.environ.get("CARDSPEC_DOCS_GAMES")
+        if self.env.app.builder.name in _NO_VERIFY or (only and game not in only.split(",")):
+            return f"``{found}``"
+        verdict = next((r.verdict for r in _verify(self.env, game) if r.property.name == found), "—")
+        return f"``{found}`` ({verdict})"
+
     PARTS = (("Source", r"\*Source[.:]?\*"), ("Evidence", r"\*Evidence[.:]?\*"), ("Default", r"\*Default[.:]?\*"),
              ("other reading", r"\*(Source's )?[Oo]ther readings?[.:]?\*"))
 
@@ -261,6 +293,7 @@ class ErrataDirective(SphinxDirective):
         from sphinx.util import logging
         from sphinx.util.nodes import nested_parse_with_titles
         log = logging.getLogger(__name__)
+        lang = "ru" if _lang_of(self.env) == "ru" else "en"
         folder = os.path.join(self.env.srcdir, "errata")
         lines, rows = [], []
         for path in sorted(glob.glob(os.path.join(folder, "*.rst"))):
@@ -279,11 +312,20 @@ class ErrataDirective(SphinxDirective):
                     report(f"errata/{game}.rst: finding {body[i].strip()!r} has no "
                            f"{', '.join(missing)} part", location=(path, i + 1))
                 default = re.search(r"\*Default[.:]?\*\s*(.+?)(?:\.\s|\n\n|$)", text, re.S)
-                rows.append([f":ref:`{body[i].strip()} <{label}>`",
+                kind = re.search(r"\*Kind[.:]?\*\s*([a-z ]+)", text)
+                kind = kind.group(1).strip() if kind else ""
+                if kind and kind not in ERRATA_KINDS:
+                    log.warning(f"errata/{game}.rst: finding {body[i].strip()!r}: kind {kind!r} is not one of "
+                                f"{', '.join(ERRATA_KINDS)}", location=(path, i + 1))
+                title = body[i].strip()
+                rows.append([self._game_cell(game, lang), f":ref:`{title.split(': ', 1)[-1]} <{label}>`",
+                             ERRATA_KINDS.get(kind, {}).get(lang, "—"), self._evidence_cell(game, text),
                              " ".join(default.group(1).split()) if default else "—"])
                 body[i] = f".. _{label}:\n\n{body[i]}"
             lines += "\n".join(body).split("\n") + [""]
-        summary = _list_table(["finding", "default"], rows, "45 55")
+        header = {"en": ["game", "finding", "kind", "evidence (verdict)", "default"],
+                  "ru": ["игра", "находка", "вид", "свидетельство (вердикт)", "по умолчанию"]}[lang]
+        summary = _list_table(header, rows, "12 30 12 18 28")
         node = nodes.section()
         node.document = self.state.document
         nested_parse_with_titles(self.state, StringList(summary + lines, source="errata"), node)

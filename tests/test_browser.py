@@ -1,0 +1,227 @@
+"""The rulebook in a real browser: both editions built, served on 127.0.0.1, driven by headless Chromium.
+
+Checks, in English and Russian: every page loads with no JavaScript error (nor a failed
+resource); the search returns results; every internal link and anchor resolves (the
+links between the two editions included). The verifier tables are left out of these
+builds (``CARDSPEC_DOCS_GAMES=none``): the CI's own ``-W -n`` build computes them.
+
+Run alone with ``pytest -m browser``; skipped with a reason when Chromium is missing
+(``.ci/run`` installs Debian's ``chromium``).
+"""
+
+from __future__ import annotations
+
+import functools
+import html.parser
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+#: a word every edition's search must find, by language
+SEARCHES = {"html": ["trump", "Durak"], "html-ru": ["козырь", "дурак"]}
+
+
+@pytest.fixture(scope="module")
+def site():
+    if CHROMIUM is None:
+        pytest.skip("no chromium on PATH (Debian: apt-get install chromium)")
+    out = tempfile.mkdtemp(prefix="cardspec-browser-")
+    env = {**os.environ, "CARDSPEC_DOCS_GAMES": "none"}
+    for folder, lang in (("html", "en"), ("html-ru", "ru")):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-b", "html",
+                               "-D", f"language={lang}", os.path.join(ROOT, "docs"), os.path.join(out, folder)],
+                              env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-3000:]
+    handler = functools.partial(_QuietHandler, directory=out)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    shutil.rmtree(out, ignore_errors=True)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class Browser:
+    """Headless Chromium over the DevTools protocol: navigate, collect errors, evaluate."""
+
+    def __init__(self):
+        import websocket
+        self.profile = tempfile.mkdtemp(prefix="cardspec-chromium-")
+        self.proc = subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                      "--remote-debugging-port=0", f"--user-data-dir={self.profile}", "about:blank"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = os.path.join(self.profile, "DevToolsActivePort")
+        for _ in range(200):
+            if os.path.exists(port_file) and open(port_file).read().count("\n") >= 1:
+                break
+            time.sleep(0.05)
+        port = open(port_file).read().split()[0]
+        import urllib.request
+        for _ in range(100):
+            try:
+                targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
+                break
+            except OSError:
+                time.sleep(0.05)
+        page = next(t for t in targets if t["type"] == "page")
+        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
+        self.next_id = 0
+        self.events: list[dict] = []
+        for method in ("Page.enable", "Runtime.enable", "Log.enable"):
+            self.call(method)
+
+    def call(self, method: str, **params) -> dict:
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self.next_id:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg.get("result", {})
+            self.events.append(msg)
+
+    def visit(self, url: str) -> list[str]:
+        """Load ``url``; return its JavaScript errors and failed loads."""
+        self.events.clear()
+        self.call("Page.navigate", url=url)
+        deadline = time.time() + 30
+        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
+            if time.time() > deadline:
+                return [f"{url}: did not finish loading in 30 s"]
+            self.events.append(json.loads(self.ws.recv()))
+        self.evaluate("1")       # let queued messages arrive
+        errors = []
+        for e in self.events:
+            if e.get("method") == "Runtime.exceptionThrown":
+                d = e["params"]["exceptionDetails"]
+                errors.append(d.get("exception", {}).get("description") or d.get("text"))
+            elif e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error" \
+                    and not e["params"]["entry"].get("url", "").endswith("/favicon.ico"):
+                errors.append(f"{e['params']['entry']['text']} ({e['params']['entry'].get('url', '')})")
+            elif e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] == "error":
+                errors.append(" ".join(str(a.get("value")) for a in e["params"]["args"]))
+        return errors
+
+    def evaluate(self, expression: str):
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+
+    def close(self):
+        self.ws.close()
+        self.proc.terminate()
+        self.proc.wait(10)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    b = Browser()
+    yield b
+    b.close()
+
+
+def _pages(out: str, edition: str) -> list[str]:
+    base = os.path.join(out, edition)
+    return sorted(os.path.relpath(os.path.join(d, f), base).replace(os.sep, "/")
+                  for d, _, files in os.walk(base) for f in files if f.endswith(".html"))
+
+
+@pytest.mark.parametrize("edition", ["html", "html-ru"])
+def test_every_page_loads_without_a_javascript_error(site, browser, edition):
+    out, url = site
+    pages = _pages(out, edition)
+    assert len(pages) > 30
+    failures = {}
+    for page in pages:
+        errors = browser.visit(f"{url}/{edition}/{page}")
+        if errors:
+            failures[page] = errors
+    assert not failures, failures
+
+
+@pytest.mark.parametrize("edition", ["html", "html-ru"])
+def test_search_finds_results(site, browser, edition):
+    out, url = site
+    for word in SEARCHES[edition]:
+        assert not browser.visit(f"{url}/{edition}/search.html?q={urllib.parse.quote(word)}")
+        count = 0
+        for _ in range(100):        # the index loads and the results render asynchronously
+            count = browser.evaluate("document.querySelectorAll('#search-results li, ul.search li').length")
+            if count:
+                break
+            time.sleep(0.1)
+        assert count > 0, f"{edition}: searching for {word!r} found nothing"
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("name"):
+            self.ids.add(a["name"])
+        for key in ("href", "src"):
+            if a.get(key) and not (tag == "link" and key == "href" and a.get("rel") == "preconnect"):
+                self.hrefs.append(a[key])
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    out, _ = site
+    parsed: dict[str, _Links] = {}
+
+    def parse(path):
+        if path not in parsed:
+            p = _Links()
+            p.feed(open(path, encoding="utf-8").read())
+            parsed[path] = p
+        return parsed[path]
+
+    broken, checked = [], 0
+    for edition in ("html", "html-ru"):
+        for page in _pages(out, edition):
+            path = os.path.join(out, edition, page)
+            for href in parse(path).hrefs:
+                target = urllib.parse.urlsplit(href)
+                if target.scheme or target.netloc or href.startswith(("mailto:", "javascript:", "data:")):
+                    continue
+                file = os.path.normpath(os.path.join(os.path.dirname(path), urllib.parse.unquote(target.path))) \
+                    if target.path else path
+                checked += 1
+                if not os.path.exists(file):
+                    broken.append(f"{edition}/{page}: {href} (no such file)")
+                elif target.fragment and file.endswith(".html") and \
+                        urllib.parse.unquote(target.fragment) not in parse(file).ids:
+                    broken.append(f"{edition}/{page}: {href} (no such anchor)")
+    assert checked > 1000
+    assert not broken, broken[:40]
+
+
+def test_each_page_links_to_the_other_language(site):
+    out, _ = site
+    for edition, other in (("html", "html-ru"), ("html-ru", "html")):
+        for page in ("index.html", "games/durak.html", "errata.html"):
+            p = _Links()
+            p.feed(open(os.path.join(out, edition, page), encoding="utf-8").read())
+            depth = page.count("/")
+            assert "../" * depth + f"../{other}/{page}" in p.hrefs, (edition, page)
