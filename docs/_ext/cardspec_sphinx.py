@@ -314,6 +314,9 @@ class ErrataDirective(SphinxDirective):
                 default = re.search(r"\*Default[.:]?\*\s*(.+?)(?:\.\s|\n\n|$)", text, re.S)
                 kind = re.search(r"\*Kind[.:]?\*\s*([a-z ]+)", text)
                 kind = kind.group(1).strip() if kind else ""
+                if not kind and self.env.config.cardspec_errata_kind_required:
+                    log.warning(f"errata/{game}.rst: finding {body[i].strip()!r} has no Kind part",
+                                location=(path, i + 1))
                 if kind and kind not in ERRATA_KINDS:
                     log.warning(f"errata/{game}.rst: finding {body[i].strip()!r}: kind {kind!r} is not one of "
                                 f"{', '.join(ERRATA_KINDS)}", location=(path, i + 1))
@@ -618,6 +621,7 @@ def setup(app):
     app.add_directive("cardspec-atlas", AtlasDirective)
     app.add_directive("cardspec-catalogue", CatalogueDirective)
     app.add_config_value("cardspec_strict_errata", True, "env")
+    app.add_config_value("cardspec_errata_kind_required", False, "env")
     _setup_glance(app)
     _setup_sources(app)
     _setup_other_edition(app)
