@@ -20,7 +20,7 @@ extensions = [
     "cardspec_sphinx",
 ]
 
-exclude_patterns = ["_build", "dev", "errata/*", "locale"]
+exclude_patterns = ["_build", "dev", "errata/*", "locale", "_pdf"]
 templates_path = ["_templates"]
 # furo: a maintained theme with an "on this page" contents, previous/next links and a dark mode.
 html_theme = "furo"
@@ -59,3 +59,7 @@ cardspec_strict_errata = True
 # Docstring examples are run by pytest --doctest-modules; the doctest builder
 # runs only the explicit ``.. doctest::`` blocks of the rulebook pages.
 doctest_test_doctest_blocks = ""
+
+# The PDF edition (``cardspec docs --format pdf``): rinohtype, no TeX; DejaVu typefaces for Cyrillic and ♠♥♦♣.
+rinoh_documents = [{"doc": "index", "target": "cardspec", "title": "cardspec rulebook",
+                    "template": "_pdf/cardspec.rtt"}]

@@ -128,4 +128,6 @@ FAMILY_RU = {
     "war": "пьяница (война)", "pot game (chance)": "игра на кон (на удачу)", "shedding": "сброс карт",
     "adding": "счёт очков по ходу", "banking game (adding)": "банковая игра (счёт очков)",
     "trick-taking compendium": "сборник контрактов на взятки",
+    "auction game (stakes)": "аукцион (на ставки)", "partnership collecting": "сбор карт (парами)",
+    "betting game (combinations)": "игра на ставки (комбинации)",
 }
