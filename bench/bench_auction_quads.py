@@ -19,7 +19,8 @@ from verifier.games import auction_quads as props
 
 def exact_seconds() -> dict:
     """CPU seconds of the exact odds (closed formula in fractions) for 4 to 8 players, both readings of an
-    unbid card, and of the engine's own odds over every rank order of the 9-card stock (4 and 5 players)."""
+    unbid card; of the engine's own odds over every rank order of the 9-card stock (4 and 5 players); and of
+    the exact chances of the first cards (every shuffle of each laying of a 6-card pack)."""
     props.exact_odds.cache_clear()
     cpu0 = time.process_time()
     for n in range(4, 9):
@@ -29,8 +30,14 @@ def exact_seconds() -> dict:
     cpu1 = time.process_time()
     for n in (4, 5):
         props.engine_odds(AuctionQuads(players=n))
+    engine = time.process_time() - cpu1
+    cpu2 = time.process_time()
+    for players in (2, 3):
+        for redeal in ("repeated", "all"):
+            props.first_laying_odds(AuctionQuads(players=4), props.LAYING_PACK, players, redeal)
     return {"formula_4_to_8_players_both_readings_s": round(formula, 2),
-            "engine_all_2520_rank_orders_4_and_5_players_s": round(time.process_time() - cpu1, 2)}
+            "engine_all_2520_rank_orders_4_and_5_players_s": round(engine, 2),
+            "first_layings_6_card_pack_2_and_3_players_both_readings_s": round(time.process_time() - cpu2, 2)}
 
 
 def verify_wall_time() -> float:

@@ -288,3 +288,53 @@ def test_odds_exact_holds_when_unbid_cards_are_set_aside():
     games = [AuctionQuads(Rules(unbid="discarded"), players=n) for n in (4, 5)]
     r = check(games, "odds_exact")
     assert r.verdict == "holds", r.counterexample
+
+
+class Reverser:
+    """A stand-in shuffle that reverses the list: the laying can be followed by hand."""
+
+    def shuffle(self, cards):
+        cards.reverse()
+
+
+@pytest.mark.parametrize("redeal,kept", [("repeated", True), ("all", False)])
+def test_which_first_cards_are_laid_again(redeal, kept):
+    from spec.games.auction_quads import lay_first_cards
+    pack = parse_cards("5♣ 6♣ 7♣ 8♣ 9♣ 4♠ 3♠ 2♥ 2♠")  # reversed: 2♠ 2♥ 3♠ 4♠ first, a pair of twos
+    first, stock, again = lay_first_cards(pack, 4, redeal, Reverser())
+    assert again == 1 and len({c.rank for c in first}) == 4
+    assert (tuple(first[2:]) == tuple(parse_cards("3♠ 4♠"))) == kept  # only the twos went back, or all four cards
+    assert sorted(map(str, first + stock)) == sorted(map(str, pack))
+
+
+@pytest.mark.parametrize("n", [3, 9])
+def test_four_to_eight_players(n):
+    from spec.errors import VariantError
+    with pytest.raises(VariantError, match="4 to 8"):
+        AuctionQuads(players=n)
+
+
+def test_first_cards_uniform_holds():
+    r = check([AuctionQuads(players=4)], "first_cards_uniform")
+    assert r.verdict == "holds", r.counterexample
+
+
+def spades_first(first, stock, redeal, rng):
+    """Lays again as the rules say, but draws the spades of the shuffled stock first."""
+    from spec.games.auction_quads import lay_again
+
+    class Sorted:
+        def shuffle(self, cards):
+            rng.shuffle(cards)
+            cards.sort(key=lambda c: c.suit.symbol == "♠")  # spades to the end, where cards are drawn
+    return lay_again(first, stock, redeal, Sorted())
+
+
+class FavoursSpades(AuctionQuads):
+    laying = staticmethod(spades_first)
+
+
+def test_first_cards_uniform_refutes_a_laying_that_favours_spades():
+    r = check([FavoursSpades(players=4)], "first_cards_uniform")
+    assert_refuted(r)
+    assert "have chance" in r.counterexample.text

@@ -122,26 +122,35 @@ def ranks_differ(cards: Sequence[Card]) -> bool:
     return len({c.rank for c in cards}) == len(cards)
 
 
+def lay_again(first: Sequence[Card], stock: Sequence[Card], redeal: str, rng) -> tuple[list, list]:
+    """One more laying: the first cards going back join the stock, which is shuffled, and new cards are
+    laid in their places from it."""
+    first, stock = list(first), list(stock)
+    if redeal == "all":
+        back = list(range(len(first)))
+    else:
+        seen = Counter(c.rank for c in first)
+        back = [p for p, c in enumerate(first) if seen[c.rank] > 1]
+    stock += [first[p] for p in back]
+    rng.shuffle(stock)
+    for p in back:
+        first[p] = stock.pop()
+    return first, stock
+
+
 @CLAUSES.rule("auction-quads-first-cards", "First cards of a repeated rank go back into the pack, which is "
               "shuffled, and they are laid again (or, as an option, all first cards are)")
-def lay_first_cards(pack: Sequence[Card], players: int, redeal: str, rng) -> tuple[list, list, int]:
-    """Shuffle and lay the first cards; return them, the stock (top first) and how often they were laid again."""
+def lay_first_cards(pack: Sequence[Card], players: int, redeal: str, rng, again=lay_again) -> tuple[list, list, int]:
+    """Shuffle and lay the first cards, ``again`` until their ranks differ; return them, the stock (top
+    first) and how often they were laid again."""
     cards = list(pack)
     rng.shuffle(cards)
     first, stock = cards[:players], cards[players:]
-    again = 0
+    times = 0
     while not ranks_differ(first):
-        again += 1
-        if redeal == "all":
-            back = list(range(players))
-        else:
-            seen = Counter(c.rank for c in first)
-            back = [p for p, c in enumerate(first) if seen[c.rank] > 1]
-        stock += [first[p] for p in back]
-        rng.shuffle(stock)
-        for p in back:
-            first[p] = stock.pop()
-    return first, stock, again
+        times += 1
+        first, stock = again(first, stock, redeal, rng)
+    return first, stock, times
 
 
 @CLAUSES.rule("auction-quads-open", "The card auctioned lies face up in the centre (or, as an option, face down "
@@ -252,6 +261,8 @@ class AuctionQuads(Game[State, Bid | Pass]):
     #: the settlement rules, by name (a test swaps one for a leaking rule)
     settlements = {"ante": staticmethod(ante_paid), "bid": staticmethod(bid_paid), "won": staticmethod(pot_won),
                    "unclaimed": staticmethod(pot_unclaimed)}
+    #: one more laying of the first cards (a test swaps it for a biased one)
+    laying = staticmethod(lay_again)
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -265,7 +276,7 @@ class AuctionQuads(Game[State, Bid | Pass]):
 
     def deal(self, seed: int) -> State:
         n = self.players
-        first, stock, again = lay_first_cards(PACK, n, self.rules.redeal, rng_for(seed))
+        first, stock, again = lay_first_cards(PACK, n, self.rules.redeal, rng_for(seed), self.laying)
         return self.start(tuple((c,) for c in first), tuple(stock), again, seed)
 
     def start(self, hands, stock, redeals=0, seed=0) -> State:

@@ -161,6 +161,97 @@ def first_cards_differ_chance(players: int) -> Fraction:
     return p
 
 
+# ----------------------------------------- the first cards, exactly
+
+class ScriptedShuffle:
+    """A shuffle that applies one given permutation: every permutation in turn enumerates a shuffle exactly."""
+
+    def __init__(self, perm):
+        self.perm = perm
+
+    def shuffle(self, cards):
+        cards[:] = [cards[i] for i in self.perm]
+
+
+def solve_absorption(q: dict, r: dict, transient: list) -> dict:
+    """``B = (I - Q)^-1 R`` by Gaussian elimination in fractions: from each transient state, the chance of
+    ending in each absorbing one."""
+    idx = {s: i for i, s in enumerate(transient)}
+    ends = sorted({a for row in r.values() for a in row}, key=str)
+    m = len(transient)
+    rows = []
+    for s in transient:
+        row = [Fraction(0)] * m + [r[s].get(a, Fraction(0)) for a in ends]
+        row[idx[s]] += 1
+        for t, p in q[s].items():
+            row[idx[t]] -= p
+        rows.append(row)
+    for col in range(m):
+        pivot = next(i for i in range(col, m) if rows[i][col])
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for i in range(m):
+            if i != col and rows[i][col]:
+                f = rows[i][col]
+                rows[i] = [x - f * y for x, y in zip(rows[i], rows[col])]
+    return {s: {a: rows[idx[s]][m + j] for j, a in enumerate(ends) if rows[idx[s]][m + j]} for s in transient}
+
+
+def first_laying_odds(game: AuctionQuads, pack, players: int, redeal: str) -> dict:
+    """The exact chance of each final set of first cards (in seat order), with the game's own laying step:
+    the first laying is uniform over ordered choices from the pack; every further laying's shuffle is
+    enumerated permutation by permutation, and the chain of layings solved exactly."""
+    import itertools
+    layings = list(itertools.permutations(pack, players))
+    transient = [f for f in layings if not ranks_differ(f)]
+    q: dict = {}
+    r: dict = {}
+    for f in transient:
+        stock = [c for c in pack if c not in f]
+        size = len(stock) + (players if redeal == "all" else sum(1 for c in f if sum(d.rank == c.rank for d in f) > 1))
+        perms = list(itertools.permutations(range(size)))
+        q[f], r[f] = defaultdict(Fraction), defaultdict(Fraction)
+        for perm in perms:
+            new, _ = game.laying(f, stock, redeal, ScriptedShuffle(perm))
+            new = tuple(new)
+            (r[f] if ranks_differ(new) else q[f])[new] += Fraction(1, len(perms))
+    ends = solve_absorption(q, r, transient)
+    final: dict = defaultdict(Fraction)
+    for f in layings:
+        for a, p in ({f: Fraction(1)} if ranks_differ(f) else ends[f]).items():
+            final[a] += p / len(layings)
+    return dict(final)
+
+
+#: the pack whose layings are solved exactly: three ranks of two suits
+LAYING_PACK = parse_cards("2♠ 2♥ 3♠ 3♥ 4♠ 4♥")
+
+
+@REGISTRY.property(GAME, "first_cards_uniform", title="Either reading of laying again makes every set of first "
+                   "cards of different ranks equally likely (exact, every shuffle of a 6-card pack, 2 and 3 "
+                   "players)", clauses=["auction-quads-first-cards", "auction-quads-distinct"], method="exhaustive")
+def first_cards_uniform(games, budget: Budget) -> Outcome:
+    g = games[0]
+    for players in (2, 3):
+        for redeal in ("repeated", "all"):
+            final = first_laying_odds(g, LAYING_PACK, players, redeal)
+            want = len(final)
+            low, high = min(final, key=final.get), max(final, key=final.get)
+            if final[low] != final[high] or sum(final.values()) != 1:
+                return Outcome(REFUTED, f"{players} players, redeal = {redeal}: not uniform",
+                               Counterexample(f"{players} players from {' '.join(map(str, LAYING_PACK))}, redeal = "
+                                              f"{redeal!r}: first cards {' '.join(map(str, high))} have chance "
+                                              f"{final[high]}, {' '.join(map(str, low))} only {final[low]}",
+                                              deal={"pack": " ".join(map(str, LAYING_PACK))}))
+            if want != {2: 24, 3: 48}[players]:
+                return Outcome(REFUTED, f"{players} players: {want} final layings",
+                               Counterexample(f"{players} players, redeal = {redeal!r}: {want} sets of first "
+                                              "cards can end the laying", deal={}))
+    return Outcome(HOLDS, "exact: with 2 (3) players from 2♠ 2♥ 3♠ 3♥ 4♠ 4♥, both readings give each of the "
+                   "24 (48) ordered sets of different ranks the chance 1/24 (1/48)")
+
+
 # ------------------------------------------------ the engine's own odds
 
 #: the small configuration every rank order of which the engine plays: first cards, then the stock
