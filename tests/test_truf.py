@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -139,8 +140,8 @@ def test_the_first_deal_goes_anticlockwise_and_the_rest_clockwise():
 
 
 def test_a_hand_of_only_low_or_only_high_cards_is_dealt_again():
-    low = parse_cards("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 2♥ 3♥ 4♥ 5♥")
-    high = parse_cards("J♠ Q♠ K♠ A♠ J♥ Q♥ K♥ A♥ J♦ Q♦ K♦ A♦ J♣")
+    low = tuple(c for c in DECK if c.rank <= Rank.TEN)[:13]
+    high = tuple(c for c in DECK if c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))[:13]
     mixed = low[:-1] + (C("A♣"),)
     assert needs_redeal([low, mixed]) and needs_redeal([mixed, high]) and not needs_redeal([mixed])
 
@@ -219,7 +220,7 @@ def test_small_configurations_are_complete_and_reach_the_choice():
 OWN = ["moves_as_source", "reveal_as_source", "trick_taker", "turn_order", "trumps_face_down", "deal_start",
        "scores_as_source", "deck_values", "bid_sums", "scores_difference", "scores_exact_bonus",
        "scores_double_gains", "zero_sum_difference", "zero_sum_exact_bonus", "zero_sum_double_gains",
-       "difference_sum", "highest_bid_unique", "top_total_unique"]
+       "difference_sum", "highest_bid_unique", "top_total_unique", "redeal_chance"]
 
 
 #: random play is long here (741 moves a game): fewer sampled games than SMALL, same fixed seed
@@ -307,6 +308,20 @@ class TripleGains(Truf):
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant()], prop))
+
+
+class RedealsOnlyHighHands(Truf):
+    def redeals(self, hands):
+        return any(all(c.rank >= Rank.JACK for c in h) for h in hands)
+
+
+def test_redeal_chance_is_exact_and_a_broken_redeal_is_refuted():
+    p = props.exact_redeal_chance()
+    assert 0.0145 < p < 0.0146 and p.denominator == 113881258265
+    # one hand: C(36,13)/C(52,13) all-low, C(16,13)/C(52,13) all-high; the deal's chance is below four times that
+    from math import comb
+    assert p < 4 * Fraction(comb(36, 13) + comb(16, 13), comb(52, 13))
+    assert_refuted(check([RedealsOnlyHighHands()], "redeal_chance"))
 
 
 class ScoresNothing(Truf):

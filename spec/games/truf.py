@@ -451,6 +451,10 @@ class Truf(Game[State, Bid | Choose | Play]):
     def deck(self):
         return DECK
 
+    def redeals(self, hands) -> bool:
+        """Whether these hands are dealt again (a method, so that a test can break it)."""
+        return needs_redeal(hands)
+
     def player_score(self, bid, took, most, if_=py_if):
         return player_score(bid, took, most, self.rules, if_)
 
@@ -466,7 +470,7 @@ class Truf(Game[State, Bid | Choose | Play]):
             cards = list(DECK)
             rng_for(seed, 1 + deal_no, attempt).shuffle(cards)
             hands = deal_hands(cards, dealer, direction)
-            if not needs_redeal(hands):
+            if not self.redeals(hands):
                 return tuple(sorted_hand(h) for h in hands)
             attempt += 1
 

@@ -6,7 +6,9 @@ directly; the bid values, the bid sums and each scoring method's range and sum
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+from fractions import Fraction
 
 import z3
 
@@ -463,6 +465,60 @@ def bid_sums(games, budget: Budget) -> Outcome:
             seen.append(f"{label}: {' '.join(Rank(value(m, r)).label for r in ranks)}")
     return Outcome(HOLDS, "proved: every bid sum lies in 0..40 and the sums 0, 40, 12, 13 and 14 occur ("
                    + "; ".join(seen) + ")", method="z3")
+
+
+# ------------------------------------------------------------- dealing again
+
+def source_redeal(hands) -> bool:
+    """A hand of nothing but 2-10s, or of nothing but jacks, queens, kings and aces."""
+    return any(all(SOURCE_VALUE[c.rank] >= 2 for c in h) or all(SOURCE_VALUE[c.rank] <= 1 for c in h)
+               for h in hands)
+
+
+def exact_redeal_chance() -> Fraction:
+    """The chance that a shuffled deal has an all-low (36 cards 2-10) or all-high (16 cards J-A) hand,
+    by inclusion-exclusion over which hands are all-low (a) and all-high (b): every deal counted once."""
+    f = math.factorial
+    total = f(52) // f(13) ** 4
+    p = Fraction(0)
+    for a in range(PLAYERS + 1):
+        for b in range(PLAYERS + 1 - a):
+            if a + b == 0 or 13 * a > 36 or 13 * b > 16:
+                continue
+            ways = (f(36) // (f(13) ** a * f(36 - 13 * a)) * f(16) // (f(13) ** b * f(16 - 13 * b))
+                    * f(52 - 13 * (a + b)) // f(13) ** (PLAYERS - a - b))
+            p += (-1) ** (a + b + 1) * math.comb(PLAYERS, a) * math.comb(PLAYERS - a, b) * Fraction(ways, total)
+    return p
+
+
+@REGISTRY.property(GAME, "redeal_chance", title="A deal is dealt again with chance 1657287718/113881258265 "
+                   "(about 1.46 %), and the game deals again exactly when the source says",
+                   clauses=["truf-redeal"], method="exhaustive", budget={"examples": 10_000})
+def redeal_chance(games, budget: Budget) -> Outcome:
+    game, exact = games[0], exact_redeal_chance()
+    rng = random.Random(budget.seed)
+    n = budget.examples
+    hits = 0
+    for _ in range(n):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = deal_hands(cards, 0, 1)
+        want, got = source_redeal(hands), game.redeals(hands)
+        if want != got:
+            deal = {f"hand {p}": format_cards(sorted(h, key=str)) for p, h in enumerate(hands)}
+            return Outcome(REFUTED, "the game and the source disagree on a deal", Counterexample(
+                f"the game {'deals' if got else 'does not deal'} again, the source "
+                f"{'does' if want else 'does not'}: " + "; ".join(f"{k}: {v}" for k, v in deal.items()),
+                deal=deal), examples=n, seed=budget.seed)
+        hits += got
+    mean, sd = n * exact, math.sqrt(n * exact * (1 - exact))
+    if abs(hits - mean) > 5 * sd:
+        return Outcome(REFUTED, "the sampled rate is far from the exact chance", Counterexample(
+            f"{hits} of {n} shuffles dealt again; the exact chance {exact} predicts {float(mean):.1f}",
+            deal={"redeals": f"{hits} of {n}"}), examples=n, seed=budget.seed)
+    return Outcome(HOLDS, f"exact: {exact} = {float(exact):.5f} (inclusion-exclusion over every deal); the game's "
+                   f"rule agrees with the source on {n} sampled shuffles (seed {budget.seed}), {hits} dealt again "
+                   f"(expected {float(mean):.1f})", examples=n, seed=budget.seed, method="exhaustive")
 
 
 # ------------------------------------------------------------- witness hunts
