@@ -417,3 +417,16 @@ def test_the_shipped_variant_plays():
     assert game.rules.beat == "same_suit_higher"
     trace, state = props.walk(game, 3)
     assert game.is_over(state) and state.ledger.total == 0
+
+
+def test_can_always_end_is_refuted_by_a_stage_no_play_ends():
+    r = check([CardLottery(players=n) for n in (3, 4)], "can_always_end")
+    assert_refuted(r)
+    game, state = Record.from_json(r.counterexample.record.to_json()).replay()
+    assert not game.is_over(state) and props.one_suit_left(state)
+    ex = props.explore(game, [props.Root(state)], longest=False)
+    assert ex.complete and ex.terminals == 0
+
+
+def test_can_always_end_finds_nothing_when_any_card_beats():
+    assert check([LowerSuitBeats(players=4)], "can_always_end").verdict == "unknown"

@@ -509,6 +509,39 @@ def beating_ends(games, budget: Budget) -> Outcome:
                    first, method="search")
 
 
+def one_suit_left(state: State) -> bool:
+    """Three or more players still hold cards, and every card in play is of one suit."""
+    held = [c for h in state.hands for c in h] + ([state.table] if state.table is not None else [])
+    return sum(1 for h in state.hands if h) >= 3 and len({c.suit for c in held}) == 1
+
+
+@REGISTRY.property(GAME, "can_always_end", title="Three or more players: from every position of the beating "
+                   "stage some line of play ends it (searched: random games stopped where the players left hold "
+                   "one suit only, each such position explored in full for an ending)",
+                   clauses=["lottery-beats", "lottery-take", "lottery-loser"], method="search", expected=REFUTED,
+                   applies=lambda games: any(g.players >= 3 for g in games))
+def can_always_end(games, budget: Budget) -> Outcome:
+    for g in sorted(games, key=lambda g: (g.players != 4, g.players)):
+        if g.players < 3:
+            continue
+        for seed in range(400):
+            trace, state = walk(g, seed, cap=budget.max_plays,
+                                stop=lambda s: s.phase == LEADING and one_suit_left(s))
+            if g.is_over(state) or not one_suit_left(state):
+                continue
+            ex = explore(g, [Root(state)], max_states=50_000, longest=False)
+            if ex.complete and ex.terminals == 0:
+                hands = "; ".join(f"P{p} {' '.join(map(str, h))}" for p, h in enumerate(state.hands) if h)
+                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: a stage no play can end",
+                               Counterexample(f"{g.players} players, deal seed {seed}: after {len(trace.moves)} "
+                                              f"moves the players left hold {hands}; no card beats another, every "
+                                              f"lead is taken, and none of the {ex.states} positions reachable "
+                                              f"from here ends the game (exhaustive)",
+                                              record=g.record(seed, trace.moves)), method="search")
+        break
+    return Outcome(UNKNOWN, "no such position found", method="search")
+
+
 # ------------------------------------------------------ the source's silences
 
 def lottery_only(game, seed):
