@@ -625,6 +625,7 @@ def setup(app):
     _setup_glance(app)
     _setup_sources(app)
     _setup_other_edition(app)
+    _setup_viewcode_filter(app)
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
@@ -944,3 +945,16 @@ def _other_edition(app, pagename, templatename, context, doctree):
 def _setup_other_edition(app):
     app.add_config_value("cardspec_other_edition", "", "html")
     app.connect("html-page-context", _other_edition)
+
+
+def _only_our_sources(app):
+    """viewcode lists ``builtins`` in its module index (an object re-exported from a C module), with no
+    page behind the link: keep the highlighted sources to cardspec's own packages."""
+    modules = getattr(app.env, "_viewcode_modules", {})
+    for name in [m for m in modules if m.split(".")[0] not in ("spec", "verifier")]:
+        del modules[name]
+    return []
+
+
+def _setup_viewcode_filter(app):
+    app.connect("html-collect-pages", _only_our_sources, priority=100)
