@@ -55,6 +55,8 @@ cardspec_examples = int(os.environ.get("CARDSPEC_DOCS_EXAMPLES", "60"))
 cardspec_seed = 20261129
 # Every errata entry has Source, Evidence, Default and Other reading (a missing part fails -W).
 cardspec_strict_errata = True
+# ... and names its kind (conflict, open question, broken invariant, overstated claim).
+cardspec_errata_kind_required = True
 
 # Docstring examples are run by pytest --doctest-modules; the doctest builder
 # runs only the explicit ``.. doctest::`` blocks of the rulebook pages.

@@ -155,7 +155,7 @@ CALLS = {p: tuple(KEMPS[q] for q in range(4) if q != p)
 class State:
     """``table``: the four open cards, by position. ``stock[0]`` is its top card.
     ``scores``: partnership 0 (P0 and P2) and partnership 1 (P1 and P3).
-    ``signals[p]``: P``p`` has made the gesture with his current hand.
+    ``signals[p]``: player ``p`` has made the gesture with his current hand.
     ``passes``: passes in a row; ``quiet``: turns in a row with no call (kept
     only under ``stall_limit``). ``last``: the last call or redeal, for the log."""
 

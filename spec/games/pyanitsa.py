@@ -140,7 +140,7 @@ def under(card: Card) -> Under:
 
 @dataclass(frozen=True)
 class State:
-    """``piles[p][0]`` is the top of P``p``'s face-down pile. ``table`` holds
+    """``piles[p][0]`` is the top of player ``p``'s face-down pile. ``table`` holds
     (player, card) in the order laid this trick; ``layer`` is the players who
     lay in the current round of the trick (all players with cards, or the
     tied players of a dispute), ``pos`` the next of them to lay."""

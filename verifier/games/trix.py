@@ -265,7 +265,7 @@ class ChoiceModel:
     7♥ chooses every deal, from the contracts they have not chosen yet (any,
     once all five are used).
 
-    ``holder[d][p]``: P``p`` is dealt the 7♥ in deal ``d`` (and chooses);
+    ``holder[d][p]``: player ``p`` is dealt the 7♥ in deal ``d`` (and chooses);
     ``x[d][k]``: contract ``k`` is played in deal ``d``; ``has[d][p][k]``:
     ``p`` chose ``k`` before deal ``d``. What may be chosen follows the
     game's own :meth:`~spec.games.trix.ChoicePhase.contract_options` (tabulated over
