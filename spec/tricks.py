@@ -35,9 +35,6 @@ class Trick:
     def led(self) -> Suit | None:
         return self.plays[0][1].suit if self.plays else None
 
-    def add(self, player: int, card: Card) -> "Trick":
-        return Trick(self.leader, self.plays + ((player, card),))
-
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, c in self.plays)

@@ -1,0 +1,117 @@
+"""Mutation score of one module, with mutmut, as JSON.
+
+Copies ``spec``, ``verifier``, ``tests`` and ``pyproject.toml`` into a temporary folder (so
+the working tree never holds mutmut's ``mutants/`` copy), configures mutmut there for the
+chosen module and its tests, runs it, and prints the score. Mutants listed in
+``bench/equivalent_mutants.toml`` (each with the reason it cannot be killed: it behaves
+exactly as the original) are left out of the denominator. A mutant no selected test
+reaches counts as surviving: an untested line is not a killed one.
+
+Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``.
+Default tests: ``tests/test_GAME.py`` for ``spec/games/GAME.py``; for a kit, the kit's own
+test file plus the test file of every game that imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+EQUIVALENT = os.path.join(HERE, "equivalent_mutants.toml")
+
+
+def default_tests(module: str) -> list[str]:
+    name = os.path.splitext(os.path.basename(module))[0]
+    own = f"tests/test_{name}.py"
+    tests = [own] if os.path.exists(os.path.join(ROOT, own)) else []
+    if module.startswith("spec/games/"):
+        return tests
+    dotted = module[:-3].replace("/", ".")
+    for f in sorted(os.listdir(os.path.join(ROOT, "spec", "games"))):
+        if f.startswith("_") or not f.endswith(".py"):
+            continue
+        text = open(os.path.join(ROOT, "spec", "games", f), encoding="utf-8").read()
+        if re.search(rf"^\s*(from {re.escape(dotted)} import|import {re.escape(dotted)})", text, re.M):
+            test = f"tests/test_{f}"
+            if os.path.exists(os.path.join(ROOT, test)):
+                tests.append(test)
+    return tests
+
+
+def equivalent_for(module: str) -> dict[str, str]:
+    if not os.path.exists(EQUIVALENT):
+        return {}
+    with open(EQUIVALENT, "rb") as fh:
+        data = tomllib.load(fh)
+    return {m["name"]: m["reason"] for m in data.get("mutant", []) if m.get("module") == module}
+
+
+def run(module: str, tests: list[str], max_children: int) -> dict:
+    tmp = tempfile.mkdtemp(prefix="cardspec-mutation-")
+    try:
+        for part in ("spec", "verifier", "tests"):
+            shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
+                            ignore=shutil.ignore_patterns("__pycache__", "_wip_*", "wip_*"))
+        with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
+            config = fh.read()
+        config = re.sub(r"\n\[tool\.mutmut\]\n(?:[^\[\n][^\n]*\n|\n)*", "\n", config)  # replaced below
+        config += "\n" + "\n".join([
+            "[tool.mutmut]", 'source_paths = ["spec"]', f"only_mutate = {json.dumps([module])}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
+            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib"]',
+            'also_copy = ["verifier"]', ""])
+        with open(os.path.join(tmp, "pyproject.toml"), "w", encoding="utf-8") as fh:
+            fh.write(config)
+        mutmut = os.path.join(os.path.dirname(sys.executable), "mutmut")
+        start = time.perf_counter()
+        done = subprocess.run([mutmut, "run", "--max-children", str(max_children)], cwd=tmp,
+                              capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        if done.returncode != 0:
+            raise SystemExit(f"mutmut failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        results = subprocess.run([mutmut, "results", "--all", "true"], cwd=tmp, capture_output=True,
+                                 text=True).stdout
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    status = {}
+    for line in results.splitlines():
+        name, _, what = line.strip().rpartition(": ")
+        if name:
+            status[name] = what
+    equivalent = equivalent_for(module)
+    counted = {n: s for n, s in status.items() if n not in equivalent}
+    killed = sum(s == "killed" for s in counted.values())
+    alive = sorted(n for n, s in counted.items() if s != "killed")
+    return {"module": module, "tests": tests, "mutants": len(status), "equivalent": len(equivalent),
+            "killed": killed, "not_killed": len(alive),
+            "by_status": {s: sum(v == s for v in status.values()) for s in sorted(set(status.values()))},
+            "score_percent": round(100 * killed / max(1, len(counted)), 1), "seconds": round(seconds, 1),
+            "surviving": alive}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("module", help="a file under spec/, e.g. spec/tricks.py or spec/games/sevens.py")
+    ap.add_argument("--tests", nargs="*", help="test files (default: see the module docstring)")
+    ap.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    if not os.path.exists(os.path.join(ROOT, args.module)) or not args.module.startswith("spec/"):
+        raise SystemExit(f"{args.module}: no such module under spec/")
+    tests = args.tests or default_tests(args.module)
+    if not tests:
+        raise SystemExit(f"{args.module}: no test file found; give --tests")
+    print(json.dumps(run(args.module, tests, args.max_children), ensure_ascii=False, indent=2))
+
+
+if __name__ == "__main__":
+    main()
