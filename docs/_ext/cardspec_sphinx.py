@@ -626,6 +626,7 @@ def setup(app):
     _setup_sources(app)
     _setup_other_edition(app)
     _setup_viewcode_filter(app)
+    _setup_pdf(app)
     for verdict in ("holds", "refuted", "unknown"):
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
@@ -636,7 +637,7 @@ def setup(app):
 _GLANCE_WORDS = {
     "en": {"title": "At a glance", "players": "Players", "deck": "Deck", "family": "Family", "length": "Length",
            "verifier": "Verifier", "moves": "moves", "median": "median of {n} random games, seed {seed}",
-           "pl": "{n} players", "unfinished": "{u} of {n} unfinished at {cap} moves",
+           "pl": "{n} players", "len_item": "{n} players: {m} moves", "unfinished": "{u} of {n} unfinished at {cap} moves",
            "props": "{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown",
            "expected": "every verdict as expected", "unexpected": "{k} not as expected",
            "refuted_list": "refuted: {names}", "not_run": "not computed in this build",
@@ -648,7 +649,7 @@ _GLANCE_WORDS = {
                             "one seed per game."},
     "ru": {"title": "Коротко", "players": "Игроки", "deck": "Колода", "family": "Семейство", "length": "Длительность",
            "verifier": "Проверка", "moves": "ходов", "median": "медиана по {n} случайным партиям, зерно {seed}",
-           "pl": "игроков: {n}", "unfinished": "{u} из {n} не закончены за {cap} ходов",
+           "pl": "игроков: {n}", "len_item": "{n} игр.: {m} ходов", "unfinished": "{u} из {n} не закончены за {cap} ходов",
            "props": "свойств: {n}; выполнены: {holds}, опровергнуты: {refuted}, не решены: {unknown}",
            "expected": "все вердикты ожидаемые", "unexpected": "неожиданных вердиктов: {k}",
            "refuted_list": "опровергнуты: {names}", "not_run": "в этой сборке не вычислялось",
@@ -768,7 +769,7 @@ class GlanceDirective(_Base):
         from verifier.census import FAMILY_RU
         family = FAMILY_RU.get(info.family, info.family) if lang == "ru" else info.family
         first = census[min(census)]
-        lengths = "; ".join(f"{words['pl'].format(n=n)}: {census[n].median_length():g} {words['moves']}"
+        lengths = "; ".join(words["len_item"].format(n=n, m=f"{census[n].median_length():g}")
                             for n in sorted(census))
         lengths += f" ({words['median'].format(n=len(first.lengths), seed=_GLANCE_SEED)})"
         unfinished = [words["unfinished"].format(u=c.unfinished, n=len(c.lengths), cap=c.cap) + f" ({n})"
@@ -958,3 +959,15 @@ def _only_our_sources(app):
 
 def _setup_viewcode_filter(app):
     app.connect("html-collect-pages", _only_our_sources, priority=100)
+
+
+def _pdf_without_api(app):
+    """The PDF edition (rinohtype) leaves out the API reference: rinohtype stalls on its long signature
+    lines, and the reference is for developers reading the HTML edition anyway."""
+    if app.builder.name == "rinoh":
+        app.config.exclude_patterns.append("reference.rst")
+        app.config.suppress_warnings = list(app.config.suppress_warnings) + ["toc.excluded", "toc.not_readable"]
+
+
+def _setup_pdf(app):
+    app.connect("builder-inited", _pdf_without_api)
