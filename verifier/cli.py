@@ -384,7 +384,7 @@ def rulebook_sources() -> str:
 @click.option("--language", default="en", show_default=True, type=click.Choice(["en", "ru"]),
               help="Rulebook language; 'ru' uses the translation in docs/locale.")
 @click.option("--format", "fmt", default="html", show_default=True, type=click.Choice(list(_BUILDERS)),
-              help="html; epub (Sphinx's builder); pdf (rinohtype, no TeX; experimental: it has not yet finished the whole book).")
+              help="html; epub (Sphinx's builder); pdf (rinohtype, no TeX; without the API reference).")
 @click.option("--open", "open_it", is_flag=True, help="Open the result (the HTML index, or the EPUB/PDF file).")
 def docs(out, language, fmt, open_it) -> None:
     """Build the rulebook (Sphinx, warnings are errors), from a checkout or from the installed package."""

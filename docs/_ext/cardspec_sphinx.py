@@ -966,6 +966,7 @@ def _pdf_without_api(app):
     lines, and the reference is for developers reading the HTML edition anyway."""
     if app.builder.name == "rinoh":
         app.config.exclude_patterns.append("reference.rst")
+        app.config.nitpicky = False   # links into the left-out reference print as plain names
         app.config.suppress_warnings = list(app.config.suppress_warnings) + ["toc.excluded", "toc.not_readable"]
 
 
