@@ -44,6 +44,12 @@ def _list_table(header: list[str], rows: list[list[str]], widths: str = "auto") 
 _NO_VERIFY = ("gettext", "doctest")
 
 
+def _skipped_by_developer(game_id: str) -> bool:
+    """``CARDSPEC_DOCS_GAMES=a,b`` (a developer's quick build) computes only those games' verifier results."""
+    only = os.environ.get("CARDSPEC_DOCS_GAMES")
+    return bool(only) and game_id not in only.split(",")
+
+
 def _verify(env, game_id: str):
     """Results per game, computed once per build process."""
     from verifier.core import Budget
@@ -86,8 +92,7 @@ class PropertiesDirective(_Base):
         game_id = self.arguments[0]
         if self.env.app.builder.name in _NO_VERIFY:
             return []  # the tables are generated, never translated or doctested: skip the verifier run
-        only = os.environ.get("CARDSPEC_DOCS_GAMES")
-        if only and game_id not in only.split(","):
+        if _skipped_by_developer(game_id):
             # a developer's quick build of a few pages: say so on the page rather than show nothing
             return self.emit([f"*(Verifier results for {game_id} are not computed in this build: "
                               "CARDSPEC_DOCS_GAMES is set.)*"])
@@ -275,8 +280,7 @@ class ErrataDirective(SphinxDirective):
         found = next((n for n in re.findall(r"``([a-z0-9_]+)``", part.group(1)) if n in names), None) if part else None
         if found is None:
             return "—"
-        only = os.environ.get("CARDSPEC_DOCS_GAMES")
-        if self.env.app.builder.name in _NO_VERIFY or (only and game not in only.split(",")):
+        if self.env.app.builder.name in _NO_VERIFY or _skipped_by_developer(game):
             return f"``{found}``"
         verdict = next((r.verdict for r in _verify(self.env, game) if r.property.name == found), "—")
         return f"``{found}`` ({verdict})"
@@ -363,26 +367,17 @@ class OddsTableDirective(_Base):
 class PlotDirective(SphinxDirective):
     """``.. cardspec-plot:: module.function``: a matplotlib figure drawn when the book is built.
 
-    The function takes the language and returns a figure; it is saved as a PNG
-    beside the build's doctrees (never in the source tree) and shown as an image.
+    The function takes the language and returns a figure; it is saved (SVG for HTML, PNG
+    otherwise) beside the build's doctrees, never in the source tree, and shown as an image.
     """
 
     required_arguments = 1
     option_spec = {"alt": directives.unchanged}
 
     def run(self):
-        import os
         from docutils import nodes
-        lang = _lang_of(self.env)
-        fig = _call(self.arguments[0], lang)
-        folder = os.path.join(self.env.app.doctreedir, "cardspec-plots")
-        os.makedirs(folder, exist_ok=True)
-        path = os.path.join(folder, f"{self.arguments[0].replace('.', '_')}-{lang}.png")
-        fig.savefig(path, dpi=110)
-        import matplotlib.pyplot as plt
-        plt.close(fig)
-        doc_dir = os.path.dirname(self.env.doc2path(self.env.docname))
-        uri = os.path.relpath(path, doc_dir).replace(os.sep, "/")
+        fig = _call(self.arguments[0], _lang_of(self.env))
+        uri = _save_figure(self, fig, self.arguments[0].replace(".", "_"))
         return [nodes.image(uri=uri, alt=self.options.get("alt", self.arguments[0]))]
 
 
@@ -776,8 +771,7 @@ class GlanceDirective(_Base):
                       for n, c in sorted(census.items()) if c.unfinished]
         if unfinished:
             lengths += "; " + "; ".join(unfinished)
-        only = os.environ.get("CARDSPEC_DOCS_GAMES")
-        if only and game_id not in only.split(","):
+        if _skipped_by_developer(game_id):
             verdicts = words["not_run"]
         else:
             results = _verify(self.env, game_id)
