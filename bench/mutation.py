@@ -7,7 +7,8 @@ chosen module and its tests, runs it, and prints the score. Mutants listed in
 exactly as the original) are left out of the denominator. A mutant no selected test
 reaches counts as surviving: an untested line is not a killed one.
 
-Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``.
+Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``;
+``--diffs`` shows each surviving mutant's code, ``--mutants NAME ...`` reruns only some.
 Default tests: ``tests/test_GAME.py`` for ``spec/games/GAME.py``; for a kit, the kit's own
 test file plus the test file of every game that imports it.
 """
@@ -15,6 +16,7 @@ test file plus the test file of every game that imports it.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import re
@@ -48,15 +50,24 @@ def default_tests(module: str) -> list[str]:
     return tests
 
 
-def equivalent_for(module: str) -> dict[str, str]:
-    if not os.path.exists(EQUIVALENT):
-        return {}
-    with open(EQUIVALENT, "rb") as fh:
-        data = tomllib.load(fh)
-    return {m["name"]: m["reason"] for m in data.get("mutant", []) if m.get("module") == module}
+def equivalent_for(module: str, files: list[str]) -> dict[str, str]:
+    found = {}
+    for path in files:
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+        found.update({m["name"]: m for m in data.get("mutant", []) if m.get("module") == module})
+    return found
 
 
-def run(module: str, tests: list[str], max_children: int) -> dict:
+def added_lines(diff: str) -> str:
+    return "\n".join(line[1:].strip() for line in diff.splitlines()
+                     if line.startswith("+") and not line.startswith("+++"))
+
+
+def run(module: str, tests: list[str], max_children: int, equivalent_files: list[str],
+        diffs: bool = False, only: list[str] | None = None) -> dict:
     tmp = tempfile.mkdtemp(prefix="cardspec-mutation-")
     try:
         for part in ("spec", "verifier", "tests"):
@@ -74,29 +85,45 @@ def run(module: str, tests: list[str], max_children: int) -> dict:
             fh.write(config)
         mutmut = os.path.join(os.path.dirname(sys.executable), "mutmut")
         start = time.perf_counter()
-        done = subprocess.run([mutmut, "run", "--max-children", str(max_children)], cwd=tmp,
+        done = subprocess.run([mutmut, "run", "--max-children", str(max_children), *(only or [])], cwd=tmp,
                               capture_output=True, text=True)
         seconds = time.perf_counter() - start
         if done.returncode != 0:
             raise SystemExit(f"mutmut failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
         results = subprocess.run([mutmut, "results", "--all", "true"], cwd=tmp, capture_output=True,
                                  text=True).stdout
+        status = {}
+        for line in results.splitlines():
+            name, _, what = line.strip().rpartition(": ")
+            if name and (not only or any(fnmatch.fnmatch(name, pattern) for pattern in only)):
+                status[name] = what
+        listed = equivalent_for(module, equivalent_files)
+        # An entry holds only while its mutant still makes the change it names: mutmut numbers
+        # mutants per function, so an edit elsewhere in the function can shift the numbers.
+        equivalent, stale = {}, []
+        for name, entry in listed.items():
+            diff = subprocess.run([mutmut, "show", name], cwd=tmp, capture_output=True,
+                                  text=True).stdout if name in status else ""
+            if name in status and entry.get("change", "").strip() in added_lines(diff):
+                equivalent[name] = entry["reason"]
+            else:
+                stale.append(name)
+        shown = {}
+        if diffs:  # the code of every mutant that is neither killed nor listed as equivalent
+            for name in sorted(n for n, s in status.items() if s != "killed" and n not in equivalent):
+                shown[name] = subprocess.run([mutmut, "show", name], cwd=tmp, capture_output=True,
+                                             text=True).stdout.strip()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    status = {}
-    for line in results.splitlines():
-        name, _, what = line.strip().rpartition(": ")
-        if name:
-            status[name] = what
-    equivalent = equivalent_for(module)
     counted = {n: s for n, s in status.items() if n not in equivalent}
     killed = sum(s == "killed" for s in counted.values())
     alive = sorted(n for n, s in counted.items() if s != "killed")
-    return {"module": module, "tests": tests, "mutants": len(status), "equivalent": len(equivalent),
+    return {"module": module, "tests": tests, "mutants": len(status),
+            "equivalent": len(equivalent), "stale_equivalent": sorted(stale),
             "killed": killed, "not_killed": len(alive),
             "by_status": {s: sum(v == s for v in status.values()) for s in sorted(set(status.values()))},
             "score_percent": round(100 * killed / max(1, len(counted)), 1), "seconds": round(seconds, 1),
-            "surviving": alive}
+            "surviving": {n: shown.get(n, counted[n]) for n in alive}}
 
 
 def main() -> None:
@@ -104,13 +131,21 @@ def main() -> None:
     ap.add_argument("module", help="a file under spec/, e.g. spec/tricks.py or spec/games/sevens.py")
     ap.add_argument("--tests", nargs="*", help="test files (default: see the module docstring)")
     ap.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--equivalent", action="append", metavar="TOML",
+                    help=f"equivalent-mutant file (repeatable; default {os.path.relpath(EQUIVALENT, ROOT)})")
+    ap.add_argument("--mutants", nargs="+", metavar="NAME",
+                    help="run only these mutants (names or globs, e.g. from an earlier run's 'surviving'); "
+                         "the score then covers only them, so finish with a full run")
+    ap.add_argument("--diffs", action="store_true",
+                    help="show each surviving mutant's diff instead of its status")
     args = ap.parse_args()
     if not os.path.exists(os.path.join(ROOT, args.module)) or not args.module.startswith("spec/"):
         raise SystemExit(f"{args.module}: no such module under spec/")
     tests = args.tests or default_tests(args.module)
     if not tests:
         raise SystemExit(f"{args.module}: no test file found; give --tests")
-    print(json.dumps(run(args.module, tests, args.max_children), ensure_ascii=False, indent=2))
+    print(json.dumps(run(args.module, tests, args.max_children, args.equivalent or [EQUIVALENT], args.diffs,
+                         args.mutants), ensure_ascii=False, indent=2))
 
 
 if __name__ == "__main__":
