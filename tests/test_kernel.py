@@ -256,3 +256,18 @@ def test_old_records_read_with_legacy_defaults(monkeypatch):
     assert old.format == 1 and old.game_object().rules.losing_total == 41
     assert new.game_object().rules.losing_total == 61
     assert Record.from_json(new.to_json()) == new
+
+
+def test_the_registry_finds_every_game_module_and_names_the_known_ones_on_a_miss():
+    import pkgutil
+
+    import spec.games
+    from spec.errors import UnknownGame
+    from spec.games import all_games, get_game
+
+    modules = {m.name for m in pkgutil.iter_modules(spec.games.__path__) if not m.name.startswith("_")}
+    assert set(all_games()) == modules      # each game module defines GAME under its own id
+    assert get_game("durak").info.id == "durak"
+    with pytest.raises(UnknownGame) as err:
+        get_game("durk")
+    assert str(err.value) == f"unknown game 'durk'; known games: {', '.join(sorted(modules))}"
