@@ -163,3 +163,63 @@ def test_a_broken_game_is_refuted(mutant, prop):
 def test_the_corrected_rank_list_holds_and_a_game_that_cannot_loop_is_not_refuted():
     assert check([CorrectedRankList(players=2)], "rank_list_matches_rows").verdict == "holds"
     assert check([NeverPassesWhenAble(players=2)], "voluntary_pass_can_loop").verdict == "unknown"
+
+
+# ------------------------------------------------------- the end, the table, the texts
+
+@pytest.mark.parametrize("players,hands,winner,returns", [
+    (2, ["", "7♠"], 0, (1, -1)),
+    (3, ["7♠", "", "8♠"], 1, (-1, 2, -1)),
+    (4, ["7♠", "8♠", "9♠", ""], 3, (-1, -1, -1, 3)),
+])
+def test_the_first_player_out_wins_n_minus_one_and_each_other_player_pays_one(players, hands, winner, returns):
+    game = Sevens(players=players)
+    state = position(hands, ((0, 0), (0, 0), (7, 7), (0, 0)), to_move=0)
+    assert game.is_over(state) and game.to_move(state) is None and game.legal_moves(state) == ()
+    out = game.outcome(state)
+    assert out.winners == (winner,) and out.returns == returns
+
+
+def test_the_game_goes_on_while_every_hand_holds_a_card():
+    game = Sevens(players=3)
+    state = position(["7♠", "8♠", "9♠"], ((0, 0), (0, 0), (7, 7), (0, 0)), to_move=2)
+    assert not game.is_over(state) and game.to_move(state) == 2
+
+
+def test_the_deal_starts_four_empty_rows_and_a_position_keeps_its_deal():
+    game = Sevens(players=4)
+    state = game.deal(11)
+    assert state.rows == (NOT_STARTED,) * 4 and state.laid == 0 and state.seed == 11
+    assert game.zones(state)["rows"] == ()
+    opened = game.play(state, Lay(C("7d")))
+    for move in (game.legal_moves(opened)[0], PASS):
+        after = game.apply(opened, move)
+        assert after.seed == 11 and after.laid + sum(map(len, after.hands)) == 52
+
+
+def test_the_zones_are_each_hand_and_the_cards_of_the_rows():
+    game = Sevens(players=2)
+    rows = ((6, 8), (0, 0), (1, 7), (0, 0))  # ♠ 6-8, ♦ A-7 (SUIT_ORDER: ♠ ♥ ♦ ♣)
+    state = position(["K♣", "Q♣ 5♠"], rows)
+    zones = game.zones(state)
+    assert zones["hand 0"] == (C("Kc"),) and zones["hand 1"] == tuple(parse_cards("Q♣ 5♠"))
+    assert zones["rows"] == tuple(parse_cards("6♠ 7♠ 8♠ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦"))
+    assert set(zones) == {"hand 0", "hand 1", "rows"}
+
+
+def test_the_table_and_the_hands_are_described_in_card_notation():
+    game = Sevens(players=2)
+    rows = ((6, 8), (0, 0), (1, 13), (0, 0))
+    state = position(["K♣ 2♠", "Q♣"], rows)
+    assert game.describe_move(state) == "rows 6-8♠ | A-K♦"
+    assert game.describe(state) == "P0: K♣ 2♠; P1: Q♣"
+    assert game.describe_move(position(["", "Q♣"], rows)) == "out of cards"
+
+
+@pytest.mark.parametrize("players,bound", [
+    (2, 51 + 1 * 50),   # 51 lays before the last hand can empty, at most one pass between two lays
+    (4, 49 + 3 * 48),
+    (8, 45 + 7 * 44),
+])
+def test_the_bound_on_plays_counts_lays_and_the_passes_between_them(players, bound):
+    assert Sevens(players=players).max_plays() == bound
