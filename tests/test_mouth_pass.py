@@ -89,3 +89,85 @@ class ClumsierThanStated(MouthPass):
                                          (ClumsierThanStated, "expected_passes")])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant(players=n) for n in (3, 4)], prop))
+
+
+# ------------------------------------------------ the drop setting, the end, the texts
+
+@pytest.mark.parametrize("value,drop", [
+    ("1/10", Fraction(1, 10)), ("0.25", Fraction(1, 4)), (0.5, Fraction(1, 2)), ("1", Fraction(1)), (1, Fraction(1)),
+])
+def test_the_drop_is_a_probability_written_as_a_fraction_or_a_decimal(value, drop):
+    assert make_rules(Rules, {"drop": value}).drop == drop
+
+
+@pytest.mark.parametrize("value,allowed", [
+    ("0", "a probability above 0 and at most 1, like '1/10'"),
+    ("-1/10", "a probability above 0 and at most 1, like '1/10'"),
+    ("11/10", "a probability above 0 and at most 1, like '1/10'"),
+    ("2", "a probability above 0 and at most 1, like '1/10'"),
+    ("a tenth", "a probability written as a fraction like '1/10' or a decimal like 0.1"),
+    ("1/0", "a probability written as a fraction like '1/10' or a decimal like 0.1"),
+])
+def test_a_drop_that_is_no_probability_is_refused_with_what_is_allowed(value, allowed):
+    with pytest.raises(VariantError) as err:
+        make_rules(Rules, {"drop": value})
+    assert err.value.allowed == allowed
+    assert str(err.value) == f"key 'drop': cannot use '{value}'; allowed: {allowed}"
+
+
+@pytest.mark.parametrize("at_fault,passer,receiver,gone,holder,alive", [
+    ("receiver", 2, 0, 0, 1, (1, 2)),   # P2 passes round to P0, who lets it fall; P1 picks it up
+    ("passer", 2, 0, 2, 0, (0, 1)),     # P2 is to blame; the next player after P2 is P0
+    ("receiver", 0, 1, 1, 2, (0, 2)),
+    ("passer", 0, 1, 0, 1, (1, 2)),
+])
+def test_after_a_drop_the_next_player_still_in_picks_the_card_up(at_fault, passer, receiver, gone, holder, alive):
+    game = MouthPass(Rules(drop=Fraction(1), at_fault=at_fault), players=3)
+    s = game.play(State((0, 1, 2), passer, 0), Pass(receiver))
+    assert (s.out, s.holder, s.alive, s.passes, s.dropped) == ((gone,), holder, alive, 1, True)
+
+
+def test_a_pass_that_does_not_fall_hands_the_card_on():
+    game = MouthPass(players=3)
+    state = State((0, 1, 2), 0, 0)
+    passes = 0
+    while not falls(game.rules, 0, passes):
+        holder = state.holder
+        state = game.play(state, Pass((holder + 1) % 3))
+        passes += 1
+        assert (state.holder, state.alive, state.passes, state.out, state.dropped) == (
+            (holder + 1) % 3, (0, 1, 2), passes, (), False)
+        assert game.describe_move(state) == ""
+    assert passes > 0  # the seed's first draws do not fall, so the loop checks something
+
+
+def test_with_two_left_either_way_is_the_same_neighbour():
+    either = MouthPass(Rules(direction="either"), players=4)
+    assert either.legal_moves(State((1, 3), 3, 0)) == (Pass(1),)
+    assert either.legal_moves(State((0, 1, 3), 1, 0)) == (Pass(3), Pass(0))
+    assert neighbours((0, 1, 3), 0, "either") == (1, 3)
+
+
+def test_the_last_player_left_wins_and_the_others_lose_in_the_order_they_went_out():
+    game = MouthPass(players=4)
+    over = State((2,), 2, 0, 9, (3, 0, 1), True)
+    assert game.is_over(over) and game.to_move(over) is None and game.legal_moves(over) == ()
+    out = game.outcome(over)
+    assert out.winners == (2,) and out.losers == (3, 0, 1) and out.returns == (-1, -1, 3, -1)
+    going = State((0, 2), 2, 0, 4, (3, 1))
+    assert not game.is_over(going) and game.to_move(going) == 2
+
+
+def test_the_card_is_in_the_holders_mouth_for_all_to_see():
+    game = MouthPass(players=3)
+    s = State((0, 2), 2, 0, 4, (1,))
+    assert game.zones(s) == {"hand 0": (), "hand 1": (), "hand 2": (game.deck()[0],)}
+    assert game.hidden_zones(s, 0) == frozenset() and game.max_plays() is None
+    assert set(game.candidates(s)) == {Pass(0), Pass(1), Pass(2)}
+
+
+def test_the_log_says_who_dropped_it_who_is_left_and_who_won():
+    game = MouthPass(players=3)
+    assert game.describe(State((0, 2), 2, 0, 4, (1,))) == "circle P0 P2; P2 holds the card"
+    assert game.describe_move(State((0, 2), 2, 0, 4, (1,), True)) == "dropped: P1 is out"
+    assert game.describe_move(State((2,), 2, 0, 5, (1, 0), True)) == "dropped: P0 is out; P2 wins"
