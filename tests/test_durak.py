@@ -14,8 +14,9 @@ from spec.cards import Suit, format_cards, parse_card, parse_cards
 from spec.engine import Game, Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.durak import (
-    LEAD, OVER, PASS, PRESETS, TAKE, THROW, Attack, Beat, BoutEnd, Durak, LeadPhase, Rules, Transfer,
-    attack_of, drawing_order, game_winner,
+    DEFEND, LEAD, OVER, PASS, PRESETS, TAKE, THROW, Attack, Beat, BoutEnd, Durak, LeadPhase, Rules, Transfer,
+    attack_limit, attack_of, drawing_order, game_winner, is_lead_shape, may_throw_in, may_transfer, next_attacker,
+    pairs_and_one_leads, result,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
@@ -397,7 +398,13 @@ def test_rules_are_checked():
 
 # ----------------------------------------------------------------------- CLI
 
-@pytest.mark.parametrize("variant", sorted(set(PRESETS) - {"english_pairs"}) + ["docs/variants/durak-transfer.toml"])
+# The variant files live under docs/, which a mutation run (bench/mutation.py) does not copy.
+VARIANT_FILES = sorted(str(p) for p in pathlib.Path("docs/variants").glob("durak-*.toml"))
+needs_docs = pytest.mark.skipif(not VARIANT_FILES, reason="docs/variants is not here (a mutation run's copy)")
+
+
+@pytest.mark.parametrize("variant", sorted(set(PRESETS) - {"english_pairs"})
+                         + [f for f in VARIANT_FILES if f.endswith("durak-transfer.toml")])
 def test_cli_plays_every_variant(variant, tmp_path):
     out = tmp_path / "game.json"
     res = CliRunner().invoke(main, ["play", "durak", "--variant", variant, "--players", "3", "--seed", "2",
@@ -408,11 +415,10 @@ def test_cli_plays_every_variant(variant, tmp_path):
     assert again.exit_code == 0 and again.output.splitlines()[-1] == res.output.splitlines()[-2]
 
 
+@needs_docs
 def test_variant_files_load():
-    import glob
-    files = sorted(glob.glob("docs/variants/durak-*.toml"))
-    assert len(files) >= 6
-    for f in files:
+    assert len(VARIANT_FILES) >= 6
+    for f in VARIANT_FILES:
         v = load_variant(f)
         assert v.game is Durak
 
@@ -715,3 +721,403 @@ def test_refusals_say_why():
         with pytest.raises(IllegalMove) as exc:
             g.play(s, mv(g, text))
         assert (exc.value.clause, exc.value.reason) == (label, reason)
+
+
+# ----------------------------------------------------- the rules, table by table
+# Expected values worked out from the rulebook page (docs/games/durak.rst).
+
+def ids(text: str) -> tuple[int, ...]:
+    return tuple(card_id(c) for c in parse_cards(text))
+
+
+def hand_mask(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+@pytest.mark.parametrize("throw_in, timing, taking, open_cards, allowed", [
+    # none: never
+    ("none", "while_beating", True, False, False), ("none", "while_beating", False, False, False),
+    ("none", "after_cover", True, True, False), ("none", "after_cover", False, True, False),
+    # simple Durak: only onto a taker, whatever the timing
+    ("on_take", "while_beating", True, True, True), ("on_take", "while_beating", True, False, True),
+    ("on_take", "while_beating", False, False, False), ("on_take", "while_beating", False, True, False),
+    ("on_take", "after_cover", False, False, False), ("on_take", "after_cover", True, True, True),
+    # throw-in Durak, while beating: onto a taker, after a beat with cards open or all covered
+    ("always", "while_beating", True, True, True), ("always", "while_beating", False, True, True),
+    ("always", "while_beating", False, False, True),
+    # throw-in Durak, after cover: not while a card is open, unless he takes
+    ("always", "after_cover", True, True, True), ("always", "after_cover", False, True, False),
+    ("always", "after_cover", False, False, True),
+])
+def test_when_throw_ins_are_allowed(throw_in, timing, taking, open_cards, allowed):
+    rules = Rules(throw_in=throw_in, throw_in_timing=timing)
+    assert may_throw_in(rules, taking, open_cards) is allowed
+
+
+@pytest.mark.parametrize("extra, table, next_hand, allowed", [
+    ({"transfer": False}, [("7♠", OPEN)], "7♥ 8♥ 9♥", False),        # not this variant
+    ({}, [], "7♥ 8♥ 9♥", False),                                       # nothing to transfer
+    ({}, [("7♠", OPEN)], "7♥ 8♥", True),                               # two cards would attack a hand of two
+    ({}, [("7♠", OPEN)], "7♥", False),                                 # ... not a hand of one
+    ({}, [("7♠", OPEN), ("7♦", OPEN)], "8♥ 9♥ 10♥", True),
+    ({}, [("7♠", OPEN), ("7♦", OPEN)], "8♥ 9♥", False),
+    ({}, [("7♠", "8♠")], "7♥ 8♥ 9♥", False),                           # a card is already beaten
+    ({}, [("7♠", OPEN), ("7♦", "8♦")], "8♥ 9♥ 10♥", False),
+    ({"lead": "pairs_and_one"}, [("7♠", OPEN), ("7♥", OPEN), ("9♦", OPEN)], "A♥ A♦ A♣ K♣", False),  # mixed ranks
+    ({"max_bout_cards": 2}, [("7♠", OPEN)], "8♥ 9♥ 10♥", True),        # two cards: within the cap
+    ({"max_bout_cards": 1}, [("7♠", OPEN)], "8♥ 9♥ 10♥", False),       # two cards: over the cap
+])
+def test_when_a_transfer_is_allowed(extra, table, next_hand, allowed):
+    rules = dataclasses.replace(Rules(transfer=True), **extra)
+    tab = tuple((cid(a), cid(c) if isinstance(c, str) else c) for a, c in table)
+    assert may_transfer(rules, tab, hand_mask(next_hand)) is allowed
+
+
+@pytest.mark.parametrize("cap, defender, limit", [
+    (0, "7♠ 8♠ 9♠", 3), (2, "7♠ 8♠ 9♠", 2), (3, "7♠ 8♠ 9♠", 3), (6, "7♠ 8♠ 9♠", 3), (0, "", 0), (1, "A♠", 1),
+])
+def test_the_attack_limit_is_the_defenders_hand_or_the_cap(cap, defender, limit):
+    assert attack_limit(Rules(max_bout_cards=cap), hand_mask(defender)) == limit
+
+
+@pytest.mark.parametrize("hands, defender, taker, attacker", [
+    (["7♠", "8♠", "9♠"], 1, -1, 1),            # a discard: the defender attacks next
+    (["7♠", "", "9♠"], 1, -1, 2),              # ... unless he has just gone out
+    (["7♠", "", ""], 1, -1, 0),                # ... then the next player with cards, round the table
+    (["7♠", "8♠", "9♠"], 1, 1, 2),             # a pickup: the player after the taker
+    (["7♠", "8♠", "9♠"], 2, 2, 0),             # ... round the table
+    (["7♠", "8♠", "", "9♠"], 1, 1, 3),         # ... skipping a player who is out
+    (["7♠", "8♠", "9♠", "10♠"], 3, 3, 0),
+])
+def test_who_attacks_next(hands, defender, taker, attacker):
+    assert next_attacker([hand_mask(h) for h in hands], defender, taker) == attacker
+
+
+@pytest.mark.parametrize("all_out, hands, finished, last_defender, want", [
+    ("draw", ["", "7♠"], (0,), 1, Outcome(losers=(1,), winners=(0,), returns=(1, -1))),
+    ("draw", ["", "7♠", ""], (2, 0), 1, Outcome(losers=(1,), winners=(2, 0), returns=(1, -2, 1))),
+    ("draw", ["", "", "", "8♦"], (1, 0, 2), 0,
+     Outcome(losers=(3,), winners=(1, 0, 2), returns=(1, 1, 1, -3))),
+    ("defender_loses", ["", "7♠", ""], (2, 0), 0, Outcome(losers=(1,), winners=(2, 0), returns=(1, -2, 1))),
+    ("draw", ["", ""], (0, 1), 1, Outcome(draw=True, returns=(0, 0))),          # both out in the last bout
+    ("draw", ["", "", ""], (2, 0, 1), 1, Outcome(draw=True, returns=(0, 0, 0))),
+    ("defender_loses", ["", ""], (0, 1), 1, Outcome(losers=(1,), winners=(0,), returns=(1, -1))),
+    ("defender_loses", ["", "", ""], (2, 0, 1), 0, Outcome(losers=(0,), winners=(2, 1), returns=(-2, 1, 1))),
+])
+def test_the_durak_and_the_draw(all_out, hands, finished, last_defender, want):
+    assert result(Rules(all_out=all_out), [hand_mask(h) for h in hands], finished, last_defender) == want
+
+
+@pytest.mark.parametrize("lead, cards, ok", [
+    ("one_rank", "7♠", True), ("one_rank", "7♠ 7♥", True), ("one_rank", "7♠ 7♥ 7♦ 7♣", True),
+    ("one_rank", "7♠ 8♠", False), ("one_rank", "7♠ 7♥ 9♦", False),
+    ("pair", "7♠ 7♥", True), ("pair", "7♠", False), ("pair", "7♠ 7♥ 7♦", False), ("pair", "7♠ 8♠", False),
+    ("pair", "7♠ 7♥ 8♠ 8♥", False),
+    ("pairs_and_one", "7♠", True), ("pairs_and_one", "7♠ 7♥ 9♦", True), ("pairs_and_one", "9♦ 7♠ 7♥ 9♣ J♠", True),
+    ("pairs_and_one", "7♠ 7♥", False), ("pairs_and_one", "7♠ 9♦", False), ("pairs_and_one", "7♠ 7♥ 7♦", False),
+    ("pairs_and_one", "7♠ 7♥ 9♦ 9♣", False), ("pairs_and_one", "7♠ 7♥ 7♦ 9♣", False),
+    ("pairs_and_one", "7♠ 9♦ J♠", False), ("pairs_and_one", "7♠ 7♥ 9♦ 9♣ J♠ J♥", False),
+    ("pairs_and_one", "7♠ 7♥ 9♦ 9♣ J♠ Q♠", False),
+])
+def test_lead_shapes(lead, cards, ok):
+    assert is_lead_shape(Rules(lead=lead), hand_mask(cards)) is ok
+
+
+@pytest.mark.parametrize("held, limit, count", [
+    ("7♠ 7♥ 9♦ 9♣ J♠", 1, 5), ("7♠ 7♥ 9♦ 9♣ J♠", 2, 5),    # singles only below three cards
+    ("7♠ 7♥ 9♦ 9♣ J♠", 3, 11), ("7♠ 7♥ 9♦ 9♣ J♠", 4, 11),  # + a pair and a card: 2 pairs x 3 cards
+    ("7♠ 7♥ 9♦ 9♣ J♠", 5, 12),                              # + the two pairs and J♠
+    ("7♠ 7♥ 7♦ 9♣", 5, 4 + 3),   # three pairs of sevens, each with 9♣; two pairs of one rank are no lead
+    ("7♠ 7♥ 9♦ 9♣", 5, 4 + 4),   # each pair with one card of the other rank; no card left for five
+])
+def test_simple_v_leads_by_limit(held, limit, count):
+    leads = pairs_and_one_leads(hand_mask(held), limit)
+    assert len(leads) == len(set(leads)) == count
+    assert all(m.bit_count() <= limit and is_lead_shape(Rules(lead="pairs_and_one"), m) for m in leads)
+
+
+NO_TRANSFER_NOW = ("no transfer now: only before any card is beaten, with an attack of one rank, and when the "
+                   "next player holds at least as many cards as would attack him")
+LIMIT_2 = "the bout would hold 3 attacking cards; against P1 it may hold at most 2 (his cards when it began, or the cap)"
+
+# (preset, players, hands, stock, moves played first, the move, clause, reason); P0 attacks.
+REFUSALS = [
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", [], "beat 7♠ with 8♦", "durak-turn",
+     "it is P0's turn to attack (lead one card, or several of one rank): beat is not possible now"),
+    ("simple", 2, ["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", ["attack 7♥", "take"], "take", "durak-turn",
+     "it is P0's turn to throw in a card or pass: take is not possible now"),
+    ("simple", 2, ["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", ["attack 7♥", "take"], "throw 10♣", "durak-own-cards",
+     "P0 does not hold 10♣"),
+    ("simple", 2, ["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", ["attack 7♥", "take"], "throw 9♦", "durak-throw-in",
+     "9♦ cannot be thrown in: its rank is not on the table"),
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", [], "attack 7♠ 8♦", "durak-lead",
+     "7♠ 8♦ is not an attack: lead one card, or several of one rank"),
+    ("english_pairs", 2, ["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", [], "attack 7♠", "durak-lead",
+     "7♠ is not an attack: lead exactly two cards of one rank (English Durak)"),
+    ("simple_v", 2, ["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", [], "attack 7♠ 7♥", "durak-lead",
+     "7♠ 7♥ is not an attack: lead one card, a pair and a card, or two pairs and a card, all of different ranks"),
+    ("simple", 2, ["7♠ 7♥ 7♦ 9♦", "6♠ 8♠"], "A♣", [], "attack 7♠ 7♥ 7♦", "durak-attack-limit", LIMIT_2),
+    ("simple", 2, ["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", [], "pass", "durak-pair-pass",
+     "the attacker must attack: only in English Durak is the lead passed on"),
+    ("english_pairs", 2, ["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", [], "pass", "durak-pair-pass",
+     "P0 can lead a pair, so he must attack"),
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", ["attack 7♠"], "beat 8♦ with 9♠", "durak-beat",
+     "8♦ is not an open attacking card"),
+    ("throw_in", 2, ["7♠ 7♥ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", ["attack 7♠ 7♥", "beat 7♠ with 9♠"], "beat 7♠ with 10♥",
+     "durak-beat", "7♠ is not an open attacking card"),   # P0 holds no nine: the defender goes on
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", ["attack 7♠"], "beat 7♠ with 6♥", "durak-beat",
+     "6♥ does not beat 7♠: a beat needs a higher card of the led suit, or a trump"),
+    ("japanese", 2, ["7♠ 7♣", "6♦ 8♦ 6♣ 6♠"], "", ["attack 7♠"], "beat 7♠ with 6♦", "durak-beat",
+     "6♦ does not beat 7♠: a beat needs a higher spade (Japanese)"),
+    ("japanese", 2, ["7♠ 7♣", "6♦ 8♦ 6♣ 6♠"], "", ["attack 7♣"], "beat 7♣ with 6♣", "durak-beat",
+     "6♣ does not beat 7♣: a beat needs a higher card of the led suit, or a trump"),
+    ("simple", 2, ["7♠ 7♦ A♣", "8♠ 9♣ 10♣"], "K♥", ["attack 7♠ 7♦"], "beat 7♠ with 8♠", "durak-take",
+     "P1 cannot beat 7♦, so he must take the cards (or transfer)"),
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", ["attack 7♠"], "take", "durak-take",
+     "P1 can beat every open card, so he must beat them (he may take only when he cannot)"),
+    ("simple", 2, ["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", ["attack 7♠"], "transfer 6♠", "durak-transfer",
+     "these rules have no transfers"),
+    ("transfer", 3, ["7♠ 7♦ 9♦", "7♥ 10♣ J♣", "8♠ Q♦"], "A♣", ["attack 7♠"], "transfer 10♣", "durak-transfer",
+     "10♣ cannot transfer an attack of 7s: lay a card of the same rank"),
+    ("transfer", 3, ["7♠ 7♦ 9♦", "7♥ 10♣ J♣", "8♠ Q♦"], "A♣", ["attack 7♠ 7♦"], "transfer 7♥", "durak-transfer",
+     NO_TRANSFER_NOW),   # three cards would attack P2, who holds two
+    ("transfer", 3, ["7♠ 7♦ 9♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", ["attack 7♠ 7♦", "beat 7♠ with 8♠"],
+     "transfer 7♥", "durak-turn",
+     "it is P2's turn to throw in a card or pass: transfer is not possible now"),  # P0 has no 7 or 8; P2 has 8♣
+    ("transfer", 3, ["7♠ 7♦ 10♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", ["attack 7♠ 7♦", "beat 7♠ with 8♠", "pass"],
+     "transfer 7♥", "durak-transfer", NO_TRANSFER_NOW),   # P2 passed his 8♣: the defender goes on
+]
+
+
+@pytest.mark.parametrize("name, players, hands, stock, before, move, label, reason", REFUSALS,
+                         ids=[f"{r[0]}:{r[5]}" for r in REFUSALS])
+def test_refusals_name_the_clause_and_the_reason(name, players, hands, stock, before, move, label, reason):
+    g = preset(name, players=players)
+    trump = Suit.DIAMONDS if g.rules.trump == "diamonds" else None
+    s = run(g, g.setup(hands, stock, trump=trump, attacker=0), *before)
+    assert g.refusal(s, mv(g, move)) == (label, reason)
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, mv(g, move))
+    assert str(exc.value) == f"illegal move {move}: {reason} [rule {label}]"
+
+
+# Who moves after each step of one bout, under each throw-in reading. P0 attacks 7♠ 7♥; P1 beats 7♠ with
+# 9♠, then 7♥ with 10♥; P0 holds 9♦, a rank on the table once 9♠ is down.
+TIMING = [
+    # rules, after the first beat, after the second beat (throwers passing when asked)
+    ({}, (DEFEND, 1), (LEAD, 1)),                                   # simple: no throw-in unless he takes
+    ({"throw_in": "none"}, (DEFEND, 1), (LEAD, 1)),
+    ({"throw_in": "always"}, (THROW, 0), (THROW, 0)),               # while beating: after each beat
+    ({"throw_in": "always", "throw_in_timing": "after_cover"}, (DEFEND, 1), (THROW, 0)),
+    ({"throw_in": "always", "throw_in_by": "attacker"}, (THROW, 0), (THROW, 0)),
+]
+
+
+@pytest.mark.parametrize("extra, first, second", TIMING)
+def test_who_moves_after_each_beat(extra, first, second):
+    g = Durak(Rules(**extra))
+    s = run(g, g.setup(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0), "attack 7♠ 7♥")
+    assert (s.phase, g.to_move(s)) == (DEFEND, 1)                   # nobody throws in before the first beat
+    s = run(g, s, "beat 7♠ with 9♠")
+    assert (s.phase, g.to_move(s)) == first
+    if s.phase == THROW:
+        assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 9♦", "pass"]
+        s = run(g, s, "pass")
+        assert (s.phase, g.to_move(s)) == (DEFEND, 1)              # nobody threw in: the defender goes on
+    s = run(g, s, "beat 7♥ with 10♥")
+    assert (s.phase, g.to_move(s)) == second
+    if s.phase == THROW:
+        s = run(g, s, "throw 9♦")
+        assert (s.phase, g.to_move(s), len(s.table)) == (DEFEND, 1, 3)   # he answers the new card
+        s = run(g, s, "beat 9♦ with 6♣")
+        assert s.phase == LEAD and s.discard.bit_count() == 36 - 8 + 6
+    assert (s.attacker, s.defender) == (1, 0)                       # a discard: the defender attacks next
+    assert hand(s, 0) in ("9♦ A♣", "A♣")                            # the attacker drew the turned trump
+
+
+@pytest.mark.parametrize("extra, phase, thrower", [
+    ({"throw_in": "none"}, LEAD, -1),                                 # he takes the ace alone at once
+    ({}, THROW, 0), ({"throw_in": "always"}, THROW, 0),
+    ({"throw_in": "always", "throw_in_timing": "after_cover"}, THROW, 0),
+])
+def test_throw_ins_onto_a_taker(extra, phase, thrower):
+    g = Durak(Rules(**extra))
+    s = run(g, g.setup(["A♠ A♥ 6♦", "6♠ 6♥ 8♦ 10♥"], "7♣", attacker=0), "attack A♠", "take")
+    assert (s.phase, s.thrower) == (phase, thrower)
+    if phase == THROW:
+        s = run(g, s, "throw A♥")          # P0 has no other ace: the bout ends by itself
+    assert s.phase == LEAD and hand(s, 1) == "6♠ 6♥ 8♦ 10♥ A♠" + (" A♥" if phase == THROW else "")
+    assert (s.attacker, s.defender) == (0, 1)   # after a pickup the player after the taker attacks
+
+
+def test_a_thrower_is_asked_again_and_the_limit_ends_the_bout():
+    g = Durak(players=3)
+    s = g.setup(["7♠ 7♥ 7♦ 9♦", "6♠ 6♥ 10♣ J♣", "7♣ K♠"], "A♦", attacker=0)
+    s = run(g, s, "attack 7♠", "take", "throw 7♥")
+    assert s.thrower == 0                  # he may throw in another card at once
+    s = run(g, s, "throw 7♦")
+    assert s.thrower == 2                  # P0 has no seven left: P2 next
+    s = run(g, s, "throw 7♣")              # four attacking cards: the defender held four
+    assert s.phase == LEAD and hand(s, 1) == "6♠ 6♥ 7♠ 7♥ 7♦ 7♣ 10♣ J♣"
+    assert (s.attacker, s.defender) == (2, 0) and hand(s, 0) == "9♦ A♦"
+
+
+def test_after_a_beaten_throw_in_the_attacker_is_asked_first():
+    g = preset("throw_in", players=3)
+    s = g.setup(["7♠ 9♦", "8♠ 9♣ 10♥", "8♣ J♦"], "A♥", attacker=0)
+    s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
+    assert s.thrower == 2                  # P0 holds no 7 or 8
+    s = run(g, s, "throw 8♣", "beat 8♣ with 9♣")
+    assert s.thrower == 0                  # a nine is on the table now: the round starts from P0
+
+
+@pytest.mark.parametrize("hands, before, attacker, defender, finished", [
+    (["7♠ 9♦", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack 7♠", "beat 7♠ with 8♠"], 1, 2, ()),
+    (["7♠ 9♦", "8♠", "6♦ 10♦", "J♦ Q♦"], ["attack 7♠", "beat 7♠ with 8♠"], 2, 3, (1,)),    # the defender is out
+    (["7♠", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack 7♠", "beat 7♠ with 8♠"], 1, 2, (0,)),    # the attacker is out
+    (["A♠ 9♦", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack A♠", "take"], 2, 3, ()),
+    (["A♠", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack A♠", "take"], 2, 3, (0,)),
+])
+def test_the_next_bout_in_four_player_play(hands, before, attacker, defender, finished):
+    g = Durak(players=4)
+    s = run(g, g.setup(hands, "", trump=Suit.HEARTS, attacker=0), *before)
+    assert (s.phase, s.lead, s.attacker, s.defender, s.finished) == (LEAD, attacker, attacker, defender, finished)
+    assert s.limit == s.hands[defender].bit_count()
+
+
+def test_players_out_in_one_bout_rank_in_drawing_order():
+    g = Durak(players=3)
+    s = run(g, g.setup(["7♦", "K♣ 9♣", "6♦"], "", trump=Suit.HEARTS, attacker=2), "attack 6♦", "beat 6♦ with 7♦")
+    assert s.finished == (2, 0) and game_winner(s) == 2      # drawing order: attacker P2 first, defender P0 last
+    assert g.outcome(s) == Outcome(losers=(1,), winners=(2, 0), returns=(1, -2, 1))
+
+
+def test_moves_after_the_game_is_over():
+    g = preset("transfer")
+    s = run(g, g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    assert g.is_over(s) and g.to_move(s) is None and g.legal_moves(s) == ()
+    for text in ["attack 6♦", "beat 7♠ with 6♦", "take", "throw 6♦", "transfer 6♦", "pass"]:
+        assert g.refusal(s, mv(g, text)) == ("durak-end", "the game is over: no more moves can be made")
+    assert g.describe_move(s) == "game over"
+    assert g.describe(s) == "trump ♥ (none shown); P0 attacks P1; over; table -; P0: -; P1: 6♦; stock 0; discard 35"
+    with pytest.raises(ValueError) as exc:
+        g.outcome(g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0))
+    assert str(exc.value) == "the game is not over"
+
+
+def test_describe_a_bout():
+    g = preset("throw_in")
+    s = g.setup(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    assert g.describe_move(s) == "next bout: P0 attacks P1; stock 1"
+    assert g.describe(s) == ("trump ♣ (A♣); P0 attacks P1; P0 to lead; table -; P0: 7♠ 7♥ 9♦; "
+                             "P1: 6♣ 8♣ 9♠ 10♥; stock 1; discard 28")
+    s = run(g, s, "attack 7♠ 7♥", "beat 7♠ with 9♠")
+    assert g.describe_move(s) == "table 7♠/9♠ 7♥"
+    assert g.describe(s) == ("trump ♣ (A♣); P0 attacks P1; P0 to throw in; table 7♠/9♠ 7♥; P0: 9♦; "
+                             "P1: 6♣ 8♣ 10♥; stock 1; discard 28")
+
+
+@pytest.mark.parametrize("rules, players", [
+    (Rules(), range(2, 7)), (Rules(deck_size=12, hand_size=3), range(2, 5)),
+    (Rules(deck_size=12, hand_size=3, all_dealt=True), range(2, 7)), (Rules(deck_size=12, hand_size=5), range(2, 3)),
+    (Rules(first_attacker="previous_winner", previous_winner=2), range(3, 7)),
+    (Rules(first_attacker="previous_winner", previous_winner=0), range(2, 7)),
+    (Rules(previous_winner=4), range(2, 7)),    # the seat matters only with first_attacker = previous_winner
+])
+def test_player_counts(rules, players):
+    for n in range(1, 8):
+        if n in players:
+            assert Durak(rules, players=n).players == n
+        else:
+            with pytest.raises(VariantError):
+                Durak(rules, players=n)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"deck_size": 30}, "key 'deck_size': 30 is not a whole number of ranks; allowed: a multiple of 4 from 8 to 52"),
+    ({"deck_size": 12, "hand_size": 7}, "key 'hand_size': two hands of 7 need more than 12 cards; allowed: at most 6"),
+])
+def test_rules_errors_say_what_is_allowed(fields, message):
+    with pytest.raises(VariantError) as exc:
+        Rules(**fields)
+    assert str(exc.value) == message
+    assert Rules(deck_size=12, hand_size=6).hand_size == 6   # two hands of six use the whole 12-card deck
+
+
+def test_setup_and_notation_errors():
+    g = Durak(Rules(deck_size=12, hand_size=3))
+    for hands, stock, message in [(["Q♠"], "", "give 2 hands"),
+                                  (["Q♠", "Q♠"], "", "a card is named twice or is not in the deck"),
+                                  (["Q♠", "K♠"], "Q♠", "a card is named twice or is not in the deck"),
+                                  (["Q♠", "6♠"], "", "a card is named twice or is not in the deck")]:
+        with pytest.raises(ValueError) as exc:
+            g.setup(hands, stock)
+        assert str(exc.value) == message
+    for text in ["attack 6♠", "throw 6♠", "transfer 6♠", "beat 6♠ with A♠", "beat A♠ with 6♠"]:
+        with pytest.raises(NotationError) as exc:
+            g.parse_move(text)
+        assert str(exc.value) == "card 6♠ is not in this game's deck"
+    assert g.parse_move("beat Q♠ with A♠") == Beat(parse_card("Q♠"), parse_card("A♠"))
+
+
+@pytest.mark.parametrize("kind, card, table, target, wrong", [
+    ("b", "9♠", [("7♠", OPEN)], "7♠", False), ("b", "6♠", [("7♠", OPEN)], "7♠", True),
+    ("b", "6♥", [("7♠", OPEN)], "7♠", False),                          # a trump beats it
+    ("b", "8♦", [("7♠", OPEN), ("7♦", OPEN)], "7♠", True),             # it would beat the other card
+    ("x", "7♦", [("7♠", OPEN)], None, False), ("x", "8♠", [("7♠", OPEN)], None, True),
+    ("i", "8♦", [("7♠", "8♠")], None, False),                          # a cover's rank is on the table too
+    ("i", "7♦", [("7♠", "8♠")], None, False), ("i", "9♠", [("7♠", "8♠")], None, True),
+])
+def test_reversed_which_blind_cards_are_wrong(kind, card, table, target, wrong):
+    from spec.games.durak import beat_rule, is_wrong
+    rules = PRESETS["reversed"]
+    tab = tuple((cid(a), cid(c) if isinstance(c, str) else c) for a, c in table)
+    beaters = beat_rule(Rules(**rules), Suit.HEARTS).beater_masks()
+    assert is_wrong(Rules(**rules), kind, cid(card), tab, cid(target) if target else -1, beaters) is wrong
+
+
+def test_reversed_blind_moves_and_right_cards():
+    g = preset("reversed", players=3, transfer=True)
+    s = run(g, g.setup(["7♠ 9♦", "9♠ 7♥ 8♣", "6♦ 10♣ J♣"], "K♥", attacker=0), "attack 7♠")
+    # any card of his hand may be laid, a take is always allowed (he cannot know he could beat)
+    assert {g.format_move(m) for m in g.legal_moves(s)} == {
+        "beat 7♠ with 9♠", "beat 7♠ with 7♥", "beat 7♠ with 8♣", "take",
+        "transfer 9♠", "transfer 7♥", "transfer 8♣"}
+    assert g.refusal(s, TAKE) is None and g.refusal(s, mv(g, "beat 7♠ with 8♣")) is None
+    right = run(g, s, "transfer 7♥")       # a right card: an ordinary transfer to P2
+    assert (right.attacker, right.defender, right.phase) == (1, 2, DEFEND) and len(right.table) == 2
+    beaten = run(g, s, "beat 7♠ with 9♠")  # a right beat: the throwers' turn (P0 holds the 9♦)
+    assert (beaten.phase, beaten.thrower, beaten.table) == (THROW, 0, ((cid("7♠"), cid("9♠")),))
+    wrong = run(g, beaten, "throw 9♦")     # 9 is on the table: a right throw-in
+    assert wrong.phase == DEFEND and len(wrong.table) == 2
+    taken = run(g, s, "beat 7♠ with 8♣")   # a wrong beat: he takes both cards, P2 attacks next
+    assert hand(taken, 1) == "7♠ 7♥ 8♣ 9♠" and (taken.attacker, taken.defender) == (2, 0)
+
+
+def test_zones_show_the_turned_trump_until_it_is_played():
+    g = Durak()
+    s = g.setup(["7♠ 9♦", "8♠ 10♣"], "J♥ A♣", attacker=0)
+    z = g.zones(s)
+    assert (format_cards(z["stock"]), format_cards(z["trump card"]), z["table"]) == ("J♥", "A♣", ())
+    assert format_cards(z["hand 0"]) == "7♠ 9♦" and len(z["discard"]) == 30
+    s = run(g, s, "attack 7♠")
+    assert format_cards(g.zones(s)["table"]) == "7♠"
+    s = run(g, s, "beat 7♠ with 8♠")       # P0 draws J♥ and the turned A♣: it stays shown
+    z = g.zones(s)
+    assert (format_cards(z["hand 0"]), format_cards(z["trump card"]), z["stock"]) == ("9♦ J♥", "A♣", ())
+    assert sum(len(c) for c in z.values()) == 36
+    s = run(g, s, "attack 10♣", "beat 10♣ with A♣")
+    z = g.zones(s)
+    assert z["trump card"] == () and parse_card("A♣") in z["discard"] and sum(len(c) for c in z.values()) == 36
+    assert g.hidden_zones(s, 0) == {"stock", "hand 1"}
+    assert preset("reversed", players=3).hidden_zones(s, 1) == {"stock", "hand 1"}
+
+
+def test_relabel_renames_every_card():
+    g = preset("throw_in")
+    before = run(g, g.setup(["7♠ 8♦ 9♦", "8♠ 10♣ 9♥"], "J♥ A♣", attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    assert before.phase == THROW         # P0 may throw in the 8♦
+    pairs = [("7♠", "J♠"), ("8♠", "Q♠"), ("8♦", "Q♦"), ("A♣", "K♣")]
+    swap = {parse_card(a): parse_card(b) for a, b in pairs} | {parse_card(b): parse_card(a) for a, b in pairs}
+    after = run(g, g.setup(["J♠ Q♦ 9♦", "Q♠ 10♣ 9♥"], "J♥ K♣", attacker=0), "attack J♠", "beat J♠ with Q♠")
+    assert g.relabel(before, swap) == after
