@@ -19,7 +19,7 @@ from spec.cards import Card, Rank, format_cards, is_deck_spec, make_deck, parse_
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
-from spec.errors import VariantError
+from spec.errors import NotationError, VariantError, quote
 from spec.moves import move
 from spec.rules import Table, setting
 
@@ -51,12 +51,25 @@ STANDARD_VALUES: Mapping[Rank, int] = Table({
 STATED_DECK_VALUE = 84
 
 
+#: How a joker is written as a key of the value table: as in card notation, or "joker".
+JOKER_KEYS = ("JK", "JOKER", "🃏", "ДЖ")
+
+
+def _rank_of(key) -> Rank:
+    if str(key).upper() in JOKER_KEYS:
+        return Rank.JOKER
+    try:
+        return parse_card(f"{key}s").rank
+    except NotationError:
+        raise ValueError(f"unknown rank {quote(key)}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker") from None
+
+
 def _parse_values(value) -> Mapping[Rank, int]:
     if not isinstance(value, dict):
         raise ValueError("a table of rank = integer, e.g. { A = 1, 10 = -10 }")
     table = dict(STANDARD_VALUES)
     for key, v in value.items():
-        rank = parse_card(f"{key}s").rank if key.upper() not in ("JK", "JOKER") else Rank.JOKER
+        rank = _rank_of(key)
         if isinstance(v, bool) or not isinstance(v, int):
             raise ValueError(f"rank {key} needs an integer value, got {v!r}")
         table[rank] = v

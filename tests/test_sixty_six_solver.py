@@ -1,0 +1,219 @@
+"""Sixty-Six's endgame solver: the position notation and its one-line errors, values worked out by hand, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from spec.cards import Suit, parse_card
+from spec.errors import CardspecError, NotationError
+from spec.games._sixty_six_solver import (
+    KEYS, Solver, _order_key, format_position, opponent_hands, parse_position, solve_state, solve_text,
+)
+from spec.games.sixty_six import CLOSE, Marry, Play, SixtySix
+
+R = SixtySix.Rules
+C = parse_card
+ALL_KEYS = "trump, p0, p1, lead, led, points, marriages, tricks, closed, close_tricks"
+
+
+def refusal(text, game=None):
+    with pytest.raises(NotationError) as exc:
+        parse_position(game or SixtySix(), text)
+    return str(exc.value)
+
+
+# --------------------------------------------------------- position errors
+
+# Each a position a user might type; the expected sentence is the refusal a user should read.
+@pytest.mark.parametrize("text, message", [
+    ("trump=♥; p0 A♥; p1=9♥", f"position: cannot read 'p0 A♥': write key=value pairs separated by ';' (keys: {ALL_KEYS})"),
+    ("trump=♥; p0=A♥; p1=9♥; colour=red", f"position: unknown key 'colour'; allowed: {ALL_KEYS}"),
+    ("trump=♥; p0=A♥; P0=K♥; p1=9♥", "position: key 'p0' given twice"),
+    ("trump=♥; p0=A♥", "position: key 'p1' is missing (required: trump, p0, p1)"),
+    ("p0=A♥; p1=9♥", "position: key 'trump' is missing (required: trump, p0, p1)"),
+    ("trump=q; p0=A♥; p1=9♥", "position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got 'q'"),
+    ("trump=♥; p0=A♥; p1=8♥", "position: key 'p1': 8♥ is not in the 24-card deck (9 to A)"),
+    ("trump=♥; p0=A♥ 9♥; p1=9♠ K♠; led=9♦ 10♦", "position: key 'led': at most one card"),
+    ("trump=♥; p0=A♥; p1=A♥", "position: A♥ is given twice"),
+    ("trump=♥; p0=A♥; p1=9♠; led=A♥", "position: A♥ is given twice"),
+    ("trump=♥; p0=A♥; p1=9♠; lead=2", "position: key 'lead': expected 0 or 1 (P0 or P1), got '2'"),
+    ("trump=♥; p0=A♥; p1=9♠; lead=0; led=9♦",
+     "position: after led=9♦, P0 must hold one card fewer than P1 (1 and 1 given)"),
+    ("trump=♥; p0=A♥; p1=9♠ 9♦; lead=p1; led=9♣",
+     "position: after led=9♣, P1 must hold one card fewer than P0 (2 and 1 given)"),
+    ("trump=♥; p0=A♥; p1=", "position: hands must be equal in size (1 and 0 given)"),
+    ("trump=♥; p0=; p1=", "position: the hands are empty; the game is already over"),
+    ("trump=♥; p0=; p1=9♠; lead=1; led=9♦", "position: after led=9♦, P1 must hold one card fewer than P0 "
+                                           "(1 and 0 given)"),
+    ("trump=♥; p0=A♥; p1=9♠; points=60", "position: key 'points': expected two numbers like 30,22, got '60'"),
+    ("trump=♥; p0=A♥; p1=9♠; tricks=a,b", "position: key 'tricks': expected two numbers like 30,22, got 'a,b'"),
+    ("trump=♥; p0=A♥; p1=9♠; points=1,2,3", "position: key 'points': expected two numbers like 30,22, "
+                                             "got '1,2,3'"),
+    ("trump=♥; p0=A♥; p1=9♠; points=0,2; tricks=1,0", "position: P1 has 2 card points but no trick "
+                                                       "(set tricks=...)"),
+    ("trump=♥; p0=A♥; p1=9♠; points=2,0; tricks=0,1", "position: P0 has 2 card points but no trick "
+                                                       "(set tricks=...)"),
+    ("trump=♥; p0=A♥; p1=9♠; marriages=0,30", "position: key 'marriages': 30 is not a sum of 20s and 40s"),
+    ("trump=♥; p0=A♥; p1=9♠; marriages=10,0", "position: key 'marriages': 10 is not a sum of 20s and 40s"),
+    ("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,4",
+     "position: with the stock exhausted, 2 × tricks + cards in hand must be 24 (20 + 2 given); "
+     "add closed=P if the stock was closed"),
+    ("trump=♥; p0=A♥; p1=9♠; points=55,53; tricks=6,5",
+     "position: the card points of the tricks (55+53) and of the cards in hand (11) must add up to 120"),
+    ("trump=♥; p0=A♥; p1=9♠; points=50,59; tricks=6,5; closed=0",
+     "position: too many cards for a closed stock (22 in tricks, 2 in hand)"),
+    ("trump=♥; p0=A♥; p1=9♠; points=60,50; tricks=5,5; closed=0",
+     "position: more than 120 card points in tricks and hands"),
+    ("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5; close_tricks=1,1",
+     "position: key 'close_tricks' needs closed=P0 or closed=P1"),
+    ("trump=♥; p0=A♥; p1=9♠; points=46,63; tricks=6,5; marriages=20,0",
+     "position: P0 already holds 66 points; the game is over"),
+    ("trump=♥; p0=A♥; p1=9♠; points=43,66; tricks=5,6", "position: P1 already holds 66 points; the game is over"),
+    ("trump=♥; p0=Z♥; p1=9♠", "position: key 'p0': cannot read card 'Z♥': ranks are 2-10 T J Q K A (or В Д К Т), "
+                              "suits ♠♥♦♣ or s h d c"),
+])
+def test_a_bad_position_is_refused_in_one_sentence(text, message):
+    assert refusal(text) == message
+
+
+def test_the_list_of_keys():
+    assert ", ".join(KEYS) == ALL_KEYS
+
+
+def test_the_refusals_follow_the_target():
+    # a lower target makes a position over sooner: 60 card points already win at target 60
+    text = "trump=♥; p0=A♥; p1=9♠; points=60,49; tricks=6,5"
+    assert refusal(text, SixtySix(R(target=60))) == "position: P0 already holds 60 points; the game is over"
+    assert parse_position(SixtySix(), text).points == (60, 49)
+
+
+@pytest.mark.parametrize("written", ["♥", "h", "H", "hearts", "Hearts", "черви", " ♥ "])
+def test_the_trump_suit_in_any_notation(written):
+    state = parse_position(SixtySix(), f"trump={written}; p0=A♥; p1=9♠; points=55,54; tricks=6,5")
+    assert state.trump is Suit.HEARTS
+
+
+@pytest.mark.parametrize("written, seat", [("0", 0), ("1", 1), ("P1", 1), ("p1", 1), (" P0 ", 0)])
+def test_a_seat_is_0_or_1_with_or_without_p(written, seat):
+    state = parse_position(SixtySix(), f"trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5; lead={written}")
+    assert state.to_move == seat
+
+
+# ----------------------------------------------------- positions, read back
+
+def test_an_exhausted_stock_position():
+    s = parse_position(SixtySix(), "trump=♠; p0=A♥ 9♠; p1=10♣ K♦; lead=1; points=50,45; tricks=6,4; ;")
+    assert [set(h) for h in s.hands] == [{C("A♥"), C("9♠")}, {C("10♣"), C("K♦")}]
+    assert s.stock == () and s.closed_by is None and s.close_tricks is None
+    assert s.to_move == 1 and s.trick == () and s.points == (50, 45) and s.card_points == (50, 45)
+    assert s.tricks == (6, 4) and s.result is None
+
+
+def test_a_closed_stock_position_keeps_the_unseen_cards_in_the_stock():
+    s = parse_position(SixtySix(), "trump=♥; p0=A♥ 9♠; p1=K♠ Q♦; points=0,20; tricks=0,1; marriages=20,0; closed=1")
+    # 24 cards: 2 in tricks, 4 in hand, 18 unseen in the closed stock
+    assert len(s.stock) == 18 and not set(s.stock) & set(s.hands[0] + s.hands[1])
+    assert s.closed_by == 1 and s.close_tricks == (0, 1)           # closed now: the tricks as they stand
+    assert s.points == (20, 20) and s.card_points == (0, 20)        # a marriage adds to the points
+    s = parse_position(SixtySix(), "trump=♥; p0=A♥ 9♠; p1=K♠ Q♦; points=0,20; tricks=0,1; closed=P0; "
+                                   "close_tricks=0,0")
+    assert s.closed_by == 0 and s.close_tricks == (0, 0)
+
+
+def test_a_card_already_led():
+    # P1 led the ten, so holds one card fewer; P0 is to follow
+    s = parse_position(SixtySix(), "trump=♥; p0=A♥ 9♣; p1=K♠; lead=1; led=10♠; points=50,45; tricks=5,5")
+    assert s.trick == ((1, C("10♠")),) and s.to_move == 0
+
+
+@pytest.mark.parametrize("text", [
+    "trump=♥; p0=9♠; p1=A♥; lead=0; points=0,20; tricks=0,1; closed=1",
+    "trump=♣; p0=A♥ 9♠; p1=K♠ Q♦; lead=1; points=0,20; tricks=0,1; marriages=20,0; closed=1; close_tricks=0,0",
+    "trump=♥; lead=1; led=10♠; p0=A♥ 9♣; p1=K♠; points=50,45; tricks=5,5",
+    "trump=♦; p0=A♥ 9♠; p1=10♣ K♦; lead=0; points=50,45; tricks=6,4",
+])
+def test_format_position_reads_back_the_same_position(text):
+    g = SixtySix()
+    s = parse_position(g, text)
+    again = parse_position(g, format_position(s))
+    assert g.solver_key(again) == g.solver_key(s) and again.trump == s.trump
+
+
+def test_format_position_writes_only_what_is_not_implied():
+    g = SixtySix()
+    text = "trump=♥; p0=9♠; p1=A♥; lead=0; points=0,20; tricks=0,1; closed=1"
+    assert format_position(parse_position(g, text)) == text
+    assert format_position(parse_position(g, "trump=h; p0=A♥ 9♣; lead=P1; p1=K♠; led=10♠; tricks=5,5; points=50,45")) \
+        == "trump=♥; p0=A♥ 9♣; p1=K♠; lead=1; led=10♠; points=50,45; tricks=5,5"
+    assert format_position(parse_position(
+        g, "trump=♣; p0=9♠ A♥; p1=K♠ Q♦; points=0,20; tricks=0,1; marriages=40,20; closed=0; close_tricks=0,0")) \
+        == "trump=♣; p0=9♠ A♥; p1=K♠ Q♦; lead=0; points=0,20; tricks=0,1; marriages=40,20; closed=0; close_tricks=0,0"
+
+
+# -------------------------------------------------- values worked out by hand
+
+@pytest.mark.parametrize("text, value, meaning", [
+    # P0 leads the trump ace and takes the last trick: 55 + 11 + 10 = 76; P1 has 54 (not under 33): single
+    ("trump=♥; p0=A♥; p1=9♠; lead=0; points=55,54; tricks=6,5", 1, "P0 wins 1 game point with best play"),
+    # the mirror: P1 trumps the nine
+    ("trump=♥; p0=9♠; p1=A♥; lead=0; points=54,55; tricks=5,6", -1, "P1 wins 1 game point with best play"),
+    # two nines: P0 takes the last trick for 55 + 10 = 65, nobody reaches 66 and nobody closed: drawn
+    ("trump=♥; p0=9♠; p1=9♣; lead=0; points=55,65; tricks=6,5", 0, "drawn with best play"),
+    # P1 closed and ends on 20 + 11 + 10 = 41: P0, who scores, took no trick: triple
+    ("trump=♥; p0=9♠; p1=A♥; lead=0; points=0,20; tricks=0,1; closed=1", 3, "P0 wins 3 game points with best play"),
+    # P0 closed and ends on 41; P1 scores, and took a trick: double
+    ("trump=♥; p0=9♠; p1=A♥; lead=0; points=20,0; tricks=1,0; closed=0", -2, "P1 wins 2 game points with best play"),
+    # P0 closed and ends on 41 with every trick: P1 scores triple without a trick
+    ("trump=♥; p0=A♥; p1=9♠; lead=0; points=20,0; tricks=1,0; closed=0", -3, "P1 wins 3 game points with best play"),
+])
+def test_solve_text_values_worked_out_by_hand(text, value, meaning):
+    out = solve_text(SixtySix(), text)
+    assert out["value"] == value and out["meaning"] == meaning
+    assert out["position"] == text and out["nodes"] > 0 and out["seconds"] >= 0
+    assert len(out["line"]) == 2
+
+
+def test_the_best_line_holds_the_trump_ace_back():
+    # P0 leads. A♥ first: P1 throws 9♠ (P0 61), then 9♣ loses to 10♣ and P1 ends on 49 + 10 + 10 = 69: -1.
+    # 9♣ first: 10♣ wins it (P1 59), P1 must lead 9♠, P0 trumps it with A♥: 50 + 11 + 10 = 71: +1.
+    g = SixtySix()
+    s = parse_position(g, "trump=♥; p0=A♥ 9♣; p1=9♠ 10♣; lead=0; points=50,49; tricks=5,5")
+    out = solve_state(g, s)
+    assert out["value"] == 1 and out["line"] == ["9♣", "10♣", "9♠", "A♥"]
+    end = s
+    for m in out["line"]:
+        end = g.play(end, g.parse_move(m))
+    assert g.is_over(end) and end.result == (1, 0)
+    assert solve_state(g, s, line=False)["line"] == []
+
+
+def test_marriages_are_searched_first_then_high_cards():
+    moves = [Play(C("9♠")), CLOSE, Play(C("A♠")), Marry(C("K♥")), Play(C("10♦")), Marry(C("K♠"))]
+    # a marriage by the points of its king (equal for both), then plays by card points, then anything else
+    assert sorted(moves, key=_order_key) == [Marry(C("K♥")), Marry(C("K♠")), Play(C("A♠")), Play(C("10♦")),
+                                             Play(C("9♠")), CLOSE]
+
+
+# ------------------------------------------------------------- refusals
+
+def test_the_solver_plays_two_player_single_games_only():
+    with pytest.raises(CardspecError) as exc:
+        Solver(SixtySix(R(allow_three=True), players=3))
+    assert str(exc.value) == "the endgame solver is for two players (with three, hands are not a two-sided contest)"
+    with pytest.raises(CardspecError) as exc:
+        Solver(SixtySix(R(partie=True)))
+    assert str(exc.value) == "the endgame solver works on a single game (partie = false)"
+
+
+def test_the_solver_needs_the_last_phase():
+    g = SixtySix()
+    with pytest.raises(CardspecError) as exc:
+        solve_state(g, g.deal(1))
+    assert str(exc.value) == "the solver needs a position after the stock is exhausted or closed"
+
+
+def test_opponent_hands_are_every_hand_of_the_size():
+    pool = [C("9♠"), C("10♠"), C("J♠"), C("Q♠")]
+    hands = list(opponent_hands(iter(pool), 2))
+    assert len(hands) == 6 and len(set(hands)) == 6 and all(len(h) == 2 and set(h) <= set(pool) for h in hands)
+    assert list(opponent_hands(pool, 0)) == [()]
