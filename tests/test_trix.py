@@ -762,3 +762,291 @@ def test_relabel_is_the_generic_one():
         moves = game.legal_moves(s)
         s = game.apply(s, moves[rng.randrange(len(moves))])
     assert {"choose", "announce", "play"} <= seen
+
+
+# ------------------------------------------------ the end of the game: standings, ties, moves after it
+
+def last_deal(game, totals, *, chosen=None):
+    """The twentieth deal's Trix contract, nearly over: P2 and P3 are out (first and second), P0 holds
+    5♦ and lays it on 4♠ to take third place, which leaves P1 last. ``totals`` stand before this deal."""
+    s = position(game, ["5♦", "9♣", "", ""], TX, 0, layout="4♠", finished=(2, 3), deal_no=19, chosen=chosen)
+    match = Match(tuple(totals), 19, None, 20)
+    return dataclasses.replace(s, game=dataclasses.replace(s.game, match=match))
+
+
+# the deal scores P0 +100 (third), P1 +50 (last), P2 +200, P3 +150; the totals before it add up to -500
+@pytest.mark.parametrize("before, scores, winners", [
+    ((-200, -100, -100, -100), (-100, -50, 100, 50), (2,)),
+    ((0, -200, -100, -200), (100, -150, 100, -50), (0, 2)),
+    ((-50, 0, -150, -300), (50, 50, 50, -150), (0, 1, 2)),
+    ((-100, -50, -200, -150), (0, 0, 0, 0), (0, 1, 2, 3)),
+])
+def test_the_twentieth_deal_ends_the_game_and_the_highest_score_wins_ties_share(before, scores, winners):
+    game = Trix()
+    s = game.play(last_deal(game, before), L("5♦"))
+    assert game.is_over(s) and s.game.phase == "over" and s.to_move is None
+    assert s.game.history[-1] == T.DealResult(TX, 0, (100, 50, 200, 150))
+    assert s.game.totals == scores
+    out = game.outcome(s)
+    assert out.winners == winners and out.scores == out.returns == scores
+    assert out.draw is (len(winners) == 4)          # only a four-way tie is a draw
+    assert game.describe_move(s) == f"game over: {out.describe()}"
+
+
+def test_a_four_way_tie_is_a_draw_in_the_outcome_text():
+    game = Trix()
+    s = game.play(last_deal(game, (-100, -50, -200, -150)), L("5♦"))
+    assert game.describe_move(s) == "game over: draw; winners P0, P1, P2, P3; scores 0 0 0 0"
+
+
+@pytest.mark.parametrize("before, scores, winners", [
+    ((0, -200, -100, -200), (200, -200, 200, -200), (0, 2)),       # P0 and P2 play together
+    ((-200, 0, -200, -100), (-100, 100, -100, 100), (1, 3)),
+    ((-100, -50, -200, -150), (0, 0, 0, 0), (0, 1, 2, 3)),          # the pairs tie: a draw
+])
+def test_partnership_final_scores_and_winners(before, scores, winners):
+    game = Trix(Rules(partnership=True))
+    s = game.play(last_deal(game, before), L("5♦"))
+    out = game.outcome(s)
+    assert out.scores == scores and out.winners == winners and out.draw is (len(winners) == 4)
+
+
+def test_missed_contracts_are_charged_when_the_game_ends():
+    rules = Rules(order="strict", missed_contract_penalty=True)
+    chosen = (CONTRACT_ORDER, (K, D, G, CO), (D, G, CO, TX), (CO, TX))   # P2 missed King; P3 all three
+    game = Trix(rules)
+    s = game.play(last_deal(game, (-100, -50, -200, -150), chosen=chosen), L("5♦"))
+    assert s.game.totals == (0, 0, -75, -305)
+    assert game.outcome(s).winners == (0, 1)
+    # without the option nobody is charged
+    plain = Trix(Rules(order="strict"))
+    assert plain.play(last_deal(plain, (-100, -50, -200, -150), chosen=chosen), L("5♦")).game.totals == (0,) * 4
+
+
+def test_no_move_after_the_game_is_over():
+    game = Trix()
+    s = game.play(last_deal(game, (-100, -50, -200, -150)), L("5♦"))
+    assert game.legal_moves(s) == () and game.candidates(s) == () and game.to_move(s) is None
+    for move in (L("9♣"), PASS, REDEAL, KEEP, Choose(K), Double(C("K♥")), NoDouble(C("Q♠"))):
+        assert game.refusal(s, move) == ("trix-winner", "the game is over: no more moves can be made")
+        with pytest.raises(IllegalMove) as exc:
+            game.play(s, move)
+        assert exc.value.clause == "trix-winner"
+
+
+def test_no_outcome_before_the_end():
+    game = Trix()
+    s = last_deal(game, (0, 0, 0, 0))
+    with pytest.raises(ValueError) as exc:
+        game.outcome(s)
+    assert str(exc.value) == "the game is not over"
+    assert T.winners((3, 7, 7, -17)) == (1, 2)
+
+
+# --------------------------------------------------------------- redeals
+
+@pytest.mark.parametrize("hand, may", [
+    ("2♠ 2♥ 2♦ 2♣", True),
+    ("2♥ 2♦ 2♣ 3♠ A♠", True),           # the missing 2 is the spade: the 3♠ stands in
+    ("2♠ 2♦ 2♣ 3♥", True),
+    ("2♠ 2♥ 2♣ 3♦", True),
+    ("2♠ 2♥ 2♦ 3♣", True),
+    ("2♠ 2♥ 2♦ 3♠ 3♥ 3♦", False),       # 3s of the suits whose 2 one holds do not count
+    ("2♠ 2♥ 3♦ 3♣", False),             # two 2s are not enough, whatever else
+    ("2♠ 3♥ 3♦ 3♣ 3♠", False),
+    ("A♠ K♠ Q♠", False),
+])
+def test_who_may_demand_a_redeal(hand, may):
+    assert may_demand_redeal(parse_cards(hand)) is may
+
+
+REDEAL_HAND = "2♠ 2♥ 2♦ 2♣ 9♠"
+
+
+def choosing(game, holder, *, dealer=0, chooser=1, redeals=0, other="5♠ 6♥ 7♦"):
+    """The choice of a first deal, with ``holder`` dealt the four 2s."""
+    hands = [other] * 4
+    hands[holder] = REDEAL_HAND
+    s = position(game, hands, None, chooser, dealer=dealer, chooser=chooser, phase="choose",
+                 chosen=((),) * 4)
+    return dataclasses.replace(s, game=dataclasses.replace(s.game, redeals=redeals))
+
+
+@pytest.mark.parametrize("dealer", range(4))
+@pytest.mark.parametrize("holder", range(4))
+def test_any_seat_with_the_2s_is_asked_about_a_redeal(holder, dealer):
+    game = Trix()
+    s = game.play(choosing(game, holder, dealer=dealer), Choose(TX))
+    assert s.game.phase == "redeal" and s.to_move == holder and s.game.pending == (holder,)
+    assert game.legal_moves(s) == (REDEAL, KEEP)
+    # declining: the cards stay and the dealer starts the Trix contract
+    kept = game.play(s, KEEP)
+    assert kept.game.phase == "play" and kept.to_move == dealer and kept.hands == s.hands
+    assert kept.game.contract is TX and kept.game.redeals == 0
+    # demanding: the same dealer deals again (the shuffle of the next redeal), the contract stays Trix
+    again = game.play(s, REDEAL)
+    assert again.game.redeals == 1 and again.game.contract is TX and again.game.dealer == dealer
+    assert again.hands == deal_hands(0, 0, 1, dealer) and again.game.chooser == 1
+
+
+def test_only_one_seat_can_ever_be_asked():
+    """Demanding needs three 2s at least, so no two hands of one deal qualify together."""
+    twos = parse_cards("2♠ 2♥ 2♦ 2♣")
+    hands = [twos[:3] + parse_cards("3♣"), twos[3:] + parse_cards("3♠ 3♥ 3♦")]
+    assert may_demand_redeal(hands[0]) and not may_demand_redeal(hands[1])
+
+
+def test_no_redeal_outside_the_trix_contract():
+    game = Trix()
+    for contract in (K, D, G, CO):
+        s = game.play(choosing(game, 2), Choose(contract))
+        assert s.game.phase == "play" and s.to_move == 0 and game.refusal(s, REDEAL)[0] == "trix-phases"
+
+
+@pytest.mark.parametrize("limit, redeals, asked", [(3, 0, True), (3, 2, True), (3, 3, False), (1, 1, False),
+                                                   (0, 0, False)])
+def test_redeal_limit(limit, redeals, asked):
+    game = Trix(Rules(redeal_limit=limit))
+    s = game.play(choosing(game, 3, redeals=redeals), Choose(TX))
+    assert s.game.phase == ("redeal" if asked else "play")
+    assert s.to_move == (3 if asked else 0)
+
+
+def test_a_redealt_hand_with_the_2s_is_asked_again():
+    game = Trix()
+    seed = next(n for n in range(5000) if any(may_demand_redeal(h) for h in deal_hands(n, 0, 1, 0)))
+    s = choosing(game, 1)
+    s = dataclasses.replace(s, game=dataclasses.replace(s.game, seed=seed))
+    s = game.play(game.play(s, Choose(TX)), REDEAL)
+    holder = next(p for p, h in enumerate(deal_hands(seed, 0, 1, 0)) if may_demand_redeal(h))
+    assert s.game.phase == "redeal" and s.to_move == holder and s.game.redeals == 1
+
+
+def test_redeal_refusals():
+    game = Trix()
+    s = game.play(choosing(game, 2), Choose(TX))
+    assert game.refusal(s, L("2♠")) == ("trix-phases", "P2 must demand a redeal or decline now (redeal, noredeal)")
+    assert game.refusal(s, Choose(K)) == ("trix-phases",
+                                          "P2 must demand a redeal or decline now (redeal, noredeal)")
+    # a seat without the 2s may not demand one (a position the deal never hands it, built by hand)
+    bare = dataclasses.replace(s, to_move=1)
+    assert game.refusal(bare, REDEAL) == ("trix-redeal", "P1 may not demand a redeal: that needs four 2s, or "
+                                          "three 2s and the 3 of the fourth suit")
+    assert game.refusal(bare, KEEP) is None
+
+
+# ------------------------------------------------------- refusal sentences, phase by phase
+
+def test_choice_refusals_name_what_is_still_allowed():
+    game = Trix()
+    s = position(game, ["5♠", "6♠", "7♠", "8♠"], None, 2, chooser=2, phase="choose", chosen=((), (), (K, TX), ()))
+    assert game.legal_moves(s) == tuple(map(Choose, (D, G, CO)))
+    assert game.refusal(s, Choose(TX)) == ("trix-contract-choice", "P2 has already chosen Trix; still to choose: "
+                                                                   "Diamonds, Girls, Collections")
+    assert game.refusal(s, L("7♠")) == ("trix-phases", "P2 must choose the contract now (Diamonds, Girls, "
+                                                       "Collections)")
+    jordan = Trix(Rules(order="jordan"))
+    third = dataclasses.replace(s, game=dataclasses.replace(s.game, chosen=((), (), (TX, CO), ())))
+    assert jordan.refusal(third, Choose(D)) == ("trix-contract-choice", "in the jordan order of contracts P2 must "
+                                                                        "choose Girls next, not Diamonds")
+    fresh = dataclasses.replace(s, game=dataclasses.replace(s.game, chosen=((),) * 4))
+    assert jordan.refusal(fresh, Choose(K)) == ("trix-contract-choice", "in the jordan order of contracts P2 must "
+                                                                        "choose Trix next, not King")
+    assert jordan.refusal(fresh, Choose(TX)) is None
+
+
+def test_doubling_refusals():
+    game = Trix(Rules(doubling=True))
+    s = position(game, ["Q♠ 2♣", "Q♥ 3♣", "Q♦ 4♣", "Q♣ 5♣"], None, 3, chooser=3, dealer=1, phase="choose",
+                 chosen=((),) * 4)
+    s = game.play(s, Choose(G))
+    assert s.game.phase == "announce" and s.to_move == 0
+    assert game.refusal(s, NoDouble(C("Q♥"))) == ("trix-doubling", "P0 holds Q♠ and is asked about it now: "
+                                                                    "'double Q♠' or 'nodouble Q♠'")
+    assert game.refusal(s, L("Q♠")) == ("trix-phases", "P0 must say whether they double now (double Q♠, "
+                                                        "nodouble Q♠)")
+    s = game.play(s, Double(C("Q♠")))
+    assert s.to_move == 1 and s.game.pending == parse_cards("Q♥ Q♦ Q♣")
+    for move in (NoDouble(C("Q♥")), Double(C("Q♦")), NoDouble(C("Q♣"))):
+        s = game.play(s, move)
+    assert s.game.phase == "play" and s.to_move == 1 and s.game.doubled == ((C("Q♠"), 0), (C("Q♦"), 2))
+    # the King contract asks only the K♥'s holder; without doubling nobody is asked
+    king = game.play(position(game, ["K♥ 2♣", "Q♥", "3♣", "4♣"], None, 3, chooser=3, phase="choose",
+                              chosen=((),) * 4), Choose(K))
+    assert king.game.pending == (C("K♥"),) and king.to_move == 0
+    assert game.play(king, NoDouble(C("K♥"))).game.doubled == ()
+    for contract in (D, CO, TX):
+        assert T.may_double(contract, C("K♥"), game.rules) is False
+        assert T.may_double(contract, C("Q♠"), game.rules) is False
+    assert T.may_double(K, C("Q♥"), game.rules) is False and T.may_double(G, C("K♥"), game.rules) is False
+    assert T.may_double(K, C("K♥"), Rules()) is False
+
+
+def test_trix_contract_refusals():
+    game = Trix()
+    start = position(game, ["J♦ 5♦ J♠", "6♥", "K♦", "Q♦"], TX, 0)
+    assert game.refusal(start, L("5♦")) == ("trix-trix-start", "5♦ cannot start the Trix contract: P0 holds J♠ J♦ "
+                                                               "and must start with a jack")
+    assert game.legal_moves(start) == lays("J♠ J♦")
+    top_ace = position(game, ["5♦ 9♣", "6♥", "K♦", "Q♦"], TX, 0, layout="J♠ Q♠ K♠ A♠")
+    assert game.refusal(top_ace, L("5♦")) == ("trix-trix-chain", "5♦ is not next to A♠: lay a card one rank above "
+                                                                 "or below the top card (K, any suit)")
+    wrap = Trix(Rules(trix_wrap=True))
+    assert wrap.refusal(top_ace, L("5♦")) == ("trix-trix-chain", "5♦ is not next to A♠: lay a card one rank above "
+                                                                 "or below the top card (2 or K, any suit)")
+    low = position(game, ["5♦ 9♣", "6♥", "K♦", "Q♦"], TX, 0, layout="3♠ 2♠")
+    assert game.refusal(low, L("9♣")) == ("trix-trix-chain", "9♣ is not next to 2♠: lay a card one rank above "
+                                                             "or below the top card (3, any suit)")
+    trick = position(game, ["2♠", "K♠ A♦", "3♠", "A♥"], K, 1, trick=[(0, "2♠")])
+    assert game.refusal(trick, PASS) == ("trix-trix-pass", "P1 must play a card: passing is only for the Trix "
+                                                           "contract")
+
+
+@pytest.mark.parametrize("ends, card, why", [
+    ((None,) * 4, "5♠", "5♠ does not fit: the ♠ row is not started, and only the J♠ starts it"),
+    (((11, 12), None, None, None), "9♠", "9♠ does not fit the ♠ row (J♠ to Q♠): only 10♠ or K♠ can go there"),
+    ((None, None, (2, 11), None), "K♦", "K♦ does not fit the ♦ row (2♦ to J♦): only Q♦ can go there"),
+    ((None, (9, 14), None, None), "2♥", "2♥ does not fit the ♥ row (9♥ to A♥): only 8♥ can go there"),
+    ((None, None, None, (2, 14)), "J♣", "J♣ does not fit the ♣ row (2♣ to A♣): only nothing can go there"),
+])
+def test_rows_refusals_name_the_cards_that_fit(ends, card, why):
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, [card, "6♥", "K♦", "Q♦"], TX, 0, ends=ends)
+    assert game.refusal(s, L(card)) == ("trix-trix-rows", why)
+
+
+@pytest.mark.parametrize("ends, fits", [
+    ((None,) * 4, "J♠ J♥ J♦ J♣"),
+    (((11, 11), None, None, None), "10♠ Q♠ J♥ J♦ J♣"),
+    (((2, 13), (11, 14), None, None), "A♠ 10♥ J♦ J♣"),
+])
+def test_rows_playable_cards(ends, fits):
+    game = Trix(Rules(trix_layout="rows"))
+    want = set(parse_cards(fits))
+    assert {c for c in make_deck("52") if T.rows_playable(c, ends)} == want
+    assert {c for c in make_deck("52") if game.layout.rows_playable(c, ends)} == want
+
+
+def test_contract_notation():
+    game = Trix()
+    for text, contract in [("KING", K), ("diamonds", D), ("Girls", G), ("collections", CO), ("TRIX", TX),
+                           ("кинг", K), ("Бубны", D), ("девушки", G), ("ПОЩЕЧИНЫ", CO), ("клещи", TX)]:
+        assert game.parse_move(text) == Choose(contract)
+    assert [game.format_move(Choose(k)) for k in CONTRACT_ORDER] == ["King", "Diamonds", "Girls", "Collections",
+                                                                      "Trix"]
+    with pytest.raises(NotationError) as exc:
+        T._parse_contract("Hearts")
+    assert str(exc.value) == "'Hearts' is not a contract; contracts: King, Diamonds, Girls, Collections, Trix"
+
+
+def test_rules_errors_say_which_key_and_what_is_allowed():
+    with pytest.raises(VariantError) as exc:
+        Rules(doubling_pays_holder=True)
+    assert (exc.value.key, exc.value.problem, exc.value.allowed) == ("doubling_pays_holder", "needs doubling = true",
+                                                                     "true only with doubling")
+    with pytest.raises(VariantError) as exc:
+        Rules(trix_layout="rows", trix_wrap=True)
+    assert (exc.value.key, exc.value.problem, exc.value.allowed) == ("trix_wrap", "the rows layout does not wrap",
+                                                                     "false with trix_layout 'rows'")
+    assert Rules(doubling=True, doubling_pays_holder=True).doubling_pays_holder
+    assert Rules(trix_wrap=True).trix_wrap and Rules(trix_layout="rows").trix_layout == "rows"

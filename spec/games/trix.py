@@ -866,13 +866,11 @@ class ChoicePhase(Part):
         return self._after_announcements(prog, state.hands)
 
     def _answer_redeal(self, state: State, move) -> State:
+        # One seat at most is ever asked: a redeal needs three 2s or more, and a deal has four.
         g = state.game
         if type(move) is Redeal:
             hands = deal_hands(g.seed, g.deal_no, g.redeals + 1, g.dealer)
             return self._after_announcements(_prog(g, redeals=g.redeals + 1), hands)
-        pending = g.pending[1:]
-        if pending:
-            return State(_prog(g, pending=pending), state.hands, pending[0], (), state.taken, (), (), 0, ())
         return self._after_announcements(g, state.hands, offer_redeal=False)
 
     def _after_announcements(self, g: Progress, hands, offer_redeal: bool = True) -> State:
