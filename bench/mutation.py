@@ -1,6 +1,6 @@
 """Mutation score of one module, with mutmut, as JSON.
 
-Copies ``spec``, ``verifier``, ``tests`` and ``pyproject.toml`` into a temporary folder (so
+Copies ``spec``, ``verifier``, ``tests``, ``docs`` and ``pyproject.toml`` into a temporary folder (so
 the working tree never holds mutmut's ``mutants/`` copy), configures mutmut there for the
 chosen module and its tests, runs it, and prints the score. Mutants listed in
 ``bench/equivalent_mutants.toml`` (each with the reason it cannot be killed: it behaves
@@ -70,9 +70,9 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         diffs: bool = False, only: list[str] | None = None) -> dict:
     tmp = tempfile.mkdtemp(prefix="cardspec-mutation-")
     try:
-        for part in ("spec", "verifier", "tests"):
+        for part in ("spec", "verifier", "tests", "docs"):     # docs: tests read the rulebook pages and variants
             shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
-                            ignore=shutil.ignore_patterns("__pycache__", "_wip_*", "wip_*"))
+                            ignore=shutil.ignore_patterns("__pycache__", "_wip_*", "wip_*", "_build"))
         with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
             config = fh.read()
         config = re.sub(r"\n\[tool\.mutmut\]\n(?:[^\[\n][^\n]*\n|\n)*", "\n", config)  # replaced below
