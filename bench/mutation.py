@@ -80,7 +80,7 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
             "[tool.mutmut]", 'source_paths = ["spec"]', f"only_mutate = {json.dumps([module])}",
             f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib"]',
-            'also_copy = ["verifier"]', ""])
+            'also_copy = ["verifier", "docs"]', ""])
         with open(os.path.join(tmp, "pyproject.toml"), "w", encoding="utf-8") as fh:
             fh.write(config)
         mutmut = os.path.join(os.path.dirname(sys.executable), "mutmut")
