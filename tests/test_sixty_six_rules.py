@@ -1,0 +1,168 @@
+"""Sixty-Six's refusals word for word (playing, following, marriages, closing, the end), from the rulebook's clauses."""
+
+from __future__ import annotations
+
+import pytest
+
+from spec.cards import Suit, parse_card, parse_cards
+from spec.errors import IllegalMove
+from spec.games._sixty_six_solver import parse_position
+from spec.games.sixty_six import CLOSE, Marry, Play, SixtySix, _evolve
+
+R = SixtySix.Rules
+C = parse_card
+
+
+def P(text):
+    return Play(C(text))
+
+
+def last_phase(text, **rules):
+    g = SixtySix(R(**rules))
+    return g, parse_position(g, text)
+
+
+def stock_state(g, **changes):
+    return _evolve(g.deal(1), **changes)
+
+
+# -------------------------------------------------- following in the last phase
+
+# P1 led the ten of spades; hearts are trumps; P0 (to follow) holds the hand given.
+LED_10S = "trump=♥; p0={hand}; p1=K♠; lead=1; led=10♠; points=50,{p1}; tricks=5,5"
+
+
+@pytest.mark.parametrize("hand, p1, card, reason", [
+    ("A♠ 9♣", 45, "9♣", "9♣ does not follow suit: 10♠ was led; play A♠"),
+    ("A♠ 9♥", 45, "9♥", "9♥ does not follow suit: 10♠ was led; play A♠"),            # not even with a trump
+    ("A♥ 9♣", 45, "9♣", "9♣ neither follows ♠ nor trumps, and the hand holds a trump; play A♥"),
+])
+def test_a_follower_must_follow_suit_else_trump(hand, p1, card, reason):
+    g, s = last_phase(LED_10S.format(hand=hand, p1=p1))
+    assert g.refusal(s, P(card)) == ("sixty-six-last-phase", reason)
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, P(card))
+    assert str(exc.value) == f"illegal move {card}: {reason} [rule sixty-six-last-phase]"
+
+
+def test_a_void_follower_without_trumps_plays_anything():
+    g, s = last_phase(LED_10S.format(hand="J♦ 9♣", p1=54))
+    assert g.refusal(s, P("9♣")) is None and g.refusal(s, P("J♦")) is None
+
+
+def test_must_head_asks_for_a_card_that_wins():
+    g, s = last_phase(LED_10S.format(hand="9♠ A♠", p1=45), must_head=True)
+    assert g.refusal(s, P("9♠")) == (
+        "sixty-six-last-phase",
+        "9♠ does not win the trick, and the rules (must_head) ask for a card that does: play A♠")
+    assert g.refusal(s, P("A♠")) is None
+    # without the option the nine is a legal follow
+    g, s = last_phase(LED_10S.format(hand="9♠ A♠", p1=45))
+    assert g.refusal(s, P("9♠")) is None
+
+
+def test_in_the_stock_phase_nothing_but_holding_the_card_is_asked():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("A♠ 9♥ J♣ Q♣ K♦ 9♦"), parse_cards("10♠ J♠ 9♣ A♥ A♦ 10♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    s = g.play(s, P("J♣"))
+    assert g.refusal(s, P("A♥")) is None                   # neither following nor trumping is required yet
+    assert g.refusal(s, P("K♦")) == ("sixty-six-stock-play", "P1 does not hold K♦")
+
+
+# ------------------------------------------------------------- marriages
+
+def test_a_marriage_refused_for_each_reason():
+    g = SixtySix()
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♥ 9♥ A♣ J♣"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0)
+    assert g.refusal(s, Marry(C("A♣"))) == (
+        "sixty-six-marriage",
+        "A♣ makes no marriage: a marriage is a king and queen of one suit, declared by leading one of them")
+    assert g.refusal(s, Marry(C("K♥"))) == ("sixty-six-marriage", "P0 does not hold both K♥ and Q♥")
+    assert g.refusal(s, Marry(C("Q♦"))) == ("sixty-six-marriage", "P0 does not hold both Q♦ and K♦")
+    assert g.refusal(s, Marry(C("Q♠"))) is None and g.refusal(s, Marry(C("K♠"))) is None
+    following = g.play(s, P("9♥"))
+    assert g.refusal(following, Marry(C("K♦"))) == (
+        "sixty-six-marriage", "a marriage is declared only when leading, and P1 is following 9♥")
+
+
+@pytest.mark.parametrize("rules, card, points", [
+    ({}, "K♠", 20), ({}, "Q♥", 40), ({"marriage_points": 30, "trump_marriage_points": 60}, "Q♠", 30),
+    ({"marriage_points": 30, "trump_marriage_points": 60}, "K♥", 60),
+])
+def test_a_marriage_scores_20_and_the_trump_marriage_40(rules, card, points):
+    g = SixtySix(R(**rules))
+    s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♥ Q♥ A♣ J♣"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
+                    trump=Suit.HEARTS, to_move=0, points=(0, 0))
+    after = g.play(s, Marry(C(card)))
+    assert after.points == (points, 0) and after.trick == ((0, C(card)),) and after.to_move == 1
+
+
+# ---------------------------------------------------------------- closing
+
+def test_closing_refused_for_each_reason():
+    g = SixtySix()
+    s = g.deal(2)
+    closed = g.play(s, CLOSE)
+    assert g.refusal(closed, CLOSE) == ("sixty-six-close", f"the stock is already closed (by P{s.to_move})")
+    low = _evolve(s, stock=s.stock[-4:], tricks=(3, 1))
+    assert g.refusal(low, CLOSE) == ("sixty-six-close", "the stock holds 4 cards, too few to close (at least 5 needed)")
+    assert g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE) is None
+    _, exhausted = last_phase("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5")
+    assert g.refusal(exhausted, CLOSE) == ("sixty-six-close", "the stock is used up: there is nothing left to close")
+    leader = SixtySix(R(closer="leader"))
+    following = leader.play(s, Play(s.hands[s.to_move][0]))
+    assert leader.refusal(following, CLOSE) == (
+        "sixty-six-close", "only the player about to lead may close the stock (closer = leader)")
+    late = SixtySix(R(close_before_first_trick=False))
+    assert late.refusal(s, CLOSE) == (
+        "sixty-six-close",
+        "the stock may not be closed before the first trick is complete (close_before_first_trick = false)")
+    assert late.refusal(_evolve(s, tricks=(1, 0)), CLOSE) is None
+
+
+@pytest.mark.parametrize("counts_trump, size, ok", [(True, 5, True), (True, 4, False), (False, 6, True),
+                                                    (False, 5, False)])
+def test_the_turned_trump_counts_among_the_five_only_when_the_option_says(counts_trump, size, ok):
+    g = SixtySix(R(close_counts_trump_card=counts_trump))
+    s = g.deal(2)
+    t = _evolve(s, stock=s.stock[-size:], tricks=(3, 1))
+    assert (g.refusal(t, CLOSE) is None) is ok and (CLOSE in g.legal_moves(t)) is ok
+
+
+@pytest.mark.xfail(strict=True, reason="the refusal counts the turned trump although close_counts_trump_card = "
+                                       "false says it does not: 'holds 5 cards, too few ... (at least 5 needed)'; "
+                                       "spec/games/sixty_six.py is the lead's to change (reported)")
+def test_a_refusal_to_close_does_not_contradict_itself():
+    g = SixtySix(R(close_counts_trump_card=False))
+    s = g.deal(2)
+    _, why = g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE)
+    assert not ("holds 5 cards" in why and "at least 5 needed" in why)
+
+
+@pytest.mark.parametrize("minimum, size, ok", [(0, 1, True), (7, 7, True), (7, 6, False)])
+def test_close_min_stock(minimum, size, ok):
+    g = SixtySix(R(close_min_stock=minimum))
+    s = g.deal(2)
+    assert (g.refusal(_evolve(s, stock=s.stock[-size:], tricks=(2, 2)), CLOSE) is None) is ok
+
+
+# ---------------------------------------------------------------- the end
+
+def test_no_move_after_the_game_is_over():
+    g, s = last_phase("trump=♥; p0=A♥; p1=9♠; lead=0; points=55,54; tricks=6,5")
+    s = g.play(g.play(s, P("A♥")), P("9♠"))
+    assert g.is_over(s) and s.result == (1, 0) and g.to_move(s) is None and g.legal_moves(s) == ()
+    for move in (P("9♠"), CLOSE, Marry(C("K♥"))):
+        assert g.refusal(s, move) == ("sixty-six-win", "the game is over: no more moves can be made")
+    with pytest.raises(IllegalMove) as exc:
+        g.play(s, CLOSE)
+    assert str(exc.value) == "illegal move close: the game is over: no more moves can be made [rule sixty-six-win]"
+
+
+def test_the_outcome_exists_only_once_the_game_is_over():
+    g = SixtySix()
+    with pytest.raises(ValueError) as exc:
+        g.outcome(g.deal(1))
+    assert str(exc.value) == "the game is not over"
