@@ -11,8 +11,9 @@ import pytest
 import verifier.games.queen_ace as props
 from spec.cards import parse_card, parse_cards
 from spec.engine import Record
-from spec.errors import IllegalMove
+from spec.errors import IllegalMove, VariantError
 from spec.games.queen_ace import DRAW, QueenAce, Rules, Stake, State, pot_won
+from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
 GAMES = [QueenAce(players=n) for n in (3, 4, 5, 8)]
@@ -207,3 +208,105 @@ def test_odds_exact_holds_for_the_other_reading_of_the_last_player():
     games = [QueenAce(Rules(last_player="takes_pot"), players=n) for n in (3, 4, 5)]
     assert check(games, "odds_exact").verdict == "holds"
     assert props.exact_odds(5).mean_length == Fraction(53, 5)  # the first ace of 52 cards: (52+1)/(4+1)
+
+
+# ------------------------------------------------------------ limits, the end, the log
+
+@pytest.mark.parametrize("lo,hi,ok", [(3, 2, False), (1, 100, True), (2, 2, True), (100, 99, False)])
+def test_the_largest_stake_may_not_be_below_the_smallest(lo, hi, ok):
+    if ok:
+        game = QueenAce(make_rules(Rules, {"min_stake": lo, "max_stake": hi}), players=3)
+        assert game.legal_moves(game.deal(0)) == tuple(Stake(a) for a in range(lo, hi + 1))
+        return
+    with pytest.raises(VariantError) as err:
+        make_rules(Rules, {"min_stake": lo, "max_stake": hi})
+    assert str(err.value) == f"key 'max_stake': {hi} is below min_stake {lo}; allowed: at least {lo}"
+
+
+@pytest.mark.parametrize("amount,ok", [(1, False), (2, True), (4, True), (5, False)])
+def test_a_stake_must_lie_within_the_chosen_limits(amount, ok):
+    game = QueenAce(Rules(min_stake=2, max_stake=4), players=3)
+    s = game.deal(3)
+    if ok:
+        assert game.play(s, Stake(amount)).stakes == (amount, 0, 0)
+        return
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(s, Stake(amount))
+    assert str(err.value) == (f"illegal move stake {amount}: a stake of {amount} is not allowed: stake 2 to 4 "
+                              "[rule queen-ace-stake-size]")
+
+
+def test_stakes_go_round_from_the_dealers_left_then_p0_draws_first():
+    game = QueenAce(players=4)
+    s = game.deal(8)
+    assert s.to_move == 0 and s.stakes == (0, 0, 0, 0) and len(s.stock) == 52
+    for p, amount in enumerate((3, 1, 5, 2)):
+        assert game.to_move(s) == p and DRAW not in game.legal_moves(s)
+        s = game.play(s, Stake(amount))
+    assert s.stakes == (3, 1, 5, 2) and game.to_move(s) == 0 and game.legal_moves(s) == (DRAW,)
+    assert set(game.candidates(s)) == {DRAW} | {Stake(a) for a in range(1, 6)}
+
+
+def test_the_stakes_are_closed_once_drawing_begins():
+    game = QueenAce(players=3)
+    s = staked(game, "5♥ A♦")
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(s, Stake(2))
+    assert str(err.value) == ("illegal move stake 2: every player has staked: the drawing has begun, "
+                              "stakes are closed [rule queen-ace-stake-phase]")
+
+
+def test_after_the_ace_nothing_more_happens():
+    game = QueenAce(players=3)
+    s = game.play(staked(game, "A♦ 5♥"), DRAW)
+    assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert game.apply(s, DRAW) is s
+    out = game.outcome(s)
+    assert out.winners == (0,) and out.losers == (1, 2) and not out.draw and out.returns == (2, -1, -1)
+
+
+def test_a_pot_nobody_claims_is_a_draw_with_no_losers():
+    game = QueenAce(players=3)
+    s = staked(game, "Q♠ Q♥ Q♦ A♣", (1, 2, 3))
+    for _ in range(3):
+        s = game.play(s, DRAW)
+    out = game.outcome(s)
+    assert out.winners == () and out.losers == () and out.draw
+
+
+def test_drawn_cards_lie_face_up_and_only_the_pack_is_hidden():
+    game = QueenAce(players=3)
+    s = game.play(game.play(staked(game, "Q♠ 5♥ A♦"), DRAW), DRAW)
+    zones = game.zones(s)
+    assert zones == {"hand 0": parse_cards("Q♠"), "hand 1": parse_cards("5♥"), "hand 2": (),
+                     "stock": parse_cards("A♦")}
+    assert game.hidden_zones(s, 1) == frozenset({"stock"})
+
+
+@pytest.mark.parametrize("players", [3, 12])
+def test_the_bound_on_plays_is_one_stake_each_and_at_most_49_draws(players):
+    assert QueenAce(players=players).max_plays() == players + 48 + 1  # 48 cards that are not aces, then an ace
+
+
+def draw_log(game, s, draws):
+    log = []
+    for _ in range(draws):
+        s = game.play(s, DRAW)
+        log.append(game.describe_move(s))
+    return s, log
+
+
+def test_the_log_names_the_card_and_what_it_did():
+    game = QueenAce(players=3)
+    s = staked(game, "Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3))
+    assert game.describe_move(s) == "pot 6"
+    assert game.describe(s) == "pot 6; stock 5 cards"
+    s, log = draw_log(game, s, 4)
+    assert log == ["Q♠: out", "5♥", "Q♦: out", "Q♣: out; everyone is out, no ace"]
+    assert game.describe(s) == "pot 6; stock 1 cards; out: P0, P1, P2"
+    last = QueenAce(Rules(last_player="takes_pot"), players=3)
+    s, log = draw_log(last, staked(last, "Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3)), 3)
+    assert log == ["Q♠: out", "5♥", "Q♦: out; P1 is the last player and takes the pot"]
+    assert game.describe(s) == "pot 6; stock 2 cards; out: P0, P2"
+    _, log = draw_log(game, staked(game, "7♣ A♦", (2, 1, 3)), 2)
+    assert log == ["7♣", "A♦: takes the pot of 6"]
