@@ -8,8 +8,9 @@ import pytest
 
 import verifier.games.pyanitsa as props
 from spec.cards import parse_card, parse_cards
-from spec.errors import IllegalMove
+from spec.errors import IllegalMove, VariantError
 from spec.games.pyanitsa import Pyanitsa, Rules, State, lay, returned
+from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
 GAMES = [Pyanitsa(players=n) for n in range(2, 9)]
@@ -212,3 +213,42 @@ def test_a_shuffle_that_is_not_random_is_refuted():
 def test_state_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         State((), (), (), 0, (), 0).pos = 1
+
+
+# ------------------------------------------------------------ the deck options
+
+DECK_ALLOWED = "'auto' (32 cards for two players, 52 for more) or one of '24', '32', '36', '52'"
+
+
+@pytest.mark.parametrize("deck,players,size", [
+    ("auto", 2, 32), ("auto", 3, 52), ("auto", 8, 52), ("24", 2, 24), ("36", 4, 36), ("52", 2, 52), ("32", 5, 32),
+])
+def test_the_deck_is_32_cards_for_two_and_52_for_more_unless_chosen(deck, players, size):
+    game = Pyanitsa(make_rules(Rules, {"deck": deck}), players=players)
+    assert len(game.deck()) == size == len(set(game.deck()))
+
+
+@pytest.mark.parametrize("deck", ["53", "2x52", "36+2", 5, "36x2"])
+def test_a_deck_that_is_not_one_plain_pack_is_refused(deck):
+    with pytest.raises(VariantError) as err:
+        make_rules(Rules, {"deck": deck})
+    assert str(err.value) == f"key 'deck': cannot use {deck!r}; allowed: {DECK_ALLOWED}"
+
+
+@pytest.mark.parametrize("deck,ranks,ok", [("36", 9, True), ("36", 10, False), ("24", 6, True), ("24", 7, False),
+                                           ("auto", 13, True), ("52", 13, True)])
+def test_the_short_deck_keeps_at_most_the_decks_ranks(deck, ranks, ok):
+    if ok:
+        rules = make_rules(Rules, {"deck": deck, "ranks": ranks})
+        game = Pyanitsa(rules, players=3)
+        assert len({c.rank for c in game.deck()}) == ranks
+        return
+    with pytest.raises(VariantError) as err:
+        make_rules(Rules, {"deck": deck, "ranks": ranks})
+    assert str(err.value) == (f"key 'ranks': {ranks} ranks is more than deck {deck} has; "
+                              "allowed: 0 (all) or at most the deck's number of ranks")
+
+
+def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits():
+    game = Pyanitsa(Rules(ranks=3, suits=2), players=2)   # 32 cards: 7 to ace
+    assert sorted(game.deck()) == sorted(parse_cards("Q♠ K♠ A♠ Q♥ K♥ A♥"))
