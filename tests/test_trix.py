@@ -1050,3 +1050,199 @@ def test_rules_errors_say_which_key_and_what_is_allowed():
                                                                      "false with trix_layout 'rows'")
     assert Rules(doubling=True, doubling_pays_holder=True).doubling_pays_holder
     assert Rules(trix_wrap=True).trix_wrap and Rules(trix_layout="rows").trix_layout == "rows"
+
+
+# ------------------------------------------------------- from one deal to the next
+
+def last_trick(game, *, dealer=0, chooser=1, contract=CO, first=1, chosen=None):
+    """The first deal's last trick, P1 to lead (P1 chose the contract; ``first`` held the 7♥)."""
+    s = position(game, ["2♣", "9♣", "5♣", "A♦"], contract, 1, dealer=dealer, chooser=chooser, chosen=chosen)
+    return dataclasses.replace(s, game=dataclasses.replace(s.game, first_chooser=first))
+
+
+def finish_trick(game, s):
+    # play goes anticlockwise: P1, P0, P3, P2; the 9♣ is the highest club
+    return play_all(game, s, "9♣ 2♣ A♦ 5♣")
+
+
+@pytest.mark.parametrize("rule, chooser", [("rotate", 0), ("kingdom", 1), ("seven_of_hearts", None),
+                                           ("seven_of_hearts_repeat", None)])
+def test_the_next_deal(rule, chooser):
+    game = Trix(Rules(chooser=rule))
+    s = finish_trick(game, last_trick(game))
+    g = s.game
+    assert g.history == (T.DealResult(CO, 1, (0, -15, 0, 0)),) and g.totals == (0, -15, 0, 0)
+    assert g.deal_no == 1 and g.dealer == 3 and g.phase == "choose" and g.contract is None and g.redeals == 0
+    assert s.hands == deal_hands(0, 1, 0, 3) and s.taken == ((),) * 4 and s.trick == ()
+    if chooser is None:                                        # the new 7♥ holder (nobody has chosen five yet)
+        chooser = T.holder_of(s.hands, T.SEVEN_OF_HEARTS)
+    assert g.chooser == s.to_move == chooser
+    assert game.describe_move(s) == f"deal over (Collections): 0 -15 0 0; P{chooser} chooses next"
+    assert T.describe_state(s) == f"deal 2/20, dealer P3, P{chooser} to choose; totals 0 -15 0 0; P{chooser} to move"
+
+
+@pytest.mark.parametrize("deal_no, chooser", [(0, 2), (4, 2), (5, 1), (9, 1), (10, 0), (14, 0), (15, 3), (19, 3)])
+def test_kingdoms_of_five_deals(deal_no, chooser):
+    assert designated_chooser("kingdom", deal_no, 2, 0, [0] * 4) == chooser
+
+
+@pytest.mark.parametrize("holder, counts, chooser", [
+    (1, [0, 0, 0, 0], 1),
+    (1, [4, 4, 5, 5], 1),
+    (1, [0, 5, 0, 0], 0),           # P1 has chosen all five: the choice passes to the right, to P0
+    (1, [5, 5, 0, 0], 3),
+    (1, [5, 5, 5, 0], 3),
+    (0, [5, 2, 2, 2], 3),
+    (3, [4, 5, 5, 5], 0),
+])
+def test_the_seven_of_hearts_passes_the_choice_on(holder, counts, chooser):
+    assert designated_chooser("seven_of_hearts", 7, 2, holder, counts) == chooser
+    assert designated_chooser("seven_of_hearts_repeat", 7, 2, holder, counts) == holder
+
+
+@pytest.mark.parametrize("rule, leader", [("dealer", 2), ("after_dealer", 1), ("chooser", 3)])
+def test_first_lead_options(rule, leader):
+    assert T.first_leader(rule, 2, 3) == leader
+    game = Trix(Rules(first_lead=rule))
+    s = position(game, ["5♠", "6♠", "7♠", "8♠"], None, 3, dealer=2, chooser=3, phase="choose", chosen=((),) * 4)
+    s = game.play(s, Choose(D))
+    assert s.game.phase == "play" and s.to_move == leader
+    # the Trix contract is always started by the dealer
+    s = position(game, ["5♠", "6♠", "7♠", "8♠"], None, 3, dealer=2, chooser=3, phase="choose", chosen=((),) * 4)
+    assert game.play(s, Choose(TX)).to_move == 2
+
+
+def test_a_trick_taker_leads_the_next_trick_and_the_last_trick_ends_the_deal():
+    game = Trix()
+    s = position(game, ["2♣ 3♦", "9♣ 4♦", "5♣ 5♦", "A♦ 6♦"], D, 1)
+    s = finish_trick(game, s)
+    assert s.to_move == 1 and s.taken[1] == parse_cards("9♣ 2♣ A♦ 5♣") and s.trick == ()
+    assert game.describe_move(s) == "P1 took the trick"
+    s = play_all(game, s, "4♦ 3♦ 6♦ 5♦")
+    assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, -10, 0, -40)
+
+
+def test_describe_a_position():
+    game = Trix(Rules(doubling=True))
+    s = position(game, ["5♦", "9♣ 2♣", "", "K♥"], K, 0, dealer=3, chooser=1, trick=[(1, "3♣")],
+                 taken=((), parse_cards("2♠ 3♠ 4♠ 5♠"), (), ()), doubled=((C("K♥"), 3),))
+    assert T.describe_state(s) == "deal 1/20, dealer P3, King chosen by P1, doubled K♥; totals 0 0 0 0; P0 to move"
+    assert game.describe(s) == ("deal 1/20, dealer P3, King chosen by P1, doubled K♥; totals 0 0 0 0; P0 to move; "
+                                "hand 0: 5♦; hand 1: 2♣ 9♣; hand 2: -; hand 3: K♥; taken 0: -; "
+                                "taken 1: 2♠ 3♠ 4♠ 5♠; taken 2: -; taken 3: -; trick: 3♣; layout: -")
+    assert game.describe_move(s) == ""
+    over = Trix().play(last_deal(Trix(), (-100, -50, -200, -150)), L("5♦"))
+    assert T.describe_state(over) == "deal 20/20, dealer P0, Trix chosen by P0; totals 0 0 0 0"
+
+
+# ------------------------------------------------------- the Trix contract's turn, stalls and ends
+
+@pytest.mark.parametrize("hands, direction, seat, nxt", [
+    (["5♦", "6♦", "7♦", "8♦"], "clockwise", 0, 1),
+    (["5♦", "", "7♦", "8♦"], "clockwise", 0, 2),      # P1 is out: skipped
+    (["5♦", "", "", "8♦"], "clockwise", 3, 0),
+    (["5♦", "6♦", "7♦", "8♦"], "anticlockwise", 0, 3),
+    (["5♦", "6♦", "7♦", ""], "anticlockwise", 0, 2),
+    (["5♦", "", "", ""], "clockwise", 0, 0),           # nobody else holds cards
+])
+def test_trix_turn_skips_players_who_are_out(hands, direction, seat, nxt):
+    assert T.trix_next(seat, tuple(parse_cards(h) for h in hands), Rules(trix_direction=direction)) == nxt
+
+
+@pytest.mark.parametrize("rules, hands, contract, layout, ends, stalled", [
+    ({}, ["2♦ 9♣", "3♥ 8♠", "K♦ 7♠", "Q♦ 9♦"], TX, "5♣", None, True),
+    ({}, ["2♦ 9♣", "3♥ 6♠", "K♦ 7♠", "Q♦ 9♦"], TX, "5♣", None, False),   # P1 can lay the 6♠
+    ({}, ["2♦ 9♣", "", "", "Q♦"], TX, "5♣", None, True),                # two players left, neither fits
+    ({}, ["2♦ 9♣", "", "", ""], TX, "5♣", None, False),                 # one player left: the contract is over
+    ({}, ["2♦ 9♣", "3♥ 8♠", "K♦ 7♠", "Q♦ 9♦"], TX, "", None, False),    # nothing laid yet: any card starts
+    ({}, ["2♦ 9♣", "3♥ 8♠", "K♦ 7♠", "Q♦ 9♦"], D, "", None, False),     # not the Trix contract
+    ({"trix_layout": "rows"}, ["2♦ 9♣", "3♥", "K♦", "Q♦"], TX, "", (None,) * 4, True),
+    ({"trix_layout": "rows"}, ["2♦ 9♣", "3♥", "K♦", "J♦"], TX, "", (None,) * 4, False),
+])
+def test_when_the_trix_contract_is_stalled(rules, hands, contract, layout, ends, stalled):
+    game = Trix(Rules(**rules))
+    s = position(game, hands, contract, 0, layout=layout, ends=ends)
+    assert game.layout.stalled(s) is stalled
+    choosing_ = dataclasses.replace(s, game=dataclasses.replace(s.game, phase="choose"))
+    assert game.layout.stalled(choosing_) is False
+
+
+def test_a_round_of_passes_ends_the_rows_layout():
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, ["2♦ 9♣", "3♥", "K♦", "Q♦"], TX, 0, finished=())
+    s = play_all(game, s, "pass pass pass")
+    assert s.game.deal_no == 0 and s.passes == 3
+    s = game.play(s, PASS)
+    assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, 0, 0, 0)
+
+
+def test_passes_count_only_players_still_holding_cards():
+    game = Trix()
+    s = position(game, ["2♦ 9♣", "", "K♦ 7♠", "Q♦ 9♦"], TX, 0, layout="5♣", finished=(1,))
+    s = play_all(game, s, "pass pass")
+    assert s.to_move == 3 and s.passes == 2 and game.legal_moves(s) == (PASS,)
+    s = game.play(s, PASS)          # three players hold cards: three passes are a full round
+    assert s.passes == 3 and s.to_move == 0 and game.legal_moves(s) == lays("2♦ 9♣")
+    assert game.refusal(s, L("2♦")) is None and game.refusal(s, PASS)[0] == "trix-trix-pass"
+
+
+def test_candidates_of_each_phase():
+    game = Trix(Rules(doubling=True))
+    choose = position(game, ["5♠", "6♠", "7♠", "8♠"], None, 1, chooser=1, phase="choose", chosen=((),) * 4)
+    assert game.candidates(choose) == tuple(map(Choose, CONTRACT_ORDER))
+    announce = dataclasses.replace(choose, game=dataclasses.replace(choose.game, phase="announce",
+                                                                    pending=parse_cards("Q♦ Q♣")))
+    assert game.candidates(announce) == (Double(C("Q♦")), NoDouble(C("Q♦")), Double(C("Q♣")), NoDouble(C("Q♣")))
+    redeal = dataclasses.replace(choose, game=dataclasses.replace(choose.game, phase="redeal", pending=(1,)))
+    assert game.candidates(redeal) == (REDEAL, KEEP)
+    play = position(game, ["5♠ 9♦", "6♠", "7♠", "8♠"], TX, 0)
+    assert game.candidates(play) == (L("5♠"), L("9♦"), PASS)
+
+
+@pytest.mark.parametrize("limit", [0, 1, 3, 10])
+def test_the_bound_on_moves_counts_the_redeals(limit):
+    # a deal: 1 choice, 4 doubling answers, a redeal answer for each of the limit + 1 deals dealt (4 seats at
+    # most), 52 cards each after up to 4 passes
+    assert Trix(Rules(redeal_limit=limit)).max_plays() == 20 * (1 + 4 + 4 * (limit + 1) + 52 * 5)
+
+
+@pytest.mark.parametrize("rule, taken, why", [
+    ("all_contracts", (), "2♥ may not be led: hearts may not be led while P0 holds another suit (4♦ 9♣)"),
+    ("all_contracts", ("2♠ 3♠ 4♠ 5♠",), "2♥ may not be led: hearts may not be led while P0 holds another suit "
+                                          "(4♦ 9♣)"),
+    ("king_only", (), "2♥ may not be led: hearts may not be led in the King contract while P0 holds another "
+                      "suit (4♦ 9♣)"),
+    ("opening_lead", (), "2♥ may not be led: hearts may not be led to the first trick while P0 holds another "
+                         "suit (4♦ 9♣)"),
+    ("opening_lead", ("2♠ 3♠ 4♠ 5♠",), None),
+])
+def test_hearts_lead_refusals(rule, taken, why):
+    game = Trix(Rules(hearts_lead=rule))
+    s = position(game, ["2♥ 9♣ 4♦", "4♣", "5♣", "6♣"], K, 0, taken=tuple(map(parse_cards, taken + ("",) * 4))[:4])
+    assert game.refusal(s, L("2♥")) == (None if why is None else ("trix-hearts-lead", why))
+    assert (L("2♥") in game.legal_moves(s)) is (why is None)
+
+
+@pytest.mark.parametrize("contract", [D, G, CO])
+def test_king_only_leaves_hearts_free_in_the_other_contracts(contract):
+    game = Trix(Rules(hearts_lead="king_only"))
+    s = position(game, ["2♥ 9♣", "4♣", "5♣", "6♣"], contract, 0)
+    assert game.refusal(s, L("2♥")) is None and game.legal_moves(s) == lays("2♥ 9♣")
+
+
+@pytest.mark.parametrize("contract, card, rules, points", [
+    (K, "K♥", {}, -75), (K, "Q♥", {}, 0), (K, "A♥", {}, 0), (D, "K♥", {}, 0), (D, "2♦", {}, -10),
+    (D, "A♦", {"scoring": "fifteen_ten"}, -15), (G, "Q♣", {}, -25), (G, "K♣", {}, 0), (CO, "K♥", {}, 0),
+    (CO, "Q♠", {}, 0), (TX, "K♥", {}, 0), (TX, "Q♠", {}, 0), (K, "K♥", {"positive_negative": True}, 75),
+    (D, "3♦", {"positive_negative": True, "scoring": "fifteen_ten"}, 15), (G, "Q♦", {"positive_negative": True}, 25),
+])
+def test_what_each_card_costs(contract, card, rules, points):
+    assert T.card_points(contract, C(card), Rules(**rules)) == points
+
+
+@pytest.mark.parametrize("contract, rules, points", [
+    (CO, {}, -15), (CO, {"scoring": "fifteen_ten"}, -10), (CO, {"positive_negative": True}, 15),
+    (K, {}, 0), (D, {}, 0), (G, {}, 0), (TX, {}, 0), (K, {"positive_negative": True}, 0),
+])
+def test_what_each_trick_costs(contract, rules, points):
+    assert T.trick_points(contract, Rules(**rules)) == points
