@@ -123,6 +123,10 @@ def head_if_able(options: Sequence[Card], plays: Sequence[tuple[int, Card]], tru
 # hierarchy of super-trumps above the trumps) are listed explicitly.
 
 
+#: The strength of the lowest super-trump: every rank's strength in a :class:`TrickOrder` is below it.
+SUPER_STRENGTH = 1000
+
+
 @dataclass(frozen=True)
 class TrickOrder:
     """The order of cards in a trick game.
@@ -142,6 +146,11 @@ class TrickOrder:
     order: Mapping[Rank, int] = field(default_factory=lambda: NATURAL_ORDER)
     super_trumps: tuple[Card, ...] = ()
 
+    def __post_init__(self) -> None:
+        if max(self.order.values()) >= SUPER_STRENGTH:
+            raise ValueError(f"TrickOrder: a rank's strength must be below {SUPER_STRENGTH}, "
+                             "where the super-trumps begin")
+
     def suit_of(self, card: Card) -> Suit | None:
         """The suit a card counts as: a super-trump counts as a trump."""
         return self.trump if card in self.super_trumps else card.suit
@@ -149,7 +158,7 @@ class TrickOrder:
     def strength(self, card: Card) -> int:
         """Strength within the card's suit; super-trumps above every ordinary card."""
         if card in self.super_trumps:
-            return 1000 + self.super_trumps.index(card)
+            return SUPER_STRENGTH + self.super_trumps.index(card)
         return self.order[card.rank]
 
     def beats(self, card: Card, best: Card) -> bool:
@@ -222,11 +231,13 @@ class Duties:
         allowed = self.options(hand, plays, order)
         if card in allowed:
             return None
-        led = order.suit_of(plays[0][1])
-        if self.follow and any(order.suit_of(c) == led for c in hand) and order.suit_of(card) != led:
-            return f"{card} does not follow suit: {plays[0][1]} was led and the hand holds {led.symbol if led else ''}"
-        if self.trump and order.trump is not None and order.suit_of(card) != order.trump:
-            return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
+        if self.follow:
+            same = self.answers(hand, plays[0][1], order)
+            if same and card not in same:
+                return f"{card} does not follow suit: {plays[0][1]} was led and the hand holds {same[0]}"
+            # unable to follow, the hand holds a trump (else every card is allowed and cannot head)
+            if not same and self.trump and order.trump is not None and order.suit_of(card) != order.trump:
+                return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
         return f"{card} does not win the trick, and another allowed card would"
 
 
@@ -314,7 +325,7 @@ class SuitlessDuties(Duties):
         led_card = plays[0][1]
         if self.follow:
             same = self.answers(hand, led_card, order)
-            if same:
+            if same and card not in same:
                 rank = f"a card of rank {led_card.rank.label}"
                 if led_card in self.suitless:
                     what = rank
@@ -322,7 +333,7 @@ class SuitlessDuties(Duties):
                     suit = order.suit_of(led_card)
                     what = f"a {suit.symbol} card" + (f" or {rank}" if self.follow_rank else "")
                 return f"{card} does not answer {led_card}: {led_card} asks for {what}, and the hand holds {same[0]}"
-            if self.trump and order.trump is not None:
+            if not same and self.trump and order.trump is not None and order.suit_of(card) != order.trump:
                 return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
                         f"such as {allowed[0]}")
         return f"{card} does not win the trick, and another allowed card would"

@@ -33,3 +33,305 @@ def test_head_if_able():
     assert head_if_able(parse_cards("K♠ A♠"), plays, None) == parse_cards("K♠ A♠")
     assert head_if_able(parse_cards("K♠ A♠"), plays, None, TEN_HIGH_ORDER) == parse_cards("A♠")
     assert head_if_able(parse_cards("9♠"), plays, None) == parse_cards("9♠")  # cannot win: anything allowed
+
+
+# ------------------------------------------------------------------ rule tables
+#
+# Expected results below are worked out by hand from the rules each kit piece states
+# (docs/games/*.rst of the games that use it), in card notation.
+
+import pytest  # noqa: E402
+
+from spec.cards import Card, Rank, parse_card  # noqa: E402
+from spec.tricks import (  # noqa: E402
+    NATURAL_ORDER, SUPER_STRENGTH, Duties, SuitlessDuties, SuitOrTrumpDuties, TrickOrder, cards_of_suit,
+    lead_options_barring, next_leader, next_seat, points_in, rank_order, winning_play,
+)
+
+C = parse_card
+JOKER = Card(Rank.JOKER, None)
+#: old Kozel's jacks, lowest first: J♦ < J♥ < J♠ < J♣, above every trump
+KOZEL_JACKS = parse_cards("J♦ J♥ J♠ J♣")
+#: Kerosinka / old Kozel order: 6 7 8 9 J Q K 10 A
+TEN_ABOVE_KING = rank_order(Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING,
+                            Rank.TEN, Rank.ACE)
+
+
+def plays_of(text: str) -> tuple[tuple[int, Card], ...]:
+    """Plays by seats 0, 1, 2 ... in order."""
+    return tuple(enumerate(parse_cards(text)))
+
+
+def test_rank_orders_low_to_high():
+    assert sorted(NATURAL_ORDER, key=NATURAL_ORDER.get)[:13] == list(Rank)[:13]
+    assert [str(r.label) for r in sorted(TEN_HIGH_ORDER, key=TEN_HIGH_ORDER.get)] == ["9", "J", "Q", "K", "10", "A"]
+    assert [TEN_ABOVE_KING[r] for r in (Rank.SIX, Rank.JACK, Rank.KING, Rank.TEN, Rank.ACE)] == [0, 4, 6, 7, 8]
+
+
+def test_rank_order_refuses_a_rank_twice():
+    with pytest.raises(ValueError) as exc:
+        rank_order(Rank.NINE, Rank.TEN, Rank.NINE)
+    assert str(exc.value) == "rank_order: a rank is listed twice"
+
+
+def test_trick_led_and_cards():
+    assert Trick(leader=2).led is None and Trick(leader=2).cards == ()
+    t = Trick(leader=1, plays=((1, C("7♦")), (2, C("A♠"))))
+    assert t.led is Suit.DIAMONDS and t.cards == parse_cards("7♦ A♠")
+
+
+def test_cards_of_suit_keeps_hand_order():
+    assert cards_of_suit(parse_cards("A♠ 7♥ 2♠ K♣"), Suit.SPADES) == parse_cards("A♠ 2♠")
+    assert cards_of_suit(parse_cards("A♠ 7♥"), Suit.DIAMONDS) == ()
+
+
+def test_follow_or_trump_nothing_led_and_jokers():
+    hand = parse_cards("A♠ 7♥") + (JOKER,)
+    assert follow_or_trump_options(hand, None, Suit.HEARTS) == hand     # a lead: any card
+    # void with no trump suit: a joker (a card of no suit) is no trump, every card may go
+    assert follow_or_trump_options(hand, Suit.DIAMONDS, None) == hand
+
+
+@pytest.mark.parametrize("cards, trump, order, winner", [
+    ("9♠ K♠ Q♠", None, NATURAL_ORDER, 1),          # the best so far, not the card led, is what to beat
+    ("K♠ 10♠ Q♠", None, TEN_HIGH_ORDER, 1),        # ten above king
+    ("K♠ 10♠ A♠", None, TEN_HIGH_ORDER, 2),
+    ("A♠ 7♥ 9♥", Suit.HEARTS, NATURAL_ORDER, 2),  # overtrumped
+    ("A♠ 9♥ 7♥", Suit.HEARTS, NATURAL_ORDER, 1),  # an undertrump does not win
+    ("7♠ A♦ K♦", Suit.HEARTS, NATURAL_ORDER, 0),  # off-suit cards never win
+    ("K♠ K♠", None, NATURAL_ORDER, 0),              # a doubled pack: of two equal cards the first wins
+])
+def test_trick_winner_table(cards, trump, order, winner):
+    assert trick_winner(Trick(0, plays_of(cards)), trump, order) == winner
+    assert winning_play(plays_of(cards), trump, order) == plays_of(cards)[winner]
+
+
+def test_a_joker_does_not_win_without_trumps():
+    assert trick_winner(Trick(0, ((0, C("7♠")), (1, JOKER))), None) == 0
+
+
+def test_winner_leads_next_and_seats():
+    assert next_leader(3) == 3
+    assert [next_seat(s, 4) for s in range(4)] == [1, 2, 3, 0]
+    assert [next_seat(s, 3, -1) for s in range(3)] == [2, 0, 1]
+
+
+def test_points_in_counts_missing_ranks_as_zero():
+    points = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4}
+    assert points_in(parse_cards("A♠ 10♥ 7♣ K♦"), points) == 25
+    assert points_in(parse_cards("7♣ 8♣"), points) == 0
+    assert points_in((), points) == 0
+
+
+@pytest.mark.parametrize("options, plays, trump, order, expected", [
+    # three players: the third must beat the best card so far (K♠), not only the led 9♠
+    ("Q♠ A♠", "9♠ K♠", None, NATURAL_ORDER, "A♠"),
+    ("Q♠ J♠", "9♠ K♠", None, NATURAL_ORDER, "Q♠ J♠"),  # cannot head: all stay allowed
+    ("A♠ Q♠", "K♠ 10♠", None, TEN_HIGH_ORDER, "A♠"),  # the 10 already beats the K
+    ("8♥ 6♥", "A♠ 7♥", Suit.HEARTS, NATURAL_ORDER, "8♥"),  # overtrump the trump so far
+    ("K♠ 2♥", "A♠", Suit.HEARTS, NATURAL_ORDER, "2♥"),  # only the trump wins
+    ("K♠ 2♥", "", Suit.HEARTS, NATURAL_ORDER, "K♠ 2♥"),  # a lead: no trick to win yet
+])
+def test_head_if_able_table(options, plays, trump, order, expected):
+    assert head_if_able(parse_cards(options), plays_of(plays), trump, order) == parse_cards(expected)
+
+
+def test_lead_options_barring():
+    assert lead_options_barring(parse_cards("2♥ 9♣ K♥ 3♦"), Suit.HEARTS) == parse_cards("9♣ 3♦")
+    assert lead_options_barring(parse_cards("2♥ K♥"), Suit.HEARTS) == parse_cards("2♥ K♥")
+    assert lead_options_barring((), Suit.HEARTS) == ()
+
+
+# ---------------------------------------------------------------- TrickOrder
+
+KOZEL = TrickOrder(Suit.DIAMONDS, TEN_ABOVE_KING, super_trumps=KOZEL_JACKS)
+
+
+@pytest.mark.parametrize("cards, winner", [
+    ("A♦ J♦", 1),        # the lowest jack beats the ace of trumps
+    ("J♠ J♣", 1),        # J♣ is the highest card
+    ("J♣ J♠", 0),
+    ("J♥ J♦", 0),
+    ("J♦ J♥ J♠", 2),
+    ("A♠ J♥", 1),        # a jack is a trump, whatever its printed suit
+    ("J♥ A♥", 0),        # J♥ led is a trump lead: the A♥ is a plain heart
+    ("K♥ J♥", 1),
+    ("K♠ 10♠ A♠", 2),    # 10 above king, ace above 10
+    ("K♠ 10♠ Q♠", 1),
+    ("9♠ A♣ 7♦", 2),     # the trump wins over a plain ace
+])
+def test_super_trump_hierarchy(cards, winner):
+    assert KOZEL.winner(plays_of(cards)) == winner
+    assert KOZEL.winning_play(plays_of(cards)) == plays_of(cards)[winner]
+
+
+def test_super_trump_suit_and_strength():
+    assert KOZEL.suit_of(C("J♥")) is Suit.DIAMONDS and KOZEL.suit_of(C("Q♥")) is Suit.HEARTS
+    assert [KOZEL.strength(j) for j in KOZEL_JACKS] == [SUPER_STRENGTH + k for k in range(4)]
+    assert KOZEL.strength(C("A♦")) == 8 and KOZEL.strength(C("J♠")) > KOZEL.strength(C("A♦"))
+    plain = TrickOrder(Suit.CLUBS)
+    assert plain.order is NATURAL_ORDER and plain.suit_of(C("J♣")) is Suit.CLUBS
+    assert TrickOrder(None).winner(plays_of("7♠ 7♥ A♦")) == 0
+
+
+def test_trick_order_refuses_strengths_reaching_the_super_trumps():
+    TrickOrder(None, {Rank.ACE: SUPER_STRENGTH - 1})
+    with pytest.raises(ValueError) as exc:
+        TrickOrder(None, {Rank.ACE: SUPER_STRENGTH})
+    assert str(exc.value) == "TrickOrder: a rank's strength must be below 1000, where the super-trumps begin"
+
+
+# ---------------------------------------------------------------- Duties
+
+CLUBS = TrickOrder(Suit.CLUBS)
+NO_TRUMP = TrickOrder(None)
+
+
+@pytest.mark.parametrize("duties, hand, plays, order, allowed", [
+    (Duties(), "A♠ 7♥", "", CLUBS, "A♠ 7♥"),                          # the leader plays anything
+    (Duties(), "A♠ 7♥ 2♠", "K♠", CLUBS, "A♠ 2♠"),                     # follow suit
+    (Duties(), "7♥ 2♣", "K♠", CLUBS, "7♥ 2♣"),                       # void, no trump duty: anything
+    (Duties(follow=False), "A♠ 7♥", "K♠", CLUBS, "A♠ 7♥"),           # no duty at all
+    (Duties(trump=True), "7♥ 2♣ 9♣", "K♠", CLUBS, "2♣ 9♣"),          # void: trump
+    (Duties(trump=True), "A♠ 2♣", "K♠", CLUBS, "A♠"),                # following comes first
+    (Duties(trump=True), "7♥ 2♦", "K♠", CLUBS, "7♥ 2♦"),             # void, no trump: anything
+    (Duties(trump=True), "7♥ 2♦", "K♠", NO_TRUMP, "7♥ 2♦"),          # no trump suit at all
+    (Duties(follow_rank=True), "K♥ 7♠ 9♦", "K♠", CLUBS, "K♥ 7♠"),    # suit or rank led
+    (Duties(follow_rank=True), "K♥ 9♦", "K♠", CLUBS, "K♥"),
+    # three players, must head: beat the K♠ that is best so far
+    (Duties(head=True), "Q♠ A♠ 7♥", "9♠ K♠", CLUBS, "A♠"),
+    (Duties(head=True), "Q♠ 10♠", "9♠ K♠", CLUBS, "Q♠ 10♠"),        # cannot: any follower
+    (Duties(head=True), "A♠ 2♣", "K♠ 3♣", CLUBS, "A♠"),             # must follow though it loses
+    (Duties(trump=True, head=True), "7♣ 9♣ 2♦", "A♠ 8♣", CLUBS, "9♣"),   # overtrump
+    (Duties(trump=True, head=True), "7♣ 2♦", "A♠ 8♣", CLUBS, "7♣"),      # must trump though it loses
+    (Duties(follow=False, head=True), "Q♠ 2♣", "K♠", CLUBS, "2♣"),     # head without following
+    (Duties(follow=False, head=True), "Q♠ 2♦", "K♠", CLUBS, "Q♠ 2♦"),
+])
+def test_duties_options(duties, hand, plays, order, allowed):
+    assert duties.options(parse_cards(hand), plays_of(plays), order) == parse_cards(allowed)
+
+
+def test_duties_with_super_trumps():
+    # old Kozel (trumps ♦, jacks above them): a jack answers a trump lead, a jack led asks for trumps
+    d = Duties(follow=True)
+    assert d.options(parse_cards("J♣ A♥"), plays_of("7♦"), KOZEL) == parse_cards("J♣")
+    assert d.options(parse_cards("7♦ A♣ J♥"), plays_of("J♠"), KOZEL) == parse_cards("7♦ J♥")
+    assert d.options(parse_cards("J♠ A♣ 7♠"), plays_of("K♠"), KOZEL) == parse_cards("7♠")  # J♠ is no spade
+    # follow the rank: a super-trump of the rank led answers as a trump only
+    order = TrickOrder(Suit.CLUBS, super_trumps=parse_cards("J♦"))
+    assert Duties(follow_rank=True).options(parse_cards("J♦ 7♥"), plays_of("J♠"), order) == parse_cards("J♦ 7♥")
+    assert Duties(follow_rank=True).options(parse_cards("J♥ 7♥"), plays_of("J♠"), order) == parse_cards("J♥")
+    # no trump suit: a joker is no trump
+    hand = parse_cards("7♥ 2♦") + (JOKER,)
+    assert Duties(trump=True).options(hand, plays_of("K♠"), NO_TRUMP) == hand
+
+
+@pytest.mark.parametrize("duties, card, hand, plays, why", [
+    (Duties(), "A♠", "7♥", "K♠", "A♠ is not in the hand"),
+    (Duties(), "7♥", "A♠ 7♥", "", None),
+    (Duties(), "A♠", "A♠ 7♥", "K♠", None),
+    (Duties(), "7♥", "7♥ 2♠ A♠", "K♠", "7♥ does not follow suit: K♠ was led and the hand holds 2♠"),
+    (Duties(follow_rank=True), "7♥", "7♥ K♦", "K♠", "7♥ does not follow suit: K♠ was led and the hand holds K♦"),
+    (Duties(trump=True), "7♥", "7♥ 2♣", "K♠",
+     "7♥ is neither of the suit led nor a trump, and the hand holds a trump"),
+    (Duties(trump=True, head=True), "Q♠", "Q♠ A♠", "9♠ K♠",
+     "Q♠ does not win the trick, and another allowed card would"),
+    (Duties(trump=True, head=True), "7♣", "7♣ 9♣", "A♠ 8♣",
+     "7♣ does not win the trick, and another allowed card would"),
+    (Duties(follow=False, trump=True, head=True), "Q♠", "Q♠ 2♣", "K♠",
+     "Q♠ does not win the trick, and another allowed card would"),
+])
+def test_duties_why_not(duties, card, hand, plays, why):
+    assert duties.why_not(C(card), parse_cards(hand), plays_of(plays), CLUBS) == why
+
+
+# ---------------------------------------------------------------- SuitlessDuties (Kerosinka's 10♥)
+
+TEN_H = C("10♥")
+KERO = TrickOrder(Suit.CLUBS, TEN_ABOVE_KING, super_trumps=(TEN_H,))
+KERO_DUTIES = SuitlessDuties(follow_rank=True, trump=True, suitless=(TEN_H,))
+
+
+@pytest.mark.parametrize("duties, hand, led, allowed", [
+    (KERO_DUTIES, "10♠ 7♣ 8♥", "10♥", "10♠"),            # the 10♥ led asks for a ten
+    (KERO_DUTIES, "7♣ 8♥", "10♥", "7♣"),                  # no ten: a trump
+    (KERO_DUTIES, "8♥ 9♦", "10♥", "8♥ 9♦"),               # neither: any card
+    (SuitlessDuties(trump=True, suitless=(TEN_H,)), "10♠ 7♣", "10♥", "7♣"),  # no rank duty: trump
+    (KERO_DUTIES, "10♥ 9♥", "A♥", "9♥"),                  # the 10♥ is no heart
+    (KERO_DUTIES, "10♥ 9♦", "10♠", "10♥"),                # ... but answers a ten
+    (SuitlessDuties(follow_rank=True, trump=True, suitless=(TEN_H,), suitless_rank=False),
+     "10♥ 9♦", "10♠", "10♥"),                              # only as a trump (void in ♠)
+    (SuitlessDuties(follow_rank=True, trump=True, suitless=(TEN_H,), suitless_rank=False),
+     "10♥ 9♦ 8♣", "10♠", "10♥ 8♣"),
+    (KERO_DUTIES, "10♥ 9♦ 8♣", "10♠", "10♥"),
+    (KERO_DUTIES, "10♥ 9♦", "7♣", "10♥"),                 # the 10♥ answers a trump lead
+    (KERO_DUTIES, "K♠ 9♦ 8♣", "9♠", "K♠ 9♦"),             # suit or rank
+    (SuitlessDuties(trump=True, suitless=(TEN_H,)), "K♠ 9♦", "9♠", "K♠"),
+])
+def test_suitless_options(duties, hand, led, allowed):
+    assert duties.options(parse_cards(hand), plays_of(led), KERO) == parse_cards(allowed)
+
+
+def test_suitless_rank_answer_is_not_a_super_trump():
+    # a super-trump that is not suitless (old Kozel's jack) never answers by rank
+    order = TrickOrder(Suit.CLUBS, super_trumps=(TEN_H, C("J♦")))
+    d = SuitlessDuties(follow_rank=True, suitless=(TEN_H,))
+    assert d.options(parse_cards("J♦ 7♥"), plays_of("J♠"), order) == parse_cards("J♦ 7♥")
+    assert d.options(parse_cards("J♥ 7♥"), plays_of("J♠"), order) == parse_cards("J♥")
+
+
+@pytest.mark.parametrize("duties, card, hand, led, why", [
+    (KERO_DUTIES, "A♠", "9♦", "10♥", "A♠ is not in the hand"),
+    (KERO_DUTIES, "10♠", "10♠ 7♣", "10♥", None),
+    (KERO_DUTIES, "7♣", "10♠ 7♣", "10♥",
+     "7♣ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"),
+    (KERO_DUTIES, "7♦", "7♦ K♠", "9♠",
+     "7♦ does not answer 9♠: 9♠ asks for a ♠ card or a card of rank 9, and the hand holds K♠"),
+    (SuitlessDuties(suitless=(TEN_H,)), "7♦", "7♦ K♠", "9♠",
+     "7♦ does not answer 9♠: 9♠ asks for a ♠ card, and the hand holds K♠"),
+    (KERO_DUTIES, "8♦", "8♦ 6♣ 10♥", "9♠",
+     "8♦ is not a trump: the hand cannot answer 9♠, so it must play a trump, such as 6♣"),
+])
+def test_suitless_why_not(duties, card, hand, led, why):
+    assert duties.why_not(C(card), parse_cards(hand), plays_of(led), KERO) == why
+
+
+@pytest.mark.parametrize("duties, card, hand, plays, why", [
+    # must head: a card that answers but does not win is refused for not winning
+    (SuitlessDuties(follow_rank=True, trump=True, head=True, suitless=(TEN_H,)), "K♠", "K♠ A♠", "9♠ 10♠",
+     "K♠ does not win the trick, and another allowed card would"),
+    (SuitlessDuties(follow_rank=True, trump=True, head=True, suitless=(TEN_H,)), "7♣", "7♣ 10♥", "9♠ 8♣",
+     "7♣ does not win the trick, and another allowed card would"),
+    (SuitlessDuties(follow=False, head=True, suitless=(TEN_H,)), "7♦", "7♦ 8♣", "9♠",
+     "7♦ does not win the trick, and another allowed card would"),
+])
+def test_suitless_why_not_heading(duties, card, hand, plays, why):
+    assert duties.why_not(C(card), parse_cards(hand), plays_of(plays), KERO) == why
+
+
+# ---------------------------------------------------------------- SuitOrTrumpDuties (California Jack)
+
+@pytest.mark.parametrize("duties, hand, plays, allowed", [
+    (SuitOrTrumpDuties(), "9♠ 2♣ 7♥", "", "9♠ 2♣ 7♥"),
+    (SuitOrTrumpDuties(), "9♠ 2♣ 7♥", "K♠", "9♠ 2♣"),       # trumping allowed though able to follow
+    (SuitOrTrumpDuties(), "2♣ 7♥", "K♠", "2♣"),
+    (SuitOrTrumpDuties(), "7♥ 8♦", "K♠", "7♥ 8♦"),          # neither: anything
+    (SuitOrTrumpDuties(), "7♥ 8♦ A♣", "K♣", "A♣"),          # a trump lead
+    (SuitOrTrumpDuties(head=True), "9♠ A♠ 7♥", "K♠", "A♠"),
+    (SuitOrTrumpDuties(head=True), "9♠ 2♣ 7♥", "K♠", "2♣"),
+    (SuitOrTrumpDuties(head=True), "9♠ 2♣", "K♠ 3♣", "9♠ 2♣"),   # nothing wins: either
+    (SuitOrTrumpDuties(head=True), "9♠ 2♣ 5♣", "K♠ 3♣", "5♣"),
+])
+def test_suit_or_trump_options(duties, hand, plays, allowed):
+    assert duties.options(parse_cards(hand), plays_of(plays), CLUBS) == parse_cards(allowed)
+
+
+@pytest.mark.parametrize("duties, card, hand, plays, why", [
+    (SuitOrTrumpDuties(), "A♥", "9♠ 2♣", "K♠", "A♥ is not in the hand"),
+    (SuitOrTrumpDuties(), "2♣", "9♠ 2♣ 7♥", "K♠", None),
+    (SuitOrTrumpDuties(), "7♥", "7♥ 2♣", "K♠", "7♥ neither follows K♠ nor is a trump, and the hand holds 2♣"),
+    (SuitOrTrumpDuties(head=True), "9♠", "9♠ A♠", "K♠",
+     "9♠ does not win the trick, and another allowed card would"),
+])
+def test_suit_or_trump_why_not(duties, card, hand, plays, why):
+    assert duties.why_not(C(card), parse_cards(hand), plays_of(plays), CLUBS) == why
