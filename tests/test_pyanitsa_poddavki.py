@@ -125,3 +125,78 @@ class BackToTheDeal(Poddavki):
                                          (BackToTheDeal, "terminates_beggar_laid")])
 def test_a_game_that_loops_is_refuted(mutant, prop):
     assert_refuted(check([mutant()], prop))
+
+
+# ------------------------------------------------------ orders, counters, the end, the log
+
+def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits_in_each_players_deck():
+    game = Poddavki(Rules(deck="36", ranks=2, suits=3))
+    mine = P("K♠ A♠ K♥ A♥ K♦ A♦")
+    assert sorted(game.deck()) == sorted(mine + mine)
+    s = game.deal(4)
+    assert sorted(s.piles[0]) == sorted(s.piles[1]) == sorted(mine) and s.heap == () and s.to_move in (0, 1)
+
+
+def test_the_reverse_order_puts_the_last_card_of_the_heap_under_first():
+    game = Poddavki(Rules(return_order="reverse"))
+    s = run(game, State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 0), 4)
+    assert s.piles == (P("5♦ 4♠ 3♠ 2♠ A♠"), P("6♦")) and s.heap == () and s.to_move == 0
+
+
+def test_the_chosen_order_puts_the_heap_under_card_by_card_and_says_what_is_wrong():
+    game = Poddavki(Rules(return_order="chosen"))
+    fresh = State((P("K♠ 5♦"), P("2♠ 3♠ 4♠")), (), 0, 0)
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(fresh, Under(P("K♠")[0]))
+    assert str(err.value) == "illegal move under K♠: no heap is being taken [rule poddavki-gather]"
+    s = run(game, fresh, 3)
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(s, Under(P("4♠")[0]))
+    assert str(err.value) == "illegal move under 4♠: 4♠ is not in the heap [rule poddavki-gather]"
+    for card in P("3♠ K♠"):
+        s = game.play(s, Under(card))
+        assert s.gathering and s.to_move == 0
+    s = game.play(s, Under(P("2♠")[0]))
+    assert s.piles == (P("5♦ 3♠ K♠ 2♠"), P("4♠")) and s.heap == () and not s.gathering and not s.over
+    assert game.legal_moves(s) == (Lay(P("5♦")[0]),)
+
+
+def test_under_the_beggar_counter_the_payer_who_runs_out_loses_everything_to_the_counter():
+    game = Poddavki(Rules(counter="beggar"))
+    s = run(game, State((P("K♠ 5♦ 6♦ 7♦"), P("A♥ 3♠ 4♠")), (), 0, 0), 5)
+    assert game.is_over(s) and s.piles == ((), P("3♠ 4♠ K♠ A♥ 5♦ 6♦ 7♦")) and s.heap == ()
+    out = game.outcome(s)
+    assert out.winners == (0,) and out.returns == (1, -1)
+    assert game.to_move(s) is None and game.legal_moves(s) == ()
+
+
+def test_a_player_with_nothing_to_lay_ends_the_game_and_the_other_takes_the_heap():
+    game = Poddavki()
+    s = run(game, State((P("5♦ 7♦"), P("6♦")), (), 0, 0), 3)
+    assert game.is_over(s) and s.piles == (P("5♦ 6♦ 7♦"), ()) and s.heap == ()
+    assert game.outcome(s).returns == (-1, 1)
+    assert Poddavki(Rules(objective="all_cards")).outcome(s).returns == (1, -1)
+
+
+def test_the_log_says_who_pays_how_many_and_when_the_heap_is_taken():
+    game = Poddavki()
+    s = State((P("K♠ 5♦ 8♦"), P("2♠ 3♠ 4♠")), (), 0, 0)
+    log = []
+    for _ in range(3):
+        s = game.play(s, game.legal_moves(s)[0])
+        log.append(game.describe_move(s))
+    assert log == ["P1 pays 2", "P1 pays 1", "heap taken; piles 5 1"]  # P0: 5♦ 8♦ and the heap K♠ 2♠ 3♠
+    s = game.play(s, game.legal_moves(s)[0])
+    assert game.describe_move(s) == ""
+    over = run(game, State((P("A♠"), P("2♠")), (), 0, 0), 2)
+    assert game.describe_move(over) == "game over"
+
+
+def test_the_piles_are_hidden_from_everyone_and_the_heap_is_open():
+    game = Poddavki()
+    s = State((P("A♠ 2♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
+    assert game.zones(s) == {"hand 0": P("A♠ 2♠"), "hand 1": P("3♠"), "heap": P("2♠")}
+    assert game.hidden_zones(s, 0) == game.hidden_zones(s, 1) == frozenset({"hand 0", "hand 1"})
+    a, two = P("A♠ 2♠")
+    swapped = game.relabel(s, {a: two, two: a})
+    assert swapped == State((P("2♠ A♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
