@@ -9,7 +9,7 @@ import pytest
 import verifier.games.pyanitsa as props
 from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, VariantError
-from spec.games.pyanitsa import Pyanitsa, Rules, State, lay, returned
+from spec.games.pyanitsa import Pyanitsa, Rules, State, lay, returned, under
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
@@ -252,3 +252,60 @@ def test_the_short_deck_keeps_at_most_the_decks_ranks(deck, ranks, ok):
 def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits():
     game = Pyanitsa(Rules(ranks=3, suits=2), players=2)   # 32 cards: 7 to ace
     assert sorted(game.deck()) == sorted(parse_cards("Q♠ K♠ A♠ Q♥ K♥ A♥"))
+
+
+# ------------------------------------------------ the chosen order, the table, the log
+
+def test_under_the_chosen_order_the_taker_puts_the_trick_under_card_by_card():
+    game = Pyanitsa(Rules(return_order="chosen"), players=2)
+    fresh = start(game, "9♠ 7♥", "K♦ 8♣")
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(fresh, under(C("9s")))
+    assert str(err.value) == ("illegal move under 9♠: no trick is being gathered: cards go under a pile only "
+                              "after a trick is taken [rule pyanitsa-gather]")
+    s = game.play(game.play(fresh, lay(C("9s"))), lay(C("Kd")))
+    assert s.gathering and game.to_move(s) == 1 and set(game.legal_moves(s)) == {under(C("9s")), under(C("Kd"))}
+    assert game.describe_move(s) == "P1 gathers"
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(s, lay(C("8c")))
+    assert str(err.value) == ("illegal move lay 8♣: P1 has taken the trick and puts its cards under their pile "
+                              "first [rule pyanitsa-top]")
+    with pytest.raises(IllegalMove) as err:
+        game.check_move(s, under(C("7h")))
+    assert str(err.value) == "illegal move under 7♥: 7♥ is not on the table [rule pyanitsa-gather]"
+    s = game.play(s, under(C("Kd")))
+    assert s.gathering and s.piles == (parse_cards("7♥"), parse_cards("8♣ K♦")) and s.table == ((0, C("9s")),)
+    s = game.play(s, under(C("9s")))
+    assert not s.gathering and s.table == () and s.piles == (parse_cards("7♥"), parse_cards("8♣ K♦ 9♠"))
+    assert s.layer == (0, 1) and game.to_move(s) == 0 and game.legal_moves(s) == (lay(C("7h")),)
+
+
+def test_the_last_card_gathered_can_end_the_game():
+    game = Pyanitsa(Rules(return_order="chosen"), players=2)
+    s = game.play(game.play(start(game, "9♠", "K♦ 8♣"), lay(C("9s"))), lay(C("Kd")))
+    s = game.play(game.play(s, under(C("9s"))), under(C("Kd")))
+    assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert game.outcome(s).winners == (0,) and game.outcome(s).returns == (1, -1)
+
+
+def test_the_piles_and_the_cards_set_aside_are_hidden_from_everyone_the_table_is_open():
+    game = Pyanitsa(players=3)
+    s = game.play(game.start([parse_cards(p) for p in ("9♠ 7♥", "K♦ 8♣", "2♣")], parse_cards("3♦")), lay(C("9s")))
+    zones = game.zones(s)
+    assert zones == {"hand 0": parse_cards("7♥"), "hand 1": parse_cards("K♦ 8♣"), "hand 2": parse_cards("2♣"),
+                     "table": parse_cards("9♠"), "aside": parse_cards("3♦")}
+    assert game.hidden_zones(s, 0) == frozenset({"hand 0", "hand 1", "hand 2", "aside"})
+    assert game.max_plays() is None
+
+
+def test_the_log_shows_the_piles_after_a_trick_and_the_players_of_a_dispute():
+    game = Pyanitsa(players=2)
+    s = game.play(start(game, "9♠ 7♥", "K♦ 8♣"), lay(C("9s")))
+    assert game.describe_move(s) == ""
+    assert game.describe(s) == "P0: 7♥; P1: K♦ 8♣"
+    s = game.play(s, lay(C("Kd")))
+    assert game.describe_move(s) == "P1 takes; piles 1 3"
+    tie = game.play(game.play(start(game, "9♠ 7♥", "9♦ 8♣"), lay(C("9s"))), lay(C("9d")))
+    assert game.describe_move(tie) == "dispute: P0 P1"
+    over = game.play(game.play(start(game, "9♠", "K♦"), lay(C("9s"))), lay(C("Kd")))
+    assert game.is_over(over) and game.describe_move(over) == "P1 takes; piles 0 2"
