@@ -1121,3 +1121,47 @@ def test_relabel_renames_every_card():
     swap = {parse_card(a): parse_card(b) for a, b in pairs} | {parse_card(b): parse_card(a) for a, b in pairs}
     after = run(g, g.setup(["J♠ Q♦ 9♦", "Q♠ 10♣ 9♥"], "J♥ K♣", attacker=0), "attack J♠", "beat J♠ with Q♠")
     assert g.relabel(before, swap) == after
+
+
+@pytest.mark.parametrize("name, held", [("simple", "7♠ 7♥ 7♦ 9♦ J♠"), ("english_pairs", "7♠ 7♥ 9♦ 9♣"),
+                                        ("simple_v", "7♠ 7♥ 9♦ 9♣ J♠ Q♠"), ("simple_v", "7♠ 7♥ 7♦ 7♣ 9♦")])
+def test_attack_candidates_are_the_documented_sets(name, held):
+    """The rulebook: every set of one rank and every two cards of different ranks; for simple-V,
+    every set of at most five cards of at most three ranks."""
+    from itertools import combinations
+    g = preset(name)
+    s = g.setup([held, "6♠ 6♥ 6♦ 8♠ 8♥ 10♠"], "A♣", attacker=0)
+    cards = parse_cards(held)
+    want = set()
+    for k in range(1, len(cards) + 1):
+        for combo in combinations(cards, k):
+            ranks = {c.rank for c in combo}
+            if (len(ranks) <= 3 and k <= 5) if name == "simple_v" else (len(ranks) == 1 or (k == 2 and len(ranks) == 2)):
+                want.add(frozenset(combo))
+    got = [frozenset(m.cards) for m in g.candidates(s) if isinstance(m, Attack)]
+    assert len(got) == len(set(got)) and set(got) == want
+    assert set(g.legal_moves(s)) <= set(g.candidates(s)) | {PASS}
+
+
+def test_english_pass_goes_round_the_table():
+    g = preset("english_pairs", players=3)
+    s = g.setup(["7♠ 8♥", "9♦ 10♦", "J♠ J♥ 6♣"], "A♣", attacker=0)
+    assert g.legal_moves(s) == (PASS,)
+    s = run(g, s, "pass")         # P1 holds no pair either
+    assert (s.lead, s.attacker, s.defender, s.limit) == (1, 1, 2, 3) and g.legal_moves(s) == (PASS,)
+    s = run(g, s, "pass")
+    assert (s.lead, s.attacker, s.defender, s.limit) == (2, 2, 0, 2)
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["attack J♠ J♥"]
+
+
+@pytest.mark.parametrize("attacker, defender, refusal", [
+    ("7♠ 7♥ 9♦", "6♠ 8♠", "P0 can lead a pair, so he must attack"),      # a pair against two cards
+    ("7♠ 7♥ 7♦", "6♠ 8♠", "P0 can lead a pair, so he must attack"),      # three of a kind hold a pair
+    ("7♠ 7♥ 9♦", "6♠", None),                                             # a pair against one card: pass
+    ("7♠ 8♥ 9♦", "6♠ 8♠ 10♠", None),
+])
+def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
+    g = preset("english_pairs")
+    s = g.setup([attacker, defender], "A♣", attacker=0)
+    assert g.refusal(s, PASS) == (None if refusal is None else ("durak-pair-pass", refusal))
+    assert (g.legal_moves(s) == (PASS,)) is (refusal is None)
