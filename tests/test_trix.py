@@ -879,6 +879,9 @@ def test_any_seat_with_the_2s_is_asked_about_a_redeal(holder, dealer):
     s = game.play(choosing(game, holder, dealer=dealer), Choose(TX))
     assert s.game.phase == "redeal" and s.to_move == holder and s.game.pending == (holder,)
     assert game.legal_moves(s) == (REDEAL, KEEP)
+    from spec.engine import _relabel
+    swap = {C("2♠"): C("5♠"), C("5♠"): C("2♠")}
+    assert game.relabel(s, swap) == _relabel(s, swap) and game.relabel(s, swap).game.pending == (holder,)
     # declining: the cards stay and the dealer starts the Trix contract
     kept = game.play(s, KEEP)
     assert kept.game.phase == "play" and kept.to_move == dealer and kept.hands == s.hands
@@ -1094,6 +1097,8 @@ def test_kingdoms_of_five_deals(deal_no, chooser):
     (1, [5, 5, 5, 0], 3),
     (0, [5, 2, 2, 2], 3),
     (3, [4, 5, 5, 5], 0),
+    (1, [5, 5, 0, 5], 2),           # the last seat to the right
+    (1, [5, 5, 5, 5], 1),           # nobody has a contract left: the holder (never happens in twenty deals)
 ])
 def test_the_seven_of_hearts_passes_the_choice_on(holder, counts, chooser):
     assert designated_chooser("seven_of_hearts", 7, 2, holder, counts) == chooser
@@ -1246,3 +1251,30 @@ def test_what_each_card_costs(contract, card, rules, points):
 ])
 def test_what_each_trick_costs(contract, rules, points):
     assert T.trick_points(contract, Rules(**rules)) == points
+
+
+def test_rows_grow_from_the_jack_both_ways():
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, ["J♦ 9♦ 2♣", "10♦ 5♣", "Q♦ 6♣", "K♦ 7♣"], TX, 0)
+    want = [(11, 11), (10, 11), (10, 12), (10, 13), (9, 13)]   # clockwise: P0, P1, P2, P3, P0
+    for card, row in zip(["J♦", "10♦", "Q♦", "K♦", "9♦"], want):
+        s = game.play(s, L(card))
+        assert s.ends == (None, None, row, None) and s.layout[-1] == C(card)
+    assert s.to_move == 1 and game.legal_moves(s) == (PASS,)
+
+
+@pytest.mark.parametrize("rules, totals", [
+    ({}, [-75, -130, -100, -195, 500]),
+    ({"scoring": "fifteen_ten"}, [-75, -195, -100, -130, 500]),
+    ({"positive_negative": True}, [75, 130, 100, 195, -500]),
+    ({"positive_negative": True, "scoring": "fifteen_ten"}, [75, 195, 100, 130, -500]),
+])
+def test_contract_totals_under_the_scoring_variants(rules, totals):
+    assert [T.stated_total(k, Rules(**rules)) for k in CONTRACT_ORDER] == totals
+
+
+def test_strict_orders_start_again_after_five():
+    assert contract_options(CONTRACT_ORDER, Rules(order="strict")) == (K,)
+    assert contract_options(JORDAN_ORDER, Rules(order="jordan")) == (TX,)
+    assert contract_options(CONTRACT_ORDER[:4], Rules(order="strict")) == (TX,)
+    assert contract_options(JORDAN_ORDER[:4], Rules(order="jordan")) == (K,)

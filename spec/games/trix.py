@@ -1153,8 +1153,8 @@ class Trix(Game[State, Move]):
         def ren(cards):
             return tuple([mapping.get(c, c) for c in cards])
         g = state.game
-        prog = replace(g, doubled=tuple((mapping.get(c, c), h) for c, h in g.doubled),
-                       pending=ren(g.pending) if g.phase == ANNOUNCE else g.pending)
+        # pending: the cards to announce, or the seats asked about a redeal (ints: never a card the mapping renames)
+        prog = replace(g, doubled=tuple((mapping.get(c, c), h) for c, h in g.doubled), pending=ren(g.pending))
         return State(prog, tuple(ren(h) for h in state.hands), state.to_move,
                      tuple((p, mapping.get(c, c)) for p, c in state.trick), tuple(ren(t) for t in state.taken),
                      ren(state.layout), state.ends, state.passes, state.finished)
