@@ -1278,3 +1278,20 @@ def test_strict_orders_start_again_after_five():
     assert contract_options(JORDAN_ORDER, Rules(order="jordan")) == (TX,)
     assert contract_options(CONTRACT_ORDER[:4], Rules(order="strict")) == (TX,)
     assert contract_options(JORDAN_ORDER[:4], Rules(order="jordan")) == (K,)
+
+
+@pytest.mark.parametrize("preset", [None, *sorted(PRESETS)])
+def test_fast_moves_are_the_moves_the_clauses_allow(preset):
+    """The fast move lists of random play against the deciders, on states of a random game of each preset."""
+    import random
+    game = Trix(make_rules(Rules, PRESETS[preset]) if preset else Rules())
+    rng = random.Random(preset)
+    s = game.deal(len(preset or ""))
+    checked = 0
+    while not game.is_over(s):
+        if s.game.phase != "play" or rng.random() < 0.08:
+            assert moves_mismatch(game, s) is None, (preset, game.describe(s))
+            checked += 1
+        moves = game.legal_moves(s)
+        s = game.apply(s, moves[rng.randrange(len(moves))])
+    assert moves_mismatch(game, s) is None and checked > 60
