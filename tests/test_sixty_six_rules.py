@@ -131,14 +131,13 @@ def test_the_turned_trump_counts_among_the_five_only_when_the_option_says(counts
     assert (g.refusal(t, CLOSE) is None) is ok and (CLOSE in g.legal_moves(t)) is ok
 
 
-@pytest.mark.xfail(strict=True, reason="the refusal counts the turned trump although close_counts_trump_card = "
-                                       "false says it does not: 'holds 5 cards, too few ... (at least 5 needed)'; "
-                                       "spec/games/sixty_six.py is the lead's to change (reported)")
 def test_a_refusal_to_close_does_not_contradict_itself():
+    # close_counts_trump_card = false: five cards in the stock are four besides the turned trump
     g = SixtySix(R(close_counts_trump_card=False))
     s = g.deal(2)
-    _, why = g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE)
-    assert not ("holds 5 cards" in why and "at least 5 needed" in why)
+    assert g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE) == (
+        "sixty-six-close", "the stock holds 4 cards besides the turned trump, too few to close "
+        "(at least 5 needed; close_counts_trump_card = false)")
 
 
 @pytest.mark.parametrize("minimum, size, ok", [(0, 1, True), (7, 7, True), (7, 6, False)])

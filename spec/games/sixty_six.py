@@ -427,7 +427,10 @@ def closing_allowed(game, state, move) -> str | None:
         return "only the player about to lead may close the stock (closer = leader)"
     if played == 0 and not rules.close_before_first_trick:
         return "the stock may not be closed before the first trick is complete (close_before_first_trick = false)"
-    return f"the stock holds {len(state.stock)} cards, too few to close (at least {rules.close_min_stock} needed)"
+    if rules.close_counts_trump_card:
+        return f"the stock holds {len(state.stock)} cards, too few to close (at least {rules.close_min_stock} needed)"
+    return (f"the stock holds {len(state.stock) - 1} cards besides the turned trump, too few to close "
+            f"(at least {rules.close_min_stock} needed; close_counts_trump_card = false)")
 
 
 @CLAUSES.rule("sixty-six-last-trick", "The last trick earns 10 more points")
