@@ -44,7 +44,8 @@ def derive_seed(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> in
 
 def rng_for(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> random.Random:
     """A fresh :class:`random.Random` for the chance event at ``path``."""
-    return random.Random(derive_seed(seed, *path, radix=radix))
+    # the first chance event (no path) is seeded by the game seed itself: skip the derivation
+    return random.Random(derive_seed(seed, *path, radix=radix) if path else seed)
 
 
 def deal_round_robin(cards: Sequence[T], seats: Sequence[int], per_seat: int, *,
