@@ -371,3 +371,107 @@ def test_refutations_replay():
         record = r.counterexample.record
         game = Truf(make_rules(Rules, record.rules))
         game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+
+
+# ------------------------------------------------- a whole small deal, as the log and the views show it
+#
+# Hands P0 7♠ K♦ | P1 9♥ 2♣ | P2 A♣ 5♦ | P3 3♠ Q♥, P3 deals clockwise. Bids 7♠ 9♥ 5♦ 3♠ = 24: most
+# tricks; P1's 9 is highest, so hearts are trumps and P1 leads. Trick 1: 2♣ A♣, P3 trumps with Q♥
+# (face down), P0 throws K♦: P3 takes it. Trick 2: 3♠ 7♠, P1 trumps with 9♥, P2 throws 5♦: P1 takes
+# it. Tricks 0 1 0 1 against bids 7 9 5 3, playing for most: scores -7 -8 -5 -2; P3 wins.
+
+HANDS = "7♠ K♦|9♥ 2♣|A♣ 5♦|3♠ Q♥"
+
+
+def one_deal(deals: int = 1):
+    game, s = bidding(HANDS)
+    s = dataclasses.replace(s, match=Match((0,) * 4, 0, None, deals), seed=5)
+    states = [s]
+    for m in ("bid 7♠", "bid 9♥", "bid 5♦", "bid 3♠", "2♣", "A♣", "Q♥", "K♦", "3♠", "7♠", "9♥", "5♦"):
+        states.append(game.play(states[-1], game.parse_move(m)))
+    return game, states
+
+
+def test_the_log_tells_the_bids_the_tricks_and_the_deal_score():
+    game, st = one_deal()
+    logs = [game.describe_move(s) for s in st[1:]]
+    assert logs[:3] == ["", "", ""]                          # bids stay face down
+    assert logs[3] == "bids P0 7♠ (7) P1 9♥ (9) P2 5♦ (5) P3 3♠ (3): sum 24, trumps ♥ (P1); play for the most tricks"
+    assert logs[4:7] == ["", "", ""]                         # a trick in progress
+    assert logs[7] == "P3 takes 2♣ A♣ Q♥* K♦ (tricks 0 0 0 1)"
+    assert logs[11] == ("P1 takes 3♠ 7♠ 9♥* 5♦; deal over (played for the most): bids 7 9 5 3, tricks 0 1 0 1, "
+                        "scores -7 -8 -5 -2; totals -7 -8 -5 -2; game over")
+
+
+def test_the_log_at_thirteen_names_the_chooser_then_the_choice():
+    game, s = bidding("10♠ K♦|2♥ 2♣|A♣ 5♦|Q♠ Q♥")
+    s = bid_all(game, s, "10♠ 2♥ A♣ Q♠")                      # 10 + 2 + 1 + 0 = 13, P0 names spades
+    assert game.describe_move(s) == "bids P0 10♠ (10) P1 2♥ (2) P2 A♣ (1) P3 Q♠ (0): sum 13, trumps ♠ (P0); " \
+                                    "P0 chooses most or fewest"
+    s = game.play(s, CHOOSE[1])
+    assert game.describe_move(s).endswith("trumps ♠ (P0); play for the fewest tricks")
+
+
+def test_a_deal_that_is_not_the_last_scores_and_the_next_dealer_deals_clockwise():
+    game, st = one_deal(deals=2)
+    s = st[-1]
+    assert not game.is_over(s) and game.to_move(s) == s.to_move
+    assert s.match.totals == (-7, -8, -5, -2) and s.match.deals == 1
+    assert s.dealer == 0 and s.direction == 1 and s.to_move == 1 and not s.revealed
+    assert s.bids == (None,) * 4 and [len(h) for h in s.hands] == [13] * 4 and s.won == ((),) * 4
+    assert s.last_winner == 1 and tuple(c for _, c, _ in s.last_trick) == parse_cards("3♠ 7♠ 9♥ 5♦")
+    log = game.describe_move(s)
+    assert log.startswith("P1 takes 3♠ 7♠ 9♥* 5♦; deal over (played for the most): bids 7 9 5 3, tricks 0 1 0 1, "
+                          "scores -7 -8 -5 -2; totals -7 -8 -5 -2\n      deal 2, P0 deals, clockwise; totals "
+                          "-7 -8 -5 -2; P0: ")
+    assert log.endswith(game.describe(s)) and "game over" not in log
+
+
+def test_the_end_of_a_game():
+    game, st = one_deal()
+    end = st[-1]
+    assert game.is_over(end) and game.to_move(end) is None and game.legal_moves(end) == ()
+    out = game.outcome(end)
+    assert out.winners == (3,) and out.scores == out.returns == (-7, -8, -5, -2)
+    with pytest.raises(IllegalMove, match=r"\[rule truf-deals\]"):
+        game.check_move(end, PLAY[C("K♦")])
+
+
+def test_describe_names_the_deal_the_dealer_the_direction_the_totals_and_the_hands():
+    game, s = bidding(HANDS)
+    assert game.describe(s) == "deal 1, P3 deals, clockwise; totals 0 0 0 0; P0: 7♠ K♦ | P1: 9♥ 2♣ | P2: A♣ 5♦ | P3: 3♠ Q♥"
+    s = dataclasses.replace(s, direction=-1, dealer=1, match=Match((3, -2, 0, 12), 4, None, 13))
+    assert game.describe(s).startswith("deal 5, P1 deals, anticlockwise; totals 3 -2 0 12; P0: 7♠ K♦ | P1: ")
+
+
+def test_candidates_are_every_card_as_bid_both_choices_and_every_card_as_play():
+    game, s = bidding(HANDS)
+    assert game.candidates(s) == (BID[C("7♠")], BID[C("K♦")], CHOOSE[0], CHOOSE[1], PLAY[C("7♠")], PLAY[C("K♦")])
+
+
+def test_zones_show_a_bid_apart_from_its_hand_and_face_down_trumps_apart_from_the_trick():
+    game, st = one_deal()
+    z = game.zones(st[1])                                    # P0 has bid 7♠, face down
+    assert z["hand 0"] == (C("K♦"),) and z["bid 0"] == (C("7♠"),) and z["bid 1"] == () and z["hand 1"] == parse_cards("9♥ 2♣")
+    z = game.zones(st[4])                                    # shown, and back in hand
+    assert z["hand 0"] == (C("K♦"),) and z["bid 0"] == (C("7♠"),) and z["hand 1"] == (C("2♣"),)
+    z = game.zones(st[12])                                   # 7♠ played: no bid left to show
+    assert z["hand 0"] == () and z["bid 0"] == () and z["won 1"] == parse_cards("3♠ 7♠ 9♥ 5♦")
+    z = game.zones(st[7])                                    # 2♣ A♣ up, P3's Q♥ down
+    assert z["trick"] == parse_cards("2♣ A♣") and z["down 3"] == (C("Q♥"),) and z["down 1"] == ()
+    # each bid is still in its hand: it shows as the bid, apart from the rest of the hand
+    assert all(z[f"hand {p}"] == () for p in range(1, 4)) and z["hand 0"] == (C("K♦"),)
+    assert [z[f"bid {p}"] for p in range(4)] == [(C("7♠"),), (C("9♥"),), (C("5♦"),), (C("3♠"),)]
+    z = game.zones(st[8])
+    assert z["won 3"] == parse_cards("2♣ A♣ Q♥ K♦") and z["won 0"] == () and z["trick"] == () and z["stock"] == st[0].stock
+
+
+def test_hidden_zones_and_the_view_of_a_face_down_trump():
+    game, st = one_deal()
+    assert game.hidden_zones(st[1], 2) == frozenset(
+        {"stock", "hand 0", "hand 1", "hand 3", "down 0", "down 1", "down 3", "bid 0", "bid 1", "bid 3"})
+    assert game.hidden_zones(st[5], 2) == frozenset({"stock", "hand 0", "hand 1", "hand 3", "down 0", "down 1", "down 3"})
+    s = st[7]                                                # P1 2♣, P2 A♣, P3 Q♥ face down
+    assert game.observe(s, 0)[-7] == ((1, C("2♣")), (2, C("A♣")), (3, None))
+    assert game.observe(s, 3)[-7] == ((1, C("2♣")), (2, C("A♣")), (3, C("Q♥")))
+    assert game.observe(s, 0)[-6:] == (Suit.HEARTS, 1, "most", 3, 1, (0, 0, 0, 0))
