@@ -4,6 +4,7 @@ from itertools import combinations
 
 import pytest
 
+from spec import bouts
 from spec.bouts import (
     CARDS, OPEN, RANK_MASK, RANK_SUBSETS, SAME_RANK, SUIT_MASK, BeatRule, all_covered, bit, card_id, card_of,
     cards_of, count, cover_assignment, deck_mask, draw_order, draw_up, format_mask, ids_of, lead_options,
@@ -113,7 +114,18 @@ def test_rank_order_from_strengths():
     assert rank_order({Rank.ACE: 0, Rank.TWO: 5}) == (Rank.ACE, Rank.TWO)
 
 
-def test_beater_masks():
+@pytest.fixture
+def fresh_cache(monkeypatch):
+    """Beater masks computed anew in this test, not taken from another test's cache."""
+    monkeypatch.setattr(bouts, "_BEATER_CACHE", {})
+
+
+def test_a_card_never_beats_itself():
+    for rule in (HEARTS, TEN_HIGH, SPADES_OWN):
+        assert not any(rule.beats(c, c) for c in CARDS if c.rank >= Rank.SIX)
+
+
+def test_beater_masks(fresh_cache):
     beaters = HEARTS.beater_masks()
     assert len(beaters) == 52
     assert beaters[cid("Q♠")] == m("K♠ A♠") | SUIT_MASK[Suit.HEARTS]
@@ -123,8 +135,17 @@ def test_beater_masks():
     assert BeatRule(trump=Suit.HEARTS).beater_masks() is beaters
 
 
-def test_beater_masks_know_only_the_ranks_of_the_order():
+def test_beater_masks_match_the_rule(fresh_cache):
+    for rule in (HEARTS, SPADES_OWN, BeatRule(trump=None)):
+        beaters = rule.beater_masks()
+        assert all(beaters[card_id(a)] == mask_of(c for c in CARDS if rule.beats(a, c)) for a in CARDS)
+    assert SPADES_OWN.beater_masks()[cid("J♠")] == m("Q♠ K♠ A♠")
+
+
+def test_beater_masks_know_only_the_ranks_of_the_order(fresh_cache):
     beaters = TEN_HIGH.beater_masks()
+    assert beaters[cid("10♠")] == m("A♠") | m("6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥")
+    assert beaters[cid("A♥")] == 0 and beaters[cid("9♥")] == m("J♥ Q♥ K♥ 10♥ A♥")
     assert beaters[cid("5♠")] == 0                               # not a card of this game
     assert beaters[cid("K♠")] == m("10♠ A♠") | m("6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥")
     assert beaters[cid("A♦")] == m("6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥")  # no 2♥ ... 5♥
@@ -176,6 +197,17 @@ def test_lead_options_order():
     assert [format_mask(x) for x in lead_options(m("7♠ 7♥ 9♦ 9♣"), 4, (2,))] == ["7♠ 7♥", "9♦ 9♣"]
 
 
+def test_subsets_of_a_rank():
+    # every non-empty subset of the nibble, as (mask, size), lowest mask first
+    assert bouts._subsets(0b0001) == ((0b0001, 1),)
+    assert bouts._subsets(0b0011) == ((0b0001, 1), (0b0010, 1), (0b0011, 2))
+    assert bouts._subsets(0b1010) == ((0b0010, 1), (0b1000, 1), (0b1010, 2))
+    assert bouts._subsets(0) == ()
+    for nibble in range(16):
+        expected = tuple((s, s.bit_count()) for s in range(1, 16) if s & nibble == s)
+        assert bouts._subsets(nibble) == expected
+
+
 def test_rank_subsets_table():
     # rank slot 1 is the threes: the nibble 0b0011 holds 3♠ 3♥
     assert RANK_SUBSETS[1][0b0011] == ((m("3♠"), 1), (m("3♥"), 1), (m("3♠ 3♥"), 2))
@@ -189,6 +221,7 @@ def test_rank_subsets_table():
     ("9♦ 7♠ 8♥ 6♣", 3, ["7♠", "8♥", "9♦", "6♣"]),             # by suit ♠ ♥ ♦ ♣
     ("6♠ 7♠ 8♠", 2, ["6♠", "7♠", "8♠", "6♠ 7♠", "6♠ 8♠", "7♠ 8♠"]),   # by size, then cards
     ("6♠ 7♠ 8♠", 3, ["6♠", "7♠", "8♠", "6♠ 7♠", "6♠ 8♠", "7♠ 8♠", "6♠ 7♠ 8♠"]),
+    ("2♠ 3♠ 9♦", 2, ["2♠", "3♠", "2♠ 3♠", "9♦"]),            # the pack's lowest card
     ("", 3, []),
 ])
 def test_suit_lead_options(hand, limit, leads):

@@ -49,6 +49,7 @@ from spec.tricks import (  # noqa: E402
 )
 
 C = parse_card
+ACE_LOW = rank_order(Rank.ACE, *[r for r in Rank if Rank.TWO <= r <= Rank.KING])
 JOKER = Card(Rank.JOKER, None)
 #: old Kozel's jacks, lowest first: J♦ < J♥ < J♠ < J♣, above every trump
 KOZEL_JACKS = parse_cards("J♦ J♥ J♠ J♣")
@@ -66,6 +67,7 @@ def test_rank_orders_low_to_high():
     assert sorted(NATURAL_ORDER, key=NATURAL_ORDER.get)[:13] == list(Rank)[:13]
     assert [str(r.label) for r in sorted(TEN_HIGH_ORDER, key=TEN_HIGH_ORDER.get)] == ["9", "J", "Q", "K", "10", "A"]
     assert [TEN_ABOVE_KING[r] for r in (Rank.SIX, Rank.JACK, Rank.KING, Rank.TEN, Rank.ACE)] == [0, 4, 6, 7, 8]
+    assert rank_order(Rank.ACE, Rank.TWO, Rank.THREE) == {Rank.ACE: 0, Rank.TWO: 1, Rank.THREE: 2}
 
 
 def test_rank_order_refuses_a_rank_twice():
@@ -131,6 +133,8 @@ def test_points_in_counts_missing_ranks_as_zero():
     ("8♥ 6♥", "A♠ 7♥", Suit.HEARTS, NATURAL_ORDER, "8♥"),  # overtrump the trump so far
     ("K♠ 2♥", "A♠", Suit.HEARTS, NATURAL_ORDER, "2♥"),  # only the trump wins
     ("K♠ 2♥", "", Suit.HEARTS, NATURAL_ORDER, "K♠ 2♥"),  # a lead: no trick to win yet
+    # the ace low (A 2 3 ... K): the 5♠ is best so far, so the 3♠ would not win
+    ("3♠ 7♠", "A♠ 5♠", None, ACE_LOW, "7♠"),
 ])
 def test_head_if_able_table(options, plays, trump, order, expected):
     assert head_if_able(parse_cards(options), plays_of(plays), trump, order) == parse_cards(expected)
@@ -172,6 +176,7 @@ def test_super_trump_suit_and_strength():
     plain = TrickOrder(Suit.CLUBS)
     assert plain.order is NATURAL_ORDER and plain.suit_of(C("J♣")) is Suit.CLUBS
     assert TrickOrder(None).winner(plays_of("7♠ 7♥ A♦")) == 0
+    assert TrickOrder(None).winner(plays_of("K♠ K♠")) == 0        # a doubled pack: the first of equals wins
 
 
 def test_trick_order_refuses_strengths_reaching_the_super_trumps():
