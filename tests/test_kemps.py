@@ -327,3 +327,137 @@ def test_saved_records_replay_to_the_same_result(name):
     scores, winners = RECORDS[name]
     assert game.is_over(state) and state.scores == scores and game.outcome(state).winners == winners
     assert game.outcome(state).draw == (not winners)
+
+
+# ------------------------------------------------ the log, the views, and the edges of the game
+#
+# FOURS: P0 holds four twos, P2 four fours; P1 and P3 hold none. P1 is to move.
+
+@pytest.mark.parametrize("call,log", [
+    (Kemps(0), "P0 holds four of a kind; +1 to P1/P3; P0/P2 -, P1/P3 K"),
+    (Kemps(3), "wrong: P3 does not hold four of a kind; +1 to P1/P3; P0/P2 -, P1/P3 K"),   # the suspect's side
+    (Kemps(2), "P2 holds four of a kind; +1 to P1/P3; P0/P2 -, P1/P3 K"),
+    (DoubleKemps(0, 2), "P0 and P2 hold four of a kind; +2 to P1/P3; P0/P2 -, P1/P3 KE"),
+    (DoubleKemps(0, 3), "wrong: P0 and P3 do not hold four of a kind; +2 to P0/P2; P0/P2 KE, P1/P3 -"),
+])
+def test_the_log_of_a_call(call, log):
+    game = KempsGame()
+    assert game.describe_move(game.play(position(FOURS), call)) == log
+
+
+def test_the_log_of_a_redeal_a_stock_out_and_a_quiet_move():
+    game = KempsGame()
+    s = position(FOURS)
+    assert game.describe_move(s) == "" and game.describe_move(game.play(s, Swap(C("8♣"), C("6♣")))) == ""
+    for _ in range(4):
+        s = game.play(s, PASS)
+    assert game.describe_move(s) == "nobody swaps: every hand thrown in and dealt again"
+    assert game.describe_move(game.play(s, PASS)) == ""      # a pass after it is quiet again
+    for _ in range(4):
+        s = game.play(s, PASS)                                # the stock is now empty
+    ending = KempsGame(Rules(stock_out="end"))
+    out = s
+    for _ in range(4):
+        out = ending.play(out, PASS)
+    assert out.ended and out.last == ("stock out",) and ending.outcome(out).draw
+    assert ending.describe_move(out) == "nobody swaps, and the stock is out; draw"
+    assert ending.to_move(out) is None and ending.legal_moves(out) == ()
+    # the stock is empty: a right call that does not spell the word ends the game there
+    s = dataclasses.replace(s, hands=position(FOURS).hands, scores=(0, 3))
+    called = ending.play(s, Kemps(0))
+    assert called.ended and called.scores == (0, 4) and called.hands == s.hands
+    assert ending.describe_move(called) == ("P0 holds four of a kind; +1 to P1/P3; P0/P2 -, P1/P3 KEMP; "
+                                            "the stock is out; P1 and P3 win")
+
+
+def test_a_game_ended_early_goes_to_the_higher_score_or_is_a_draw():
+    game = KempsGame(Rules(stock_out="end"))
+    s = position(FOURS)
+    for scores, winners, returns in [((2, 1), (0, 2), (1, -1, 1, -1)), ((1, 3), (1, 3), (-1, 1, -1, 1))]:
+        end = dataclasses.replace(s, scores=scores, ended=True)
+        out = game.outcome(end)
+        assert game.is_over(end) and out.winners == winners and out.returns == returns and not out.draw
+        assert out.losers == tuple(p for p in range(4) if p not in winners) and out.scores == scores
+    out = game.outcome(dataclasses.replace(s, scores=(2, 2), ended=True))
+    assert out.draw and out.returns == (0,) * 4 and out.winners == () and out.scores == (2, 2)
+    assert not game.is_over(dataclasses.replace(s, scores=(4, 4)))
+
+
+def test_describe_shows_hands_table_scores_and_gestures():
+    game = KempsGame()
+    s = position(FOURS, to_move=0, scores=(3, 1))
+    text = ("P0: 2♠ 2♥ 2♦ 2♣; P1: 3♠ 3♥ 5♦ 6♣; P2: 4♠ 4♥ 4♦ 4♣; P3: 3♦ 3♣ 5♠ 6♥; table 7♣ 8♣ 9♣ 10♣; "
+            "scores 3-1")
+    assert game.describe(s) == text
+    assert game.describe(game.play(s, SIGNAL)) == text + "; gestures P0"
+
+
+def test_hands_are_kept_by_rank_so_a_swap_sorts_the_new_card_in():
+    game = KempsGame()
+    s = game.play(position(FOURS), Swap(C("10♣"), C("3♠")))
+    assert s.hands[1] == parse_cards("3♥ 5♦ 6♣ 10♣") and s.table == parse_cards("7♣ 8♣ 9♣ 3♠")
+    assert s.last == () and s.passes == 0 and s.scores == (0, 0)
+    got, _ = draw_hands(parse_cards("A♠ 2♥ K♦ 2♣ 2♠ A♣ 3♦ 9♥ 2♦ 4♠ 5♠ 6♠ 2♥ 7♠ 8♠ 9♠"), 1, (1,))
+    assert got == {1: parse_cards("2♥ 2♣ K♦ A♠")}           # one seat: its four are the top four
+    got, rest = draw_hands(parse_cards("A♠ 2♥ K♦ 2♣ 2♠ A♣ 3♦ 9♥"), 0, (1, 3))
+    assert got == {1: parse_cards("2♠ 3♦ K♦ A♠"), 3: parse_cards("2♥ 2♣ 9♥ A♣")} and rest == ()
+
+
+def test_candidates_every_swap_every_call_and_the_gesture():
+    game = KempsGame()
+    s = position(FOURS)
+    cands = game.candidates(s)
+    assert cands[:2] == (PASS, SIGNAL) and len(cands) == 2 + 16 + 4 + 16
+    assert Swap(C("7♣"), C("3♠")) in cands and Kemps(1) in cands and DoubleKemps(3, 0) in cands
+    assert {m for m in cands if game.can_move(s, m)} == set(game.legal_moves(s))
+
+
+def test_the_legal_moves_of_a_holder_of_four_and_of_one_who_signalled():
+    game = KempsGame()
+    s = position(FOURS, to_move=2)
+    moves = game.legal_moves(s)
+    assert moves[:2] == (PASS, SIGNAL) and len(moves) == 2 + 16 + 3 + 3
+    after = game.play(s, SIGNAL)
+    assert game.legal_moves(after) == (PASS, Kemps(0), Kemps(1), Kemps(3), DoubleKemps(0, 1), DoubleKemps(0, 3),
+                                       DoubleKemps(1, 3))
+    plain = game.legal_moves(position(FOURS, to_move=3))
+    assert plain[0] == PASS and SIGNAL not in plain and len(plain) == 1 + 16 + 6
+
+
+def test_zones_and_what_each_player_sees():
+    game = KempsGame()
+    s = game.play(position(FOURS, to_move=0), SIGNAL)
+    z = game.zones(s)
+    assert set(z) == {"hand 0", "hand 1", "hand 2", "hand 3", "table", "stock", "discards"}
+    assert z["hand 2"] == parse_cards("4♠ 4♥ 4♦ 4♣") and z["table"] == s.table and z["stock"] == s.stock
+    assert game.hidden_zones(s, 1) == frozenset({"hand 0", "hand 2", "hand 3", "stock", "discards"})
+    assert game.observe(s, 0)[-6:] == ((0, 0), (True, None, False, None), 0, 0, False, ())
+    assert game.observe(s, 3)[-5] == (None, False, None, False)
+    assert game.observe(s, 1)[1] == ("hand 0", 4)
+
+
+@pytest.mark.parametrize("limit,swaps_before_redeal", [(4, 4), (6, 6)])
+def test_the_stall_limit_redeals_after_that_many_quiet_turns(limit, swaps_before_redeal):
+    game = KempsGame(Rules(stall_limit=limit))
+    s = position(FOURS)
+    for turn in range(1, swaps_before_redeal + 1):
+        p = s.to_move
+        give = next(c for c in s.hands[p])
+        s = game.play(s, Swap(s.table[0], give))
+        assert (s.last == ("redeal",)) == (turn == swaps_before_redeal)
+        assert s.quiet == (0 if turn == swaps_before_redeal else turn)
+    assert len(s.discards) == 16
+    plain = KempsGame()
+    t = plain.play(position(FOURS), Swap(C("7♣"), C("3♠")))
+    assert t.quiet == 0
+
+
+def test_the_stall_limit_is_checked():
+    with pytest.raises(VariantError) as e:
+        Rules(stall_limit=3)
+    assert str(e.value) == ("key 'stall_limit': 3 turns would cut short a round of four passes; "
+                            "allowed: 0 (no limit) or at least 4")
+    assert Rules(stall_limit=4).stall_limit == 4 and Rules(stall_limit=0).stall_limit == 0
+    assert KempsGame(Rules(stall_limit=4, stock_out="end")).max_plays() == 9 * 9
+    assert KempsGame(Rules(stall_limit=12)).max_plays() is None
+    assert KempsGame(Rules(stock_out="end")).max_plays() is None
