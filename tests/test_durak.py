@@ -1101,7 +1101,7 @@ def test_zones_show_the_turned_trump_until_it_is_played():
     assert (format_cards(z["stock"]), format_cards(z["trump card"]), z["table"]) == ("J♥", "A♣", ())
     assert format_cards(z["hand 0"]) == "7♠ 9♦" and len(z["discard"]) == 30
     s = run(g, s, "attack 7♠")
-    assert format_cards(g.zones(s)["table"]) == "7♠"
+    assert (format_cards(g.zones(s)["table"]), format_cards(g.zones(s)["trump card"])) == ("7♠", "A♣")
     s = run(g, s, "beat 7♠ with 8♠")       # P0 draws J♥ and the turned A♣: it stays shown
     z = g.zones(s)
     assert (format_cards(z["hand 0"]), format_cards(z["trump card"]), z["stock"]) == ("9♦ J♥", "A♣", ())
@@ -1111,6 +1111,14 @@ def test_zones_show_the_turned_trump_until_it_is_played():
     assert z["trump card"] == () and parse_card("A♣") in z["discard"] and sum(len(c) for c in z.values()) == 36
     assert g.hidden_zones(s, 0) == {"stock", "hand 1"}
     assert preset("reversed", players=3).hidden_zones(s, 1) == {"stock", "hand 1"}
+    g = preset("throw_in")                 # the turned trump as a cover, still on the table
+    s = run(g, g.setup(["7♠ 8♠", "9♠ 10♥ 10♦"], "A♣", attacker=0), "attack 7♠", "beat 7♠ with 9♠",
+            "attack 10♥", "beat 10♥ with A♣")
+    z = g.zones(s)
+    assert s.phase == THROW and z["trump card"] == () and format_cards(z["table"]) == "10♥ A♣"
+    big = Durak(Rules(deck_size=52))       # the 2♠, the lowest card of the largest deck, turned as trump
+    z = big.zones(big.setup(["7♠", "8♠"], "3♥ 2♠"))
+    assert format_cards(z["trump card"]) == "2♠" and format_cards(z["stock"]) == "3♥"
 
 
 def test_relabel_renames_every_card():
@@ -1124,7 +1132,7 @@ def test_relabel_renames_every_card():
 
 
 @pytest.mark.parametrize("name, held", [("simple", "7♠ 7♥ 7♦ 9♦ J♠"), ("english_pairs", "7♠ 7♥ 9♦ 9♣"),
-                                        ("simple_v", "7♠ 7♥ 9♦ 9♣ J♠ Q♠"), ("simple_v", "7♠ 7♥ 7♦ 7♣ 9♦")])
+                                        ("simple_v", "7♠ 7♥ 9♦ 9♣ J♠ Q♠"), ("simple_v", "7♠ 7♥ 7♦ 7♣ 9♦ A♦")])
 def test_attack_candidates_are_the_documented_sets(name, held):
     """The rulebook: every set of one rank and every two cards of different ranks; for simple-V,
     every set of at most five cards of at most three ranks."""

@@ -923,10 +923,8 @@ class BoutEnd:
         self.hand_size = game.rules.hand_size
 
     def penalty(self, d: dict, taker: int, card: int) -> None:
-        """Reversed Durak: a wrong card is caught at once; its player takes the bout."""
-        hands = list(d["hands"])
-        hands[taker] &= ~bit(card)
-        d["hands"] = tuple(hands)
+        """Reversed Durak: a wrong card is caught at once; its player takes the bout (the
+        wrong card is laid on the table and comes back to his hand with the rest)."""
         d["table"] = d["table"] + ((card, OPEN),)
         self.end(d, taker)
 
@@ -977,17 +975,8 @@ def attack_candidates(rules: Rules, hand: int) -> list[int]:
 
 
 def _mixed_sets(hand: int) -> list[int]:
-    groups = []
-    h = hand
-    while h:
-        k = ((h & -h).bit_length() - 1) >> 2
-        nib = (h >> (4 * k)) & 0xF
-        h &= ~(0xF << (4 * k))
-        subs, s = [], nib
-        while s:
-            subs.append(s << (4 * k))
-            s = (s - 1) & nib
-        groups.append(subs)
+    # the non-empty subsets of the hand's cards of each rank it holds, rank by rank
+    groups = [[m for m, _ in row[hand >> 4 * k & 0xF]] for k, row in enumerate(RANK_SUBSETS) if hand >> 4 * k & 0xF]
     out = []
     for size in (1, 2, 3):
         for combo in combinations(groups, size):
@@ -1028,14 +1017,12 @@ class TableViews:
     def relabel(self, state: State, mapping) -> State:
         """``state`` with cards renamed (ids and masks rewritten)."""
         ids = {_ID_OF[a]: _ID_OF[b] for a, b in mapping.items()}
-        one = lambda c: ids.get(c, c) if c >= 0 else c  # noqa: E731
+        one = lambda c: ids.get(c, c)  # noqa: E731  (OPEN and "no card", -1, are never keys)
         many = lambda m: sum(1 << one(c) for c in ids_of(m))  # noqa: E731
         table = tuple((one(a), one(c)) for a, c in state.table)
-        ranks = 0
-        for a, c in table:
-            ranks |= SAME_RANK[a] | (SAME_RANK[c] if c >= 0 else 0)
         return replace(state, hands=tuple(many(h) for h in state.hands), stock=tuple(one(c) for c in state.stock),
-                       discard=many(state.discard), table=table, trump_card=one(state.trump_card), ranks=ranks)
+                       discard=many(state.discard), table=table, trump_card=one(state.trump_card),
+                       ranks=table_rank_mask(table))
 
     def describe(self, state: State) -> str:
         hands = "; ".join(f"P{p}: {format_mask(h) or '-'}" for p, h in enumerate(state.hands))
