@@ -292,3 +292,133 @@ def test_a_broken_game_is_refuted(mutant, prop, rules):
 def test_a_game_that_cannot_block_is_not_refuted_and_two_packs_serve_more_players():
     assert check([PigTakesAnything(players=n) for n in (2, 3)], "never_blocked").verdict == "unknown"
     assert check([TwoPacks(players=2)], "any_number_of_players").verdict == "holds"
+
+
+# ------------------------------------------------ the log, the table, the sizes, and the result
+
+@pytest.mark.parametrize("pig,shops,log", [
+    ("", ["3♥", "A♦", ""], "| pig (none) | shops P0:3♥ P1:A♦ P2:-"),
+    ("2♠ 3♠ 4♦", ["3♥ 2♣", "K♦", "9♠"], "| pig 2♠ 3♠ 4♦ | shops P0:2♣ P1:K♦ P2:9♠"),
+    ("6♠ 7♠ 8♥ 9♥", ["3♥", "K♦", "9♠"], "| pig 6♠..9♥ | shops P0:3♥ P1:K♦ P2:9♠"),
+])
+def test_the_log_shows_the_pig_and_each_shop_top(pig, shops, log):
+    game = Svinya(players=3)
+    assert game.describe_move(position(["5♦", "J♦", "Q♦"], shops, pig=pig)) == log
+
+
+def test_describe_shows_hands_shops_pig_and_talon():
+    game = Svinya(TALON, players=2)
+    s = position(["9♦ 9♠", ""], ["3♥ 2♣", ""], pig="", talon="K♠ 5♥")
+    assert game.describe(s) == "P0: 9♦ 9♠; P1: -; shops P0:3♥ 2♣ P1:; pig -; talon 2"
+    s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♠ 3♠")
+    assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 2♠ 3♠"
+
+
+def test_what_the_pig_wants_is_said_in_its_refusal():
+    game = Svinya(players=2)
+    assert game.pig_wants(position(["9♦", "J♣"], ["3♥", "8♦"])) == "a 2 or a 6 to open a new pig"
+    assert Svinya(Rules(deck="36"), players=2).pig_wants(position(["9♦", "J♣"], ["7♥", "8♦"])) == \
+        "a 6 to open a new pig"
+    assert game.pig_wants(position(["9♦", "J♣"], ["3♥", "8♦"], pig="9♠ 10♠ J♠ Q♠")) == "a K"
+    assert game.pig_wants(position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♠")) == "a 3"
+
+
+@pytest.mark.parametrize("rules,players", [
+    (Rules(), range(2, 11)),                        # 51 cards off the pig: 10 players get a shop and a card each
+    (TALON, range(2, 8)),                           # a shop and six cards each: 7 x 7 = 49 of 51
+    (Rules(deck="36"), range(2, 11)),               # 35 cards: still 10 (a shop and a card each would allow 17)
+    (Rules(deck="36", hand_size=6, when_stuck="draw"), range(2, 6)),   # 5 x 7 = 35
+    (Rules(hand_size=20, when_stuck="draw"), range(2, 3)),             # 2 x 21 = 42
+])
+def test_the_player_range_leaves_every_player_a_shop_and_a_hand(rules, players):
+    assert Svinya(rules).player_range() == players
+
+
+def test_the_deck_option():
+    assert len(Svinya(players=2).deck()) == 52 and len(Svinya(Rules(deck="36"), players=2).deck()) == 36
+    s = Svinya(Rules(deck="36"), players=3).deal(11)
+    assert sum(map(len, s.hands)) + sum(map(len, s.shops)) + len(s.pig) == 36 and s.to_move == 1
+
+
+def test_candidates_try_every_card_everywhere_and_every_shop():
+    game = Svinya(players=3)
+    s = position(["9♦ A♠", "J♣", "Q♦"], ["3♥", "K♦", "9♠"], pig="2♠")
+    cands = game.candidates(s)
+    assert cands[:2] == (PASS, DRAW) and len(cands) == 2 + 2 + 2 * 3 + 3
+    assert TO_SHOP[C("As"), 0] in cands and LIFT[2] in cands and TO_PIG[C("9d")] in cands
+
+
+def test_the_end_and_the_returns():
+    game = Svinya(players=3)
+    s = position(["9♦ A♠", "J♣ 4♥", "Q♦ 3♠"], ["3♥", "K♦", "9♠"], pig="2♠", passes=2)
+    assert not game.is_over(s) and game.to_move(s) == 0
+    blocked = State(s.hands, s.shops, s.pig, (), (), 0, 0, 3, False)
+    assert game.is_over(blocked) and game.to_move(blocked) is None and game.legal_moves(blocked) == ()
+    out = game.outcome(blocked)          # aces do not count: P0 has 1 card, P1 and P2 2 each
+    assert out.winners == (0,) and out.returns == (2, -1, -1)
+    tie = State(parse_cards_all(["9♦ A♠", "J♣", "Q♦ 3♠"]), s.shops, s.pig, (), (), 0, 0, 3, False)
+    out = game.outcome(tie)              # two winners share: each +1, the loser -2
+    assert out.winners == (0, 1) and out.returns == (1, 1, -2) and not out.draw
+
+
+def parse_cards_all(hands):
+    return tuple(parse_cards(h) for h in hands)
+
+
+def test_a_pass_counts_and_any_other_move_starts_the_count_again():
+    game = Svinya(TALON, players=2)
+    s = position(["9♦ 9♠", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", talon="K♠ 5♥", passes=1)
+    drawn = game.play(s, DRAW)
+    assert drawn.passes == 0 and drawn.hands[0] == parse_cards("9♠ K♠ 9♦") and drawn.to_move == 1
+    assert drawn.talon == (C("5h"),) and not drawn.out
+    s = position(["5♦ 9♦", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", passes=1)
+    laid = Svinya(players=2).play(s, TO_PIG[C("5d")])
+    assert laid.passes == 0 and laid.pig == parse_cards("2♠ 3♠ 4♠ 5♦") and not laid.out
+    stuck = position(["J♦", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", passes=1, to_move=1)
+    passed = Svinya(players=2).play(stuck, PASS)
+    assert passed.passes == 2 and passed.to_move == 0 and Svinya(players=2).is_over(passed)
+
+
+def test_lifting_closes_a_pig_with_a_king_and_shops_shrink():
+    game = Svinya(players=2)
+    s = position(["5♦", "J♣"], ["A♥ K♦", "3♦"], pig="9♠ 10♠ J♠ Q♠")
+    after = game.play(s, LIFT[0])
+    assert after.pig == () and after.aside == parse_cards("9♠ 10♠ J♠ Q♠ K♦") and after.shops[0] == (C("Ah"),)
+    assert after.passes == 0 and after.to_move == 1 and after.hands == s.hands
+
+
+def test_zones_and_the_measure_of_progress():
+    game = Svinya(TALON, players=2)
+    s = position(["9♦ 9♠", "J♣"], ["3♥ 2♣", "3♦"], pig="2♠ 3♠", talon="K♠ 5♥")
+    z = game.zones(s)
+    assert set(z) == {"hand 0", "hand 1", "shop 0", "shop 1", "pig", "aside", "stock"}
+    assert z["stock"] == parse_cards("K♠ 5♥") and z["shop 0"] == parse_cards("3♥ 2♣") and z["pig"] == s.pig
+    assert game.measure(s) == 3 * 2 + 2 * 3 + 1 * 3
+
+
+@pytest.mark.parametrize("rules,players,bound", [
+    (Rules(), 2, 2 * (2 * 49 + 2 + 1)),                       # every card in hand
+    (TALON, 2, 2 * (3 * 37 + 2 * 12 + 2 + 1)),                # 12 in hand, 37 in the talon
+    (Rules(hand_size=20, when_stuck="draw"), 2, 2 * (3 * 9 + 2 * 40 + 2 + 1)),
+    (Rules(), 5, 5 * (2 * 46 + 5 + 1)),
+])
+def test_the_bound_on_plays_follows_the_measure(rules, players, bound):
+    assert Svinya(rules, players=players).max_plays() == bound
+
+
+def test_a_talon_rule_without_a_talon_is_refused():
+    with pytest.raises(VariantError) as e:
+        Rules(when_stuck="draw")
+    assert str(e.value) == ("key 'when_stuck': 'draw' needs a talon: the whole deck is dealt when hand_size is 0; "
+                            "allowed: hand_size from 1 to 20 with 'draw'")
+    assert Rules(hand_size=1, when_stuck="draw").hand_size == 1
+
+
+def test_two_players_shed_onto_the_one_neighbour_and_lifting_rules_choose_whose_shop():
+    game = Svinya(players=2)
+    s = position(["2♦ 7♥", "J♣"], ["8♥", "8♦"], pig="4♠ 5♠")
+    assert set(game.legal_moves(s)) == {TO_SHOP[C("7h"), 1]}    # 2♦: no pig to open; 7♥ onto P1's 8♦ only
+    s = position(["9♦", "J♣"], ["6♥", "6♦"], pig="4♠ 5♠")
+    assert set(game.legal_moves(s)) == {LIFT[0], LIFT[1]}
+    assert set(Svinya(Rules(lift="own"), players=2).legal_moves(s)) == {LIFT[0]}
+    assert Svinya(Rules(lift="none"), players=2).legal_moves(s) == (PASS,)
