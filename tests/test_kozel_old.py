@@ -235,3 +235,107 @@ def test_refutations_replay():
 def test_small_configurations():
     roots = props.small(KozelOld())
     assert len(roots) == 12 and all(any(j in sum(r.state.hands, ()) for j in JACKS) for r in roots)
+
+
+# ------------------------------------------------------- the end of a game
+
+def play_out(game, state, cards: str):
+    for c in parse_cards(cards):
+        game.check_move(state, PLAY[c])
+        state = game.apply(state, PLAY[c])
+    return state
+
+
+def last_trick(won0: str, rules: Rules | None = None, **changes):
+    """The second half's last trick, P0 having taken ``won0`` already; P3 deals, spades are trumps."""
+    game, s = position("A♥|10♥|K♥|Q♥", rules=rules)
+    won = (parse_cards(won0), (), (), ())
+    return game, dataclasses.replace(s, won=won, **changes)
+
+
+@pytest.mark.parametrize("won0,wins", [
+    ("A♣ 10♣ A♦ 10♦", True),          # 42 + 28 = 70
+    ("A♣ 10♣ 10♦ J♦", True),          # 33 + 28 = 61
+    ("A♣ 10♣ A♦", False),             # 32 + 28 = 60: not more than 60
+    ("A♣ 10♣ K♦ Q♦ J♦", False),       # 30 + 28 = 58
+])
+def test_more_than_60_wins_the_game_and_takes_2_from_each_and_1_from_the_dealer(won0, wins):
+    game, s = last_trick(won0)
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    tallies = [s.tally[f"P{p}"] for p in range(4)]
+    if wins:
+        assert tallies == [17, 10, 10, 11]
+        assert s.taken[:4] == (0, 2, 2, 1) and sum(s.taken) == 5
+    else:
+        assert tallies == [12] * 4 and s.taken == (0,) * 16
+    # the next deal: dealt by P0, first half, four cards each and sixteen face down
+    assert s.deals == 1 and s.dealer == 0 and s.half == 0 and s.to_move == 1
+    assert [len(h) for h in s.hands] == [4] * 4 and len(s.stock) == 16 and s.out == ()
+    assert game.describe_move(s) == "P0 takes A♥ 10♥ K♥ Q♥ (28 points); half over\n      " + game.describe(s)
+
+
+def test_the_game_winner_is_the_player_at_or_over_the_threshold():
+    assert game_winner((61, 59, 0, 0), 61) == 0
+    assert game_winner((60, 60, 0, 0), 61) is None
+    assert game_winner((0, 0, 70, 50), 61) == 2
+    assert game_winner((40, 30, 30, 20), 40) == 0
+
+
+def test_under_both_halves_the_first_half_is_carried_not_paid():
+    rules = Rules(count="both")
+    game, s = last_trick("A♣ 10♣ A♦ 10♦", rules, half=0, stop_after_half=True)
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    assert s.carried == (70, 0, 0, 0) and s.taken == (0,) * 16 and s.tally["P0"] == 12
+    # the second half: 40 carried + 21 now = 61 wins
+    game, s = last_trick("A♣ J♣", rules, carried=(40, 0, 0, 0))
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    assert s.taken[:4] == (0, 2, 2, 1) and s.carried == (0,) * 4
+    # the same second half counted alone wins nothing
+    game, s = last_trick("A♣ J♣", carried=(40, 0, 0, 0))
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    assert s.taken == (0,) * 16
+
+
+def test_the_twelfth_point_taken_from_one_player_wins_the_goat():
+    taken = [0] * 16
+    taken[0 * 4 + 3] = 11                           # P0 has taken 11 from P3, the dealer
+    game, s = last_trick("A♣ 10♣ A♦ 10♦", taken=tuple(taken))
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert s.taken[3] == 12 and s.deals == 0       # no new deal
+    out = game.outcome(s)
+    assert out.winners == (0,) and out.scores == (17, 10, 10, 11) and out.returns == (5, -2, -2, -1)
+    assert game.describe_move(s) == ("P0 takes A♥ 10♥ K♥ Q♥ (28 points); "
+                                     "winners P0; scores 17 10 10 11")
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("A♥")])
+    assert exc.value.clause == "kozel-old-goat"
+
+
+def test_under_tally_out_the_match_ends_when_a_tally_is_used_up():
+    tally = Ledger.open(players=4, stake=TALLY)
+    assert goat_winner((0,) * 16, tally.pay("P1", "P0", 11), "tally_out") is None
+    assert goat_winner((0,) * 16, tally.pay("P1", "P0", 12), "tally_out") == (0,)
+    taken = [0] * 16
+    taken[2 * 4 + 1] = 12
+    assert goat_winner(taken, tally, "tally_out") is None      # twelve from one player is not enough
+
+
+def test_a_mid_game_trick_and_the_descriptions():
+    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|J♣ 10♦")
+    assert game.describe(s) == ("deal 1, half 2, P3 deals, trump card 7♠: trumps ♠; tallies 12 12 12 12; "
+                                "P0: A♥ 7♦ | P1: 10♥ 8♦ | P2: K♥ 9♦ | P3: J♣ 10♦")
+    assert game.describe_move(s) == ""
+    s = play_out(game, s, "A♥ 10♥ K♥")
+    assert game.describe_move(s) == ""
+    s = play_out(game, s, "J♣")                      # no heart: the club jack, above every trump
+    assert s.to_move == 3 and s.won[3] == parse_cards("A♥ 10♥ K♥ J♣")
+    assert game.describe_move(s) == "P3 takes A♥ 10♥ K♥ J♣ (27 points)"
+
+
+def test_trumps_the_dealer_the_half_and_the_tallies_are_public():
+    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|J♣ 10♦")
+    for change in ({"trump": Suit.HEARTS}, {"dealer": 1}, {"half": 0}, {"tally": s.tally.pay("P0", "P1", 1)},
+                   {"taken": (1,) + (0,) * 15}, {"carried": (1, 0, 0, 0)}):
+        other = dataclasses.replace(s, **change)
+        assert all(game.observe(s, p) != game.observe(other, p) for p in range(4)), change
