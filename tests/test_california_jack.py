@@ -211,3 +211,85 @@ def test_search_witnesses_replay_to_what_they_claim():
 def test_small_configurations():
     roots = props.small(CaliforniaJack())
     assert len(roots) == 12 and all(len(r.state.stock) == 2 for r in roots)
+
+
+# --------------------------------------------------- drawing and the deal's end
+
+def play_out(game, state, cards: str):
+    for c in parse_cards(cards):
+        game.check_move(state, PLAY[c])
+        state = game.apply(state, PLAY[c])
+    return state
+
+
+def test_the_taker_draws_the_top_card_then_the_last_cards_are_played_out():
+    # P0 deals and leads; the stock is 2♣ (the top, trumps) and 3♦: the last two cards
+    game, s = position("A♠ 5♦|K♠ 6♦")
+    assert game.describe(s) == ("deal 1, P0 deals, trumps ♣; totals 0 0; stock top 2♣ (2 cards); "
+                                "P0: A♠ 5♦ | P1: K♠ 6♦")
+    assert game.describe_move(s) == ""
+    s = play_out(game, s, "A♠")
+    assert game.describe_move(s) == "" and game.to_move(s) == 1
+    s = play_out(game, s, "K♠")
+    assert s.stock == () and tuple(map(set, s.hands)) == ({C("2♣"), C("5♦")}, {C("3♦"), C("6♦")})
+    assert s.to_move == 0
+    assert s.drawn == ((C("2♣"),), (C("3♦"),)) and s.won == (parse_cards("A♠ K♠"), ())
+    z = game.zones(s)
+    assert z["hand 0"] == (C("5♦"),) and z["drawn 0"] == (C("2♣"),) and z["stock top"] == ()
+    assert game.describe_move(s) == "P0 takes A♠ K♠, draws 2♣; P1 draws 3♦"
+    assert game.describe(s).endswith("stock top - (0 cards); P0: 5♦ 2♣ | P1: 3♦ 6♦")   # hands by suit
+    s = play_out(game, s, "5♦ 6♦")                    # no stock: no draw
+    assert s.to_move == 1 and s.hands == ((C("2♣"),), (C("3♦"),)) and s.drawn == ((C("2♣"),), (C("3♦"),))
+    assert game.describe_move(s) == "P1 takes 5♦ 6♦"
+    s = play_out(game, s, "3♦ 2♣")                    # the last trick: the deal is scored
+    # P0 took the trump two and game (A♠ K♠ = 7 against 0); the next deal is P1's, who leads
+    assert s.match.totals == (2, 0) and s.match.deals == 1 and not game.is_over(s)
+    assert s.dealer == 1 and s.to_move == 1 and [len(h) for h in s.hands] == [6, 6] and len(s.stock) == 40
+    assert s.drawn == ((), ()) and s.won == ((), ()) and s.trump == s.stock[0].suit
+    assert game.describe_move(s) == "P0 takes 3♦ 2♣; deal over, totals 2 0\n      " + game.describe(s)
+
+
+@pytest.mark.parametrize("totals,tie,winners,after", [
+    # P1 trumps the lead and takes the trump two; P0 holds A♠ K♠ and scores game, counted after it
+    ((9, 9), "count_order", (1,), (10, 10)),
+    ((9, 8), "count_order", (0,), (10, 9)),
+    ((8, 9), "count_order", (1,), (9, 10)),
+    ((9, 9), "highest", (0, 1), (10, 10)),
+    ((9, 8), "highest", (0,), (10, 9)),
+    ((8, 8), "highest", (), (9, 9)),
+    ((8, 8), "count_order", (), (9, 9)),
+])
+def test_the_match_ends_when_the_target_is_reached(totals, tie, winners, after):
+    game, s = position("3♦|2♣", rules=Rules(tie=tie))
+    s = dataclasses.replace(s, stock=(), won=(parse_cards("A♠ K♠"), ()), match=Match(totals, 3, 10))
+    s = play_out(game, s, "3♦ 2♣")
+    assert s.match.totals == after and s.winners == winners and game.is_over(s) == bool(winners)
+    if winners:
+        assert game.to_move(s) is None and game.legal_moves(s) == ()
+        out = game.outcome(s)
+        assert out.scores == after and out.returns == tuple((2 - len(winners)) if p in winners else -len(winners)
+                                                            for p in range(2))
+        assert game.describe_move(s) == (f"P1 takes 3♦ 2♣; winners {', '.join(f'P{p}' for p in winners)}; "
+                                         f"scores {after[0]} {after[1]}")
+        with pytest.raises(IllegalMove) as exc:
+            game.check_move(s, PLAY[C("2♣")])
+        assert exc.value.clause == "california-jack-target"
+    else:
+        assert s.dealer == 1 and s.match.deals == 4 and s.to_move == 1
+
+
+@pytest.mark.parametrize("game_tie,dealer,expected", [
+    ("nobody", 0, ((1, "A♠"), (1, "J♠"))),
+    ("nobody", 1, ((1, "A♠"), (1, "J♠"))),
+    ("non_dealer", 0, ((1, "A♠"), (1, "J♠"), (1, "game"))),
+    ("non_dealer", 1, ((1, "A♠"), (1, "J♠"), (0, "game"))),
+])
+def test_equal_game_points_score_game_only_for_the_non_dealer_under_the_option(game_tie, dealer, expected):
+    tie = (parse_cards("10♠ 10♥ 10♦ 10♣"), parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦ K♣ Q♠ Q♥ Q♦ Q♣ J♠ J♥ J♦ J♣"))
+    assert deal_points(tie, Suit.SPADES, dealer, game_tie) == expected
+
+
+def test_two_cards_at_a_time_is_refused_in_one_line():
+    with pytest.raises(VariantError) as exc:
+        Rules(deal_batch=2)
+    assert str(exc.value) == "key 'deal_batch': 2 cards at a time; allowed: 1 or 3"
