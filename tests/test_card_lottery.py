@@ -430,3 +430,140 @@ def test_can_always_end_is_refuted_by_a_stage_no_play_ends():
 
 def test_can_always_end_finds_nothing_when_any_card_beats():
     assert check([LowerSuitBeats(players=4)], "can_always_end").verdict == "unknown"
+
+
+# ------------------------------------------------ a whole two-player game, as the log tells it
+#
+# The deal of test_first_round_box_then_four_stakes_then_the_deal, played out. Round 1: P0 (the banker)
+# boxes 2, P1 0; the stakes 1 2 3 4; P0 holds K♥ (2) and J♣ (4). Round 2: boxes 0 0, the deal
+# (P0 6♠ 8♠ 10♦, P1 7♠ 9♠ J♦), the new places staked 1 and 1; no prize won, and the dealer's deck is
+# spent: the beating stage. P0 was paid last and leads: 3♠, beaten by J♦; P1 leads 2♠, beaten by 10♦;
+# P0 leads 6♠ and 8♠, and P1, holding only spades, takes both. P1 is left with six spades: pays 6.
+
+def whole_game():
+    game = CardLottery(players=2)
+    s = game.start(C("A♠ K♥ Q♦ J♣ 10♠ 9♥"), C("K♥ 2♠ 3♠ 4♠ J♣ 5♠ 6♠ 7♠ 8♠ 9♠ 10♦ J♦"))
+    moves = ["box 2", "box 0", "stake 1", "stake 2", "stake 3", "stake 4", "box 0", "box 0", "stake 1", "stake 1",
+             "lead 3♠", "beat with J♦", "lead 2♠", "beat with 10♦", "lead 6♠", "take", "lead 8♠", "take"]
+    states = [s]
+    for m in moves:
+        states.append(game.play(states[-1], game.parse_move(m)))
+    return game, states
+
+
+def test_the_log_of_a_whole_game():
+    game, st = whole_game()
+    logs = [game.describe_move(s) for s in st]
+    assert logs[0] == ""
+    assert logs[1:3] == ["box 2", "box 2"] and logs[3:6] == ["on a prize card, face down"] * 3
+    assert logs[6] == "round 1 turned: P0 holds K♥, wins 2, P0 holds J♣, wins 4"
+    assert logs[7:9] == ["box 2", "box 2"] and logs[9] == "on a prize card, face down"
+    assert logs[10] == "round 2 turned: no prize won; the beating stage: P0 leads; cards P0:4 P1:6"
+    assert logs[11:] == ["", "beats it; P1 leads", "", "beats it; P0 leads", "", "takes 6♠; P0 leads", "",
+                         "banker P0, dealer P1; round 2; cards P0:0 P1:6; P1 is left with 4♠ 5♠ 7♠ 9♠ 6♠ 8♠, "
+                         "pays 6; the box's 8 chips go to the banker"]
+
+
+def test_describe_in_each_phase():
+    game, st = whole_game()
+    assert game.describe(st[0]) == "banker P0, dealer P1; round 0; box 0; chips on prize cards 0"
+    assert game.describe(st[6]) == "banker P0, dealer P1; round 1; box 2; chips on prize cards 4"
+    assert game.describe(st[10]) == "banker P0, dealer P1; round 2; box 2; chips on prize cards 0; cards P0:4 P1:6"
+    assert game.describe(st[11]) == ("banker P0, dealer P1; round 2; box 2; chips on prize cards 0; "
+                                     "cards P0:3 P1:6; led 3♠")
+    stays = CardLottery(Rules(box_goes="stays"), players=2)
+    end = st[-1]
+    assert stays.describe(end).endswith("P1 is left with 4♠ 5♠ 7♠ 9♠ 6♠ 8♠, pays 6; the box keeps 8 chips")
+    none_left = dataclasses.replace(end, hands=((), ()), loser=None, penalty=0)
+    assert game.describe(none_left) == ("banker P0, dealer P1; round 2; cards P0:0 P1:0; nobody is left with "
+                                        "cards: no loser; the box's 2 chips go to the banker")
+
+
+def test_the_whole_game_settles_and_ends():
+    game, st = whole_game()
+    end = st[-1]
+    assert end.phase == OVER and game.is_over(end) and game.to_move(end) is None and game.legal_moves(end) == ()
+    out = game.outcome(end)
+    # P0: -2 boxed, -12 staked, +6 won, +6 unclaimed back, +8 from the box; P1 pays 6
+    assert out.losers == (1,) and out.winners == (0,) and out.returns == (6, -6) and not out.draw
+    assert game.ledger(end) is end.ledger and end.ledger["box"] == 0 and end.ledger["pot"] == 0
+    assert game.apply(end, TAKE) is end and game.apply(end, Box(1)) is end      # nothing after the end
+    begin = st[10]
+    assert begin.aside == ((), ()) and begin.hands == (C("3♠ 6♠ 8♠ 10♦"), C("2♠ 4♠ 5♠ 7♠ 9♠ J♦"))
+    assert begin.ledger["pot"] == 0 and begin.ledger["P0"] == -2 - 12 + 6 + 6
+    kept = CardLottery(Rules(unclaimed="stays"), players=2)
+    s = st[0]
+    for m in ["box 2", "box 0", "stake 1", "stake 2", "stake 3", "stake 4", "box 0", "box 0", "stake 1", "stake 1"]:
+        s = kept.play(s, kept.parse_move(m))
+    assert s.ledger["pot"] == 6 and s.ledger["P0"] == -2 - 12 + 6
+
+
+def test_a_leader_without_cards_passes_the_lead_on():
+    game = CardLottery(Rules(prize_cards=1, cards_per_round=1), players=3)
+    s = game.start(C("5♦"), C("5♦ 2♠ 3♠"), banker=1)
+    s = first_moves(game, s, 3 + 1)                 # three boxes, one stake; P0 wins 5♦ with its one card
+    assert s.won[0][:2] == (parse_card("5♦"), 0) and s.phase == LEADING
+    assert s.hands == ((), C("2♠"), C("3♠")) and s.to_move == 1     # P0 has nothing: P1 leads
+
+
+def test_candidates_and_legal_moves_by_phase():
+    game, st = whole_game()
+    rules = game.rules
+    boxes = tuple(Box(a) for a in range(rules.box_min, rules.box_max + 1))
+    stakes = tuple(Stake(a) for a in range(rules.stake_min, rules.stake_max + 1))
+    assert game.candidates(st[0]) == (TAKE,) + boxes + stakes
+    assert game.legal_moves(st[0]) == boxes and game.legal_moves(st[2]) == stakes
+    assert game.candidates(st[10]) == (TAKE,) + boxes + stakes + tuple(Lead(c) for c in C("3♠ 6♠ 8♠ 10♦")) \
+        + tuple(Beat(c) for c in C("3♠ 6♠ 8♠ 10♦"))
+    assert game.candidates(st[-1]) == (TAKE,) + boxes + stakes
+    assert game.legal_moves(st[11]) == (Beat(parse_card("J♦")),)
+    free = CardLottery(Rules(take_when_able=True), players=2)
+    assert free.legal_moves(st[11]) == (Beat(parse_card("J♦")), TAKE)
+    assert game.legal_moves(st[15]) == (TAKE,)
+
+
+def test_zones_and_what_is_hidden():
+    game, st = whole_game()
+    z = game.zones(st[7])                            # after round 1: K♥ and J♣ replaced by 10♠ and 9♥, face down
+    assert z["prizes up"] == C("A♠ Q♦") and z["prizes down"] == C("10♠ 9♥") and z["out"] == C("K♥ K♥ J♣ J♣")
+    assert z["hand 0"] == C("3♠") and z["aside 0"] == () and z["table"] == () and z["discard"] == ()
+    assert z["banker stock"] == () and z["dealer stock"] == C("6♠ 7♠ 8♠ 9♠ 10♦ J♦")
+    z = game.zones(st[13])
+    assert z["table"] == C("2♠") and z["discard"] == C("3♠ J♦")
+    assert set(game.zones(st[0])) == {"banker stock", "dealer stock", "prizes up", "prizes down", "hand 0",
+                                      "aside 0", "hand 1", "aside 1", "out", "discard", "table"}
+    assert game.hidden_zones(st[0], 1) == frozenset({"banker stock", "dealer stock", "prizes down", "hand 0",
+                                                     "aside 0"})
+
+
+@pytest.mark.parametrize("rules,players,bound", [
+    (Rules(), 2, 8 * 2 + 4 * 8 + 2 * (48 // 2 + 1) * 48),          # 8 rounds of 6 cards
+    (Rules(prize_cards=1, cards_per_round=1), 2, 26 * 2 + 26 + 2 * (52 // 2 + 1) * 52),
+    (Rules(cards_per_round=5), 2, 5 * 2 + 4 * 5 + 2 * (50 // 2 + 1) * 50),
+    (Rules(), 3, None),
+])
+def test_the_bound_on_plays(rules, players, bound):
+    assert CardLottery(rules, players=players).max_plays() == bound
+
+
+@pytest.mark.parametrize("per_round,top", [(1, 17), (3, 17), (4, 13), (5, 10)])
+def test_the_player_range_serves_a_whole_round(per_round, top):
+    assert CardLottery(Rules(cards_per_round=per_round)).player_range() == range(2, top + 1)
+
+
+def test_the_chip_limits_are_checked():
+    with pytest.raises(VariantError) as e:
+        Rules(box_min=3, box_max=2)
+    assert str(e.value) == "key 'box_max': 2 is below box_min 3; allowed: at least 3"
+    with pytest.raises(VariantError) as e:
+        Rules(stake_min=4, stake_max=3)
+    assert str(e.value) == "key 'stake_max': 3 is below stake_min 4; allowed: at least 4"
+    assert Rules(box_min=2, box_max=2).box_max == 2 and Rules(stake_min=3, stake_max=3).stake_max == 3
+
+
+def test_the_words_for_each_reading_of_beating():
+    led = dict(higher_suit="a card of a higher suit beats (hearts > clubs > diamonds > spades)",
+               suit_then_rank="a card of a higher suit, or a higher card of the same suit, beats",
+               same_suit_higher="only a higher card of the same suit beats")
+    for rule, words in led.items():
+        assert CardLottery(Rules(beat=rule), players=2).beat_words() == words
