@@ -72,7 +72,7 @@ def test_turn_over_only_when_a_draw_meets_an_empty_stock(stock, need, turn):
 
 # ------------------------------------------------------------------ jokers
 
-@pytest.mark.parametrize("key", ["Jk", "JK", "joker", "🃏"])
+@pytest.mark.parametrize("key", ["Jk", "JK", "joker", "🃏", "Дж"])
 def test_a_joker_deck_takes_the_jokers_value_from_the_table(key):
     rules = make_rules(Rules, {"deck": "36+2j", "values": {key: 5}})
     assert card_value(JOKER, rules) == 5 and card_value(C("10♠"), rules) == -10      # the others keep theirs
@@ -146,6 +146,16 @@ def test_the_dealers_left_hand_neighbour_is_dealt_first_and_leads(dealer, player
 @pytest.mark.parametrize("player, players, after", [(0, 2, 1), (1, 2, 0), (2, 4, 3), (3, 4, 0), (11, 12, 0)])
 def test_play_passes_to_the_left(player, players, after):
     assert next_player(player, players) == after
+
+
+@pytest.mark.parametrize("players", [2, 5, 12])
+def test_deal_three_cards_each_the_rest_is_the_stock(players):
+    game = SixtyOne(players=players)
+    s = game.deal(players)
+    assert [len(h) for h in s.hands] == [3] * players and len(s.stock) == 36 - 3 * players
+    assert Counter(s.stock + sum(s.hands, ())) == Counter(make_deck("36"))
+    assert s.pile == () and s.total == 0 and s.plays == 0 and s.loser is None
+    assert s.to_move == first_player(s.dealer, players) and 0 <= s.dealer < players
 
 
 def test_a_deal_that_needs_more_cards_than_the_deck_fails_at_once():
@@ -345,6 +355,8 @@ def test_queue_bound_is_the_first_play_count_that_must_reach_61():
     for n in (2, 5):
         b = queue_bound(Rules(), n)
         assert least_total_after(Rules(), n, b) >= 61 > least_total_after(Rules(), n, b - 1)
+    # a losing total of -10: no card is worth less, so the very first play loses
+    assert queue_bound(Rules(losing_total=-10), 2) == 1
 
 
 @pytest.mark.parametrize("rules, players", [

@@ -217,3 +217,45 @@ def test_opponent_hands_are_every_hand_of_the_size():
     hands = list(opponent_hands(iter(pool), 2))
     assert len(hands) == 6 and len(set(hands)) == 6 and all(len(h) == 2 and set(h) <= set(pool) for h in hands)
     assert list(opponent_hands(pool, 0)) == [()]
+
+
+# ------------------------------------------------ accepted at the limits
+
+@pytest.mark.parametrize("text", [
+    # 22 cards seen with a closed stock (the most: the count is always even), two unseen in it
+    "trump=♥; p0=A♥ 9♣; p1=K♠; lead=1; led=10♠; points=50,45; tricks=5,4; closed=0",
+    # exactly 120 card points in tricks and hands with a closed stock
+    "trump=♥; p0=A♥; p1=9♠; points=60,49; tricks=5,5; closed=0",
+    # spaces inside a pair of numbers
+    "trump=♥; p0=A♥; p1=9♠; points=55, 54; tricks= 6 ,5",
+    # 65 is not yet 66
+    "trump=♥; p0=A♥; p1=9♠; points=45,64; tricks=6,5; marriages=20,0",
+])
+def test_positions_at_the_limits_are_accepted(text):
+    s = parse_position(SixtySix(), text)
+    assert s.result is None and max(s.points) < 66
+
+
+def test_a_position_is_a_single_game_with_nothing_else_known():
+    s = parse_position(SixtySix(), "trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5")
+    assert (s.deal_no, s.totals, s.last_result, s.trump_card, s.piles, s.pending) == (0, (), None, None, ((), ()), (0, 0))
+    assert s.plays == ((Play(C("A♥")),), (Play(C("9♠")),))
+
+
+@pytest.mark.parametrize("lead, dealer", [("0", 1), ("1", 0)])
+def test_before_the_first_trick_the_dealer_is_the_one_who_does_not_lead(lead, dealer):
+    s = parse_position(SixtySix(), f"trump=♥; p0=A♥ 10♥ K♥ Q♥ J♥ 9♥; p1=A♠ 10♠ K♠ Q♠ J♠ 9♠; lead={lead}; closed={lead}")
+    assert s.dealer == dealer and s.to_move == int(lead) and len(s.stock) == 12
+
+
+def test_the_search_effort_is_reported_honestly():
+    import time
+    g = SixtySix()
+    s = parse_position(g, "trump=♥; p0=A♥ 9♣; p1=9♠ 10♣; lead=0; points=50,49; tricks=5,5")
+    solver = Solver(g)
+    assert solver.value(s) == 1
+    assert solver.nodes == len(solver.memo) > 0          # one search node per position and bound remembered
+    start = time.perf_counter()
+    out = solve_state(g, s, line=False)
+    elapsed = time.perf_counter() - start
+    assert 0 <= out["seconds"] <= elapsed and out["nodes"] == solver.nodes

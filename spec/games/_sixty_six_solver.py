@@ -128,16 +128,16 @@ def _pair(key: str, text: str) -> tuple[int, int]:
 
 
 def _seat(key: str, text: str) -> int:
-    t = text.strip().upper().removeprefix("P")
+    t = text.upper().removeprefix("P")          # values come stripped from parse_position
     if t not in ("0", "1"):
         raise NotationError(f"position: key '{key}': expected 0 or 1 (P0 or P1), got {text!r}")
     return int(t)
 
 
 def _suit(text: str) -> Suit:
-    t = text.strip()
+    t = text.lower()
     for s in Suit:
-        if t.lower() in (s.value, s.symbol, s.name.lower(), s.russian):
+        if t in (s.value, s.symbol, s.name.lower(), s.russian):
             return s
     raise NotationError(f"position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got {text!r}")
 
@@ -167,7 +167,7 @@ def parse_position(game, text: str):
 
     def cards(key: str) -> tuple[Card, ...]:
         try:
-            cs = parse_cards(fields.get(key, ""))
+            cs = parse_cards(fields[key])
         except NotationError as exc:
             raise NotationError(f"position: key '{key}': {exc}") from None
         for c in cs:
@@ -212,7 +212,7 @@ def parse_position(game, text: str):
             raise NotationError(f"position: the card points of the tricks ({pts[0]}+{pts[1]}) and of the cards "
                                 f"in hand ({in_hands}) must add up to 120")
     else:
-        if played + len(every) > len(DECK) - 1:
+        if played + len(every) >= len(DECK):    # the count is even: at most 22 seen leaves the stock a card
             raise NotationError(f"position: too many cards for a closed stock ({played} in tricks, "
                                 f"{len(every)} in hand)")
         if pts[0] + pts[1] + in_hands > 120:
