@@ -1173,3 +1173,63 @@ def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
     s = g.setup([attacker, defender], "A♣", attacker=0)
     assert g.refusal(s, PASS) == (None if refusal is None else ("durak-pair-pass", refusal))
     assert (g.legal_moves(s) == (PASS,)) is (refusal is None)
+
+
+@pytest.mark.parametrize("defender, sizes", [
+    ("6♠", {1: 4}), ("6♠ 8♠", {1: 4, 2: 6}), ("6♠ 8♠ 10♠", {1: 4, 2: 6, 3: 4}),
+    ("6♠ 8♠ 10♠ Q♠", {1: 4, 2: 6, 3: 4, 4: 1}), ("6♠ 8♠ 10♠ Q♠ K♠", {1: 4, 2: 6, 3: 4, 4: 1}),
+])
+def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
+    g = Durak()
+    s = g.setup(["7♠ 7♥ 7♦ 7♣", defender], "A♣", attacker=0)
+    leads = g.legal_moves(s)
+    got = {}
+    for m in leads:
+        got[len(m.cards)] = got.get(len(m.cards), 0) + 1
+    assert got == sizes and len(set(leads)) == len(leads)
+
+
+@pytest.mark.parametrize("take, attack, moves, beat_refusal", [
+    # P1 holds 9♠ 10♦ 6♣, trump ♥: 7♠ falls to 9♠, nothing beats 7♣
+    ("if_unable", "7♠", {"beat 7♠ with 9♠"}, None),
+    ("any_time", "7♠", {"beat 7♠ with 9♠", "take"}, None),
+    ("if_unable", "7♠ 7♣", {"take"}, "P1 cannot beat 7♣, so he must take the cards (or transfer)"),
+    ("any_time", "7♠ 7♣", {"beat 7♠ with 9♠", "take"}, None),   # he may still beat what he can
+])
+def test_take_option(take, attack, moves, beat_refusal):
+    g = Durak(Rules(take=take))
+    s = run(g, g.setup(["7♠ 7♣ 8♦", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
+    assert {g.format_move(m) for m in g.legal_moves(s)} == moves
+    assert g.refusal(s, mv(g, "beat 7♠ with 9♠")) == (beat_refusal and ("durak-take", beat_refusal))
+    assert (g.refusal(s, TAKE) is None) is ("take" in moves)
+
+
+def test_candidates_outside_the_lead():
+    """Off the lead the candidates are take, pass, each card as a one-card attack, every (table
+    card, hand card) beat, and each card thrown in or transferred."""
+    g = Durak()
+    s = run(g, g.setup(["7♠ 7♥ 8♦", "6♠ 9♠"], "K♥", attacker=0), "attack 7♠ 7♥")
+    want = {"take", "pass", "attack 6♠", "attack 9♠", "beat 7♠ with 6♠", "beat 7♠ with 9♠", "beat 7♥ with 6♠",
+            "beat 7♥ with 9♠", "throw 6♠", "throw 9♠", "transfer 6♠", "transfer 9♠"}
+    got = [g.format_move(m) for m in g.candidates(s)]
+    assert set(got) == want and len(got) == len(want)
+
+
+def test_setup_trump_without_a_turned_card():
+    g = Durak()
+    s = g.setup(["7♠", "8♠"])                       # no stock and no trump named: diamonds
+    assert (s.trump, s.trump_card, s.stock) == (Suit.DIAMONDS, -1, ())
+    s = g.setup(["7♠", "8♠"], "J♥ A♣", trump=Suit.HEARTS)   # a trump named: no card is shown
+    assert (s.trump, s.trump_card, s.stock) == (Suit.HEARTS, -1, ids("J♥ A♣"))
+    assert g.zones(s)["trump card"] == ()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("attack Jk", "card Jk is not in this game's deck"), ("attack 7♠ Jk", "card Jk is not in this game's deck"),
+    ("beat Jk with 7♠", "card Jk is not in this game's deck"), ("attack 7♠ 7♠", "attack 7♠ 7♠: name each card once"),
+    ("attack Jk Jk", "attack Jk Jk: name each card once"),
+])
+def test_a_joker_is_no_card_of_the_52_card_deck(text, message):
+    with pytest.raises(NotationError) as exc:
+        Durak(Rules(deck_size=52)).parse_move(text)
+    assert str(exc.value) == message
