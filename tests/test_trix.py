@@ -827,6 +827,9 @@ def test_no_move_after_the_game_is_over():
     game = Trix()
     s = game.play(last_deal(game, (-100, -50, -200, -150)), L("5♦"))
     assert game.legal_moves(s) == () and game.candidates(s) == () and game.to_move(s) is None
+    from spec.engine import _relabel
+    swap = {C("5♦"): C("9♣"), C("9♣"): C("5♦")}
+    assert game.relabel(s, swap) == _relabel(s, swap) and game.relabel(s, swap).layout[-1] == C("9♣")
     for move in (L("9♣"), PASS, REDEAL, KEEP, Choose(K), Double(C("K♥")), NoDouble(C("Q♠"))):
         assert game.refusal(s, move) == ("trix-winner", "the game is over: no more moves can be made")
         with pytest.raises(IllegalMove) as exc:

@@ -351,10 +351,10 @@ class State:
     to_move: int | None
     trick: tuple[tuple[int, Card], ...]
     taken: tuple[tuple[Card, ...], ...]
-    layout: tuple[Card, ...]
-    ends: tuple
-    passes: int
-    finished: tuple[int, ...]
+    layout: tuple[Card, ...] = ()   # the last four only matter in the Trix contract (and at the end)
+    ends: tuple = ()
+    passes: int = 0
+    finished: tuple[int, ...] = ()
 
 
 # ----------------------------------------------------------------- clauses
@@ -826,7 +826,7 @@ class ChoicePhase(Part):
         holder = holder_of(hands, SEVEN_OF_HEARTS)
         chooser = self.designated_chooser(deal_no, first, holder, [len(c) for c in chosen])
         prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, match, history, (), (), 0)
-        return State(prog, hands, chooser, (), ((),) * PLAYERS, (), (), 0, ())
+        return State(prog, hands, chooser, (), ((),) * PLAYERS)
 
     def moves(self, state: State) -> tuple:
         g = state.game
@@ -853,7 +853,7 @@ class ChoicePhase(Part):
                    if self.rules.doubling else ())
         if pending:
             prog = _prog(prog, phase=ANNOUNCE, pending=pending)
-            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
+            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken)
         return self._after_announcements(prog, state.hands)
 
     def _announce(self, state: State, move: Double | NoDouble) -> State:
@@ -862,7 +862,7 @@ class ChoicePhase(Part):
         doubled = g.doubled + (((move.card, state.to_move),) if type(move) is Double else ())
         prog = _prog(g, doubled=doubled, pending=pending)
         if pending:
-            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken, (), (), 0, ())
+            return State(prog, state.hands, holder_of(state.hands, pending[0]), (), state.taken)
         return self._after_announcements(prog, state.hands)
 
     def _answer_redeal(self, state: State, move) -> State:
@@ -879,7 +879,7 @@ class ChoicePhase(Part):
             asked = tuple(p for p in self.game.layout.seats(g.dealer) if may_demand_redeal(hands[p]))
             if asked:
                 prog = _prog(g, phase=REDEALING, pending=asked)
-                return State(prog, hands, asked[0], (), ((),) * PLAYERS, (), (), 0, ())
+                return State(prog, hands, asked[0], (), ((),) * PLAYERS)
         return self.game.play_of(g.contract).start(_prog(g, phase=PLAY, pending=()), hands)
 
 
@@ -925,7 +925,7 @@ class TrickContract(Part):
 
     def start(self, prog: Progress, hands) -> State:
         leader = first_leader(self.rules.first_lead, prog.dealer, prog.chooser)
-        return State(prog, hands, leader, (), ((),) * PLAYERS, (), (), 0, ())
+        return State(prog, hands, leader, (), ((),) * PLAYERS)
 
     def moves(self, state: State) -> tuple[Lay, ...]:
         # the follow duty and lead_options inline: this is the hot path of random play
@@ -947,13 +947,13 @@ class TrickContract(Part):
         hands = hs[:p] + (_without(hs[p], card),) + hs[p + 1:]
         trick = state.trick + ((p, card),)
         if len(trick) < PLAYERS:
-            return State(state.game, hands, _NEXT[p], trick, state.taken, (), (), 0, ())
+            return State(state.game, hands, _NEXT[p], trick, state.taken)
         winner = self.taker(trick)
         tk = state.taken
         taken = tk[:winner] + (tk[winner] + tuple(c for _, c in trick),) + tk[winner + 1:]
         if not hands[winner]:
-            return self.game.end_deal(state.game, hands, taken, (), (), ())
-        return State(state.game, hands, next_leader(winner), (), taken, (), (), 0, ())
+            return self.game.end_deal(state.game, hands, taken)
+        return State(state.game, hands, next_leader(winner), (), taken)
 
 
 class LayoutContract(Part):
@@ -988,7 +988,7 @@ class LayoutContract(Part):
 
     def start(self, prog: Progress, hands) -> State:
         ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
-        return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, (), ends, 0, ())
+        return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, ends=ends)
 
     def moves(self, state: State) -> tuple[Lay, ...] | tuple[Pass]:
         hand = state.hands[state.to_move]
@@ -1132,7 +1132,7 @@ class Trix(Game[State, Move]):
             return self.layout.scores(finished)
         return self.tricks.scores(contract, taken, doubled)
 
-    def end_deal(self, g: Progress, hands, taken, layout, ends, finished) -> State:
+    def end_deal(self, g: Progress, hands, taken, layout=(), ends=(), finished=()) -> State:
         """Score the deal; deal the next one, or end the game after the last."""
         scores = self.deal_scores(g.contract, taken, finished, g.doubled)
         match = g.match.add(scores)
@@ -1140,8 +1140,8 @@ class Trix(Game[State, Move]):
         if match.over:
             pen = missed_penalties(g.chosen, self.rules)
             match = replace(match, totals=tuple(a + b for a, b in zip(match.totals, pen)))
-            prog = _prog(g, phase=OVER, match=match, history=history, pending=())
-            return State(prog, hands, None, (), taken, layout, ends, 0, finished)
+            prog = _prog(g, phase=OVER, match=match, history=history)   # pending is () in play already
+            return State(prog, hands, None, (), taken, layout, ends, finished=finished)
         dealer = next_dealer(g.dealer)
         new_hands = deal_hands(g.seed, g.deal_no + 1, 0, dealer)
         return self.choice.begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen,
