@@ -290,3 +290,138 @@ def test_the_variant_file_loads_and_plays():
                                   tie="high_card")
     game = KvartBezique(variant.rules, players=4)
     assert check([game], "ends_settled").verdict == "holds"
+
+
+# ------------------------------------------------ the log, the table, the moves on offer, the edges
+
+def raise_then_show(game):
+    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    states = [s]
+    for m in (Bet(2), Bet(4), MAKE_UP, FOLD, SHOW):
+        states.append(game.play(states[-1], m))
+    return states
+
+
+def test_the_log_says_each_bet_make_up_fold_and_show():
+    game = KvartBezique(players=3)
+    logs = [game.describe_move(s) for s in raise_then_show(game)]
+    # the show: P0's marriage 4 and two nines against P1's ten (1) and the fat
+    assert logs == ["", "P0 bets 2", "P1 bets 4", "P0 makes up 2", "P2 folds",
+                    "P0 pays 4 and shows: P0 K♥ Q♥ 9♠ 9♣ = 4, P1 A♠ A♥ 9♦ 10♣ = 1"]
+    g2 = KvartBezique(players=2)
+    s = g2.play(g2.play(dealt(g2, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"]), Bet(1)), FOLD)
+    assert g2.describe_move(s) == "P1 folds; P0 takes the pot unseen"
+
+
+def test_describe_shows_the_pot_trump_purses_bet_and_folds():
+    game = KvartBezique(players=3)
+    st = raise_then_show(game)
+    assert game.describe(st[0]) == "pot 3; purses P0 19 P1 19 P2 19"
+    assert game.describe(st[1]) == "pot 5; purses P0 17 P1 19 P2 19; bet 2 by P0"
+    assert game.describe(st[4]) == "pot 11; purses P0 15 P1 15 P2 19; bet 4 by P1; folded: P2"
+    trump = KvartBezique(Rules(trump="turned"), players=2)
+    s = trump.deal(3)
+    assert trump.describe(s) == f"pot 2; trump {s.turned[0].suit.symbol}; purses P0 19 P1 19"
+
+
+def test_the_end_of_a_show_and_what_follows_it():
+    game = KvartBezique(players=3)
+    end = raise_then_show(game)[-1]
+    assert game.is_over(end) and game.to_move(end) is None and game.legal_moves(end) == ()
+    assert end.shown and end.winners == (0,) and end.owed == 0
+    out = game.outcome(end)
+    assert out.winners == (0,) and out.losers == (1, 2) and not out.draw
+    assert game.apply(end, FOLD) is end
+
+
+def test_a_split_pot_is_a_draw_between_the_tied():
+    game = KvartBezique(players=2)
+    s = game.play(game.play(dealt(game, ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"]), Bet(1)), SHOW)
+    out = game.outcome(s)
+    assert out.draw and out.winners == (0, 1) and out.losers == ()
+
+
+def test_a_fold_while_owing_passes_the_turn_on_as_the_make_up_would():
+    game = KvartBezique(players=3)
+    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.play(game.play(s, Bet(2)), Bet(4))
+    assert game.legal_moves(s) == (MAKE_UP, FOLD)
+    s = game.play(s, FOLD)
+    assert s.to_move == 2 and s.owed == 0 and s.folded == (True, False, False) and s.stake == 4
+    assert game.legal_moves(s) == (SHOW, Bet(4), Bet(5), FOLD)
+
+
+def test_a_bet_equal_to_the_last_is_no_raise():
+    game = KvartBezique(players=3)
+    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.play(game.play(s, Bet(2)), Bet(2))
+    assert s.to_move == 2 and s.owed == 0 and s.bettor == 1 and s.resume is None
+    s = game.play(s, Bet(3))                      # P2 raises over P1, the last bettor
+    assert s.to_move == 1 and s.owed == 1 and s.resume == 0
+
+
+def test_moves_on_offer_follow_the_purse():
+    game = KvartBezique(players=2)
+    assert game.candidates(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])) == (MAKE_UP, SHOW, FOLD) + tuple(
+        Bet(a) for a in range(1, 6))
+    poor = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2)       # 1 chip left after the ante
+    assert game.legal_moves(poor) == (Bet(1), FOLD)
+    s = game.play(poor, Bet(1))
+    assert game.legal_moves(s) == (SHOW, Bet(1), FOLD)
+    broke = game.play(s, Bet(1))                                           # P1 has nothing left
+    assert broke.ledger["P1"] == 0 and broke.to_move == 0
+    s = game.play(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=3), Bet(1))
+    s = game.play(s, Bet(2))                                               # P0 owes 1, holds 1
+    assert game.legal_moves(s) == (MAKE_UP, FOLD)
+    short = game.play(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2), Bet(1))
+    short = State(short.hands, (), (), Ledger.open(players=2, stake=0, pot=5), short.folded, 1, 1, 0, 0)
+    assert game.legal_moves(short) == (FOLD,)                              # cannot pay even the bet to see
+
+
+def test_zones_the_deal_and_the_bound():
+    game = KvartBezique(players=4)
+    s = game.deal(5)
+    assert [len(h) for h in s.hands] == [4] * 4 and len(s.stock) == 144 - 16 and s.turned == ()
+    assert s.to_move == 0 and s.ledger[POT] == 4 and s.ledger["P3"] == 19
+    assert set(game.zones(s)) == {"hand 0", "hand 1", "hand 2", "hand 3", "trump", "stock"}
+    assert game.zones(s)["stock"] == s.stock and game.zones(s)["hand 2"] == s.hands[2]
+    assert game.max_plays() == 4 * 19 + 4
+    assert KvartBezique(Rules(purse=50, ante=5), players=2).max_plays() == 2 * 45 + 2
+
+
+def test_the_chip_options_are_checked():
+    from spec.errors import VariantError
+    with pytest.raises(VariantError) as e:
+        Rules(min_bet=4, max_bet=3)
+    assert str(e.value) == "key 'max_bet': 3 is below min_bet 4; allowed: at least 4"
+    with pytest.raises(VariantError) as e:
+        Rules(purse=2, ante=3)
+    assert str(e.value) == "key 'purse': 2 is below the ante 3; allowed: at least 3"
+    assert Rules(min_bet=3, max_bet=3).max_bet == 3 and Rules(purse=3, ante=3).purse == 3
+
+
+def test_the_odds_of_one_hand_and_of_the_turned_suit():
+    from math import comb
+
+    from spec.games.kvart_bezique import _limited, trump_chance
+    four_kings = parse_cards("K♠ K♠ K♠ K♠")
+    assert deal_chance(four_kings) == Fraction(comb(6, 4), comb(144, 4))
+    assert deal_chance(parse_cards("K♠ K♠ Q♥ 9♦")) == Fraction(comb(6, 2) * 6 * 6, comb(144, 4))
+    assert trump_chance(four_kings, Suit.SPADES) == Fraction(36 - 4, 140)
+    assert trump_chance(four_kings, Suit.HEARTS) == Fraction(36, 140)
+    two_packs = list(_limited(2))           # no card three times from two packs
+    assert len(two_packs) == comb(24, 4) + 24 * comb(23, 2) + comb(24, 2)
+    assert sum(deal_chance(h, 2) for h in two_packs) == 1
+
+
+def test_pairs_and_the_trump_scoring():
+    from spec.games.kvart_bezique import pair_score, scoring_of
+    c = parse_cards("K♠ Q♠ J♣ Q♦ J♥")
+    assert pair_score(c[0], c[1], PLAIN) == 4 and pair_score(c[1], c[2], PLAIN) == 4    # marriage, bezique
+    assert pair_score(c[0], c[2], PLAIN) is None and pair_score(c[3], c[4], PLAIN) == 4
+    doubling = Scoring(trump=Suit.SPADES, doubles="suit_combinations")
+    assert pair_score(c[0], c[1], doubling) == 8 and pair_score(c[1], c[2], doubling) == 4
+    assert scoring_of(Rules(), Suit.SPADES) == PLAIN
+    assert scoring_of(Rules(trump="turned", trump_doubles="suit_combinations", crown_bezique="not_added",
+                            four_aces="best_reading", crown="any_suited"), Suit.CLUBS) == Scoring(
+        Suit.CLUBS, "suit_combinations", "not_added", "best_reading", "any_suited")
