@@ -326,3 +326,78 @@ def test_fast_relabel_is_the_generic_one():
     cards = list(game.deck())
     mapping = {a: b for a, b in zip(cards, reversed(cards))}
     assert game.relabel(state, mapping) == _relabel(state, mapping)
+
+
+# ----------------------------------------------------- play through a deal
+
+def play_out(game, state, cards: str):
+    for c in parse_cards(cards):
+        game.check_move(state, PLAY[c])
+        state = game.apply(state, PLAY[c])
+    return state
+
+
+def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():
+    # P0 leads A♠; P1 and P2 follow suit; P3, with no spade and no ace, must trump: the 6♣ takes 25 points
+    game, s = position("A♠|10♠|K♠|6♣")
+    assert game.describe_move(s) == ""                      # nothing taken yet
+    s = play_out(game, s, "A♠ 10♠ K♠")
+    assert game.describe_move(s) == ""                      # a trick in progress
+    s = play_out(game, s, "6♣")
+    assert s.match.totals == (0, 0, 0, 25) and s.match.deals == 1
+    assert s.dealer == 0 and s.to_move == 1 and [len(h) for h in s.hands] == [9] * 4
+    assert s.last_winner == 3 and s.won == ((),) * 4 and s.trick == ()
+    assert game.describe_move(s) == ("P3 takes A♠ 10♠ K♠ 6♣ (25 points); deal over, totals 0 0 0 25\n      "
+                                     + game.describe(s))
+    assert game.describe(s).startswith(f"deal 2, P0 deals, shows {s.turned}: trumps {s.trump.symbol}; "
+                                       "totals 0 0 0 25; P0: ")
+
+
+def test_a_trick_in_the_middle_of_a_deal_goes_to_its_taker_who_leads():
+    game, s = position("Q♦ 7♠|J♦ 8♠|10♥ 9♠|9♦ 6♠")
+    s = play_out(game, s, "Q♦ J♦ 10♥ 9♦")                  # P2 has no diamond and no queen: the 10♥ is its trump
+    assert s.to_move == 2 and s.won[2] == parse_cards("Q♦ J♦ 10♥ 9♦") and s.match.deals == 0
+    assert [len(h) for h in s.hands] == [1] * 4
+    assert game.describe_move(s) == "P2 takes Q♦ J♦ 10♥ 9♦ (15 points)"
+    assert game.legal_moves(s) == (PLAY[C("9♠")],)
+
+
+def test_the_deal_that_reaches_the_target_ends_the_match():
+    game, s = position("A♠|10♠|K♠|6♣")
+    s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300))
+    s = play_out(game, s, "A♠ 10♠ K♠ 6♣")
+    assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert s.match.totals == (0, 200, 0, 305) and s.match.deals == 8
+    assert game.describe_move(s) == "P3 takes A♠ 10♠ K♠ 6♣ (25 points); match over, totals 0 200 0 305"
+    out = game.outcome(s)
+    assert out.winners == (3,) and out.scores == (0, 200, 0, 305) and out.returns == (-1, -1, -1, 3)
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("6♣")])
+    assert exc.value.clause == "kerosinka-target"
+
+
+def test_describe_names_the_deal_the_dealer_the_shown_card_and_the_hands():
+    game, s = position("9♠ K♠|A♦|6♥|7♣ 8♣")
+    assert game.describe(s) == ("deal 1, P3 deals, shows 7♣: trumps ♣; totals 0 0 0 0; "
+                                "P0: 9♠ K♠ | P1: A♦ | P2: 6♥ | P3: 7♣ 8♣")
+
+
+def test_trumps_the_dealer_and_the_totals_are_public():
+    game, s = position("9♠ K♠|A♦|6♥|7♣ 8♣")
+    other = dataclasses.replace(s, match=Match((10, 0, 0, 0), 1, 300))
+    for p in range(4):
+        assert game.observe(s, p) != game.observe(other, p)
+        assert game.observe(s, p) != game.observe(dataclasses.replace(s, dealer=2), p)
+        assert game.observe(s, p) != game.observe(dataclasses.replace(s, trump=Suit.SPADES), p)
+
+
+def test_refusals_say_which_card_and_why():
+    game, s = position("9♠|K♠|6♥|7♥")
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("A♦")])
+    assert (exc.value.clause, exc.value.reason) == ("kerosinka-hold", "P0 does not hold A♦")
+    game, s = position("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥")
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, PLAY[C("8♦")])
+    assert exc.value.clause == "kerosinka-ten-led"
+    assert exc.value.reason == "8♦ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"
