@@ -162,10 +162,12 @@ def test_the_three_methods(bid, took, most, m1, m2, m3):
 def test_a_whole_game_is_thirteen_deals_and_the_highest_total_wins():
     game = Truf()
     state, moves = game.deal(7), 0
-    while not game.is_over(state):
+    assert state.match == Match((0,) * 4, 0, None, 13) and state.seed == 7
+    for moves in range(1, 13 * 57 + 1):               # the bound: a game that runs past it fails, not hangs
         state = game.apply(state, game.legal_moves(state)[0])
-        moves += 1
-    assert state.match.deals == 13 and moves <= game.max_plays() == 13 * 57
+        if game.is_over(state):
+            break
+    assert game.is_over(state) and state.match.deals == 13 and moves <= game.max_plays() == 13 * 57
     out = game.outcome(state)
     assert out.returns == state.match.totals and set(out.winners) == {
         p for p, t in enumerate(state.match.totals) if t == max(state.match.totals)}
@@ -475,3 +477,33 @@ def test_hidden_zones_and_the_view_of_a_face_down_trump():
     assert game.observe(s, 0)[-7] == ((1, C("2♣")), (2, C("A♣")), (3, None))
     assert game.observe(s, 3)[-7] == ((1, C("2♣")), (2, C("A♣")), (3, C("Q♥")))
     assert game.observe(s, 0)[-6:] == (Suit.HEARTS, 1, "most", 3, 1, (0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_the_number_of_deals_option_ends_the_game(deals):
+    game = Truf(Rules(deals=deals))
+    s = game.deal(3)
+    assert s.match == Match((0,) * 4, 0, None, deals) and s.dealer in range(4) and s.direction == -1
+    assert game.max_plays() == deals * 57
+    for _ in range(game.max_plays()):
+        s = game.apply(s, game.legal_moves(s)[0])
+        if game.is_over(s):
+            break
+    assert game.is_over(s) and s.match.deals == deals
+
+
+def test_the_deal_shuffles_from_the_seed_and_redeals_a_one_sided_hand():
+    game = Truf()
+    a, b = game.deal(11), game.deal(12)
+    assert a == game.deal(11) and a.hands != b.hands
+    assert not needs_redeal(a.hands) and sorted(sum(a.hands, ())) == sorted(DECK)
+
+    class RedealsOnce(Truf):
+        calls = 0
+
+        def redeals(self, hands):
+            RedealsOnce.calls += 1
+            return RedealsOnce.calls == 1
+
+    again = RedealsOnce().new_hands(11, 0, a.dealer, a.direction)
+    assert RedealsOnce.calls == 2 and again != a.hands     # the second shuffle (attempt 1) is the one dealt
