@@ -420,3 +420,102 @@ def test_the_example_under_must_beat_and_the_variant_file():
     assert r.verdict == HOLDS and "refused" in r.detail
     variant = load_variant("docs/variants/bura-open-strict.toml")
     assert variant.rules == Rules(throws="up", must_beat=True) and variant.players == 4
+
+
+# ------------------------------------------------------- refusals, word for word
+
+OUT = {"cards_out": True}
+
+
+@pytest.mark.parametrize("hands,plays,extra,move,clause,reason", [
+    ("K♠|7♣ 8♣|6♥", [(0, "K♠", "lead")], {}, "lead 7♣", "bura-lead-turn",
+     "a trick is in progress: P1 must beat or throw 1 card(s)"),
+    ("K♠|7♣|6♥", [], OUT, "lead K♠", "bura-lead-turn",
+     "the cards are out: the last trick's taker may only claim or pass"),
+    ("K♠ Q♠|7♣|6♥", [], {}, "lead A♥", "bura-hold", "P0 does not hold A♥"),
+    ("K♠ Q♠|7♣|6♥", [], {}, "lead K♠ 7♣", "bura-hold", "P0 does not hold 7♣"),
+    ("K♠ 7♣|7♥|6♥", [], {}, "lead K♠ 7♣", "bura-lead-suit",
+     "K♠ 7♣ are not of one suit: several cards are led only if of one suit"),
+    ("K♠ Q♠ J♠|7♣ 8♣ 9♣|6♥", [], {}, "lead K♠ Q♠", "bura-lead-size", "a lead of 2 cards, but a player holds only 1"),
+    ("K♠|7♣|6♥", [], {}, "beat K♠", "bura-answer-turn", "no trick is in progress: lead first"),
+    ("K♠|7♣|6♥", [], OUT, "throw K♠", "bura-answer-turn",
+     "the cards are out: the last trick's taker may only claim or pass"),
+    ("K♠|7♣ 8♣|6♥", [(0, "K♠", "lead")], {}, "throw 7♣ 8♣", "bura-answer-turn", "1 card(s) were led: answer with 1"),
+    ("|9♠ A♣|6♥", [(0, "Q♠ 10♠", "lead")], {}, "beat 9♠ A♣", "bura-beat-each",
+     "9♠ A♣ do not beat Q♠ 10♠ card by card: each card needs a higher card of its suit or a trump (trumps ♦)"),
+    ("|A♠|7♠", [(0, "Q♠", "lead"), (1, "A♠", "beat")], {}, "beat 7♠", "bura-beat-each",
+     "7♠ do not beat A♠ card by card: each card needs a higher card of its suit or a trump (trumps ♦)"),
+    ("K♠|7♣|6♥", [(0, "K♠", "lead")], {}, "claim", "bura-claim-turn",
+     "a trick is in progress: claim when on lead, before leading"),
+    ("K♠|7♣|6♥", [], {"claimed": True}, "claim", "bura-claim-turn", "P0 has already claimed this turn"),
+    ("K♠|7♣|6♥", [], {}, "pass", "bura-pass", "pass only after the last trick, instead of claiming"),
+])
+def test_each_refusal_names_its_clause_and_says_why(hands, plays, extra, move, clause, reason):
+    game, s = position(hands, plays=plays)
+    s = dataclasses.replace(s, **extra)
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, game.parse_move(move))
+    assert (exc.value.clause, exc.value.reason) == (clause, reason)
+
+
+def test_a_move_must_name_cards_and_each_only_once():
+    game, s = position("K♠ Q♠|7♣|6♥")
+    for move, reason in ((lead_move(()), "name at least one card"),
+                         (lead_move(parse_cards("K♠ K♠")), "a card is named twice")):
+        with pytest.raises(IllegalMove) as exc:
+            game.check_move(s, move)
+        assert (exc.value.clause, exc.value.reason) == ("bura-hold", reason)
+
+
+def test_claims_are_refused_in_so_many_words_under_automatic_claims():
+    game, s = position("K♠|7♣", rules=Rules(claims="automatic"))
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, CLAIM)
+    assert exc.value.reason == "claims are automatic under these rules: a deal ends as soon as someone has 31"
+
+
+@pytest.mark.parametrize("cards,target,result", [
+    ("8♠ 9♠ 10♠", "A♠ 6♠ 7♠", False),          # nothing but a trump beats the ace
+    ("6♦ 8♠ 9♠", "A♠ 6♠ 7♠", True),            # the trump on the ace, the spades on the small ones
+    ("9♠ 6♦ 8♠", "7♠ 6♠ A♠", True),            # in any order
+    ("6♦ 7♠ 8♠", "A♠ 8♠ 6♠", False),           # the 8♠ needs a higher spade or the one trump
+    ("A♠", "6♠ 7♠", False),                    # too few cards
+    ("7♦ 8♦", "6♠", False),                    # too many
+    ("7♥", "6♥", True),
+    ("7♥", "8♥", False),
+    ("6♦", "A♥", True),
+    ("A♣", "6♥", False),                       # neither the suit nor a trump
+])
+def test_a_combination_is_beaten_card_by_card(cards, target, result):
+    from spec.games.bura import beats_each
+    assert beats_each(parse_cards(cards), parse_cards(target), Suit.DIAMONDS) is result
+
+
+# ------------------------------------------------------------ descriptions
+
+def test_the_log_lines_of_a_deal():
+    game, s = position("K♠|A♠|6♥", pot=3)
+    assert game.describe(s) == f"deal 1, P0 deals, turns {s.turned}: trumps ♦; pot 3; P0: K♠ | P1: A♠ | P2: 6♥"
+    assert game.describe_move(s) == ""
+    s = game.play(s, lead_move((C("K♠"),)))
+    assert game.describe_move(s) == ""
+    s = game.play(game.play(s, beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    assert game.describe_move(s) == "P1 takes K♠ A♠ 6♥ (15 points); points 0 15 0; the cards are out"
+
+
+def test_the_log_lines_of_claims():
+    game, s = position("K♠|7♣", points=(31, 30), pot=4)
+    assert game.describe_move(game.play(s, CLAIM)) == "P0 has 31 points and takes the pot of 4"
+    game, s = position("K♠|7♣", points=(30, 0), pot=4)
+    assert game.describe_move(game.play(s, CLAIM)) == "P0 has only 30 points: the pot doubles to 8"
+
+
+def test_a_deal_dealt_again_is_logged_as_such():
+    game = Bura(players=2)
+    s = game.deal(4)
+    while not s.cards_out:
+        s = game.apply(s, [m for m in game.legal_moves(s) if m is not CLAIM][0])
+    again = game.play(s, PASS)
+    assert game.describe_move(again) == "nobody claimed 31: dealt again\n      " + game.describe(again)
+    assert game.describe(again).startswith(f"deal 2, P{s.dealer} deals, turns {again.turned}: trumps "
+                                           f"{again.trump.symbol}; pot 4; ")
