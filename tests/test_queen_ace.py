@@ -310,3 +310,36 @@ def test_the_log_names_the_card_and_what_it_did():
     assert game.describe(s) == "pot 6; stock 2 cards; out: P0, P2"
     _, log = draw_log(game, staked(game, "7♣ A♦", (2, 1, 3)), 2)
     assert log == ["7♣", "A♦: takes the pot of 6"]
+
+
+def test_a_position_keeps_the_seed_of_its_deal_through_stakes_and_draws():
+    game = QueenAce(players=3)
+    s = game.deal(21)
+    assert s.seed == 21
+    for move in (Stake(1), Stake(2), Stake(3), DRAW):
+        s = game.play(s, move)
+        assert s.seed == 21
+
+
+def leaky(settlement):
+    def rule(stakes, seat, *rest):
+        return settlement(stakes, seat, *rest) + (("P0", 1),)  # one chip from nowhere
+    return staticmethod(rule)
+
+
+@pytest.mark.parametrize("name,clause,order,stakes", [
+    ("stake", "queen-ace-stake-paid", "A♦", (1, 2, 3)),
+    ("won", "queen-ace-pot-won", "A♦", (1, 2, 3)),
+    ("unclaimed", "queen-ace-unclaimed", "Q♠ Q♥ Q♦", (1, 2, 3)),
+])
+def test_a_settlement_that_does_not_balance_is_refused_naming_its_clause(name, clause, order, stakes):
+    class Leaky(QueenAce):
+        settlements = {**QueenAce.settlements, name: leaky(QueenAce.settlements[name])}
+
+    game = Leaky(players=3)
+    s = staked(game, order, stakes)
+    for _ in range(len(parse_cards(order))):
+        s = game.apply(s, DRAW)
+    with pytest.raises(ValueError) as err:
+        game.ledger(s)
+    assert str(err.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"

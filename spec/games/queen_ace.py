@@ -161,10 +161,6 @@ def pot_unclaimed(stakes: Sequence, seat: int, rule: str = "returned") -> Deltas
     return ((POT, -sum(stakes)),) + tuple((player_account(p), s) for p, s in enumerate(stakes))
 
 
-def is_over(state: State) -> bool:
-    return state.to_move is None
-
-
 # ------------------------------------------------------------------ the game
 
 class QueenAce(Game[State, Stake | Draw]):
