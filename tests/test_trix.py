@@ -700,7 +700,7 @@ class _RedealForEveryone(T.ChoicePhase):
 
     def _after_announcements(self, g, hands, offer_redeal=True):
         if offer_redeal and g.contract is TX and g.redeals < self.rules.redeal_limit:
-            asked = self.game.layout.seats(g.dealer)
+            asked = tuple(T.seats_from(g.dealer, 4, 1))
             return State(T._prog(g, phase="redeal", pending=asked), hands, asked[0], (), ((),) * 4, (), (), 0, ())
         return super()._after_announcements(g, hands, offer_redeal)
 
@@ -888,7 +888,7 @@ def test_any_seat_with_the_2s_is_asked_about_a_redeal(holder, dealer):
     # declining: the cards stay and the dealer starts the Trix contract
     kept = game.play(s, KEEP)
     assert kept.game.phase == "play" and kept.to_move == dealer and kept.hands == s.hands
-    assert kept.game.contract is TX and kept.game.redeals == 0
+    assert kept.game.contract is TX and kept.game.redeals == 0 and kept.game.pending == ()   # nobody is asked now
     # demanding: the same dealer deals again (the shuffle of the next redeal), the contract stays Trix
     again = game.play(s, REDEAL)
     assert again.game.redeals == 1 and again.game.contract is TX and again.game.dealer == dealer

@@ -16,6 +16,7 @@ anticlockwise, to the right: after P2 comes P1.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -876,7 +877,8 @@ class ChoicePhase(Part):
     def _after_announcements(self, g: Progress, hands, offer_redeal: bool = True) -> State:
         """Offer a redeal (Trix contract), or hand the deal to its contract."""
         if offer_redeal and g.contract is Contract.TRIX and g.redeals < self.rules.redeal_limit:
-            asked = tuple(p for p in self.game.layout.seats(g.dealer) if may_demand_redeal(hands[p]))
+            # the order of asking never matters: at most one hand holds three 2s or more
+            asked = tuple(p for p in range(PLAYERS) if may_demand_redeal(hands[p]))
             if asked:
                 prog = _prog(g, phase=REDEALING, pending=asked)
                 return State(prog, hands, asked[0], (), ((),) * PLAYERS)
@@ -978,10 +980,6 @@ class LayoutContract(Part):
         """Whether ``card`` fits the rows layout (:func:`rows_playable`)."""
         return rows_playable(card, ends)
 
-    def seats(self, dealer: int) -> tuple[int, ...]:
-        """Every seat from the dealer on, in this contract's direction."""
-        return seats_from(dealer, PLAYERS, 1 if self.rules.trix_direction == "clockwise" else -1)
-
     @staticmethod
     def active(state: State) -> int:
         return sum(1 for h in state.hands if h)
@@ -999,15 +997,13 @@ class LayoutContract(Part):
             return tuple([LAYS[c] for c in opening_cards(hand)])
         if all_passed(state.passes, self.active(state)):
             return tuple([LAYS[c] for c in hand])
-        fits = self._chain_fits(state.layout[-1])
+        fits = self._chain_fits[state.layout[-1]]
         return tuple([LAYS[c] for c in hand if c in fits]) or (PASS,)   # with_pass, inline
 
-    def _chain_fits(self, top: Card) -> frozenset[Card]:
-        """Every card that may go on ``top`` (a table of :meth:`chain_playable`, built once)."""
-        table = self.__dict__.get("_chain_table")
-        if table is None:
-            table = self._chain_table = {t: frozenset(c for c in _DECK if self.chain_playable(c, t)) for t in _DECK}
-        return table[top]
+    @functools.cached_property
+    def _chain_fits(self) -> Mapping[Card, frozenset[Card]]:
+        """Every card that may go on each top card (a table of :meth:`chain_playable`, built once)."""
+        return {t: frozenset(c for c in _DECK if self.chain_playable(c, t)) for t in _DECK}
 
     def apply(self, state: State, move: Lay | Pass) -> State:
         p = state.to_move
