@@ -401,3 +401,13 @@ def test_refusals_say_which_card_and_why():
         game.check_move(s, PLAY[C("8♦")])
     assert exc.value.clause == "kerosinka-ten-led"
     assert exc.value.reason == "8♦ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"
+
+
+def test_the_shown_card_stays_in_view_until_the_dealer_plays_it():
+    game, s = position("9♠ A♦|K♠ A♥|6♥ Q♦|7♣ 8♣")       # P3 deals and shows the 7♣
+    z = game.zones(s)
+    assert z["shown"] == (C("7♣"),) and z["hand 3"] == (C("8♣"),) and z["hand 0"] == parse_cards("9♠ A♦")
+    assert z["trick"] == () and z["stock"] == () and z["won 3"] == ()
+    s = play_out(game, s, "9♠ K♠ 6♥ 7♣")
+    z = game.zones(s)
+    assert z["shown"] == () and z["hand 3"] == (C("8♣"),) and z["won 3"] == parse_cards("9♠ K♠ 6♥ 7♣")

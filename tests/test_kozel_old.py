@@ -339,3 +339,16 @@ def test_trumps_the_dealer_the_half_and_the_tallies_are_public():
                    {"taken": (1,) + (0,) * 15}, {"carried": (1, 0, 0, 0)}):
         other = dataclasses.replace(s, **change)
         assert all(game.observe(s, p) != game.observe(other, p) for p in range(4)), change
+
+
+def test_the_trump_card_is_in_view_in_the_first_half_until_the_dealer_plays_it():
+    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦")
+    first = dataclasses.replace(s, half=0, stock=DECK[:16])
+    z = game.zones(first)
+    assert z["shown"] == (C("7♠"),) and z["hand 3"] == (C("10♦"),) and z["stock"] == DECK[:16]
+    assert z["hand 0"] == parse_cards("A♥ 7♦") and z["out"] == ()
+    # the second half: the card is an ordinary card of the dealer's hand
+    z = game.zones(s)
+    assert z["shown"] == () and z["hand 3"] == parse_cards("7♠ 10♦")
+    played = play_out(game, first, "A♥ 10♥ K♥ 7♠")
+    assert game.zones(played)["shown"] == () and game.zones(played)["won 3"] == parse_cards("A♥ 10♥ K♥ 7♠")
