@@ -519,3 +519,54 @@ def test_a_deal_dealt_again_is_logged_as_such():
     assert game.describe_move(again) == "nobody claimed 31: dealt again\n      " + game.describe(again)
     assert game.describe(again).startswith(f"deal 2, P{s.dealer} deals, turns {again.turned}: trumps "
                                            f"{again.trump.symbol}; pot 4; ")
+
+
+# ------------------------------------------------- automatic claims, drawing, views
+
+def test_under_automatic_claims_the_trick_that_brings_31_takes_the_pot():
+    for before, wins in ((10, True), (9, False)):          # 21 taken: 31 is enough, 30 is not
+        game, s = position("A♠|10♠|6♥", points=(before, 25, 0), pot=3, rules=Rules(claims="automatic"))
+        s = game.play(game.play(game.play(s, lead_move((C("A♠"),))), throw_move((C("10♠"),))),
+                      throw_move((C("6♥"),)))
+        assert (s.winner == 0) is wins and (s.deal_no == 1) is not wins
+    game, s = position("K♠|A♠|6♥", points=(0, 20, 0), pot=3, rules=Rules(claims="automatic"))
+    s = game.play(game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    assert s.winner == 1 and s.points == (0, 35, 0) and game.is_over(s) and game.to_move(s) is None
+    assert s.ledger[POT] == 0 and s.ledger["P1"] == 3 and game.outcome(s).winners == (1,)
+    assert game.describe_move(s) == "P1 has 35 points and takes the pot of 3"
+
+
+def test_under_automatic_claims_a_deal_without_31_is_dealt_again_at_once():
+    game, s = position("K♠|A♠|6♥", points=(0, 10, 0), pot=3, rules=Rules(claims="automatic"))
+    s = game.play(game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    assert s.winner is None and s.deal_no == 1 and s.dealer == 0 and [len(h) for h in s.hands] == [3, 3, 3]
+    assert s.ledger[POT] == 6 and not s.cards_out and s.points == (0, 0, 0)
+
+
+def test_nobody_draws_from_an_empty_stock_or_with_full_hands():
+    hands = (parse_cards("6♠ 7♠ 8♠"), parse_cards("6♥ 7♥ 8♥"))
+    assert draw_up(hands, parse_cards("A♠ A♥"), 0, "draw_out") == (hands, parse_cards("A♠ A♥"), ())
+    short = (parse_cards("6♠"), parse_cards("6♥"))
+    assert draw_up(short, (), 1, "draw_out") == (short, (), ())
+    out, left, order = draw_up(short, parse_cards("A♠ A♥ A♦ A♣"), 1, "no_draw")
+    assert order == (1, 0, 1, 0) and left == () and out == (sorted_hand(parse_cards("6♠ A♥ A♣")),
+                                                             sorted_hand(parse_cards("6♥ A♠ A♦")))
+
+
+def test_what_each_player_sees():
+    game, s = position("K♠ Q♠|7♣ 8♣|6♥ 7♥", plays=[(0, "K♠", "lead"), (1, "7♣", "throw")], stock="9♣")
+    s = dataclasses.replace(s, won=((), parse_cards("A♦"), ()))
+    z = game.zones(s)
+    assert z["stock"] == parse_cards("9♣") and z["turned"] == (s.turned,)
+    assert z["trick"] == (C("K♠"),) and z["thrown 1"] == (C("7♣"),) and z["won 1"] == (C("A♦"),)
+    assert game.hidden_zones(s, 0) == {"hand 1", "hand 2", "stock", "aside", "thrown 1", "thrown 2", "won 1",
+                                       "won 2"}
+    assert game.hidden_zones(s, 1) == {"hand 0", "hand 2", "stock", "aside", "thrown 0", "thrown 2", "won 0",
+                                       "won 2"}
+    # once the turned card is drawn it is an ordinary card of a hand
+    drawn = dataclasses.replace(s, stock=())
+    assert game.zones(drawn)["turned"] == () and game.zones(drawn)["stock"] == ()
+    for change in ({"trump": Suit.SPADES}, {"dealer": 1}, {"deal_no": 1}, {"claimed": True}, {"cards_out": True},
+                   {"ledger": s.ledger.pay("P0", POT, 1)}):
+        other = dataclasses.replace(s, **change)
+        assert all(game.observe(s, p) != game.observe(other, p) for p in range(3)), change
