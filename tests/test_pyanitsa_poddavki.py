@@ -200,3 +200,22 @@ def test_the_piles_are_hidden_from_everyone_and_the_heap_is_open():
     a, two = P("A♠ 2♠")
     swapped = game.relabel(s, {a: two, two: a})
     assert swapped == State((P("2♠ A♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(return_order="chosen", ranks=2, suits=1)])
+def test_a_position_keeps_the_seed_of_its_deal(rules):
+    game = Poddavki(rules)
+    s = game.deal(17)
+    for _ in range(40):
+        if game.is_over(s):
+            break
+        s = game.play(s, game.legal_moves(s)[0])
+        assert s.seed == 17
+
+
+def test_while_the_heap_is_gathered_nothing_is_owed():
+    game = Poddavki(Rules(return_order="chosen"))
+    s = run(game, State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 7), 4)
+    assert s == State((P("5♦"), P("6♦")), P("A♠ 2♠ 3♠ 4♠"), 0, 7, 0, -1, True, False)
+    s = game.play(s, Under(P("3♠")[0]))
+    assert s == State((P("5♦ 3♠"), P("6♦")), P("A♠ 2♠ 4♠"), 0, 7, 0, -1, True, False)
