@@ -1298,3 +1298,13 @@ def test_fast_moves_are_the_moves_the_clauses_allow(preset):
         moves = game.legal_moves(s)
         s = game.apply(s, moves[rng.randrange(len(moves))])
     assert moves_mismatch(game, s) is None and checked > 60
+
+
+def test_the_last_deal_can_end_on_a_round_of_passes_and_the_final_position_keeps_the_layout():
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, ["2♦", "3♥", "K♦", "Q♣"], TX, 0, deal_no=19, layout="J♠",
+                 ends=((11, 11), None, None, None))
+    s = dataclasses.replace(s, game=dataclasses.replace(s.game, match=Match((0,) * 4, 19, None, 20)))
+    s = play_all(game, s, "pass pass pass pass")
+    assert game.is_over(s) and s.game.totals == (0, 0, 0, 0) and game.outcome(s).draw
+    assert game.zones(s)["layout"] == (C("J♠"),) and game.zones(s)["hand 2"] == (C("K♦"),)

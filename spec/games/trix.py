@@ -1012,8 +1012,7 @@ class LayoutContract(Part):
             passes = state.passes + 1
             if all_passed(passes, self.active(state)) and (rules.trix_all_pass == "end_deal"
                                                            or rules.trix_layout == "rows"):
-                return self.game.end_deal(state.game, state.hands, state.taken, state.layout, state.ends,
-                                          state.finished)
+                return self.game.end_deal(state.game, state.hands, state.taken, state.layout, state.finished)
             return State(state.game, state.hands, trix_next(p, state.hands, rules), (), state.taken,
                          state.layout, state.ends, passes, state.finished)
         card = move.card
@@ -1033,7 +1032,7 @@ class LayoutContract(Part):
             finished = finished + (p,)
             if trix_finished(hands):
                 left = tuple(q for q in range(PLAYERS) if hands[q])
-                return self.game.end_deal(state.game, hands, state.taken, layout, ends, finished + left)
+                return self.game.end_deal(state.game, hands, state.taken, layout, finished + left)
         return State(state.game, hands, trix_next(p, hands, rules), (), state.taken, layout, ends, 0, finished)
 
     def stalled(self, state: State) -> bool:
@@ -1128,8 +1127,9 @@ class Trix(Game[State, Move]):
             return self.layout.scores(finished)
         return self.tricks.scores(contract, taken, doubled)
 
-    def end_deal(self, g: Progress, hands, taken, layout=(), ends=(), finished=()) -> State:
-        """Score the deal; deal the next one, or end the game after the last."""
+    def end_deal(self, g: Progress, hands, taken, layout=(), finished=()) -> State:
+        """Score the deal; deal the next one, or end the game after the last (the final position keeps
+        the cards where they lie; the Trix contract's order of finishing is in the deal's scores)."""
         scores = self.deal_scores(g.contract, taken, finished, g.doubled)
         match = g.match.add(scores)
         history = g.history + (DealResult(g.contract, g.chooser, scores),)
@@ -1137,7 +1137,7 @@ class Trix(Game[State, Move]):
             pen = missed_penalties(g.chosen, self.rules)
             match = replace(match, totals=tuple(a + b for a, b in zip(match.totals, pen)))
             prog = _prog(g, phase=OVER, match=match, history=history)   # pending is () in play already
-            return State(prog, hands, None, (), taken, layout, ends, finished=finished)
+            return State(prog, hands, None, (), taken, layout)
         dealer = next_dealer(g.dealer)
         new_hands = deal_hands(g.seed, g.deal_no + 1, 0, dealer)
         return self.choice.begin_deal(g.seed, g.deal_no + 1, dealer, g.first_chooser, new_hands, g.chosen,
