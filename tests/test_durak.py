@@ -829,6 +829,10 @@ def test_lead_shapes(lead, cards, ok):
     ("7♠ 7♥ 9♦ 9♣ J♠", 5, 12),                              # + the two pairs and J♠
     ("7♠ 7♥ 7♦ 9♣", 5, 4 + 3),   # three pairs of sevens, each with 9♣; two pairs of one rank are no lead
     ("7♠ 7♥ 9♦ 9♣", 5, 4 + 4),   # each pair with one card of the other rank; no card left for five
+    ("7♠ 7♥ 7♦ 9♦ 9♣ J♠", 5, 6 + (3 * 3 + 4) + 3),        # each pair of sevens with the nines and J♠
+    ("7♦ 7♣ 8♠ 8♥ J♠", 5, 5 + 6 + 1),
+    ("7♠ 7♥ 7♦ 7♣ 9♦", 5, 5 + 6),                         # no five: its pairs would be of one rank
+    ("7♠ 7♥ 9♦ 9♣ J♠ J♥ Q♠ Q♥ K♠", 5, 9 + 4 * 7 + 6 * 5),  # four pairs: six ways to choose two
 ])
 def test_simple_v_leads_by_limit(held, limit, count):
     leads = pairs_and_one_leads(hand_mask(held), limit)

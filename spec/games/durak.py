@@ -258,9 +258,8 @@ def plain_leads(hand: int, limit: int) -> tuple[Attack, ...]:
 
 
 def attacks_of(masks: Sequence[int]) -> tuple[Attack, ...]:
-    """:func:`attack_of` for many masks (the lead list is hot in random play)."""
-    get = _ATTACKS.get
-    return tuple([get(m) or attack_of(m) for m in masks])
+    """:func:`attack_of` for many masks."""
+    return tuple([attack_of(m) for m in masks])
 
 
 # The card ids of the moves made once, by object identity (these objects live as long
@@ -436,7 +435,7 @@ def pairs_and_one_leads(hand: int, limit: int) -> list[int]:
     out = [1 << c for c in singles]
     if limit < 3:
         return out
-    pairs = lead_options(hand, 2, (2,))
+    pairs = lead_options(hand, limit, (2,))
     threes, fives = [], []
     for i, p in enumerate(pairs):
         for c in singles:
@@ -444,16 +443,12 @@ def pairs_and_one_leads(hand: int, limit: int) -> list[int]:
                 threes.append(p | 1 << c)
         if limit >= 5:
             for q in pairs[i + 1:]:
-                if _same_rank(p, q):
-                    continue
+                if p & SAME_RANK[q.bit_length() - 1]:
+                    continue   # two pairs of one rank
                 for c in singles:
                     if not (p | q) & SAME_RANK[c]:
                         fives.append(p | q | 1 << c)
     return out + sorted(set(threes)) + sorted(set(fives))
-
-
-def _same_rank(a: int, b: int) -> bool:
-    return SAME_RANK[(a & -a).bit_length() - 1] == SAME_RANK[(b & -b).bit_length() - 1]
 
 
 def can_lead_pair(hand: int, limit: int) -> bool:
