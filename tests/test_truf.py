@@ -396,6 +396,7 @@ def one_deal(deals: int = 1):
 
 def test_the_log_tells_the_bids_the_tricks_and_the_deal_score():
     game, st = one_deal()
+    assert game.describe_move(game.deal(1)) == ""          # the start of a game: nothing has happened yet
     logs = [game.describe_move(s) for s in st[1:]]
     assert logs[:3] == ["", "", ""]                          # bids stay face down
     assert logs[3] == "bids P0 7♠ (7) P1 9♥ (9) P2 5♦ (5) P3 3♠ (3): sum 24, trumps ♥ (P1); play for the most tricks"
