@@ -1308,3 +1308,11 @@ def test_the_last_deal_can_end_on_a_round_of_passes_and_the_final_position_keeps
     s = play_all(game, s, "pass pass pass pass")
     assert game.is_over(s) and s.game.totals == (0, 0, 0, 0) and game.outcome(s).draw
     assert game.zones(s)["layout"] == (C("J♠"),) and game.zones(s)["hand 2"] == (C("K♦"),)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_only_four_play(players):
+    with pytest.raises(VariantError) as exc:
+        Trix(players=players)
+    assert str(exc.value) == f"key 'players': {players} players cannot play trix with these rules; allowed: 4 to 4"
+    assert Trix(players=4).players == 4 and Trix(Rules(doubling=True), players=4).rules.doubling
