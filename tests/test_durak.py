@@ -1237,3 +1237,15 @@ def test_a_joker_is_no_card_of_the_52_card_deck(text, message):
     with pytest.raises(NotationError) as exc:
         Durak(Rules(deck_size=52)).parse_move(text)
     assert str(exc.value) == message
+
+
+@pytest.mark.parametrize("lead", ["one_rank", "pair", "pairs_and_one"])
+@pytest.mark.parametrize("held, limit", [("7♠ 7♥ 7♦ 9♦ J♠ J♣", 2), ("7♠ 7♥ 7♦ 9♦ J♠ J♣", 6), ("7♠ 9♦", 6)])
+def test_legal_leads_are_the_subsets_of_the_lead_shape(lead, held, limit):
+    from itertools import combinations
+
+    from spec.games.durak import legal_leads
+    cards, rules = parse_cards(held), Rules(lead=lead)
+    want = {mask_of(c) for k in range(1, limit + 1) for c in combinations(cards, k) if is_lead_shape(rules, mask_of(c))}
+    got = legal_leads(rules, mask_of(cards), limit)
+    assert len(got) == len(set(got)) and set(got) == want
