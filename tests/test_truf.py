@@ -508,3 +508,43 @@ def test_the_deal_shuffles_from_the_seed_and_redeals_a_one_sided_hand():
 
     again = RedealsOnce().new_hands(11, 0, a.dealer, a.direction)
     assert RedealsOnce.calls == 2 and again != a.hands     # the second shuffle (attempt 1) is the one dealt
+
+
+def test_within_a_deal_only_the_move_changes_the_state():
+    """Inside a deal the dealer, the direction, the totals and the seed stay; a bid changes only the
+    bidder's hand, the bids and the turn; once shown, trumps, the maker and the goal stay; the record of
+    the last deal stays until the next deal is scored, and the last trick until the next one is taken."""
+    game, st = one_deal(deals=3)
+    s = st[-1]                                          # deal 2: the last deal and last trick are known
+    fixed = ("dealer", "direction", "match", "seed", "stock", "last_deal")
+    for _ in range(4):
+        m = game.legal_moves(s)[0]
+        nxt = game.play(s, m)
+        assert all(getattr(nxt, f) == getattr(s, f) for f in fixed + ("last_trick", "last_winner", "won"))
+        if not nxt.revealed:
+            p = s.to_move
+            assert nxt == dataclasses.replace(s, hands=s.hands[:p] + (tuple(c for c in s.hands[p] if c != m.card),)
+                                              + s.hands[p + 1:], bids=s.bids[:p] + (m.card,) + s.bids[p + 1:],
+                                              to_move=(p + 1) % 4)
+        s = nxt
+    if s.goal is None:
+        chosen = game.play(s, CHOOSE[0])
+        assert chosen == dataclasses.replace(s, goal="most")
+        s = chosen
+    shown = (s.trump, s.maker, s.goal, s.bids)
+    while s.match.deals == 1:
+        m = game.legal_moves(s)[0]
+        nxt = game.play(s, m)
+        if nxt.match.deals == 1:
+            assert all(getattr(nxt, f) == getattr(s, f) for f in fixed)
+            assert (nxt.trump, nxt.maker, nxt.goal, nxt.bids) == shown and nxt.revealed
+            if nxt.trick:
+                p = s.to_move
+                assert nxt == dataclasses.replace(
+                    s, hands=s.hands[:p] + (tuple(c for c in s.hands[p] if c != m.card),) + s.hands[p + 1:],
+                    trick=s.trick + ((p, m.card, m.card.suit is s.trump),), to_move=(p + 1) % 4)
+            else:
+                assert nxt.last_trick == s.trick + ((s.to_move, m.card, m.card.suit is s.trump),)
+                assert nxt.to_move == nxt.last_winner and sum(map(len, nxt.won)) == sum(map(len, s.won)) + 4
+        s = nxt
+    assert s.match.deals == 2 and s.dealer == 1 and s.last_deal[0] == shown[3] and s.stock == ()
