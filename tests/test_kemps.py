@@ -461,3 +461,23 @@ def test_the_stall_limit_is_checked():
     assert KempsGame(Rules(stall_limit=4, stock_out="end")).max_plays() == 9 * 9
     assert KempsGame(Rules(stall_limit=12)).max_plays() is None
     assert KempsGame(Rules(stock_out="end")).max_plays() is None
+
+
+def test_each_move_changes_only_what_it_should():
+    """A swap changes the mover's hand, the open cards and the turn (and ends a run of passes); a pass
+    the turn and the run; the gesture only the signals; a call the scores, the turn and the suspects'
+    hands (put aside, four new from the top of the stock), and it ends any run of passes."""
+    game = KempsGame()
+    s = position(FOURS, to_move=1, signals=(True, False, False, False), passes=2, last=("redeal",))
+    swapped = game.play(s, Swap(C("8♣"), C("6♣")))
+    assert swapped == dataclasses.replace(s, hands=(s.hands[0], parse_cards("3♠ 3♥ 5♦ 8♣")) + s.hands[2:],
+                                          table=parse_cards("7♣ 6♣ 9♣ 10♣"), to_move=2, passes=0, last=())
+    passed = game.play(s, PASS)
+    assert passed == dataclasses.replace(s, to_move=2, passes=3, last=())
+    signalled = game.play(dataclasses.replace(s, to_move=2), SIGNAL)
+    assert signalled == dataclasses.replace(s, to_move=2, signals=(True, False, True, False), last=())
+    called = game.play(s, Kemps(0))                     # right: P0's twos go aside, P0 gets the top four
+    assert called == dataclasses.replace(
+        s, hands=(tuple(sorted(s.stock[:4], key=lambda c: (int(c.rank), "shdc".index(c.suit.value)))),)
+        + s.hands[1:], stock=s.stock[4:], discards=s.hands[0], to_move=2, scores=(0, 1),
+        signals=(False,) * 4, passes=0, last=("call", 1, (0,), True, 1, 1))
