@@ -1249,3 +1249,13 @@ def test_legal_leads_are_the_subsets_of_the_lead_shape(lead, held, limit):
     want = {mask_of(c) for k in range(1, limit + 1) for c in combinations(cards, k) if is_lead_shape(rules, mask_of(c))}
     got = legal_leads(rules, mask_of(cards), limit)
     assert len(got) == len(set(got)) and set(got) == want
+
+
+def test_one_move_object_per_attack():
+    """Attacks are made once per set of cards (``apply`` reads a move's cards by its identity)."""
+    g = preset("simple_v")
+    s = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
+    first, again = g.legal_moves(s), g.legal_moves(s)
+    assert all(a is b for a, b in zip(first, again)) and len(first) == 12
+    five = hand_mask("7♠ 7♥ 9♦ 9♣ J♠")
+    assert attack_of(five) is attack_of(five) and attack_of(five) == mv(g, "attack 7♠ 7♥ 9♦ 9♣ J♠")
