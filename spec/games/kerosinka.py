@@ -305,7 +305,7 @@ class Kerosinka(Game[State, Play]):
         if match.over:
             return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, match,
                          state.seed, trick, winner, state.stock)
-        nxt = self.start_deal(state.seed, match, (state.dealer + 1) % PLAYERS)
+        nxt = self.start_deal(state.seed, match, dealer_of(state.dealer, 1))
         return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, match, state.seed,
                      trick, winner)
 
