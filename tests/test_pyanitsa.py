@@ -228,7 +228,7 @@ def test_the_deck_is_32_cards_for_two_and_52_for_more_unless_chosen(deck, player
     assert len(game.deck()) == size == len(set(game.deck()))
 
 
-@pytest.mark.parametrize("deck", ["53", "2x52", "36+2", 5, "36x2"])
+@pytest.mark.parametrize("deck", ["53", "2x52", "36+2", 5, "36x2", "52+2j", "32+1j"])
 def test_a_deck_that_is_not_one_plain_pack_is_refused(deck):
     with pytest.raises(VariantError) as err:
         make_rules(Rules, {"deck": deck})
