@@ -18,7 +18,7 @@ from spec.games.kerosinka import (
     DECK_POINTS, KEROSINKA, ORDER, PLAY, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
     match_winners, trick_order,
 )
-from spec.rules import make_rules
+from spec.rules import Table, make_rules
 from spec.tricks import NATURAL_ORDER, Duties, SuitlessDuties, TrickOrder, rank_order
 from tests.helpers import SMALL, assert_refuted, check
 from verifier.core import REFUTED, UNKNOWN
@@ -411,3 +411,65 @@ def test_the_shown_card_stays_in_view_until_the_dealer_plays_it():
     s = play_out(game, s, "9♠ K♠ 6♥ 7♣")
     z = game.zones(s)
     assert z["shown"] == () and z["hand 3"] == (C("8♣"),) and z["won 3"] == parse_cards("9♠ K♠ 6♥ 7♣")
+
+
+def test_the_state_keeps_the_shown_card_and_the_last_trick_through_play():
+    game, s = position("9♠ A♦|K♠ A♥|6♥ Q♦|A♣ 7♣ 8♣")     # P3 deals and shows the A♣; P3 keeps it
+    s = play_out(game, s, "9♠ K♠")
+    assert game.to_move(s) == 2 and game.zones(s)["shown"] == (C("A♣"),)
+    s = play_out(game, s, "6♥ 7♣")                      # P3 trumps with the 7♣
+    assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),) and s.last_winner == 3
+    s = play_out(game, s, "8♣")                         # P3 leads: the last trick stays on record
+    assert s.last_winner == 3 and s.last_trick == ((0, C("9♠")), (1, C("K♠")), (2, C("6♥")), (3, C("7♣")))
+    assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
+
+
+def test_the_match_state_keeps_its_seed_and_the_final_trick():
+    game, s = position("A♠|10♠|K♠|6♣")
+    s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300), seed=11)
+    turned = s.turned
+    s = play_out(game, s, "A♠ 10♠ K♠ 6♣")
+    assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
+
+
+def test_the_deal_that_follows_keeps_the_seed():
+    game, s = position("A♠|10♠|K♠|6♣")
+    s = play_out(game, dataclasses.replace(s, seed=11), "A♠ 10♠ K♠ 6♣")
+    assert s.seed == 11 and s.hands == game.start_deal(11, s.match, 0).hands
+
+
+@pytest.mark.parametrize("tie,dealer,winners", [
+    ("share", 0, (1, 2)), ("share", 2, (1, 2)),
+    ("counting_order", 0, (1,)), ("counting_order", 1, (2,)), ("counting_order", 3, (0,)),
+])
+def test_the_outcome_follows_the_tie_rule(tie, dealer, winners):
+    game = Kerosinka(Rules(tie=tie))
+    s = dataclasses.replace(game.deal(1), dealer=dealer, match=Match((310, 320, 320, 100), 10, 300))
+    out = game.outcome(s)
+    assert out.winners == winners and out.scores == (310, 320, 320, 100)
+
+
+def test_a_card_score_table_given_to_the_game_scores_the_deal():
+    class TensOnly(Kerosinka):
+        points = Table({Rank.TEN: 10})
+    game, s = position("A♠|10♠|K♠|6♣")
+    s = play_out(TensOnly(), s, "A♠ 10♠ K♠ 6♣")
+    assert s.match.totals == (0, 0, 0, 10)
+    assert TensOnly().describe_move(s).startswith("P3 takes A♠ 10♠ K♠ 6♣ (10 points)")
+
+
+def test_relabelling_some_cards_leaves_the_others():
+    from spec.engine import _relabel
+    game = Kerosinka()
+    state = game.deal(3)
+    for _ in range(6):
+        state = game.apply(state, game.legal_moves(state)[0])
+    mapping = {state.turned: KEROSINKA, KEROSINKA: state.turned}     # a swap of two cards: the rest stay
+    assert game.relabel(state, mapping) == _relabel(state, mapping)
+
+
+def test_kerosinka_is_for_four_players_only():
+    for n in (3, 5):
+        with pytest.raises(VariantError):
+            Kerosinka(players=n)
+    assert Kerosinka(players=4).players == 4
