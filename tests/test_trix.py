@@ -1316,3 +1316,15 @@ def test_only_four_play(players):
         Trix(players=players)
     assert str(exc.value) == f"key 'players': {players} players cannot play trix with these rules; allowed: 4 to 4"
     assert Trix(players=4).players == 4 and Trix(Rules(doubling=True), players=4).rules.doubling
+
+
+@pytest.mark.parametrize("rules, layout, ends", [
+    ({}, "5♣ 6♦", None), ({"trix_layout": "rows"}, "J♦ 10♦", ((None, None, (10, 11), None))),
+])
+def test_relabel_in_the_trix_contract(rules, layout, ends):
+    """Written out for speed, Trix's relabel must rename exactly what the engine's generic one does."""
+    from spec.engine import _relabel
+    game = Trix(Rules(**rules))
+    s = position(game, ["2♦ 9♣", "", "K♦ 7♠", "Q♦ 9♦"], TX, 2, layout=layout, passes=2, finished=(1,), ends=ends)
+    swap = {C("6♦"): C("2♦"), C("2♦"): C("6♦"), C("10♦"): C("K♦"), C("K♦"): C("10♦")}
+    assert game.relabel(s, swap) == _relabel(s, swap)
