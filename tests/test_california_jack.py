@@ -293,3 +293,34 @@ def test_two_cards_at_a_time_is_refused_in_one_line():
     with pytest.raises(VariantError) as exc:
         Rules(deal_batch=2)
     assert str(exc.value) == "key 'deal_batch': 2 cards at a time; allowed: 1 or 3"
+
+
+def test_the_state_keeps_what_was_drawn_and_set_aside_through_play():
+    game, s = position("A♠ 5♦ 7♥|K♠ 6♦ 8♥")
+    s = dataclasses.replace(s, stock=parse_cards("2♣ 3♦ 4♦ 5♥"), out=parse_cards("9♥"), seed=7)
+    s = play_out(game, s, "A♠ K♠")                    # P0 takes, draws 2♣; P1 draws 3♦
+    assert s.last_draw == parse_cards("2♣ 3♦") and s.out == parse_cards("9♥") and s.seed == 7
+    s = play_out(game, s, "5♦")                       # a trick in progress keeps the record of the draw
+    assert game.to_move(s) == 1 and s.last_draw == parse_cards("2♣ 3♦") and s.last_winner == 0
+    assert s.last_trick == ((0, C("A♠")), (1, C("K♠"))) and s.drawn == ((C("2♣"),), (C("3♦"),))
+    assert s.out == parse_cards("9♥") and s.stock == parse_cards("4♦ 5♥") and s.seed == 7
+    s = play_out(game, s, "3♦")                       # P1 follows with the drawn 3♦; the 5♦ takes and draws 4♦
+    assert s.drawn == (parse_cards("2♣ 4♦"), (C("5♥"),)) and s.last_draw == parse_cards("4♦ 5♥") and s.out == parse_cards("9♥")
+
+
+def test_relabelling_some_cards_leaves_the_others():
+    from spec.engine import _relabel
+    game = CaliforniaJack()
+    s = game.deal(3)
+    for _ in range(5):
+        s = game.apply(s, game.legal_moves(s)[0])
+    top = s.stock[0]
+    other = C("2♠") if top != C("2♠") else C("3♠")
+    mapping = {top: other, other: top}
+    assert game.relabel(s, mapping) == _relabel(s, mapping)
+
+
+def test_california_jack_is_for_two_players_only():
+    for n in (1, 3):
+        with pytest.raises(VariantError):
+            CaliforniaJack(players=n)
