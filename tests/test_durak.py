@@ -1064,20 +1064,21 @@ def test_setup_and_notation_errors():
     assert g.parse_move("beat Q♠ with A♠") == Beat(parse_card("Q♠"), parse_card("A♠"))
 
 
-@pytest.mark.parametrize("kind, card, table, target, wrong", [
-    ("b", "9♠", [("7♠", OPEN)], "7♠", False), ("b", "6♠", [("7♠", OPEN)], "7♠", True),
-    ("b", "6♥", [("7♠", OPEN)], "7♠", False),                          # a trump beats it
-    ("b", "8♦", [("7♠", OPEN), ("7♦", OPEN)], "7♠", True),             # it would beat the other card
-    ("x", "7♦", [("7♠", OPEN)], None, False), ("x", "8♠", [("7♠", OPEN)], None, True),
-    ("i", "8♦", [("7♠", "8♠")], None, False),                          # a cover's rank is on the table too
-    ("i", "7♦", [("7♠", "8♠")], None, False), ("i", "9♠", [("7♠", "8♠")], None, True),
+@pytest.mark.parametrize("card, table, target, wrong", [
+    ("9♠", [("7♠", OPEN)], "7♠", False), ("6♠", [("7♠", OPEN)], "7♠", True),   # a beat
+    ("6♥", [("7♠", OPEN)], "7♠", False),                                        # a trump beats it
+    ("8♦", [("7♠", OPEN), ("7♦", OPEN)], "7♠", True),                           # it would beat the other card
+    ("7♦", [("7♠", OPEN)], None, False), ("8♠", [("7♠", OPEN)], None, True),    # a transfer
+    ("7♦", [("7♠", OPEN), ("7♥", OPEN)], None, False),
+    ("8♦", [("7♠", "8♠")], None, False),                                        # a cover's rank is on the table
+    ("7♦", [("7♠", "8♠")], None, False), ("9♠", [("7♠", "8♠")], None, True),
 ])
-def test_reversed_which_blind_cards_are_wrong(kind, card, table, target, wrong):
+def test_reversed_which_blind_cards_are_wrong(card, table, target, wrong):
     from spec.games.durak import beat_rule, is_wrong
-    rules = PRESETS["reversed"]
     tab = tuple((cid(a), cid(c) if isinstance(c, str) else c) for a, c in table)
-    beaters = beat_rule(Rules(**rules), Suit.HEARTS).beater_masks()
-    assert is_wrong(Rules(**rules), kind, cid(card), tab, cid(target) if target else -1, beaters) is wrong
+    beaters = beat_rule(Rules(**PRESETS["reversed"]), Suit.HEARTS).beater_masks()
+    args = (cid(target), beaters) if target else ()
+    assert is_wrong(cid(card), tab, *args) is wrong
 
 
 def test_reversed_blind_moves_and_right_cards():

@@ -493,14 +493,14 @@ def may_transfer(rules: Rules, table: Sequence[tuple[int, int]], next_hand: int)
 
 @CLAUSES.rule("durak-reversed-penalty", "Reversed: a wrong beat, transfer or throw-in is caught at once; its "
               "player takes every card of the bout, and the bout ends")
-def is_wrong(rules: Rules, kind: str, card: int, table: Sequence[tuple[int, int]], target: int,
-             beaters: Sequence[int]) -> bool:
-    """Whether a beat (``kind`` "b") of ``target``, a transfer ("x") or a throw-in ("i")
-    with ``card`` breaks the rules."""
-    if kind == "b":
+def is_wrong(card: int, table: Sequence[tuple[int, int]], target: int = OPEN, beaters: Sequence[int] = ()) -> bool:
+    """Whether laying ``card`` breaks the rules: on the open attacking card ``target``, a card
+    that does not beat it (``beaters``: the beater masks); else (a throw-in or a transfer) a
+    card whose rank is not on the table. A transfer comes before any beat, with an attack of
+    one rank, so its table shows exactly the attacking rank."""
+    if target != OPEN:
         return not beaters[target] >> card & 1
-    ranks = RANK_MASK[table[0][0] // 4 + 2] if kind == "x" else table_rank_mask(table)
-    return not ranks >> card & 1
+    return not table_rank_mask(table) >> card & 1
 
 
 @CLAUSES.rule("durak-reversed-view", "Reversed: a player sees every hand but his own; otherwise only his own")
@@ -771,7 +771,7 @@ class DefencePhase:
         except KeyError:
             a, c = _ids(mv)
         g = self.game
-        if self.blind and is_wrong(self.rules, "b", c, d["table"], a, g._beaters[d["trump"]]):
+        if self.blind and is_wrong(c, d["table"], a, g._beaters[d["trump"]]):
             g.bout_end.penalty(d, d["defender"], c)
             return
         q = d["defender"]
@@ -805,7 +805,7 @@ class DefencePhase:
         c = _ids(mv)[0]
         q = d["defender"]
         table = d["table"]
-        if self.blind and is_wrong(self.rules, "x", c, table, -1, ()):
+        if self.blind and is_wrong(c, table):
             self.game.bout_end.penalty(d, q, c)
             return
         hands = list(d["hands"])
@@ -864,7 +864,7 @@ class ThrowInPhase:
         c = _ids(mv)[0]
         t = d["thrower"]
         g = self.game
-        if self.blind and is_wrong(self.rules, "i", c, d["table"], -1, ()):
+        if self.blind and is_wrong(c, d["table"]):
             g.bout_end.penalty(d, t, c)
             return
         hands = list(d["hands"])
