@@ -3,6 +3,7 @@ odds, and one mutation test per property."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 from fractions import Fraction
@@ -425,3 +426,27 @@ def test_pairs_and_the_trump_scoring():
     assert scoring_of(Rules(trump="turned", trump_doubles="suit_combinations", crown_bezique="not_added",
                             four_aces="best_reading", crown="any_suited"), Suit.CLUBS) == Scoring(
         Suit.CLUBS, "suit_combinations", "not_added", "best_reading", "any_suited")
+
+
+def test_each_move_changes_only_what_it_should():
+    """A bet moves chips from the bettor to the pot and passes the turn; a raise over an earlier bet
+    sends the turn back to that bettor to make up the difference; a make-up pays it and returns the
+    turn; a fold marks the player out. The hands, the stock and the seed never change."""
+    game = KvartBezique(players=3)
+    s = dataclasses.replace(dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"]), seed=9)
+    b = game.play(s, Bet(2))
+    assert dataclasses.replace(b, ledger=s.ledger) == dataclasses.replace(s, to_move=1, stake=2, bettor=0,
+                                                                          last="P0 bets 2")
+    assert (b.ledger["P0"], b.ledger[POT]) == (s.ledger["P0"] - 2, s.ledger[POT] + 2)
+    r = game.play(b, Bet(4))
+    assert dataclasses.replace(r, ledger=b.ledger) == dataclasses.replace(b, to_move=0, stake=4, bettor=1, owed=2,
+                                                                          resume=2, last="P1 bets 4")
+    m = game.play(r, MAKE_UP)
+    assert dataclasses.replace(m, ledger=r.ledger) == dataclasses.replace(r, to_move=2, owed=0, resume=None,
+                                                                          last="P0 makes up 2")
+    assert (m.ledger["P0"], m.ledger[POT]) == (r.ledger["P0"] - 2, r.ledger[POT] + 2)
+    f = game.play(m, FOLD)
+    assert f == dataclasses.replace(m, folded=(False, False, True), to_move=0, last="P2 folds")
+    end = game.play(f, SHOW)
+    assert end.hands == s.hands and end.seed == 9 and end.folded == f.folded and end.stake == 4
+    assert end.bettor == 1 and end.to_move is None and end.shown and end.ledger[POT] == 0

@@ -559,7 +559,8 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
             win = showdown_winners(state.hands, seats, self.scoring(state), self.rules.tie)
             sc = self.scoring(state)
             shown = ", ".join(f"P{q} {format_cards(state.hands[q])} = {hand_score(state.hands[q], sc)}" for q in seats)
-            after = State(state.hands, state.stock, state.turned, led, state.folded, p, state.stake, state.bettor)
+            after = State(state.hands, state.stock, state.turned, led, state.folded, p, state.stake, state.bettor,
+                          seed=state.seed)
             return self._finish(after, state.folded, win, f"P{p} pays {state.stake} and shows: {shown}", True)
         # a bet; a raise over the previous bettor makes them make up the difference first
         led = settle(state.ledger, self.settlements["bet"](move.amount, p), clause="kvart-bet-paid")
