@@ -570,3 +570,29 @@ def test_what_each_player_sees():
                    {"ledger": s.ledger.pay("P0", POT, 1)}):
         other = dataclasses.replace(s, **change)
         assert all(game.observe(s, p) != game.observe(other, p) for p in range(3)), change
+
+
+def test_the_state_keeps_its_record_through_a_trick_and_counts_the_moves_of_a_deal():
+    game, s = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3)
+    s = dataclasses.replace(s, seed=9, won=((), (), parse_cards("A♦")), points=(0, 0, 11), dealer=2, deal_no=4)
+    start = s
+    s = game.play(s, lead_move((C("K♠"),)))
+    keep = ("stock", "turned", "trump", "won", "points", "dealer", "deal_no", "ledger", "seed", "aside", "final")
+    assert all(getattr(s, k) == getattr(start, k) for k in keep) and s.turn == 1 and s.to_move == 1
+    s = game.play(game.play(s, beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    assert s.turn == 3 and s.last_taker == 1 and s.to_move == 1 and s.drawn == (1, 2, 0)
+    assert s.stock == (start.turned,) and s.points == (0, 15, 11) and s.won[2] == (C("A♦"),)
+    s = game.play(s, lead_move((C("9♥"),)))
+    assert s.turn == 4 and s.last_taker == 1 and s.drawn == (1, 2, 0) and len(s.last_trick) == 3
+    assert (s.seed, s.dealer, s.deal_no, s.aside) == (9, 2, 4, start.aside)
+
+
+def test_a_small_position_marked_final_ends_without_a_winner():
+    game, s = position("K♠|7♣", points=(0, 0))
+    s = dataclasses.replace(s, final=True)
+    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
+    assert s.cards_out and not game.is_over(s)
+    s = game.play(s, PASS)
+    assert s.void and game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert game.outcome(s).winners == () and s.turn == 3
+
