@@ -12,7 +12,7 @@ import verifier.games.casino_war as props
 from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
-from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, even_money
+from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, even_money, half_down, surrender_as_written
 from tests.helpers import assert_refuted, check
 
 GAMES = [CasinoWar(players=n) for n in (2, 3, 5)]
@@ -178,3 +178,254 @@ def test_saved_records_replay():
         data = json.loads(f.read_text())
         game, state = Record.from_json(json.dumps(data["record"])).replay()
         assert game.describe(state) == data["final"]
+
+
+# ------------------------------------------------------------ the rules, case by case
+
+def table(order, punters):
+    """A fresh round of ``punters`` players (the dealer is the last seat) on a stacked shoe."""
+    return CasinoWar(players=punters + 1), fresh(order, punters)
+
+
+def refusal(game, state, move):
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(state, move)
+    return exc.value.clause, exc.value.reason
+
+
+@pytest.mark.parametrize("rules, move, expected", [
+    (Rules(), Bet(2, 0), None),
+    (Rules(), Bet(10, 2), None),
+    (Rules(), Bet(0, 0), ("casino-war-bet", "a bet of 0 is not allowed: bet 2 to 10 in even chips")),
+    (Rules(), Bet(12, 0), ("casino-war-bet", "a bet of 12 is not allowed: bet 2 to 10 in even chips")),
+    (Rules(), Bet(5, 0), ("casino-war-bet", "a bet of 5 is not allowed: bet 2 to 10 in even chips")),
+    (Rules(), Bet(4, 3), ("casino-war-tie-bet", "a tie bet of 3 is not allowed: 0 to 2")),
+    (Rules(), Bet(4, -1), ("casino-war-tie-bet", "a tie bet of -1 is not allowed: 0 to 2")),
+    (Rules(bets="any", min_bet=1, max_bet=5), Bet(3, 0), None),
+    (Rules(bets="any", min_bet=1, max_bet=5), Bet(1, 0), None),
+    (Rules(bets="any", min_bet=1, max_bet=5), Bet(6, 0), ("casino-war-bet", "a bet of 6 is not allowed: bet 1 to 5")),
+    (Rules(max_tie_bet=0), Bet(4, 1), ("casino-war-tie-bet", "a tie bet of 1 is not allowed: 0 to 0")),
+])
+def test_bets_between_the_limits(rules, move, expected):
+    game = CasinoWar(rules, players=2)
+    s = game.deal(1)
+    if expected is None:
+        game.check_move(s, move)
+        assert move in game.legal_moves(s) and move in game.candidates(s)
+    else:
+        assert refusal(game, s, move) == expected
+        assert move not in game.legal_moves(s)
+
+
+def test_bets_close_once_the_cards_are_dealt_and_only_a_tied_player_chooses():
+    game, s = table("9♠ K♦ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 2)  # P0 ties the dealer's 9, P1 holds a king
+    s = game.play(game.play(s, Bet(2, 0)), Bet(2, 0))
+    assert s.to_move == 0 and game.legal_moves(s) == (WAR, SURRENDER)
+    assert refusal(game, s, Bet(2, 0)) == ("casino-war-bet", "the cards are dealt: bets are closed")
+    not_tied = State(s.shoe, s.bets, s.ties, s.first, s.dealer, s.choices, s.war, s.burned, 1, s.seed)
+    assert refusal(game, not_tied, WAR) == (
+        "casino-war-tie-choice", "P1's K♦ does not tie the dealer's 9♥: there is nothing to choose")
+    assert refusal(game, game.deal(2), SURRENDER) == (
+        "casino-war-tie-choice", "no cards are dealt yet: every player bets first")
+
+
+@pytest.mark.parametrize("kwargs, key, message", [
+    ({"min_bet": 12}, "max_bet", "key 'max_bet': 10 is below min_bet 12; allowed: at least 12"),
+    ({"min_bet": 4, "max_bet": 2}, "max_bet", "key 'max_bet': 2 is below min_bet 4; allowed: at least 4"),
+    ({"min_bet": 1}, "min_bet",
+     "key 'min_bet': bets 1-10 are not both even (bets = 'even'); allowed: even numbers, or bets = 'any'"),
+    ({"max_bet": 9}, "min_bet",
+     "key 'min_bet': bets 2-9 are not both even (bets = 'even'); allowed: even numbers, or bets = 'any'"),
+])
+def test_limits_that_cannot_be_played_are_refused(kwargs, key, message):
+    with pytest.raises(VariantError) as exc:
+        Rules(**kwargs)
+    assert exc.value.key == key and str(exc.value) == message
+
+
+@pytest.mark.parametrize("kwargs", [{"min_bet": 10}, {"min_bet": 4, "max_bet": 4},
+                                    {"bets": "any", "min_bet": 3, "max_bet": 3}, {"bets": "any", "max_bet": 7}])
+def test_limits_that_can_be_played_are_accepted(kwargs):
+    rules = Rules(**kwargs)
+    game = CasinoWar(rules, players=2)
+    bets = {m.amount for m in game.legal_moves(game.deal(0))}
+    assert min(bets) == rules.min_bet and max(bets) == rules.max_bet
+
+
+def test_several_players_choose_in_seat_order_and_one_burn_serves_the_war():
+    # P0 9♠ and P2 9♣ tie the dealer's 9♥; P1's 5♦ loses
+    game, s = table("9♠ 5♦ 9♣ 9♥ 2♣ 3♣ 4♣ Q♦ 3♦ J♦ K♣", 3)
+    s = game.play(game.play(game.play(s, Bet(4, 0)), Bet(2, 1)), Bet(6, 0))
+    assert s.to_move == 0 and not game.is_over(s)
+    s = game.play(s, WAR)
+    assert s.to_move == 2 and s.burned == ()       # nothing is burned before every tied player has chosen
+    end = game.play(s, SURRENDER)
+    assert game.is_over(end) and game.legal_moves(end) == ()
+    assert end.burned == tuple(parse_cards("2♣ 3♣ 4♣")) and end.war == (parse_cards("Q♦")[0], None, None)
+    assert end.dealer == tuple(parse_cards("9♥ 3♦"))
+    out = game.outcome(end)
+    # P0 wins the raise (+4), P1 loses bet and tie bet (-3), P2 gives up half of 6 (-3), the dealer +2
+    assert out.returns == (4, -3, -3, 2)
+    assert out.winners == (0, 3) and out.losers == (1, 2)
+    assert game.ledger(end)["pot"] == 0
+    assert game.apply(end, WAR) == end             # a move after the end changes nothing
+
+
+def test_two_players_at_war_get_war_cards_in_seat_order():
+    game, s = table("9♠ 9♦ 9♥ 2♣ 3♣ 4♣ 8♦ K♦ 10♣", 2)
+    s = game.play(game.play(s, Bet(2, 0)), Bet(2, 0))
+    end = game.play(game.play(s, WAR), WAR)
+    assert end.war == tuple(parse_cards("8♦ K♦")) and end.dealer[1] == parse_cards("10♣")[0]
+    assert game.outcome(end).returns == (-4, 2, 2)  # 8 under 10 loses bet and raise; K wins the raise
+    assert game.describe_move(end) == ("dealer 9♥; P0 9♠ P1 9♦; burned 2♣ 3♣ 4♣; war: dealer 10♣, P0 8♦ P1 K♦; "
+                                       "returns -4 +2 +2")
+
+
+def test_everyone_surrenders_and_no_war_card_is_dealt():
+    game, s = table("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 1)
+    end = game.play(game.play(s, Bet(4, 0)), SURRENDER)
+    assert game.is_over(end) and end.burned == () and len(end.dealer) == 1 and len(end.shoe) == 5
+    assert game.outcome(end).returns == (-2, 2)
+
+
+@pytest.mark.parametrize("bet, back, kept", [(2, 1, 1), (4, 2, 2), (5, 2, 3), (1, 0, 1)])
+def test_surrender_gives_back_half_rounded_down_and_the_dealer_keeps_the_odd_chip(bet, back, kept):
+    game = CasinoWar(Rules(bets="any", min_bet=1, max_bet=5), players=2)
+    end = game.play(game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(bet, 0)), SURRENDER)
+    out = game.outcome(end)
+    assert out.returns == (back - bet, kept) and out.winners == (1,) and out.losers == (0,)
+
+
+@pytest.mark.parametrize("bet, player, dealer", [(1, 0, 0), (2, 1, 1), (5, 2, 2)])
+def test_the_surrender_as_written_rounds_both_halves_down(bet, player, dealer):
+    assert surrender_as_written(0, bet) == (("pot", -bet), ("P0", player), ("bank", dealer))
+
+
+@pytest.mark.parametrize("pays, tie, tied, expected", [
+    (10, 2, True, 20), (5, 2, True, 10), (1, 1, True, 1), (10, 2, False, -2), (5, 1, False, -1)])
+def test_the_tie_bet_pays_the_tables_odds(pays, tie, tied, expected):
+    game = CasinoWar(Rules(tie_pays=pays), players=2)
+    order = "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦" if tied else "K♠ 9♥ 2♣"
+    s = game.play(fresh(order), Bet(2, tie))
+    if tied:
+        s = game.play(s, SURRENDER)   # half the bet lost: -1
+    assert game.outcome(s).returns[0] == expected + (-1 if tied else 2)
+
+
+@pytest.mark.parametrize("burn, war_card, dealer_card", [(0, "2♣", "3♣"), (1, "3♣", "4♣"), (3, "Q♦", "J♦")])
+def test_the_burn_option_sets_the_cards_burned_before_the_war(burn, war_card, dealer_card):
+    game = CasinoWar(Rules(burn=burn), players=2)
+    end = game.play(game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(2, 0)), WAR)
+    assert len(end.burned) == burn and end.burned == tuple(parse_cards("2♣ 3♣ 4♣"))[:burn]
+    assert end.war[0] == parse_cards(war_card)[0] and end.dealer[1] == parse_cards(dealer_card)[0]
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6])
+def test_the_shoe_holds_every_pack_and_a_fresh_deal_waits_for_bets(decks):
+    game = CasinoWar(Rules(decks=decks), players=4)
+    assert len(game.deck()) == 52 * decks
+    s = game.deal(7)
+    assert sorted(s.shoe) == sorted(game.deck()) and s.shoe != game.deck()  # shuffled
+    assert s.bets == s.ties == (0, 0, 0) and s.first == s.dealer == () and s.to_move == 0 and s.seed == 7
+    assert s.choices == ("", "", "") and s.war == (None, None, None) and s.burned == ()
+    assert game.max_plays() == 6 and list(game.player_range()) == [2, 3, 4, 5, 6, 7]
+
+
+def test_zones_and_what_the_players_see():
+    game, s = table("9♠ 5♦ 9♥ 2♣ 3♣ 4♣ Q♦ J♦ K♣", 2)
+    assert game.zones(s)["hand 0"] == () and game.describe(s) == "bets 0 0; shoe 9 cards"
+    assert game.describe_move(s) == ""
+    s = game.play(game.play(s, Bet(4, 0)), Bet(2, 1))
+    assert game.describe_move(s) == "dealer 9♥; P0 9♠ P1 5♦"
+    end = game.play(s, WAR)
+    z = game.zones(end)
+    assert z == {"hand 0": tuple(parse_cards("9♠ Q♦")), "hand 1": tuple(parse_cards("5♦")),
+                 "dealer": tuple(parse_cards("9♥ J♦")), "burned": tuple(parse_cards("2♣ 3♣ 4♣")),
+                 "shoe": tuple(parse_cards("K♣"))}
+    assert game.hidden_zones(end, 0) == {"shoe", "burned"}
+    assert game.describe(end) == "dealer 9♥/J♦; P0 9♠/Q♦ P1 5♦; table 0"
+    assert game.describe_move(end) == ("dealer 9♥; P0 9♠ P1 5♦; burned 2♣ 3♣ 4♣; war: dealer J♦, P0 Q♦; "
+                                       "returns +4 -3 -1")
+
+
+def leaking(name, nth=1):
+    """Casino War whose settlement ``name`` creates one chip for the player, from its ``nth`` use on."""
+    calls = []
+
+    def leak(*args):
+        calls.append(args)
+        deltas = CasinoWar.settlements[name](*args)
+        return deltas + (("P0", 1),) if len(calls) >= nth else deltas
+
+    class Leaks(CasinoWar):
+        settlements = {**CasinoWar.settlements, name: staticmethod(leak)}
+    return Leaks(players=2)
+
+
+@pytest.mark.parametrize("name, order, tie, choice, clause", [
+    ("placed", "K♠ 9♥ 2♣", 0, None, "casino-war-placed"),
+    (("placed", 2), "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR, "casino-war-placed"),   # the raise goes on the table
+    ("win", "K♠ 9♥ 2♣", 0, None, "casino-war-even-money"),
+    ("lose", "3♠ 9♥ 2♣", 0, None, "casino-war-lost"),
+    ("tie", "3♠ 9♥ 2♣", 1, None, "casino-war-tie-pays"),
+    ("tie", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 1, SURRENDER, "casino-war-tie-pays"),
+    ("surrender", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, SURRENDER, "casino-war-surrender"),
+    ("war_won", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR, "casino-war-war-won"),
+    ("war_lost", "9♠ 9♥ 2♣ 3♣ 4♣ 5♦ J♦", 0, WAR, "casino-war-war-lost"),
+])
+def test_an_unbalanced_settlement_names_its_clause(name, order, tie, choice, clause):
+    game = leaking(*name) if isinstance(name, tuple) else leaking(name)
+    s = game.play(fresh(order), Bet(2, tie))
+    if choice is not None:
+        s = game.play(s, choice)
+    with pytest.raises(ValueError) as exc:
+        game.ledger(s)
+    assert str(exc.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
+
+
+def test_a_player_who_breaks_even_neither_wins_nor_loses():
+    game, s = table("K♠ 3♦ 9♥", 2)
+    end = game.play(game.play(s, Bet(2, 0)), Bet(2, 0))
+    out = game.outcome(end)
+    assert out.returns == (2, -2, 0) and out.winners == (0,) and out.losers == (1,)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(bets="any", min_bet=1, max_bet=5, max_tie_bet=0)])
+def test_the_candidates_reach_one_step_past_each_limit(rules):
+    """Every bet a player could try: each limit clause has the first bet past it to refuse."""
+    game = CasinoWar(rules, players=2)
+    bets = [m for m in game.candidates(game.deal(0)) if type(m) is Bet]
+    assert {m.amount for m in bets} == set(range(rules.min_bet, rules.max_bet + 2))
+    assert {m.tie for m in bets} == set(range(rules.max_tie_bet + 2))
+
+
+def test_bets_lie_on_the_table_while_the_others_bet():
+    game = CasinoWar(players=4)
+    s = game.deal(11)
+    s = game.play(s, Bet(4, 1))
+    assert s.bets == (4, 0, 0) and s.ties == (1, 0, 0) and s.to_move == 1
+    assert s.first == () and s.dealer == () and s.burned == () and s.seed == 11
+    s = game.play(s, Bet(6, 0))
+    assert s.bets == (4, 6, 0) and s.ties == (1, 0, 0) and s.to_move == 2
+    led = game.ledger(s)
+    assert led["pot"] == 11 and (led["P0"], led["P1"], led["P2"], led["bank"]) == (-5, -6, 0, 0)
+    assert game.describe(s) == "bets 4 6 0; shoe 52 cards"
+
+
+def test_choices_are_recorded_seat_by_seat_and_the_deal_keeps_its_seed():
+    game = CasinoWar(players=4)
+    s = State(tuple(parse_cards("9♠ 5♦ 9♣ 9♥ 2♣ 3♣ 4♣ Q♦ 3♦ J♦ K♣")), (0,) * 3, (0,) * 3, (), (), ("",) * 3,
+              (None,) * 3, (), 0, 5)
+    s = game.play(game.play(game.play(s, Bet(4, 0)), Bet(2, 0)), Bet(6, 0))
+    assert s.seed == 5 and s.choices == ("", "", "")
+    s = game.play(s, WAR)
+    assert s.choices == ("war", "", "") and s.to_move == 2 and s.seed == 5
+    end = game.play(s, SURRENDER)
+    assert end.choices == ("war", "", "surrender") and end.seed == 5
+
+
+def test_half_a_bet_is_rounded_down_for_z3_terms_too():
+    import z3
+    a = z3.Int("a")
+    for bet, half in ((7, 3), (8, 4), (1, 0)):
+        assert z3.simplify(z3.substitute(half_down(a), (a, z3.IntVal(bet)))).as_long() == half == half_down(bet)

@@ -74,7 +74,9 @@ class Rules:
 PRESETS = {"six_decks": {"decks": 6}, "odd_bets": {"bets": "any", "min_bet": 1, "max_bet": 5},
            "no_tie_bet": {"max_tie_bet": 0}}
 
-CARD_NEED = 2  # cards per player in the worst case (first card and war card)
+# The shoe always serves a round: at most 6 players and the dealer need 2 cards each (first
+# card and war card) and the burn at most 10, well under one pack, so every player count of
+# INFO plays with any rules.
 
 
 @move("bet {amount} tie {tie}", "bet {amount}")
@@ -363,7 +365,7 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
     def zones(self, state):
         z = {}
         for p in range(self.punters):
-            cards = state.first[p:p + 1] if state.first else ()
+            cards = state.first[p:p + 1]  # () before the deal
             if state.war[p] is not None:
                 cards += (state.war[p],)
             z[f"hand {p}"] = cards
@@ -377,11 +379,6 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
 
     def max_plays(self):
         return 2 * self.punters  # a bet each, then at most one choice each
-
-    def player_range(self):
-        # the shoe must hold every first card, the burn and every war card
-        most = (len(shoe_of(self.rules.decks)) - 2 - self.rules.burn) // CARD_NEED
-        return range(self.info.min_players, min(self.info.max_players, most + 1) + 1)
 
     def describe(self, state):
         if not state.first:
