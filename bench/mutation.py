@@ -30,6 +30,9 @@ import tomllib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 EQUIVALENT = os.path.join(HERE, "equivalent_mutants.toml")
+#: mutmut's verdicts that count as detected: a test failed, or the tests never finished (a mutant
+#: that makes a loop run for ever is caught by any test run with a time limit, as CI has)
+DETECTED = {"killed", "timeout"}
 
 
 def default_tests(module: str) -> list[str]:
@@ -110,14 +113,14 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
                 stale.append(name)
         shown = {}
         if diffs:  # the code of every mutant that is neither killed nor listed as equivalent
-            for name in sorted(n for n, s in status.items() if s != "killed" and n not in equivalent):
+            for name in sorted(n for n, s in status.items() if s not in DETECTED and n not in equivalent):
                 shown[name] = subprocess.run([mutmut, "show", name], cwd=tmp, capture_output=True,
                                              text=True).stdout.strip()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     counted = {n: s for n, s in status.items() if n not in equivalent}
-    killed = sum(s == "killed" for s in counted.values())
-    alive = sorted(n for n, s in counted.items() if s != "killed")
+    killed = sum(s in DETECTED for s in counted.values())
+    alive = sorted(n for n, s in counted.items() if s not in DETECTED)
     return {"module": module, "tests": tests, "mutants": len(status),
             "equivalent": len(equivalent), "stale_equivalent": sorted(stale),
             "killed": killed, "not_killed": len(alive),
