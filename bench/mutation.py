@@ -5,7 +5,8 @@ the working tree never holds mutmut's ``mutants/`` copy), configures mutmut ther
 chosen module and its tests, runs it, and prints the score. Mutants listed in
 ``bench/equivalent_mutants.toml`` (each with the reason it cannot be killed: it behaves
 exactly as the original) are left out of the denominator. A mutant no selected test
-reaches counts as surviving: an untested line is not a killed one.
+reaches counts as surviving: an untested line is not a killed one; a mutant that makes the
+tests run past mutmut's time limit counts as killed.
 
 Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``;
 ``--diffs`` shows each surviving mutant's code, ``--mutants NAME ...`` reruns only some.
