@@ -1122,8 +1122,10 @@ def test_zones_show_the_turned_trump_until_it_is_played():
     z = g.zones(s)
     assert s.phase == THROW and z["trump card"] == () and format_cards(z["table"]) == "10♥ A♣"
     big = Durak(Rules(deck_size=52))       # the 2♠, the lowest card of the largest deck, turned as trump
-    z = big.zones(big.setup(["7♠", "8♠"], "3♥ 2♠"))
+    s = big.setup(["7♠", "8♠"], "3♥ 2♠")
+    z = big.zones(s)
     assert format_cards(z["trump card"]) == "2♠" and format_cards(z["stock"]) == "3♥"
+    assert big.describe(s) == "trump ♠ (2♠); P0 attacks P1; P0 to lead; table -; P0: 7♠; P1: 8♠; stock 2; discard 48"
 
 
 def test_relabel_renames_every_card():
