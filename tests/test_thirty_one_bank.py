@@ -12,7 +12,8 @@ import verifier.games.thirty_one_bank as props
 from spec.cards import parse_cards
 from spec.engine import Record
 from spec.games.thirty_one_bank import (
-    BUST, BUY, NATURAL, PLAYING, STAND, Rules, State, ThirtyOneBank, best_total, bust_paid, is_natural,
+    BUST, BUY, NATURAL, PLAYING, STAND, Rules, State, ThirtyOneBank, best_total, bust_paid, card_value, is_bust,
+    is_natural, next_to_act, talia_over,
 )
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
@@ -185,3 +186,189 @@ def test_saved_records_replay():
         data = json.loads(f.read_text())
         game, state = Record.from_json(json.dumps(data["record"])).replay()
         assert game.describe(state) == data["final"]
+
+
+# ------------------------------------------------------------ the rules, case by case
+
+@pytest.mark.parametrize("card, value", [("2♠", 2), ("9♥", 9), ("10♦", 10), ("J♣", 10), ("Q♠", 10), ("K♥", 10),
+                                         ("A♦", 1)])
+def test_card_values(card, value):
+    assert card_value(parse_cards(card)[0]) == value
+
+
+@pytest.mark.parametrize("cards, total, natural, bust", [
+    ("K♠ Q♠ J♠", 30, False, False),
+    ("10♠ 10♥ A♣", 31, True, False),
+    ("A♠ A♥ 9♣", 31, True, False),
+    ("9♠ 9♥ 9♣ 4♦", 31, False, False),      # 31 in four cards is no natural
+    ("A♠ K♥ Q♣ J♦", 31, False, False),      # the ace counts 1
+    ("A♠ 10♥", 21, False, False),           # two cards are no natural
+    ("A♠ A♥ 9♣ A♦", 22, False, False),      # 11 + 1 + 9 + 1: a third ace as 11 would go over
+    ("A♠ A♥ A♣ A♦", 24, False, False),      # 11 + 11 + 1 + 1
+    ("10♠ 10♥ 10♣ 2♦", 32, False, True),
+    ("K♠ K♥ K♣ A♦ A♣", 32, False, True),    # every ace as 1 and still over
+])
+def test_counts_naturals_and_going_over(cards, total, natural, bust):
+    hand = parse_cards(cards)
+    assert (best_total(hand), is_natural(hand), is_bust(hand)) == (total, natural, bust)
+
+
+@pytest.mark.parametrize("status, banker, after, expected", [
+    (("", "", "", ""), 1, None, 2),
+    (("", "", "", ""), 1, 2, 3),
+    (("", "", "", ""), 1, 3, 0),
+    (("", "", "", ""), 1, 0, 1),            # the banker acts last
+    (("", "", "", ""), 1, 1, None),
+    (("", "natural", "bust", ""), 3, None, 0),
+    (("stands", "natural", "", ""), 3, 0, 2),
+    (("stands", "natural", "stands", "stands"), 3, None, None),
+])
+def test_punters_act_from_the_bankers_left_and_the_banker_last(status, banker, after, expected):
+    assert next_to_act(status, banker, after) == expected
+
+
+@pytest.mark.parametrize("left, players, over", [(9, 3, False), (8, 3, True), (6, 2, False), (5, 2, True),
+                                                  (0, 2, True)])
+def test_a_talia_ends_when_the_shoe_cannot_give_everyone_three_cards(left, players, over):
+    assert talia_over(left, players) is over
+
+
+ROUND = ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"]   # 24, 27; the banker P2 holds 25
+
+
+@pytest.mark.parametrize("punter, returns", [
+    ("10♥ 9♥ 8♥", (-2, 2, 0)),       # 27 beats 25
+    ("10♥ 9♥ 6♥", (-2, 0, 2)),       # 25 against 25: quits
+    ("10♥ 9♥ 4♥", (-2, -2, 4)),      # 23 under 25 pays
+])
+def test_the_showdown_against_a_standing_banker(punter, returns):
+    game = ThirtyOneBank(players=3)
+    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [ROUND[0], punter, ROUND[2]])
+    s = game.play(game.play(game.play(s, BUY), STAND), STAND)
+    assert game.outcome(s).returns == returns
+
+
+def test_the_sums_paid_are_rules_options():
+    game = ThirtyOneBank(Rules(bust_pays=3, showdown_pays=4), players=3)
+    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
+    s = game.play(s, BUY)
+    assert s.ledger["P0"] == -3 and s.ledger["P2"] == 3
+    s = game.play(game.play(s, STAND), STAND)
+    assert game.outcome(s).returns == (-3, 4, -1)
+
+
+@pytest.mark.parametrize("to, returns", [("standing", (-2, 7, -5)), ("all", (5, 7, -12))])
+def test_a_busted_banker_pays_the_agreed_sum_and_no_bust_fee_to_himself(to, returns):
+    game = ThirtyOneBank(Rules(banker_bust_to=to, banker_bust_pays=7), players=3)
+    s = round_of(game, "K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ROUND)
+    s = game.play(game.play(s, BUY), STAND)
+    s = game.play(game.play(s, BUY), BUY)      # the banker: 25 + 2 + K = 37, and a new round is dealt
+    assert s.hands[2] == tuple(parse_cards("4♣ 5♦ 7♣")) and s.to_move == 0
+    assert game.outcome(s).returns == returns
+
+
+def test_a_busted_banker_does_not_pay_a_natural_again():
+    game = ThirtyOneBank(Rules(banker_bust_to="all"), players=3)
+    s = round_of(game, "K♦ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣ 9♣", ["A♠ K♠ Q♠", ROUND[1], ROUND[2]])
+    assert s.status[0] == NATURAL and s.to_move == 1
+    s = game.play(game.play(game.play(s, STAND), BUY), STAND)    # the banker buys K: 35, over
+    assert game.outcome(s).returns == (0, 2, -2)                # the natural's payment is dealt with at the deal
+
+
+def deal_from(game, stock, banker=2, talia=0):
+    n = game.players
+    start = State(tuple(stock), ((),) * n, (), (PLAYING,) * n, banker, None, talia, Ledger.open(players=n), 0)
+    return game.deal_one(start)
+
+
+NATURALS = parse_cards("A♠ 2♣ A♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥") + parse_cards("5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♦ 3♦ 4♦")
+
+
+@pytest.mark.parametrize("rule, returns", [("punter_paid", (5, -5, 0)), ("quits", (0, -5, 5))])
+def test_the_agreed_sum_of_a_natural(rule, returns):
+    game = ThirtyOneBank(Rules(natural_pays=5, natural_against_natural=rule), players=3)
+    after, over = deal_from(game, NATURALS)     # P0 A Q J and the banker A K Q
+    assert over and after.to_move is None
+    assert after.ledger.player_returns(Ledger.open(players=3), 3) == returns
+
+
+def test_a_punters_natural_is_paid_at_once_and_the_round_goes_on():
+    game = ThirtyOneBank(Rules(natural_pays=5), players=3)
+    stock = parse_cards("A♠ 2♣ 5♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥ 6♦ 7♦")
+    after, over = deal_from(game, stock)
+    assert not over and after.status == (NATURAL, PLAYING, PLAYING) and after.to_move == 1
+    assert after.hands[0] == tuple(parse_cards("A♠ Q♠ J♠")) and after.stock == tuple(parse_cards("6♦ 7♦"))
+    assert after.ledger.player_returns(Ledger.open(players=3), 3) == (5, 0, -5)
+
+
+@pytest.mark.parametrize("talias, passes, banker, talia", [(1, True, None, 0), (2, True, 0, 1), (2, False, 1, 1)])
+def test_a_short_shoe_ends_the_talia(talias, passes, banker, talia):
+    game = ThirtyOneBank(Rules(talias=talias, bank_passes=passes), players=2)
+    after, over = deal_from(game, parse_cards("2♣ 3♣ 4♣ 5♣ 6♣"), banker=1)    # five cards: not three each
+    if banker is None:
+        assert over and after.to_move is None and game.is_over(after)
+        assert game.legal_moves(after) == () and game.apply(after, STAND) == after
+    else:
+        assert after.banker == banker and after.talia == talia and len(after.stock) == 52 - 6
+        assert after.discards == ()
+
+
+def test_six_cards_still_serve_two_players():
+    game = ThirtyOneBank(players=2)
+    after, over = deal_from(game, parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣"), banker=1)
+    assert not over and after.hands == (tuple(parse_cards("2♣ 4♣ 6♣")), tuple(parse_cards("3♣ 5♣ 7♣")))
+    assert after.to_move == 0 and after.stock == ()
+    assert game.legal_moves(after) == (STAND,)
+
+
+def test_one_banker_keeps_the_bank_when_it_does_not_pass():
+    game = ThirtyOneBank(Rules(talias=3, bank_passes=False), players=4)
+    state, seen = game.deal(2), set()
+    while state.to_move is not None:
+        seen.add((state.talia, state.banker))
+        state = game.apply(state, STAND)
+    assert {b for _, b in seen} == {3} and {t for t, _ in seen} == {0, 1, 2}
+
+
+def test_the_cards_played_go_to_the_discards_until_the_next_talia():
+    game = ThirtyOneBank(players=2)
+    s = game.deal(4)
+    first = s.hands
+    s = game.play(game.play(s, STAND), STAND)
+    assert sorted(s.discards) == sorted(c for h in first for c in h) and len(s.stock) == 52 - 12
+    z = game.zones(s)
+    assert set(z) == {"hand 0", "hand 1", "discards", "stock"} and z["hand 1"] == s.hands[1]
+    assert sum(len(c) for c in z.values()) == 52
+
+
+def test_outcome_descriptions_and_bound():
+    game = ThirtyOneBank(players=3)
+    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
+    assert game.describe(s) == ("banker P2; talia 1; shoe 6; P0 10♠ 9♠ 5♥ (24); P1 10♥ 9♥ 8♥ (27); "
+                                "P2 10♣ 9♣ 6♠ (25)")
+    s = game.play(s, BUY)
+    assert game.describe_move(s) == ("P0 10♠ 9♠ 5♥ K♦ (34 over) | P1 10♥ 9♥ 8♥ (27) | P2 10♣ 9♣ 6♠ (25); "
+                                     "purses -2 +0 +2")
+    out = game.outcome(s)
+    assert out.winners == (2,) and out.losers == (0,) and out.scores == (-2, 0, 2)
+    # one pack, two players: at most 52 cards bought, and two stands in each of at most 9 rounds
+    assert ThirtyOneBank(players=2).max_plays() == 52 + 2 * 9
+    assert ThirtyOneBank(Rules(talias=2, decks=2), players=4).max_plays() == 2 * (104 + 4 * 9)
+
+
+@pytest.mark.parametrize("talias, over, talia", [(1, True, 0), (2, False, 1)])
+def test_a_bankers_natural_on_the_last_cards_of_a_shoe_ends_the_talia(talias, over, talia):
+    game = ThirtyOneBank(Rules(talias=talias), players=2)
+    start = State(tuple(parse_cards("2♣ A♠ 3♣ K♠ 4♣ Q♠")), ((),) * 2, (), (PLAYING,) * 2, 1, None, 0,
+                  Ledger.open(players=2), 0)
+    s = game.deal_round(start)
+    assert game.is_over(s) is over and s.talia == talia
+    if over:
+        assert game.outcome(s).returns == (-2, 2)     # the banker's natural collected, nothing more to deal
+
+
+def test_a_winner_of_a_single_chip_wins():
+    game = ThirtyOneBank(Rules(bust_pays=1), players=3)
+    s = game.play(round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND), BUY)
+    out = game.outcome(s)
+    assert out.returns == (-1, 0, 1) and out.winners == (2,) and out.losers == (0,)
