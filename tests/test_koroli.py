@@ -429,3 +429,52 @@ def test_both_readings_of_the_reign_counts_end():
     r = check([Koroli(Rules(reign_others="same"))], "stages_end")
     assert r.verdict == "holds" and "a reign within 75" in r.detail
     assert "a reign within 68" in check(GAMES, "stages_end").detail
+
+
+# ------------------------------------------------------------- refusals, word for word
+
+def refusal(game, state, move):
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(state, move)
+    return exc.value.clause, exc.value.reason
+
+
+def test_exchange_refusals_name_the_clause_and_the_card():
+    game, s = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
+    assert refusal(game, s, SWAP[(C("A♣"), C("9♥"))]) == ("koroli-exchange-turn", "P1 does not hold 9♥")
+    assert refusal(game, s, SWAP[(C("K♦"), C("8♦"))]) == ("koroli-exchange", "the peasant P0 does not hold K♦")
+    assert refusal(game, s, SWAP[(C("7♣"), C("8♦"))]) == (
+        "koroli-exchange", "take the peasant's highest trump, A♣, not 7♣")
+    assert refusal(game, s, PLAY[C("K♠")]) == ("koroli-play-turn", "P1 must exchange first")
+    wrong_turn = dataclasses.replace(s, to_move=2)
+    assert refusal(game, wrong_turn, SWAP[(C("A♣"), C("8♥"))]) == (
+        "koroli-exchange-turn", "no exchange now: cards are exchanged only before the first lead")
+
+
+def test_the_dealer_takes_only_the_turned_card():
+    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
+                       leads=0, **REIGN)
+    assert refusal(game, s, SWAP[(C("6♠"), C("7♦"))]) == (
+        "koroli-dealer-exchange", "the dealer takes the turned card J♣, not 6♠")
+
+
+def test_a_lead_that_must_be_a_trump():
+    game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=1)
+    assert refusal(game, s, PLAY[C("A♠")]) == (
+        "koroli-trump-lead", "lead a trump (♣): this is one of the first two leads")
+    game, s = position("7♥ A♠|K♠|Q♠|J♠", leads=0, trump=Suit.HEARTS)
+    assert refusal(game, s, PLAY[C("A♠")]) == (
+        "koroli-trump-lead", "lead a trump (♥): this is one of the first two leads")
+
+
+@pytest.mark.parametrize("king, others, thresholds", [(3, "step_down", (3, 2, 1)), (9, "step_down", (9, 8, 7)),
+                                                      (9, "same", (9, 9, 9)), (1, "same", (1, 1, 1))])
+def test_the_reigns_counts(king, others, thresholds):
+    assert Rules(reign_king_tricks=king, reign_others=others).reign_thresholds() == thresholds
+
+
+def test_a_reign_count_too_small_to_step_down_is_refused_in_one_line():
+    with pytest.raises(VariantError) as exc:
+        Rules(reign_king_tricks=2)
+    assert str(exc.value) == ("key 'reign_king_tricks': 2 leaves no trick for the soldier when each title costs "
+                              "one fewer; allowed: 3 to 40 with reign_others = 'step_down'")
