@@ -548,3 +548,26 @@ def test_within_a_deal_only_the_move_changes_the_state():
                 assert nxt.to_move == nxt.last_winner and sum(map(len, nxt.won)) == sum(map(len, s.won)) + 4
         s = nxt
     assert s.match.deals == 2 and s.dealer == 1 and s.last_deal[0] == shown[3] and s.stock == ()
+
+
+@pytest.mark.parametrize("deal_no,refused", [(0, 0), (1, 0), (4, 2), (12, 3)])
+def test_each_deal_and_each_attempt_has_its_own_shuffle_from_the_seed(deal_no, refused):
+    """Records replay only if the shuffles never move: deal k, attempt a is the shuffle
+    ``rng_for(seed, 1 + k, a)``; a redeal moves to the next attempt of the same deal."""
+    from spec.dealing import rng_for, sorted_hand
+    from spec.games.truf import deal_hands
+
+    seen = []
+
+    class Refuses(Truf):
+        def redeals(self, hands):
+            seen.append(hands)
+            return len(seen) <= refused
+
+    got = Refuses().new_hands(21, deal_no, 2, 1)
+    expected = []
+    for attempt in range(refused + 1):
+        cards = list(DECK)
+        rng_for(21, 1 + deal_no, attempt).shuffle(cards)
+        expected.append(deal_hands(cards, 2, 1))
+    assert seen == expected and got == tuple(sorted_hand(h) for h in expected[-1])
