@@ -973,6 +973,9 @@ def test_doubling_refusals():
                                                         "nodouble Q♠)")
     s = game.play(s, Double(C("Q♠")))
     assert s.to_move == 1 and s.game.pending == parse_cards("Q♥ Q♦ Q♣")
+    zones = game.zones(s)                        # while the holders answer, no card has been played
+    assert zones["trick"] == () and all(zones[f"taken {p}"] == () for p in range(4))
+    assert sum(len(zones[f"hand {p}"]) for p in range(4)) == 8
     for move in (NoDouble(C("Q♥")), Double(C("Q♦")), NoDouble(C("Q♣"))):
         s = game.play(s, move)
     assert s.game.phase == "play" and s.to_move == 1 and s.game.doubled == ((C("Q♠"), 0), (C("Q♦"), 2))
