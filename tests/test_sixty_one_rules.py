@@ -93,6 +93,9 @@ def test_a_negative_joker_lowers_the_total_and_the_bound_counts_it():
     # (84 - 40 = 44) less the five highest (8 8 8 8 7 = 39): 5, so 61 needs 13 intervals of 33 plays
     assert interval_length(rules, 2) == 33 and least_interval_gain(rules, 2) == 5
     assert interval_bound(rules, 2) == 13 * 33
+    # jokers at -22: the deck is worth 40 and the lowest 33 values 1: each interval may add a single point
+    rules = make_rules(Rules, {"deck": "36+2j", "values": {"Jk": -22}})
+    assert least_interval_gain(rules, 2) == 1 and interval_bound(rules, 2) == 61 * 33
 
 
 def test_a_joker_deck_without_a_joker_value_is_refused():
@@ -355,6 +358,11 @@ def test_queue_bound_is_the_first_play_count_that_must_reach_61():
     for n in (2, 5):
         b = queue_bound(Rules(), n)
         assert least_total_after(Rules(), n, b) >= 61 > least_total_after(Rules(), n, b - 1)
+    # three jokers at -17: the 35 lowest values (a replay gap) sum to 84 - 51 - 32 = 1, still a rise
+    rules = make_rules(Rules, {"deck": "36+3j", "values": {"Jk": -17}})
+    assert replay_gap(rules, 2) == 35 and least_total_after(rules, 2, 35) == 1
+    b = queue_bound(rules, 2)
+    assert b is not None and least_total_after(rules, 2, b) >= 61 > least_total_after(rules, 2, b - 1)
     # a losing total of -10: no card is worth less, so the very first play loses
     assert queue_bound(Rules(losing_total=-10), 2) == 1
 
