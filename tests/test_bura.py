@@ -596,3 +596,20 @@ def test_a_small_position_marked_final_ends_without_a_winner():
     assert s.void and game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert game.outcome(s).winners == () and s.turn == 3
 
+
+
+@pytest.mark.parametrize("cards,points", [
+    ("A♠ 10♠ K♠ Q♠ J♠", 30), ("A♠ A♥ 9♦", 22), ("9♠ 8♠ 7♠ 6♠", 0), ("", 0), ("10♦ 10♣ J♥", 22),
+])
+def test_card_points_of_taken_cards(cards, points):
+    from spec.games.bura import card_points
+    assert card_points(parse_cards(cards)) == points
+
+
+def test_a_deal_has_no_winner_once_the_cards_are_out_and_nobody_took_the_pot():
+    from spec.games.bura import deal_has_no_winner
+    game, s = position("K♠|7♣", points=(0, 0))
+    assert not deal_has_no_winner(s)
+    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
+    assert deal_has_no_winner(s)
+    assert not deal_has_no_winner(dataclasses.replace(s, winner=0))
