@@ -352,3 +352,62 @@ def test_the_trump_card_is_in_view_in_the_first_half_until_the_dealer_plays_it()
     assert z["shown"] == () and z["hand 3"] == parse_cards("7♠ 10♦")
     played = play_out(game, first, "A♥ 10♥ K♥ 7♠")
     assert game.zones(played)["shown"] == () and game.zones(played)["won 3"] == parse_cards("A♥ 10♥ K♥ 7♠")
+
+
+def test_the_state_keeps_the_trump_card_the_last_trick_and_the_first_half_through_play():
+    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦")
+    first = dataclasses.replace(s, half=0, stock=DECK[:16], seed=5, carried=(1, 2, 3, 4), deals=2)
+    s = play_out(game, first, "A♥ 10♥")
+    assert game.to_move(s) == 2 and s.turned == C("7♠") and s.half == 0 and s.stock == DECK[:16]
+    assert (s.seed, s.carried, s.deals) == (5, (1, 2, 3, 4), 2)
+    s = play_out(game, s, "K♥ 7♠")                      # the dealer trumps with the shown card
+    assert s.last_winner == 3 and s.to_move == 3 and s.turned == C("7♠") and s.stock == DECK[:16]
+    assert (s.seed, s.carried, s.deals, s.half) == (5, (1, 2, 3, 4), 2, 0)
+    s = play_out(game, s, "10♦")
+    assert s.last_winner == 3 and s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ 7♠")))
+    assert (s.seed, s.carried, s.deals, s.half, s.turned) == (5, (1, 2, 3, 4), 2, 0, C("7♠"))
+
+
+def test_a_game_stopped_after_its_half_keeps_what_was_set_aside():
+    game, s = position("A♥|10♥|K♥|Q♥")
+    s = dataclasses.replace(s, stop_after_half=True, out=DECK[:16], seed=3)
+    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    assert game.is_over(s) and s.out == DECK[:16] and s.seed == 3 and s.deals == 0 and s.half == 1
+    assert s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ Q♥"))) and s.last_winner == 0
+
+
+def test_relabelling_some_cards_leaves_the_others():
+    from spec.engine import _relabel
+    game = KozelOld()
+    s = game.deal(3)
+    for _ in range(6):
+        s = game.apply(s, game.legal_moves(s)[0])
+    mapping = {s.turned: C("J♣"), C("J♣"): s.turned} if s.turned != C("J♣") else {s.turned: C("7♦"), C("7♦"): s.turned}
+    assert game.relabel(s, mapping) == _relabel(s, mapping)
+
+
+def test_old_kozel_is_for_four_players_only():
+    for n in (3, 5):
+        with pytest.raises(VariantError):
+            KozelOld(players=n)
+
+
+@pytest.mark.parametrize("cards,trump,order,taker", [
+    ("K♥ A♥ 7♥ 8♥", Suit.SPADES, "points", 1),
+    ("K♥ 10♥ 7♥ 8♥", Suit.SPADES, "points", 1),       # by value the ten is above the king
+    ("K♥ 10♥ 7♥ 8♥", Suit.SPADES, "natural", 0),      # in the natural order below it
+    ("A♥ 10♥ 7♠ 8♥", Suit.SPADES, "points", 2),       # the lowest trump takes
+    ("A♠ J♦ 7♠ 8♥", Suit.SPADES, "points", 1),        # a jack above the trump ace
+    ("J♦ J♥ J♣ J♠", Suit.SPADES, "points", 2),        # the club jack highest
+    ("7♦ A♣ K♣ 8♥", Suit.SPADES, "natural", 0),       # no trump, no diamond but the lead
+])
+def test_the_taker_of_a_trick(cards, trump, order, taker):
+    from spec.games.kozel_old import trick_taker
+    assert trick_taker(tuple(enumerate(parse_cards(cards))), trump, order) == taker
+    if order == "points":
+        assert trick_taker(tuple(enumerate(parse_cards(cards))), trump) == taker
+
+
+def test_no_bound_on_plays_and_the_tally_is_the_ledger():
+    game, s = position("A♥|10♥|K♥|Q♥")
+    assert game.max_plays() is None and game.ledger(s) == s.tally
