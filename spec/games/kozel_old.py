@@ -308,7 +308,7 @@ class KozelOld(Game[State, Play]):
             return State(tuple(sorted_hand(h) for h in nh), (), ((),) * PLAYERS, first_leader(state.dealer),
                          state.dealer, state.trump, state.turned, 1, (), tally, taken, carried, state.deals,
                          state.seed, trick, winner, False, sum(won, ()))
-        nxt = self.start_deal(state.seed, (state.dealer + 1) % PLAYERS, tally, taken, state.deals + 1)
+        nxt = self.start_deal(state.seed, dealer_of(state.dealer, 1), tally, taken, state.deals + 1)
         return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, 0, nxt.stock, tally,
                      taken, carried, nxt.deals, state.seed, trick, winner)
 
