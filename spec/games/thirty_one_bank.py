@@ -243,11 +243,15 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return State(self.shoe(seed, 0), ((),) * n, (), (PLAYING,) * n, n - 1, None, 0, Ledger.open(players=n), seed)
 
     def deal_round(self, state: State) -> State:
-        """Deal rounds until one needs the players' choices, or the last talia is over."""
-        while True:
+        """Deal rounds until one needs the players' choices, or the last talia is over.
+
+        Each pass deals a round (at least one card) or ends the game, so the loop ends well
+        within ``max_plays`` passes; the bound only keeps a broken rule from looping forever."""
+        for _ in range(self.max_plays()):
             state, ended = self.deal_one(state)
             if not ended or state.to_move is None and self.last_talia_over(state):
-                return state
+                break
+        return state
 
     def last_talia_over(self, state: State) -> bool:
         return talia_over(len(state.stock), self.players) and state.talia + 1 >= self.rules.talias
