@@ -1196,19 +1196,35 @@ def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
     assert got == sizes and len(set(leads)) == len(leads)
 
 
-@pytest.mark.parametrize("take, attack, moves, beat_refusal", [
-    # P1 holds 9♠ 10♦ 6♣, trump ♥: 7♠ falls to 9♠, nothing beats 7♣
-    ("if_unable", "7♠", {"beat 7♠ with 9♠"}, None),
-    ("any_time", "7♠", {"beat 7♠ with 9♠", "take"}, None),
-    ("if_unable", "7♠ 7♣", {"take"}, "P1 cannot beat 7♣, so he must take the cards (or transfer)"),
-    ("any_time", "7♠ 7♣", {"beat 7♠ with 9♠", "take"}, None),   # he may still beat what he can
+@pytest.mark.parametrize("take, attack, moves, beat, beat_refusal", [
+    # P1 holds 9♠ 10♦ 6♣, trump ♥: 7♠ falls to 9♠ and 7♦ to 10♦; nothing beats 7♣ or the trump 7♥
+    ("if_unable", "7♠", {"beat 7♠ with 9♠"}, "beat 7♠ with 9♠", None),
+    ("any_time", "7♠", {"beat 7♠ with 9♠", "take"}, "beat 7♠ with 9♠", None),
+    ("if_unable", "7♠ 7♣", {"take"}, "beat 7♠ with 9♠", "P1 cannot beat 7♣, so he must take the cards (or transfer)"),
+    ("any_time", "7♠ 7♣", {"beat 7♠ with 9♠", "take"}, "beat 7♠ with 9♠", None),  # he may still beat what he can
+    ("if_unable", "7♥ 7♦", {"take"}, "beat 7♦ with 10♦", "P1 cannot beat 7♥, so he must take the cards (or transfer)"),
+    ("any_time", "7♥ 7♦", {"beat 7♦ with 10♦", "take"}, "beat 7♦ with 10♦", None),
+    ("if_unable", "7♠ 7♦", {"beat 7♠ with 9♠", "beat 7♦ with 10♦"}, "beat 7♦ with 10♦", None),
 ])
-def test_take_option(take, attack, moves, beat_refusal):
+def test_take_option(take, attack, moves, beat, beat_refusal):
     g = Durak(Rules(take=take))
-    s = run(g, g.setup(["7♠ 7♣ 8♦", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
+    s = run(g, g.setup(["7♠ 7♥ 7♦ 7♣", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
     assert {g.format_move(m) for m in g.legal_moves(s)} == moves
-    assert g.refusal(s, mv(g, "beat 7♠ with 9♠")) == (beat_refusal and ("durak-take", beat_refusal))
+    assert g.refusal(s, mv(g, beat)) == (beat_refusal and ("durak-take", beat_refusal))
     assert (g.refusal(s, TAKE) is None) is ("take" in moves)
+
+
+def test_the_2_of_spades_as_a_cover_in_the_52_card_deck():
+    """Card id 0 (the 2♠) is a real card: covered with it, an attacking card is beaten."""
+    for name in ("simple", "throw_in"):
+        g = preset(name, deck_size=52)
+        s = g.setup(["3♥ 3♦ 9♣", "2♠ 4♦ 10♣"], "A♠", attacker=0)
+        s = run(g, s, "attack 3♥ 3♦", "beat 3♥ with 2♠")
+        assert (s.phase, g.to_move(s)) == (DEFEND, 1) and g.zones(s)["trump card"] == (parse_card("A♠"),)
+        s = run(g, s, "beat 3♦ with 4♦")
+        assert s.phase == LEAD and (s.attacker, s.defender) == (1, 0)
+        assert s.discard.bit_count() == 45 + 4 and s.discard & hand_mask("2♠ 3♥ 3♦ 4♦") == hand_mask("2♠ 3♥ 3♦ 4♦")
+        assert (hand(s, 0), hand(s, 1)) == ("9♣ A♠", "10♣")
 
 
 def test_candidates_outside_the_lead():
