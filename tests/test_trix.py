@@ -1331,3 +1331,14 @@ def test_relabel_in_the_trix_contract(rules, layout, ends):
     s = position(game, ["2♦ 9♣", "", "K♦ 7♠", "Q♦ 9♦"], TX, 2, layout=layout, passes=2, finished=(1,), ends=ends)
     swap = {C("6♦"): C("2♦"), C("2♦"): C("6♦"), C("10♦"): C("K♦"), C("K♦"): C("10♦")}
     assert game.relabel(s, swap) == _relabel(s, swap)
+
+
+@pytest.mark.parametrize("top, wrap, ranks", [
+    ("K♠", False, "Q or A"), ("3♥", False, "2 or 4"), ("2♣", False, "3"), ("2♣", True, "3 or A"),
+    ("A♦", False, "K"), ("A♦", True, "2 or K"), ("10♠", True, "9 or J"),
+])
+def test_chain_refusal_names_the_ranks_that_fit(top, wrap, ranks):
+    game = Trix(Rules(trix_wrap=wrap))
+    s = position(game, ["7♣ 8♣", "6♥", "K♦", "Q♦"], TX, 0, layout=f"J♠ {top}")
+    assert game.refusal(s, L("7♣")) == ("trix-trix-chain", f"7♣ is not next to {top}: lay a card one rank above or "
+                                                           f"below the top card ({ranks}, any suit)")
