@@ -13,7 +13,9 @@ import verifier.games.auction_quads as props
 from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove
-from spec.games.auction_quads import PASS, AuctionQuads, Bid, Rules, pot_unclaimed, pot_won
+from spec.games.auction_quads import (
+    PASS, AuctionQuads, Bid, Rules, auction_closed, makes_four, next_bidder, opener, pot_unclaimed, pot_won, stock_out,
+)
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
 from verifier.api import steered
@@ -338,3 +340,80 @@ def test_first_cards_uniform_refutes_a_laying_that_favours_spades():
     r = check([FavoursSpades(players=4)], "first_cards_uniform")
     assert_refuted(r)
     assert "have chance" in r.counterexample.text
+
+
+# ------------------------------------------------------------ the rules, word for word
+
+def refusal(game, state, move):
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(state, move)
+    return exc.value.clause, exc.value.reason
+
+
+def test_bid_refusals_word_for_word():
+    game = AuctionQuads(Rules(bid_step=2, raises=1), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
+    assert refusal(game, s, Bid(4)) == ("auction-quads-bid-step", "bids go up by 2: the opening bid is 2, not 4")
+    s = game.play(s, Bid(2))
+    assert refusal(game, s, Bid(2)) == ("auction-quads-bid-step", "bids go up by 2: a raise on 2 is 4, not 2")
+    s = game.play(s, Bid(4))                        # the one raise allowed
+    assert game.legal_moves(s) == (PASS,)
+    assert refusal(game, s, Bid(6)) == (
+        "auction-quads-raise-cap", "the bid of 4 has been raised 1 times, the most allowed: only a pass")
+
+
+@pytest.mark.parametrize("high, passes, players, closed", [
+    (None, 3, 4, False), (None, 4, 4, True), (0, 2, 4, False), (0, 3, 4, True), (2, 6, 8, False), (2, 7, 8, True)])
+def test_an_auction_closes_when_everyone_else_has_passed(high, passes, players, closed):
+    assert auction_closed(high, passes, players) is closed
+
+
+@pytest.mark.parametrize("auction, players, first", [(0, 4, 0), (3, 4, 3), (4, 4, 0), (9, 5, 4)])
+def test_the_cards_are_meant_for_the_players_in_turn(auction, players, first):
+    assert opener(auction, players) == first
+    assert next_bidder(players - 1, players) == 0 and next_bidder(1, players) == 2
+
+
+@pytest.mark.parametrize("hand, card, four", [("2♠ 2♥ 2♦ 2♣", "2♣", True), ("2♠ 2♥ 2♣", "2♣", False),
+                                              ("2♠ 2♥ 3♦ 2♣ 2♦", "2♦", True), ("2♠ 2♥ 2♦ 2♣", "3♣", False)])
+def test_four_of_the_cards_rank(hand, card, four):
+    assert makes_four(parse_cards(hand), parse_cards(card)[0]) is four
+
+
+def test_the_game_ends_without_a_winner_only_when_the_pack_is_out():
+    assert stock_out((), None) and not stock_out((), 2) and not stock_out(tuple(parse_cards("9♦")), None)
+
+
+def test_what_the_table_says_after_each_auction():
+    game = AuctionQuads(players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣ 9♥")
+    assert game.describe_move(s) == ""
+    assert game.describe(s) == "centre: 9♦; pot 4; stock 2; P0: 2♠ | P1: 3♠ | P2: 4♠ | P3: 5♠"
+    s = run(game, s, "pass, bid 1")
+    assert game.describe_move(s) == "high bid 1 (P1)"
+    s = run(game, s, "bid 2, pass, pass, pass")
+    assert game.describe_move(s) == "9♦ to P2 for 2; up next: 9♣"
+    s = run(game, s, "pass, pass, pass, pass")
+    assert game.describe_move(s) == "9♣ to P1 (nobody bid); up next: 9♥"
+    s = run(game, s, "bid 1, pass, pass, pass")
+    assert game.describe_move(s) == "9♥ to P2 for 1; the pack is out, nobody holds four (returned)"
+    assert game.describe(s) == "over; pot 7; stock 0; P0: 2♠ | P1: 3♠ 9♣ | P2: 4♠ 9♦ 9♥ | P3: 5♠"
+    out = game.outcome(s)
+    assert out.draw and out.winners == () and out.losers == () and out.returns == (0, 0, 0, 0)
+
+
+def test_what_the_table_says_in_a_blind_auction_and_at_a_win():
+    game = AuctionQuads(Rules(auction="blind", unbid="discarded"), players=4)
+    s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "pass, pass, pass, pass")
+    assert game.describe_move(s) == "9♦: nobody bids, set aside; next card face down"
+    assert game.describe(s).startswith("centre: face down; pot 4; stock 0")
+    game = AuctionQuads(players=4)
+    s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦")), "bid 1, pass, pass, pass")
+    assert game.describe_move(s) == "2♣ to P0 for 1; four of a kind: P0 takes the pot of 5"
+    assert game.outcome(s).losers == (1, 2, 3)
+
+
+@pytest.mark.parametrize("n", [4, 8])
+def test_the_longest_auction_bounds_the_game(n):
+    # each of the 52 - n cards: n - 1 passes, four bids with n - 2 passes between, n - 1 passes
+    assert AuctionQuads(players=n).max_plays() == (52 - n) * ((n - 1) + 4 + 3 * (n - 2) + (n - 1))
