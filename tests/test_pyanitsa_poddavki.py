@@ -202,6 +202,23 @@ def test_the_piles_are_hidden_from_everyone_and_the_heap_is_open():
     assert swapped == State((P("2♠ A♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
 
 
+@pytest.mark.parametrize("state,relabelled", [
+    # P0 owes one more card for P1's king: only the hidden piles change
+    (State((P("A♠ 2♠"), P("3♠")), P("K♠"), 0, 9, 1, 1), State((P("2♠ A♠"), P("3♠")), P("K♠"), 0, 9, 1, 1)),
+    # P1 is putting the heap under their pile, card by card
+    (State((P("3♠"), P("2♠")), P("A♠ 2♠"), 1, 9, 0, -1, True),
+     State((P("3♠"), P("A♠")), P("A♠ 2♠"), 1, 9, 0, -1, True)),
+    # the game is over: P0 holds everything
+    (State((P("A♠ 2♠ 3♠"), ()), (), 0, 9, 0, -1, False, True),
+     State((P("2♠ A♠ 3♠"), ()), (), 0, 9, 0, -1, False, True)),
+])
+def test_relabelling_swaps_hidden_cards_in_the_piles_and_keeps_the_rest_of_the_position(state, relabelled):
+    game = Poddavki()
+    a, two = P("A♠ 2♠")
+    assert game.relabel(state, {a: two, two: a}) == relabelled
+    assert game.to_move(state) == (None if state.over else state.to_move)
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(return_order="chosen", ranks=2, suits=1)])
 def test_a_position_keeps_the_seed_of_its_deal(rules):
     game = Poddavki(rules)
