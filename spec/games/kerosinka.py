@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Literal
 
 from spec.cards import Card, Rank, Suit, make_deck
@@ -232,15 +233,13 @@ def deals_bound(target: int) -> int:
 def new_deal(seed: int, deal_no: int, dealer: int, rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], Card]:
     """The hands (sorted) and the shown card of deal ``deal_no``; with ``turned_kerosinka="redeal"``
     a deal that shows the 10♥ is shuffled again (attempt 1, 2 ... of the same deal)."""
-    attempt = 0
-    while True:
+    for attempt in count():
         cards = list(DECK)
         rng_for(seed, deal_no, attempt).shuffle(cards)
         hands = deal_hands(cards, dealer)
         turned = hands[dealer][-1]
         if turned != KEROSINKA or rules.turned_kerosinka != "redeal":
             return tuple(sorted_hand(h) for h in hands), turned
-        attempt += 1
 
 
 class Kerosinka(Game[State, Play]):
