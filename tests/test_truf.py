@@ -571,3 +571,23 @@ def test_each_deal_and_each_attempt_has_its_own_shuffle_from_the_seed(deal_no, r
         rng_for(21, 1 + deal_no, attempt).shuffle(cards)
         expected.append(deal_hands(cards, 2, 1))
     assert seen == expected and got == tuple(sorted_hand(h) for h in expected[-1])
+
+
+def test_a_deal_starts_with_no_bids_no_tricks_and_the_dealers_neighbour_to_bid():
+    game = Truf()
+    match = Match((3, -1, 0, 2), 1, None, 13)
+    for dealer, direction in ((2, 1), (0, 1)):
+        s = game.start_deal(8, match, dealer)
+        assert s == State(game.new_hands(8, 1, dealer, direction), (None,) * 4, False, (), ((),) * 4,
+                          (dealer + 1) % 4, dealer, direction, match=match, seed=8)
+    first = game.start_deal(8, Match.start(4, max_deals=13), 1)
+    assert first.direction == -1 and first.to_move == 0 and first.revealed is False
+
+
+def test_choosing_at_thirteen_keeps_the_last_trick_of_the_deal_before():
+    game, s = bidding("10♠ K♦|2♥ 2♣|A♣ 5♦|Q♠ Q♥")
+    earlier = tuple((p, c, False) for p, c in enumerate(parse_cards("2♦ 3♦ 4♦ 5♦")))
+    s = dataclasses.replace(s, last_trick=earlier, last_winner=3, last_deal=("x",))
+    s = bid_all(game, s, "10♠ 2♥ A♣ Q♠")
+    assert s.last_trick == earlier and s.last_winner == 3 and s.last_deal == ("x",)
+    assert game.play(s, CHOOSE[0]) == dataclasses.replace(s, goal="most")
