@@ -581,7 +581,7 @@ def test_a_deal_starts_with_no_bids_no_tricks_and_the_dealers_neighbour_to_bid()
         assert s == State(game.new_hands(8, 1, dealer, direction), (None,) * 4, False, (), ((),) * 4,
                           (dealer + 1) % 4, dealer, direction, match=match, seed=8)
     first = game.start_deal(8, Match.start(4, max_deals=13), 1)
-    assert first.direction == -1 and first.to_move == 0 and first.revealed is False
+    assert first.direction == -1 and first.to_move == 0 and not first.revealed
 
 
 def test_choosing_at_thirteen_keeps_the_last_trick_of_the_deal_before():
