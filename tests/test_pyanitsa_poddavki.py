@@ -236,3 +236,11 @@ def test_while_the_heap_is_gathered_nothing_is_owed():
     assert s == State((P("5♦"), P("6♦")), P("A♠ 2♠ 3♠ 4♠"), 0, 7, 0, -1, True, False)
     s = game.play(s, Under(P("3♠")[0]))
     assert s == State((P("5♦ 3♠"), P("6♦")), P("A♠ 2♠ 4♠"), 0, 7, 0, -1, True, False)
+
+
+def test_each_deal_shuffles_the_two_decks_apart_and_anew():
+    game = Poddavki()
+    deals = [game.deal(seed) for seed in range(4)]
+    assert all(len(s.piles) == 2 and s.heap == () and s.seed == seed for seed, s in enumerate(deals))
+    assert all(s.piles[0] != s.piles[1] for s in deals)  # each owner shuffles their own deck
+    assert len({s.piles[0] for s in deals}) == 4 and len({s.piles[1] for s in deals}) == 4
