@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from spec.cards import Card, Rank, make_deck, parse_card, parse_cards
+from spec.cards import Card, Rank, make_deck, parse_card, parse_cards, sort_key
 from spec.errors import IllegalMove, VariantError
 from spec.games.sixty_one import (
     PRESETS, Play, Rules, SixtyOne, State, brings_loss, card_value, cards_to_draw, deal_order, first_player,
@@ -188,6 +188,7 @@ def test_candidates_are_each_card_of_the_pack_once():
         game = SixtyOne(Rules(deck=deck), players=2)
         got = [m.card for m in game.candidates(game.deal(1))]
         assert len(got) == 36 and set(got) == set(make_deck("36"))
+        assert got == sorted(got, key=sort_key)              # in display order, as a hand is sorted
 
 
 def test_a_double_deck_hand_with_twins_has_one_move_per_card():

@@ -402,8 +402,9 @@ class SixtyOne(Game[State, Play]):
         return state.loser is not None
 
     def candidates(self, state: State) -> tuple[Play, ...]:
-        """Any card of the pack could be tried; :func:`lay_held` allows those in hand."""
-        return tuple(play_of(c) for c in dict.fromkeys(sorted(self.deck(), key=sort_key)))
+        """Any card of the pack could be tried; :func:`lay_held` allows those in hand. The pack
+        comes in display order (suit by suit, low to high); twins of a multi-deck pack once."""
+        return tuple(play_of(c) for c in dict.fromkeys(self.deck()))
 
     def legal_moves(self, state: State) -> tuple[Play, ...]:
         if state.loser is not None:
