@@ -140,7 +140,7 @@ def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits_in_each_playe
 def test_the_reverse_order_puts_the_last_card_of_the_heap_under_first():
     game = Poddavki(Rules(return_order="reverse"))
     s = run(game, State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 0), 4)
-    assert s.piles == (P("5♦ 4♠ 3♠ 2♠ A♠"), P("6♦")) and s.heap == () and s.to_move == 0
+    assert s == State((P("5♦ 4♠ 3♠ 2♠ A♠"), P("6♦")), (), 0, 0)  # nothing owed, nobody claiming, play goes on
 
 
 def test_the_chosen_order_puts_the_heap_under_card_by_card_and_says_what_is_wrong():
