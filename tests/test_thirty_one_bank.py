@@ -372,3 +372,51 @@ def test_a_winner_of_a_single_chip_wins():
     s = game.play(round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND), BUY)
     out = game.outcome(s)
     assert out.returns == (-1, 0, 1) and out.winners == (2,) and out.losers == (0,)
+
+
+def leaking(name, **rules):
+    """The game whose settlement ``name`` creates one chip for P0."""
+    def leak(*args):
+        return ThirtyOneBank.settlements[name](*args) + (("P0", 1),)
+
+    class Leaks(ThirtyOneBank):
+        settlements = {**ThirtyOneBank.settlements, name: staticmethod(leak)}
+    return Leaks(Rules(**rules), players=3)
+
+
+def unbalanced(call) -> str:
+    with pytest.raises(ValueError) as exc:
+        call()
+    return str(exc.value)
+
+
+@pytest.mark.parametrize("name, clause", [("natural", "thirty-one-natural-paid"),
+                                          ("banker_natural", "thirty-one-banker-natural")])
+def test_an_unbalanced_natural_payment_names_its_clause(name, clause):
+    game = leaking(name)
+    assert unbalanced(lambda: deal_from(game, NATURALS)) == (
+        f"settlement of clause {clause} does not balance: gains and losses sum to 1")
+
+
+@pytest.mark.parametrize("name, stock, moves, clause", [
+    ("bust", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [BUY], "thirty-one-bust-pays"),
+    ("showdown", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [STAND, STAND, STAND], "thirty-one-showdown"),
+    ("banker_bust", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [STAND, STAND, BUY], "thirty-one-banker-bust"),
+])
+def test_an_unbalanced_settlement_in_play_names_its_clause(name, stock, moves, clause):
+    game = leaking(name)
+    s = round_of(game, stock, ROUND)
+    for m in moves[:-1]:
+        s = game.play(s, m)
+    assert unbalanced(lambda: game.play(s, moves[-1])) == (
+        f"settlement of clause {clause} does not balance: gains and losses sum to 1")
+
+
+def test_a_whole_shoe_of_standing_ends_with_every_card_accounted_for():
+    game = ThirtyOneBank(players=4)
+    s = game.deal(9)
+    while not game.is_over(s):
+        s = game.play(s, STAND)
+    assert s.seed == 9 and s.talia == 0 and len(s.stock) < 12
+    assert sum(len(c) for c in game.zones(s).values()) == 52 and len(s.discards) == 52 - 12 - len(s.stock)
+    assert sum(game.outcome(s).returns) == 0
