@@ -726,6 +726,14 @@ def test_refusals_say_why():
 # ----------------------------------------------------- the rules, table by table
 # Expected values worked out from the rulebook page (docs/games/durak.rst).
 
+_ASCII = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+
+
+def ascii_id(value):
+    """Test ids in ASCII card notation (a mutation run selects tests by id on the command line)."""
+    return value.translate(_ASCII) if isinstance(value, str) else None
+
+
 def ids(text: str) -> tuple[int, ...]:
     return tuple(card_id(c) for c in parse_cards(text))
 
@@ -748,7 +756,7 @@ def hand_mask(text: str) -> int:
     # throw-in Durak, after cover: not while a card is open, unless he takes
     ("always", "after_cover", True, True, True), ("always", "after_cover", False, True, False),
     ("always", "after_cover", False, False, True),
-])
+], ids=ascii_id)
 def test_when_throw_ins_are_allowed(throw_in, timing, taking, open_cards, allowed):
     rules = Rules(throw_in=throw_in, throw_in_timing=timing)
     assert may_throw_in(rules, taking, open_cards) is allowed
@@ -766,7 +774,7 @@ def test_when_throw_ins_are_allowed(throw_in, timing, taking, open_cards, allowe
     ({"lead": "pairs_and_one"}, [("7♠", OPEN), ("7♥", OPEN), ("9♦", OPEN)], "A♥ A♦ A♣ K♣", False),  # mixed ranks
     ({"max_bout_cards": 2}, [("7♠", OPEN)], "8♥ 9♥ 10♥", True),        # two cards: within the cap
     ({"max_bout_cards": 1}, [("7♠", OPEN)], "8♥ 9♥ 10♥", False),       # two cards: over the cap
-])
+], ids=ascii_id)
 def test_when_a_transfer_is_allowed(extra, table, next_hand, allowed):
     rules = dataclasses.replace(Rules(transfer=True), **extra)
     tab = tuple((cid(a), cid(c) if isinstance(c, str) else c) for a, c in table)
@@ -775,7 +783,7 @@ def test_when_a_transfer_is_allowed(extra, table, next_hand, allowed):
 
 @pytest.mark.parametrize("cap, defender, limit", [
     (0, "7♠ 8♠ 9♠", 3), (2, "7♠ 8♠ 9♠", 2), (3, "7♠ 8♠ 9♠", 3), (6, "7♠ 8♠ 9♠", 3), (0, "", 0), (1, "A♠", 1),
-])
+], ids=ascii_id)
 def test_the_attack_limit_is_the_defenders_hand_or_the_cap(cap, defender, limit):
     assert attack_limit(Rules(max_bout_cards=cap), hand_mask(defender)) == limit
 
@@ -788,7 +796,7 @@ def test_the_attack_limit_is_the_defenders_hand_or_the_cap(cap, defender, limit)
     (["7♠", "8♠", "9♠"], 2, 2, 0),             # ... round the table
     (["7♠", "8♠", "", "9♠"], 1, 1, 3),         # ... skipping a player who is out
     (["7♠", "8♠", "9♠", "10♠"], 3, 3, 0),
-])
+], ids=ascii_id)
 def test_who_attacks_next(hands, defender, taker, attacker):
     assert next_attacker([hand_mask(h) for h in hands], defender, taker) == attacker
 
@@ -803,7 +811,7 @@ def test_who_attacks_next(hands, defender, taker, attacker):
     ("draw", ["", "", ""], (2, 0, 1), 1, Outcome(draw=True, returns=(0, 0, 0))),
     ("defender_loses", ["", ""], (0, 1), 1, Outcome(losers=(1,), winners=(0,), returns=(1, -1))),
     ("defender_loses", ["", "", ""], (2, 0, 1), 0, Outcome(losers=(0,), winners=(2, 1), returns=(-2, 1, 1))),
-])
+], ids=ascii_id)
 def test_the_durak_and_the_draw(all_out, hands, finished, last_defender, want):
     assert result(Rules(all_out=all_out), [hand_mask(h) for h in hands], finished, last_defender) == want
 
@@ -818,7 +826,7 @@ def test_the_durak_and_the_draw(all_out, hands, finished, last_defender, want):
     ("pairs_and_one", "7♠ 7♥ 9♦ 9♣", False), ("pairs_and_one", "7♠ 7♥ 7♦ 9♣", False),
     ("pairs_and_one", "7♠ 9♦ J♠", False), ("pairs_and_one", "7♠ 7♥ 9♦ 9♣ J♠ J♥", False),
     ("pairs_and_one", "7♠ 7♥ 9♦ 9♣ J♠ Q♠", False),
-])
+], ids=ascii_id)
 def test_lead_shapes(lead, cards, ok):
     assert is_lead_shape(Rules(lead=lead), hand_mask(cards)) is ok
 
@@ -833,7 +841,7 @@ def test_lead_shapes(lead, cards, ok):
     ("7♦ 7♣ 8♠ 8♥ J♠", 5, 5 + 6 + 1),
     ("7♠ 7♥ 7♦ 7♣ 9♦", 5, 5 + 6),                         # no five: its pairs would be of one rank
     ("7♠ 7♥ 9♦ 9♣ J♠ J♥ Q♠ Q♥ K♠", 5, 9 + 4 * 7 + 6 * 5),  # four pairs: six ways to choose two
-])
+], ids=ascii_id)
 def test_simple_v_leads_by_limit(held, limit, count):
     leads = pairs_and_one_leads(hand_mask(held), limit)
     assert len(leads) == len(set(leads)) == count
@@ -894,7 +902,7 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("name, players, hands, stock, before, move, label, reason", REFUSALS,
-                         ids=[f"{r[0]}:{r[5]}" for r in REFUSALS])
+                         ids=[f"{r[0]}:{r[5]}".translate(_ASCII) for r in REFUSALS])
 def test_refusals_name_the_clause_and_the_reason(name, players, hands, stock, before, move, label, reason):
     g = preset(name, players=players)
     trump = Suit.DIAMONDS if g.rules.trump == "diamonds" else None
@@ -917,7 +925,7 @@ TIMING = [
 ]
 
 
-@pytest.mark.parametrize("extra, first, second", TIMING)
+@pytest.mark.parametrize("extra, first, second", TIMING, ids=ascii_id)
 def test_who_moves_after_each_beat(extra, first, second):
     g = Durak(Rules(**extra))
     s = run(g, g.setup(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0), "attack 7♠ 7♥")
@@ -943,7 +951,7 @@ def test_who_moves_after_each_beat(extra, first, second):
     ({"throw_in": "none"}, LEAD, -1),                                 # he takes the ace alone at once
     ({}, THROW, 0), ({"throw_in": "always"}, THROW, 0),
     ({"throw_in": "always", "throw_in_timing": "after_cover"}, THROW, 0),
-])
+], ids=ascii_id)
 def test_throw_ins_onto_a_taker(extra, phase, thrower):
     g = Durak(Rules(**extra))
     s = run(g, g.setup(["A♠ A♥ 6♦", "6♠ 6♥ 8♦ 10♥"], "7♣", attacker=0), "attack A♠", "take")
@@ -981,7 +989,7 @@ def test_after_a_beaten_throw_in_the_attacker_is_asked_first():
     (["7♠", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack 7♠", "beat 7♠ with 8♠"], 1, 2, (0,)),    # the attacker is out
     (["A♠ 9♦", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack A♠", "take"], 2, 3, ()),
     (["A♠", "8♠ 9♣", "6♦ 10♦", "J♦ Q♦"], ["attack A♠", "take"], 2, 3, (0,)),
-])
+], ids=ascii_id)
 def test_the_next_bout_in_four_player_play(hands, before, attacker, defender, finished):
     g = Durak(players=4)
     s = run(g, g.setup(hands, "", trump=Suit.HEARTS, attacker=0), *before)
@@ -1027,7 +1035,7 @@ def test_describe_a_bout():
     (Rules(first_attacker="previous_winner", previous_winner=2), range(3, 7)),
     (Rules(first_attacker="previous_winner", previous_winner=0), range(2, 7)),
     (Rules(previous_winner=4), range(2, 7)),    # the seat matters only with first_attacker = previous_winner
-])
+], ids=ascii_id)
 def test_player_counts(rules, players):
     for n in range(1, 8):
         if n in players:
@@ -1040,7 +1048,7 @@ def test_player_counts(rules, players):
 @pytest.mark.parametrize("fields, message", [
     ({"deck_size": 30}, "key 'deck_size': 30 is not a whole number of ranks; allowed: a multiple of 4 from 8 to 52"),
     ({"deck_size": 12, "hand_size": 7}, "key 'hand_size': two hands of 7 need more than 12 cards; allowed: at most 6"),
-])
+], ids=ascii_id)
 def test_rules_errors_say_what_is_allowed(fields, message):
     with pytest.raises(VariantError) as exc:
         Rules(**fields)
@@ -1072,7 +1080,7 @@ def test_setup_and_notation_errors():
     ("7♦", [("7♠", OPEN), ("7♥", OPEN)], None, False),
     ("8♦", [("7♠", "8♠")], None, False),                                        # a cover's rank is on the table
     ("7♦", [("7♠", "8♠")], None, False), ("9♠", [("7♠", "8♠")], None, True),
-])
+], ids=ascii_id)
 def test_reversed_which_blind_cards_are_wrong(card, table, target, wrong):
     from spec.games.durak import beat_rule, is_wrong
     tab = tuple((cid(a), cid(c) if isinstance(c, str) else c) for a, c in table)
@@ -1139,7 +1147,7 @@ def test_relabel_renames_every_card():
 
 
 @pytest.mark.parametrize("name, held", [("simple", "7♠ 7♥ 7♦ 9♦ J♠"), ("english_pairs", "7♠ 7♥ 9♦ 9♣"),
-                                        ("simple_v", "7♠ 7♥ 9♦ 9♣ J♠ Q♠"), ("simple_v", "7♠ 7♥ 7♦ 7♣ 9♦ A♦")])
+                                        ("simple_v", "7♠ 7♥ 9♦ 9♣ J♠ Q♠"), ("simple_v", "7♠ 7♥ 7♦ 7♣ 9♦ A♦")], ids=ascii_id)
 def test_attack_candidates_are_the_documented_sets(name, held):
     """The rulebook: every set of one rank and every two cards of different ranks; for simple-V,
     every set of at most five cards of at most three ranks."""
@@ -1174,7 +1182,7 @@ def test_english_pass_goes_round_the_table():
     ("7♠ 7♥ 7♦", "6♠ 8♠", "P0 can lead a pair, so he must attack"),      # three of a kind hold a pair
     ("7♠ 7♥ 9♦", "6♠", None),                                             # a pair against one card: pass
     ("7♠ 8♥ 9♦", "6♠ 8♠ 10♠", None),
-])
+], ids=ascii_id)
 def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
     g = preset("english_pairs")
     s = g.setup([attacker, defender], "A♣", attacker=0)
@@ -1185,7 +1193,7 @@ def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
 @pytest.mark.parametrize("defender, sizes", [
     ("6♠", {1: 4}), ("6♠ 8♠", {1: 4, 2: 6}), ("6♠ 8♠ 10♠", {1: 4, 2: 6, 3: 4}),
     ("6♠ 8♠ 10♠ Q♠", {1: 4, 2: 6, 3: 4, 4: 1}), ("6♠ 8♠ 10♠ Q♠ K♠", {1: 4, 2: 6, 3: 4, 4: 1}),
-])
+], ids=ascii_id)
 def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
     g = Durak()
     s = g.setup(["7♠ 7♥ 7♦ 7♣", defender], "A♣", attacker=0)
@@ -1205,7 +1213,7 @@ def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
     ("if_unable", "7♥ 7♦", {"take"}, "beat 7♦ with 10♦", "P1 cannot beat 7♥, so he must take the cards (or transfer)"),
     ("any_time", "7♥ 7♦", {"beat 7♦ with 10♦", "take"}, "beat 7♦ with 10♦", None),
     ("if_unable", "7♠ 7♦", {"beat 7♠ with 9♠", "beat 7♦ with 10♦"}, "beat 7♦ with 10♦", None),
-])
+], ids=ascii_id)
 def test_take_option(take, attack, moves, beat, beat_refusal):
     g = Durak(Rules(take=take))
     s = run(g, g.setup(["7♠ 7♥ 7♦ 7♣", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
@@ -1251,15 +1259,15 @@ def test_setup_trump_without_a_turned_card():
     ("attack Jk", "card Jk is not in this game's deck"), ("attack 7♠ Jk", "card Jk is not in this game's deck"),
     ("beat Jk with 7♠", "card Jk is not in this game's deck"), ("attack 7♠ 7♠", "attack 7♠ 7♠: name each card once"),
     ("attack Jk Jk", "attack Jk Jk: name each card once"),
-])
+], ids=ascii_id)
 def test_a_joker_is_no_card_of_the_52_card_deck(text, message):
     with pytest.raises(NotationError) as exc:
         Durak(Rules(deck_size=52)).parse_move(text)
     assert str(exc.value) == message
 
 
-@pytest.mark.parametrize("lead", ["one_rank", "pair", "pairs_and_one"])
-@pytest.mark.parametrize("held, limit", [("7♠ 7♥ 7♦ 9♦ J♠ J♣", 2), ("7♠ 7♥ 7♦ 9♦ J♠ J♣", 6), ("7♠ 9♦", 6)])
+@pytest.mark.parametrize("lead", ["one_rank", "pair", "pairs_and_one"], ids=ascii_id)
+@pytest.mark.parametrize("held, limit", [("7♠ 7♥ 7♦ 9♦ J♠ J♣", 2), ("7♠ 7♥ 7♦ 9♦ J♠ J♣", 6), ("7♠ 9♦", 6)], ids=ascii_id)
 def test_legal_leads_are_the_subsets_of_the_lead_shape(lead, held, limit):
     from itertools import combinations
 
