@@ -1342,3 +1342,15 @@ def test_chain_refusal_names_the_ranks_that_fit(top, wrap, ranks):
     s = position(game, ["7♣ 8♣", "6♥", "K♦", "Q♦"], TX, 0, layout=f"J♠ {top}")
     assert game.refusal(s, L("7♣")) == ("trix-trix-chain", f"7♣ is not next to {top}: lay a card one rank above or "
                                                            f"below the top card ({ranks}, any suit)")
+
+
+def test_a_game_is_twenty_deals_and_ends_within_the_bound():
+    import random
+    game, rng = Trix(), random.Random(3)
+    s = game.deal(3)
+    for _ in range(game.max_plays()):
+        if game.is_over(s):
+            break
+        moves = game.legal_moves(s)
+        s = game.apply(s, moves[rng.randrange(len(moves))])
+    assert game.is_over(s) and len(s.game.history) == 20 and s.game.match.deals == 20
