@@ -1354,3 +1354,14 @@ def test_a_game_is_twenty_deals_and_ends_within_the_bound():
         moves = game.legal_moves(s)
         s = game.apply(s, moves[rng.randrange(len(moves))])
     assert game.is_over(s) and len(s.game.history) == 20 and s.game.match.deals == 20
+
+
+def test_the_rows_start_empty_when_the_trix_contract_is_chosen():
+    game = Trix(Rules(trix_layout="rows"))
+    s = position(game, ["J♦ 5♠", "6♠", "7♠", "8♠"], None, 3, dealer=0, chooser=3, phase="choose", chosen=((),) * 4)
+    s = game.play(s, Choose(TX))
+    assert s.game.phase == "play" and s.to_move == 0 and s.layout == () and s.ends == (None, None, None, None)
+    assert game.legal_moves(s) == (L("J♦"),)
+    chain = Trix()
+    s = position(chain, ["J♦ 5♠", "6♠", "7♠", "8♠"], None, 3, chooser=3, phase="choose", chosen=((),) * 4)
+    assert chain.play(s, Choose(TX)).ends == ()
