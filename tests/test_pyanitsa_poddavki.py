@@ -244,3 +244,16 @@ def test_each_deal_shuffles_the_two_decks_apart_and_anew():
     assert all(len(s.piles) == 2 and s.heap == () and s.seed == seed for seed, s in enumerate(deals))
     assert all(s.piles[0] != s.piles[1] for s in deals)  # each owner shuffles their own deck
     assert len({s.piles[0] for s in deals}) == 4 and len({s.piles[1] for s in deals}) == 4
+
+
+def test_a_plain_card_with_nothing_owed_passes_the_turn_and_nobody_claims():
+    game = Poddavki()
+    s = game.play(State((P("5♦ 6♦"), P("7♦ 8♦")), (), 0, 3), Lay(P("5♦")[0]))
+    assert s == State((P("6♦"), P("7♦ 8♦")), P("5♦"), 1, 3)
+
+
+@pytest.mark.parametrize("order", ["laid", "reverse", "chosen"])
+def test_paying_the_last_card_owed_with_the_last_card_held_ends_the_game_at_once(order):
+    game = Poddavki(Rules(return_order=order))
+    s = run(game, State((P("K♠ 5♦"), P("2♠ 3♠")), (), 0, 0), 3)
+    assert game.is_over(s) and not s.gathering and s.piles[1] == () and sorted(s.piles[0]) == sorted(P("5♦ K♠ 2♠ 3♠"))
