@@ -438,6 +438,10 @@ def test_the_end_of_a_game():
     assert out.winners == (3,) and out.scores == out.returns == (-7, -8, -5, -2)
     with pytest.raises(IllegalMove, match=r"\[rule truf-deals\]"):
         game.check_move(end, PLAY[C("K♦")])
+    # the final position still shows the last deal: its dealer, direction, trumps, maker, goal and seed
+    assert (end.dealer, end.direction, end.trump, end.maker, end.goal, end.seed) == (3, 1, Suit.HEARTS, 1, "most", 5)
+    assert game.describe(end).startswith("deal 2, P3 deals, clockwise; totals -7 -8 -5 -2; ")
+    assert game.observe(end, 0)[-6:] == (Suit.HEARTS, 1, "most", 3, 1, (-7, -8, -5, -2))
 
 
 def test_describe_names_the_deal_the_dealer_the_direction_the_totals_and_the_hands():
