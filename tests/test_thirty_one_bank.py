@@ -420,3 +420,9 @@ def test_a_whole_shoe_of_standing_ends_with_every_card_accounted_for():
     assert s.seed == 9 and s.talia == 0 and len(s.stock) < 12
     assert sum(len(c) for c in game.zones(s).values()) == 52 and len(s.discards) == 52 - 12 - len(s.stock)
     assert sum(game.outcome(s).returns) == 0
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_the_shoe_holds_every_pack(decks):
+    game = ThirtyOneBank(Rules(decks=decks), players=4)
+    assert len(game.deck()) == 52 * decks and sorted(game.shoe(3, 0)) == sorted(game.deck())
