@@ -1035,6 +1035,7 @@ def test_describe_a_bout():
     (Rules(first_attacker="previous_winner", previous_winner=2), range(3, 7)),
     (Rules(first_attacker="previous_winner", previous_winner=0), range(2, 7)),
     (Rules(previous_winner=4), range(2, 7)),    # the seat matters only with first_attacker = previous_winner
+    (Rules(hand_size=5), range(2, 7)),           # 36 cards deal seven hands of five, but six players at most
 ], ids=ascii_id)
 def test_player_counts(rules, players):
     for n in range(1, 8):
