@@ -772,7 +772,7 @@ class DefencePhase:
             a, c = _ids(mv)
         g = self.game
         if self.blind and is_wrong(c, d["table"], a, g._beaters[d["trump"]]):
-            g.bout_end.penalty(d, d["defender"], c)
+            g.bout_end.penalty(d, d["defender"])
             return
         q = d["defender"]
         hands = list(d["hands"])
@@ -806,7 +806,7 @@ class DefencePhase:
         q = d["defender"]
         table = d["table"]
         if self.blind and is_wrong(c, table):
-            self.game.bout_end.penalty(d, q, c)
+            self.game.bout_end.penalty(d, q)
             return
         hands = list(d["hands"])
         hands[q] &= ~bit(c)
@@ -865,7 +865,7 @@ class ThrowInPhase:
         t = d["thrower"]
         g = self.game
         if self.blind and is_wrong(c, d["table"]):
-            g.bout_end.penalty(d, t, c)
+            g.bout_end.penalty(d, t)
             return
         hands = list(d["hands"])
         hands[t] &= ~bit(c)
@@ -917,10 +917,9 @@ class BoutEnd:
         self.game = game
         self.hand_size = game.rules.hand_size
 
-    def penalty(self, d: dict, taker: int, card: int) -> None:
+    def penalty(self, d: dict, taker: int) -> None:
         """Reversed Durak: a wrong card is caught at once; its player takes the bout (the
-        wrong card is laid on the table and comes back to his hand with the rest)."""
-        d["table"] = d["table"] + ((card, OPEN),)
+        wrong card never left his hand; he picks up the table with it)."""
         self.end(d, taker)
 
     def end(self, d: dict, taker: int) -> None:
