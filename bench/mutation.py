@@ -71,7 +71,7 @@ def added_lines(diff: str) -> str:
 
 
 def run(module: str, tests: list[str], max_children: int, equivalent_files: list[str],
-        diffs: bool = False, only: list[str] | None = None) -> dict:
+        diffs: bool = False, only: list[str] | None = None, timeout_multiplier: float = 5.0) -> dict:
     tmp = tempfile.mkdtemp(prefix="cardspec-mutation-")
     try:
         for part in ("spec", "verifier", "tests", "docs"):     # docs: tests read the rulebook pages and variants
@@ -84,7 +84,7 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
             "[tool.mutmut]", 'source_paths = ["spec"]', f"only_mutate = {json.dumps([module])}",
             f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib"]',
-            'also_copy = ["verifier", "docs"]', ""])
+            'also_copy = ["verifier", "docs"]', f"timeout_multiplier = {timeout_multiplier}", ""])
         with open(os.path.join(tmp, "pyproject.toml"), "w", encoding="utf-8") as fh:
             fh.write(config)
         mutmut = os.path.join(os.path.dirname(sys.executable), "mutmut")
@@ -140,6 +140,9 @@ def main() -> None:
     ap.add_argument("--mutants", nargs="+", metavar="NAME",
                     help="run only these mutants (names or globs, e.g. from an earlier run's 'surviving'); "
                          "the score then covers only them, so finish with a full run")
+    ap.add_argument("--timeout-multiplier", type=float, default=5.0,
+                    help="a mutant's tests may use this many times (x2) their clean CPU time before it counts "
+                         "as a timeout (mutmut's default, 15, lets a mutant that loops for ever cost minutes)")
     ap.add_argument("--diffs", action="store_true",
                     help="show each surviving mutant's diff instead of its status")
     args = ap.parse_args()
@@ -149,7 +152,7 @@ def main() -> None:
     if not tests:
         raise SystemExit(f"{args.module}: no test file found; give --tests")
     print(json.dumps(run(args.module, tests, args.max_children, args.equivalent or [EQUIVALENT], args.diffs,
-                         args.mutants), ensure_ascii=False, indent=2))
+                         args.mutants, args.timeout_multiplier), ensure_ascii=False, indent=2))
 
 
 if __name__ == "__main__":
