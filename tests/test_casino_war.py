@@ -365,6 +365,7 @@ def leaking(name, nth=1):
 @pytest.mark.parametrize("name, order, tie, choice, clause", [
     ("placed", "K♠ 9♥ 2♣", 0, None, "casino-war-placed"),
     (("placed", 2), "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR, "casino-war-placed"),   # the raise goes on the table
+    (("placed", 2), "K♠ 9♥ 2♣", 1, None, "casino-war-placed"),             # the tie bet goes on the table
     ("win", "K♠ 9♥ 2♣", 0, None, "casino-war-even-money"),
     ("lose", "3♠ 9♥ 2♣", 0, None, "casino-war-lost"),
     ("tie", "3♠ 9♥ 2♣", 1, None, "casino-war-tie-pays"),
