@@ -17,6 +17,7 @@ test file plus the test file of every game that imports it.
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import json
 import os
@@ -65,6 +66,29 @@ def equivalent_for(module: str, files: list[str]) -> dict[str, str]:
     return found
 
 
+def undecorate_clauses(source: str) -> str:
+    """The module with each top-level ``@CLAUSES.rule(...)`` applied after its function instead.
+
+    mutmut leaves every decorated function alone (it cannot wrap one safely in general), and
+    the rule clauses are the functions that matter most. ``f = CLAUSES.rule(...)(f)`` right
+    after ``def f`` is what the decorator does, in the same order, so the module behaves as
+    before, and mutmut now mutates the clause. Only the scratch copy is rewritten.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    for node in reversed(tree.body):
+        if not (isinstance(node, ast.FunctionDef) and len(node.decorator_list) == 1):
+            continue
+        deco = node.decorator_list[0]
+        text = ast.get_source_segment(source, deco)
+        if not text.startswith("CLAUSES."):
+            continue
+        lines.insert(node.end_lineno, f"{node.name} = {text}({node.name})\n")
+        # the decorator's lines go (with their '@'), the def keeps its line
+        del lines[deco.lineno - 1:deco.end_lineno]
+    return "".join(lines)
+
+
 def added_lines(diff: str) -> str:
     return "\n".join(line[1:].strip() for line in diff.splitlines()
                      if line.startswith("+") and not line.startswith("+++"))
@@ -77,6 +101,11 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         for part in ("spec", "verifier", "tests", "docs"):     # docs: tests read the rulebook pages and variants
             shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
                             ignore=shutil.ignore_patterns("__pycache__", "_wip_*", "wip_*", "_build"))
+        target = os.path.join(tmp, module)
+        with open(target, encoding="utf-8") as fh:
+            source = fh.read()
+        with open(target, "w", encoding="utf-8") as fh:
+            fh.write(undecorate_clauses(source))
         with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
             config = fh.read()
         config = re.sub(r"\n\[tool\.mutmut\]\n(?:[^\[\n][^\n]*\n|\n)*", "\n", config)  # replaced below
