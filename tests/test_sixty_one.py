@@ -524,9 +524,7 @@ def test_shipped_variant_files_load(path):
 # ------------------------------------------- records saved by earlier code
 
 RECORDS = __import__("pathlib").Path("tests/data/records/sixty_one")
-# The rulebook page lives under docs/, which a mutation run (bench/mutation.py) does not copy.
 PAGE = __import__("pathlib").Path("docs/games/sixty_one.rst")
-needs_docs = pytest.mark.skipif(not PAGE.exists(), reason="docs/ is not here (a mutation run's copy)")
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("*.json") if p.name != "final_states.json"))
@@ -545,7 +543,6 @@ def test_legacy_records_replay(name):
 
 # ------------------------------------------------ the termination table
 
-@needs_docs
 def test_rulebook_termination_table_is_the_verifiers():
     """The game page's table of termination results is what the verifier computes."""
     from verifier.games.sixty_one import termination_table_rst
@@ -578,7 +575,6 @@ def test_longest_games_found_replay_to_their_length(n):
     assert other.is_over(again) and again.plays == LONGEST[n]
 
 
-@needs_docs
 @pytest.mark.parametrize("n", sorted(LONGEST))
 def test_longest_games_table_on_the_page(n):
     page = PAGE.read_text(encoding="utf-8")
