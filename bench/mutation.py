@@ -89,6 +89,22 @@ def undecorate_clauses(source: str) -> str:
     return "".join(lines)
 
 
+FRESH_CACHES = """
+
+import importlib as _importlib
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _mutation_fresh_caches():
+    for _value in list(vars(_importlib.import_module("{module}")).values()):
+        if callable(getattr(_value, "cache_clear", None)):
+            _value.cache_clear()
+    yield
+"""
+
+
 def added_lines(diff: str) -> str:
     return "\n".join(line[1:].strip() for line in diff.splitlines()
                      if line.startswith("+") and not line.startswith("+++"))
@@ -106,6 +122,11 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
             source = fh.read()
         with open(target, "w", encoding="utf-8") as fh:
             fh.write(undecorate_clauses(source))
+        # mutmut forks each mutant's test run from a process that has already run the tests, so a
+        # module-level cache (functools.cache) would answer from the original code: empty the
+        # module's caches before every test, in the scratch copy only
+        with open(os.path.join(tmp, "tests", "conftest.py"), "a", encoding="utf-8") as fh:
+            fh.write(FRESH_CACHES.format(module=module[:-3].replace("/", ".")))
         with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
             config = fh.read()
         config = re.sub(r"\n\[tool\.mutmut\]\n(?:[^\[\n][^\n]*\n|\n)*", "\n", config)  # replaced below
