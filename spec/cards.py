@@ -23,7 +23,7 @@ from spec.errors import NotationError
 
 __all__ = [
     "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
-    "parse_card", "parse_cards", "format_card", "format_cards", "shuffled",
+    "parse_rank", "parse_card", "parse_cards", "format_card", "format_cards", "shuffled",
 ]
 
 
@@ -108,6 +108,15 @@ _SUIT_PARSE = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit
                "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
                "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 _JOKERS = {"JK", "🃏", "JOKER", "ДЖ"}
+
+
+def parse_rank(text: str) -> Rank:
+    """Read one rank: ``10``, ``T``, ``Q``, ``Д`` (Russian queen), ``A``; ``Jk`` (or ``joker``, ``🃏``) for a joker."""
+    t = text.strip().upper()
+    rank = Rank.JOKER if t in _JOKERS else _RANK_PARSE.get(t)
+    if rank is None:
+        raise NotationError(f"cannot read rank {text!r}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker")
+    return rank
 
 
 def parse_card(text: str) -> Card:

@@ -122,3 +122,10 @@ def generic_mutants(cls) -> dict:
 GENERIC_PROPERTIES = ("cards_conserved", "moves_exist", "moves_unique_stable", "only_mover_moves",
                       "replay_reproduces", "save_load", "ends_in_bound", "moves_match_clauses", "zero_sum",
                       "chance", "hidden_information")
+
+
+def play_moves(game, state, moves: str):
+    """Play ``moves`` (one-word moves in the game's notation, e.g. cards ``A♠ 10♥``), each checked."""
+    for text in moves.split():
+        state = game.play(state, game.parse_move(text))
+    return state

@@ -19,7 +19,7 @@ from spec.games.california_jack import (
 )
 from spec.rules import make_rules
 from spec.tricks import Duties, TrickOrder
-from tests.helpers import assert_refuted, check
+from tests.helpers import assert_refuted, check, play_moves
 from verifier.core import REFUTED
 
 C = parse_card
@@ -215,22 +215,15 @@ def test_small_configurations():
 
 # --------------------------------------------------- drawing and the deal's end
 
-def play_out(game, state, cards: str):
-    for c in parse_cards(cards):
-        game.check_move(state, PLAY[c])
-        state = game.apply(state, PLAY[c])
-    return state
-
-
 def test_the_taker_draws_the_top_card_then_the_last_cards_are_played_out():
     # P0 deals and leads; the stock is 2♣ (the top, trumps) and 3♦: the last two cards
     game, s = position("A♠ 5♦|K♠ 6♦")
     assert game.describe(s) == ("deal 1, P0 deals, trumps ♣; totals 0 0; stock top 2♣ (2 cards); "
                                 "P0: A♠ 5♦ | P1: K♠ 6♦")
     assert game.describe_move(s) == ""
-    s = play_out(game, s, "A♠")
+    s = play_moves(game, s, "A♠")
     assert game.describe_move(s) == "" and game.to_move(s) == 1
-    s = play_out(game, s, "K♠")
+    s = play_moves(game, s, "K♠")
     assert s.stock == () and tuple(map(set, s.hands)) == ({C("2♣"), C("5♦")}, {C("3♦"), C("6♦")})
     assert s.to_move == 0
     assert s.drawn == ((C("2♣"),), (C("3♦"),)) and s.won == (parse_cards("A♠ K♠"), ())
@@ -238,10 +231,10 @@ def test_the_taker_draws_the_top_card_then_the_last_cards_are_played_out():
     assert z["hand 0"] == (C("5♦"),) and z["drawn 0"] == (C("2♣"),) and z["stock top"] == ()
     assert game.describe_move(s) == "P0 takes A♠ K♠, draws 2♣; P1 draws 3♦"
     assert game.describe(s).endswith("stock top - (0 cards); P0: 5♦ 2♣ | P1: 3♦ 6♦")   # hands by suit
-    s = play_out(game, s, "5♦ 6♦")                    # no stock: no draw
+    s = play_moves(game, s, "5♦ 6♦")                    # no stock: no draw
     assert s.to_move == 1 and s.hands == ((C("2♣"),), (C("3♦"),)) and s.drawn == ((C("2♣"),), (C("3♦"),))
     assert game.describe_move(s) == "P1 takes 5♦ 6♦"
-    s = play_out(game, s, "3♦ 2♣")                    # the last trick: the deal is scored
+    s = play_moves(game, s, "3♦ 2♣")                    # the last trick: the deal is scored
     # P0 took the trump two and game (A♠ K♠ = 7 against 0); the next deal is P1's, who leads
     assert s.match.totals == (2, 0) and s.match.deals == 1 and not game.is_over(s)
     assert s.dealer == 1 and s.to_move == 1 and [len(h) for h in s.hands] == [6, 6] and len(s.stock) == 40
@@ -262,7 +255,7 @@ def test_the_taker_draws_the_top_card_then_the_last_cards_are_played_out():
 def test_the_match_ends_when_the_target_is_reached(totals, tie, winners, after):
     game, s = position("3♦|2♣", rules=Rules(tie=tie))
     s = dataclasses.replace(s, stock=(), won=(parse_cards("A♠ K♠"), ()), match=Match(totals, 3, 10))
-    s = play_out(game, s, "3♦ 2♣")
+    s = play_moves(game, s, "3♦ 2♣")
     assert s.match.totals == after and s.winners == winners and game.is_over(s) == bool(winners)
     assert s.match.target == 10 and s.match.deals == 4
     if winners:
@@ -299,13 +292,13 @@ def test_two_cards_at_a_time_is_refused_in_one_line():
 def test_the_state_keeps_what_was_drawn_and_set_aside_through_play():
     game, s = position("A♠ 5♦ 7♥|K♠ 6♦ 8♥")
     s = dataclasses.replace(s, stock=parse_cards("2♣ 3♦ 4♦ 5♥"), out=parse_cards("9♥"), seed=7)
-    s = play_out(game, s, "A♠ K♠")                    # P0 takes, draws 2♣; P1 draws 3♦
+    s = play_moves(game, s, "A♠ K♠")                    # P0 takes, draws 2♣; P1 draws 3♦
     assert s.last_draw == parse_cards("2♣ 3♦") and s.out == parse_cards("9♥") and s.seed == 7
-    s = play_out(game, s, "5♦")                       # a trick in progress keeps the record of the draw
+    s = play_moves(game, s, "5♦")                       # a trick in progress keeps the record of the draw
     assert game.to_move(s) == 1 and s.last_draw == parse_cards("2♣ 3♦") and s.last_winner == 0
     assert s.last_trick == ((0, C("A♠")), (1, C("K♠"))) and s.drawn == ((C("2♣"),), (C("3♦"),))
     assert s.out == parse_cards("9♥") and s.stock == parse_cards("4♦ 5♥") and s.seed == 7
-    s = play_out(game, s, "3♦")                       # P1 follows with the drawn 3♦; the 5♦ takes and draws 4♦
+    s = play_moves(game, s, "3♦")                       # P1 follows with the drawn 3♦; the 5♦ takes and draws 4♦
     assert s.drawn == (parse_cards("2♣ 4♦"), (C("5♥"),)) and s.last_draw == parse_cards("4♦ 5♥") and s.out == parse_cards("9♥")
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_card, parse_cards
+from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_card, parse_cards, parse_rank
 from spec.errors import NotationError
 
 
@@ -35,3 +35,16 @@ def test_bad_card_is_a_one_line_error(bad):
 def test_bad_deck(bad):
     with pytest.raises(NotationError):
         make_deck(bad)
+
+
+@pytest.mark.parametrize("text,rank", [("10", Rank.TEN), ("t", Rank.TEN), ("Д", Rank.QUEEN), ("Т", Rank.ACE),
+                                       ("a", Rank.ACE), (" 7 ", Rank.SEVEN), ("Jk", Rank.JOKER),
+                                       ("joker", Rank.JOKER), ("🃏", Rank.JOKER), ("дж", Rank.JOKER)])
+def test_parse_rank_reads_every_spelling_of_a_rank(text, rank):
+    assert parse_rank(text) is rank
+
+
+def test_parse_rank_names_what_is_allowed():
+    with pytest.raises(NotationError) as err:
+        parse_rank("Z")
+    assert str(err.value) == "cannot read rank 'Z': ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker"

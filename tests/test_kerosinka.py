@@ -20,7 +20,7 @@ from spec.games.kerosinka import (
 )
 from spec.rules import Table, make_rules
 from spec.tricks import NATURAL_ORDER, Duties, SuitlessDuties, TrickOrder, rank_order
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.core import REFUTED, UNKNOWN
 
 C = parse_card
@@ -330,20 +330,13 @@ def test_fast_relabel_is_the_generic_one():
 
 # ----------------------------------------------------- play through a deal
 
-def play_out(game, state, cards: str):
-    for c in parse_cards(cards):
-        game.check_move(state, PLAY[c])
-        state = game.apply(state, PLAY[c])
-    return state
-
-
 def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():
     # P0 leads A♠; P1 and P2 follow suit; P3, with no spade and no ace, must trump: the 6♣ takes 25 points
     game, s = position("A♠|10♠|K♠|6♣")
     assert game.describe_move(s) == ""                      # nothing taken yet
-    s = play_out(game, s, "A♠ 10♠ K♠")
+    s = play_moves(game, s, "A♠ 10♠ K♠")
     assert game.describe_move(s) == ""                      # a trick in progress
-    s = play_out(game, s, "6♣")
+    s = play_moves(game, s, "6♣")
     assert s.match.totals == (0, 0, 0, 25) and s.match.deals == 1
     assert s.dealer == 0 and s.to_move == 1 and [len(h) for h in s.hands] == [9] * 4
     assert s.last_winner == 3 and s.won == ((),) * 4 and s.trick == ()
@@ -355,7 +348,7 @@ def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():
 
 def test_a_trick_in_the_middle_of_a_deal_goes_to_its_taker_who_leads():
     game, s = position("Q♦ 7♠|J♦ 8♠|10♥ 9♠|9♦ 6♠")
-    s = play_out(game, s, "Q♦ J♦ 10♥ 9♦")                  # P2 has no diamond and no queen: the 10♥ is its trump
+    s = play_moves(game, s, "Q♦ J♦ 10♥ 9♦")                  # P2 has no diamond and no queen: the 10♥ is its trump
     assert s.to_move == 2 and s.won[2] == parse_cards("Q♦ J♦ 10♥ 9♦") and s.match.deals == 0
     assert [len(h) for h in s.hands] == [1] * 4
     assert game.describe_move(s) == "P2 takes Q♦ J♦ 10♥ 9♦ (15 points)"
@@ -365,7 +358,7 @@ def test_a_trick_in_the_middle_of_a_deal_goes_to_its_taker_who_leads():
 def test_the_deal_that_reaches_the_target_ends_the_match():
     game, s = position("A♠|10♠|K♠|6♣")
     s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300))
-    s = play_out(game, s, "A♠ 10♠ K♠ 6♣")
+    s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert s.match.totals == (0, 200, 0, 305) and s.match.deals == 8
     assert game.describe_move(s) == "P3 takes A♠ 10♠ K♠ 6♣ (25 points); match over, totals 0 200 0 305"
@@ -408,18 +401,18 @@ def test_the_shown_card_stays_in_view_until_the_dealer_plays_it():
     z = game.zones(s)
     assert z["shown"] == (C("7♣"),) and z["hand 3"] == (C("8♣"),) and z["hand 0"] == parse_cards("9♠ A♦")
     assert z["trick"] == () and z["stock"] == () and z["won 3"] == ()
-    s = play_out(game, s, "9♠ K♠ 6♥ 7♣")
+    s = play_moves(game, s, "9♠ K♠ 6♥ 7♣")
     z = game.zones(s)
     assert z["shown"] == () and z["hand 3"] == (C("8♣"),) and z["won 3"] == parse_cards("9♠ K♠ 6♥ 7♣")
 
 
 def test_the_state_keeps_the_shown_card_and_the_last_trick_through_play():
     game, s = position("9♠ A♦|K♠ A♥|6♥ Q♦|A♣ 7♣ 8♣")     # P3 deals and shows the A♣; P3 keeps it
-    s = play_out(game, s, "9♠ K♠")
+    s = play_moves(game, s, "9♠ K♠")
     assert game.to_move(s) == 2 and game.zones(s)["shown"] == (C("A♣"),)
-    s = play_out(game, s, "6♥ 7♣")                      # P3 trumps with the 7♣
+    s = play_moves(game, s, "6♥ 7♣")                      # P3 trumps with the 7♣
     assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),) and s.last_winner == 3
-    s = play_out(game, s, "8♣")                         # P3 leads: the last trick stays on record
+    s = play_moves(game, s, "8♣")                         # P3 leads: the last trick stays on record
     assert s.last_winner == 3 and s.last_trick == ((0, C("9♠")), (1, C("K♠")), (2, C("6♥")), (3, C("7♣")))
     assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
 
@@ -428,13 +421,13 @@ def test_the_match_state_keeps_its_seed_and_the_final_trick():
     game, s = position("A♠|10♠|K♠|6♣")
     s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300), seed=11)
     turned = s.turned
-    s = play_out(game, s, "A♠ 10♠ K♠ 6♣")
+    s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
 
 
 def test_the_deal_that_follows_keeps_the_seed():
     game, s = position("A♠|10♠|K♠|6♣")
-    s = play_out(game, dataclasses.replace(s, seed=11), "A♠ 10♠ K♠ 6♣")
+    s = play_moves(game, dataclasses.replace(s, seed=11), "A♠ 10♠ K♠ 6♣")
     assert s.seed == 11 and s.hands == game.start_deal(11, s.match, 0).hands
 
 
@@ -453,7 +446,7 @@ def test_a_card_score_table_given_to_the_game_scores_the_deal():
     class TensOnly(Kerosinka):
         points = Table({Rank.TEN: 10})
     game, s = position("A♠|10♠|K♠|6♣")
-    s = play_out(TensOnly(), s, "A♠ 10♠ K♠ 6♣")
+    s = play_moves(TensOnly(), s, "A♠ 10♠ K♠ 6♣")
     assert s.match.totals == (0, 0, 0, 10)
     assert TensOnly().describe_move(s).startswith("P3 takes A♠ 10♠ K♠ 6♣ (10 points)")
 

@@ -19,7 +19,7 @@ from spec.games.kozel_old import (
 from spec.rules import make_rules
 from spec.stakes import Ledger
 from spec.tricks import Duties, TrickOrder
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.core import REFUTED, UNKNOWN
 
 C = parse_card
@@ -239,13 +239,6 @@ def test_small_configurations():
 
 # ------------------------------------------------------- the end of a game
 
-def play_out(game, state, cards: str):
-    for c in parse_cards(cards):
-        game.check_move(state, PLAY[c])
-        state = game.apply(state, PLAY[c])
-    return state
-
-
 def last_trick(won0: str, rules: Rules | None = None, **changes):
     """The second half's last trick, P0 having taken ``won0`` already; P3 deals, spades are trumps."""
     game, s = position("A♥|10♥|K♥|Q♥", rules=rules)
@@ -261,7 +254,7 @@ def last_trick(won0: str, rules: Rules | None = None, **changes):
 ])
 def test_more_than_60_wins_the_game_and_takes_2_from_each_and_1_from_the_dealer(won0, wins):
     game, s = last_trick(won0)
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     tallies = [s.tally[f"P{p}"] for p in range(4)]
     if wins:
         assert tallies == [17, 10, 10, 11]
@@ -284,15 +277,15 @@ def test_the_game_winner_is_the_player_at_or_over_the_threshold():
 def test_under_both_halves_the_first_half_is_carried_not_paid():
     rules = Rules(count="both")
     game, s = last_trick("A♣ 10♣ A♦ 10♦", rules, half=0, stop_after_half=True)
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert s.carried == (70, 0, 0, 0) and s.taken == (0,) * 16 and s.tally["P0"] == 12
     # the second half: 40 carried + 21 now = 61 wins
     game, s = last_trick("A♣ J♣", rules, carried=(40, 0, 0, 0))
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert s.taken[:4] == (0, 2, 2, 1) and s.carried == (0,) * 4
     # the same second half counted alone wins nothing
     game, s = last_trick("A♣ J♣", carried=(40, 0, 0, 0))
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert s.taken == (0,) * 16
 
 
@@ -300,7 +293,7 @@ def test_the_twelfth_point_taken_from_one_player_wins_the_goat():
     taken = [0] * 16
     taken[0 * 4 + 3] = 11                           # P0 has taken 11 from P3, the dealer
     game, s = last_trick("A♣ 10♣ A♦ 10♦", taken=tuple(taken))
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert s.taken[3] == 12 and s.deals == 0       # no new deal
     out = game.outcome(s)
@@ -326,9 +319,9 @@ def test_a_mid_game_trick_and_the_descriptions():
     assert game.describe(s) == ("deal 1, half 2, P3 deals, trump card 7♠: trumps ♠; tallies 12 12 12 12; "
                                 "P0: A♥ 7♦ | P1: 10♥ 8♦ | P2: K♥ 9♦ | P3: J♣ 10♦")
     assert game.describe_move(s) == ""
-    s = play_out(game, s, "A♥ 10♥ K♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥")
     assert game.describe_move(s) == ""
-    s = play_out(game, s, "J♣")                      # no heart: the club jack, above every trump
+    s = play_moves(game, s, "J♣")                      # no heart: the club jack, above every trump
     assert s.to_move == 3 and s.won[3] == parse_cards("A♥ 10♥ K♥ J♣")
     assert game.describe_move(s) == "P3 takes A♥ 10♥ K♥ J♣ (27 points)"
 
@@ -350,20 +343,20 @@ def test_the_trump_card_is_in_view_in_the_first_half_until_the_dealer_plays_it()
     # the second half: the card is an ordinary card of the dealer's hand
     z = game.zones(s)
     assert z["shown"] == () and z["hand 3"] == parse_cards("7♠ 10♦")
-    played = play_out(game, first, "A♥ 10♥ K♥ 7♠")
+    played = play_moves(game, first, "A♥ 10♥ K♥ 7♠")
     assert game.zones(played)["shown"] == () and game.zones(played)["won 3"] == parse_cards("A♥ 10♥ K♥ 7♠")
 
 
 def test_the_state_keeps_the_trump_card_the_last_trick_and_the_first_half_through_play():
     game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦")
     first = dataclasses.replace(s, half=0, stock=DECK[:16], seed=5, carried=(1, 2, 3, 4), deals=2)
-    s = play_out(game, first, "A♥ 10♥")
+    s = play_moves(game, first, "A♥ 10♥")
     assert game.to_move(s) == 2 and s.turned == C("7♠") and s.half == 0 and s.stock == DECK[:16]
     assert (s.seed, s.carried, s.deals) == (5, (1, 2, 3, 4), 2)
-    s = play_out(game, s, "K♥ 7♠")                      # the dealer trumps with the shown card
+    s = play_moves(game, s, "K♥ 7♠")                      # the dealer trumps with the shown card
     assert s.last_winner == 3 and s.to_move == 3 and s.turned == C("7♠") and s.stock == DECK[:16]
     assert (s.seed, s.carried, s.deals, s.half) == (5, (1, 2, 3, 4), 2, 0)
-    s = play_out(game, s, "10♦")
+    s = play_moves(game, s, "10♦")
     assert s.last_winner == 3 and s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ 7♠")))
     assert (s.seed, s.carried, s.deals, s.half, s.turned) == (5, (1, 2, 3, 4), 2, 0, C("7♠"))
 
@@ -371,7 +364,7 @@ def test_the_state_keeps_the_trump_card_the_last_trick_and_the_first_half_throug
 def test_a_game_stopped_after_its_half_keeps_what_was_set_aside():
     game, s = position("A♥|10♥|K♥|Q♥")
     s = dataclasses.replace(s, stop_after_half=True, out=DECK[:16], seed=3)
-    s = play_out(game, s, "A♥ 10♥ K♥ Q♥")
+    s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert game.is_over(s) and s.out == DECK[:16] and s.seed == 3 and s.deals == 0 and s.half == 1
     assert s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ Q♥"))) and s.last_winner == 0
 

@@ -21,7 +21,7 @@ from spec.games.trix import (
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.generic import moves_mismatch
 from verifier.games.trix import concrete_conflict, deal_total_set, literal_conflict, rows_lemma
 
@@ -54,12 +54,6 @@ def position(game, hands, contract, to_move, *, dealer=0, trick=(), taken=None, 
     return State(prog, hands, to_move, tuple((p, C(c)) for p, c in trick),
                  taken or ((),) * 4, parse_cards(layout) if isinstance(layout, str) else layout, ends, passes,
                  finished)
-
-
-def play_all(game, state, moves):
-    for m in moves.split():
-        state = game.play(state, game.parse_move(m))
-    return state
 
 
 # ------------------------------------------------------------------ table
@@ -137,7 +131,7 @@ def test_follow_suit_and_highest_of_suit_led_wins_no_trumps():
     assert game.legal_moves(s) == (L("2♠"),)                      # may not lead a heart
     s = game.play(s, L("2♠"))
     assert s.to_move == 3 and game.legal_moves(s) == lays("A♥ 5♣")  # void: anything; anticlockwise
-    s = play_all(game, s, "A♥ 3♠ K♠")
+    s = play_moves(game, s, "A♥ 3♠ K♠")
     assert s.taken[1] == parse_cards("2♠ A♥ 3♠ K♠") and s.to_move == 1    # K♠ wins; A♥ off-suit
     assert game.legal_moves(s) == (L("A♦"),)
 
@@ -278,26 +272,26 @@ def test_trix_all_pass_restart_and_end_deal():
     game = Trix()
     s = position(game, hands, TX, 1, layout="5♣")
     assert game.layout.stalled(s)
-    s = play_all(game, s, "pass pass pass pass")
+    s = play_moves(game, s, "pass pass pass pass")
     assert s.passes == 4 and game.legal_moves(s) == lays("8♠ 3♥")  # P1 starts afresh with anything
     s = game.play(s, L("8♠"))
     assert s.passes == 0 and game.legal_moves(s) == (L("7♠"),)
     ending = Trix(Rules(trix_all_pass="end_deal"))
     s = position(ending, hands, TX, 1, layout="5♣", finished=())
-    s = play_all(ending, s, "pass pass pass pass")
+    s = play_moves(ending, s, "pass pass pass pass")
     assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, 0, 0, 0)
 
 
 def test_trix_places_and_last_player():
     game = Trix()
     s = position(game, ["J♠", "Q♣ 2♥", "10♦", "9♦ 4♣"], TX, 0)
-    s = play_all(game, s, "J♠ Q♣")         # P0 out first; P1 lays Q♣
+    s = play_moves(game, s, "J♠ Q♣")         # P0 out first; P1 lays Q♣
     assert s.finished == (0,) and s.to_move == 2
-    s = play_all(game, s, "pass pass pass")  # P2 (10♦ on Q♣?) no; P3 no; P1 no -> all passed
-    s = play_all(game, s, "10♦")            # P2 restarts and is out second
-    s = play_all(game, s, "9♦")             # P3 lays 9♦; P1 and P3 left
+    s = play_moves(game, s, "pass pass pass")  # P2 (10♦ on Q♣?) no; P3 no; P1 no -> all passed
+    s = play_moves(game, s, "10♦")            # P2 restarts and is out second
+    s = play_moves(game, s, "9♦")             # P3 lays 9♦; P1 and P3 left
     assert s.to_move == 1
-    s = play_all(game, s, "pass pass 2♥")   # nobody fits 9♦; P1 starts afresh and is out third
+    s = play_moves(game, s, "pass pass 2♥")   # nobody fits 9♦; P1 starts afresh and is out third
     assert s.game.history[-1].scores == (200, 100, 150, 50)
 
 
@@ -1071,7 +1065,7 @@ def last_trick(game, *, dealer=0, chooser=1, contract=CO, first=1, chosen=None):
 
 def finish_trick(game, s):
     # play goes anticlockwise: P1, P0, P3, P2; the 9♣ is the highest club
-    return play_all(game, s, "9♣ 2♣ A♦ 5♣")
+    return play_moves(game, s, "9♣ 2♣ A♦ 5♣")
 
 
 @pytest.mark.parametrize("rule, chooser", [("rotate", 0), ("kingdom", 1), ("seven_of_hearts", None),
@@ -1129,7 +1123,7 @@ def test_a_trick_taker_leads_the_next_trick_and_the_last_trick_ends_the_deal():
     s = finish_trick(game, s)
     assert s.to_move == 1 and s.taken[1] == parse_cards("9♣ 2♣ A♦ 5♣") and s.trick == ()
     assert game.describe_move(s) == "P1 took the trick"
-    s = play_all(game, s, "4♦ 3♦ 6♦ 5♦")
+    s = play_moves(game, s, "4♦ 3♦ 6♦ 5♦")
     assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, -10, 0, -40)
 
 
@@ -1181,7 +1175,7 @@ def test_when_the_trix_contract_is_stalled(rules, hands, contract, layout, ends,
 def test_a_round_of_passes_ends_the_rows_layout():
     game = Trix(Rules(trix_layout="rows"))
     s = position(game, ["2♦ 9♣", "3♥", "K♦", "Q♦"], TX, 0, finished=())
-    s = play_all(game, s, "pass pass pass")
+    s = play_moves(game, s, "pass pass pass")
     assert s.game.deal_no == 0 and s.passes == 3
     s = game.play(s, PASS)
     assert s.game.deal_no == 1 and s.game.history[-1].scores == (0, 0, 0, 0)
@@ -1190,7 +1184,7 @@ def test_a_round_of_passes_ends_the_rows_layout():
 def test_passes_count_only_players_still_holding_cards():
     game = Trix()
     s = position(game, ["2♦ 9♣", "", "K♦ 7♠", "Q♦ 9♦"], TX, 0, layout="5♣", finished=(1,))
-    s = play_all(game, s, "pass pass")
+    s = play_moves(game, s, "pass pass")
     assert s.to_move == 3 and s.passes == 2 and game.legal_moves(s) == (PASS,)
     s = game.play(s, PASS)          # three players hold cards: three passes are a full round
     assert s.passes == 3 and s.to_move == 0 and game.legal_moves(s) == lays("2♦ 9♣")
@@ -1308,7 +1302,7 @@ def test_the_last_deal_can_end_on_a_round_of_passes_and_the_final_position_keeps
     s = position(game, ["2♦", "3♥", "K♦", "Q♣"], TX, 0, deal_no=19, layout="J♠",
                  ends=((11, 11), None, None, None))
     s = dataclasses.replace(s, game=dataclasses.replace(s.game, match=Match((0,) * 4, 19, None, 20)))
-    s = play_all(game, s, "pass pass pass pass")
+    s = play_moves(game, s, "pass pass pass pass")
     assert game.is_over(s) and s.game.totals == (0, 0, 0, 0) and game.outcome(s).draw
     assert game.zones(s)["layout"] == (C("J♠"),) and game.zones(s)["hand 2"] == (C("K♦"),)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, format_cards, is_deck_spec, make_deck, parse_card, shuffled, sort_key
+from spec.cards import Card, Rank, format_cards, is_deck_spec, make_deck, parse_rank, shuffled, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
@@ -51,15 +51,9 @@ STANDARD_VALUES: Mapping[Rank, int] = Table({
 STATED_DECK_VALUE = 84
 
 
-#: How a joker is written as a key of the value table: as in card notation, or "joker".
-JOKER_KEYS = ("JK", "JOKER", "🃏", "ДЖ")
-
-
 def _rank_of(key) -> Rank:
-    if str(key).upper() in JOKER_KEYS:
-        return Rank.JOKER
     try:
-        return parse_card(f"{key}s").rank
+        return parse_rank(str(key))
     except NotationError:
         raise ValueError(f"unknown rank {quote(key)}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker") from None
 
