@@ -66,24 +66,45 @@ def equivalent_for(module: str, files: list[str]) -> dict[str, str]:
     return found
 
 
+#: single decorators that the rewrite turns into an assignment after the def: the clause
+#: registrations, and the caches and properties (mutmut skips them too, and a cached table or a
+#: property can hold a rule: Kvart-bezique's scoring is a cached function)
+WRAPPERS = ("CLAUSES.", "cache", "functools.cache", "property", "cached_property",
+            "functools.cached_property")
+
+
+def _rewritable(text: str) -> bool:
+    return text.startswith("CLAUSES.") or text in WRAPPERS
+
+
 def undecorate_clauses(source: str) -> str:
-    """The module with each top-level ``@CLAUSES.rule(...)`` applied after its function instead.
+    """The module with each ``@CLAUSES.rule(...)``, ``@cache`` or ``@property`` applied after its
+    function instead.
 
     mutmut leaves every decorated function alone (it cannot wrap one safely in general), and
     the rule clauses are the functions that matter most. ``f = CLAUSES.rule(...)(f)`` right
     after ``def f`` is what the decorator does, in the same order, so the module behaves as
-    before, and mutmut now mutates the clause. Only the scratch copy is rewritten.
+    before, and mutmut now mutates the clause. The same holds for a top-level ``@cache`` and
+    for ``@property`` or ``@cached_property`` in a top-level class body (the assignment runs
+    while the class is built, so ``__set_name__`` still applies). Only the scratch copy is
+    rewritten.
     """
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
-    for node in reversed(tree.body):
-        if not (isinstance(node, ast.FunctionDef) and len(node.decorator_list) == 1):
+    found = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    for cls in tree.body:
+        if isinstance(cls, ast.ClassDef):
+            found += [node for node in cls.body if isinstance(node, ast.FunctionDef)]
+    # from the bottom up, so that earlier line numbers stay right
+    for node in sorted(found, key=lambda n: n.lineno, reverse=True):
+        if len(node.decorator_list) != 1:
             continue
         deco = node.decorator_list[0]
         text = ast.get_source_segment(source, deco)
-        if not text.startswith("CLAUSES."):
+        if not _rewritable(text):
             continue
-        lines.insert(node.end_lineno, f"{node.name} = {text}({node.name})\n")
+        indent = " " * node.col_offset
+        lines.insert(node.end_lineno, f"{indent}{node.name} = {text}({node.name})\n")
         # the decorator's lines go (with their '@'), the def keeps its line
         del lines[deco.lineno - 1:deco.end_lineno]
     return "".join(lines)
