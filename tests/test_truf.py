@@ -103,6 +103,27 @@ def test_tied_highest_bids_go_to_the_first_bidder_or_the_higher_card():
     assert trump_maker(bids, 2, 1, "first") == 3 and trump_maker(bids, 2, -1, "first") == 1
 
 
+def test_bid_turn_and_choice_refusals_word_for_word():
+    game, s = bidding("10♠ K♦|2♥ 2♣|A♣ 5♦|Q♠ Q♥")
+    assert game.refusal(s, CHOOSE[1]) == ("truf-choose", "the bids are not all in: lay a bid card")
+    s = bid_all(game, s, "10♠ 2♥ A♣ Q♠")                      # 13: P0 still has to choose
+    assert game.refusal(s, BID[C("K♦")]) == (
+        "truf-bid-turn", "the bids are already in and shown: now play a card, after P0 chooses most or fewest tricks")
+    s = game.play(s, CHOOSE[0])
+    assert game.refusal(s, BID[C("K♦")]) == ("truf-bid-turn", "the bids are already in and shown: now play a card")
+    assert game.refusal(s, CHOOSE[1]) == ("truf-choose", "the deal is already played for the most tricks")
+
+
+@pytest.mark.parametrize("tie,maker", [("first", 0), ("higher_card", 2)])
+def test_four_bids_of_nothing_under_each_tie_rule(tie, maker):
+    """All four bid a court card (0): the first bidder names trumps, or under ``higher_card`` the king.
+    Only such a tie can differ between the two rules: bids of equal value above 0 are cards of one rank."""
+    game, s = bidding("Q♠ 7♦|J♥ 2♣|K♣ 5♦|Q♦ 3♥", rules=Rules(bid_tie=tie))
+    s = bid_all(game, s, "Q♠ J♥ K♣ Q♦")
+    assert s.maker == maker and s.to_move == maker and s.trump == (Suit.SPADES, Suit.CLUBS)[maker // 2]
+    assert s.goal == "fewest"
+
+
 # ------------------------------------------------------------------ the play
 
 def test_follow_suit_else_anything_and_trumps_lie_face_down():

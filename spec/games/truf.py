@@ -397,7 +397,7 @@ class Playing:
         p, card = state.to_move, move.card
         hands = list(state.hands)
         hands[p] = tuple(c for c in hands[p] if c != card)
-        trick = state.trick + ((p, card, card.suit is state.trump),)
+        trick = state.trick + ((p, card, face_down(card, state.trump)),)
         if len(trick) < PLAYERS:
             return State(tuple(hands), state.bids, True, trick, state.won, (p + state.direction) % PLAYERS,
                          state.dealer, state.direction, state.trump, state.maker, state.goal, state.match,
@@ -423,7 +423,7 @@ class Playing:
         if match.over:
             return State(hands, state.bids, True, (), won, winner, state.dealer, state.direction, state.trump,
                          state.maker, state.goal, match, state.seed, trick, winner, last, state.stock)
-        nxt = game.start_deal(state.seed, match, (state.dealer + 1) % PLAYERS)
+        nxt = game.start_deal(state.seed, match, dealer_of(state.dealer, 1))
         return State(nxt.hands, nxt.bids, False, (), nxt.won, nxt.to_move, nxt.dealer, nxt.direction,
                      match=match, seed=state.seed, last_trick=trick, last_winner=winner, last_deal=last)
 
