@@ -201,9 +201,10 @@ def answer_suit_or_rank(game, state, move) -> str | None:
 
 @CLAUSES.rule("kerosinka-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
               "its taker leads next")
-def trick_taker(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
-    """Who takes a complete trick (decision: the taker leads the next, as usual; the source is silent)."""
-    return trick_order(trump).winner(plays)
+def trick_taker(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+    """Who takes a complete trick, under the deal's ``trick_order`` (decision: the taker leads the
+    next, as usual; the source is silent)."""
+    return order.winner(plays)
 
 
 @CLAUSES.rule("kerosinka-points", "Taken cards score: ace 11, ten 10, king 4, queen 3, jack 2, the rest 0")
@@ -293,7 +294,7 @@ class Kerosinka(Game[State, Play]):
         if len(trick) < PLAYERS:
             return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump,
                          state.turned, state.match, state.seed, state.last_trick, state.last_winner, state.stock)
-        winner = self.orders[state.trump].winner(trick)
+        winner = trick_taker(trick, self.orders[state.trump])
         won = list(state.won)
         won[winner] = won[winner] + tuple(c for _, c in trick)
         won = tuple(won)
