@@ -167,6 +167,26 @@ def test_relabel_is_the_generic_relabel():
     assert game.relabel(s, {a: b, b: a}) == _relabel(s, {a: b, b: a})
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_relabel_is_the_generic_relabel_at_every_state_of_a_game(players):
+    """Every zone gets renamed, whatever it holds: a whole game (random moves, seeded), a full
+    permutation of the pack and a swap of two cards (the others stay as they are)."""
+    import random
+    from spec.games.card_lottery import PACK
+    rng = random.Random(players)
+    game = CardLottery(players=players)
+    cards = sorted(set(PACK))
+    perm = dict(zip(cards, rng.sample(cards, len(cards))))
+    swap = {cards[0]: cards[-1], cards[-1]: cards[0]}
+    s = game.deal(11)
+    for _ in range(400):
+        assert game.relabel(s, perm) == _relabel(s, perm)
+        assert game.relabel(s, swap) == _relabel(s, swap)
+        if game.is_over(s):
+            break
+        s = game.apply(s, rng.choice(game.legal_moves(s)))
+
+
 # ------------------------------------------------------------------ exact odds
 
 def test_exact_odds_known_values():
