@@ -88,12 +88,31 @@ def test_box_limits_and_variant_checks():
 
 # ------------------------------------------------------------------ the beating stage
 
-def test_the_three_readings_of_beating():
-    h, s_, d, c = (parse_card(x) for x in ("2♥", "A♠", "K♦", "3♣"))
-    assert beats(s_, h) and beats(d, c) and not beats(h, parse_card("A♣"))  # suit alone decides
-    assert not beats(parse_card("2♠"), s_) and beats(parse_card("2♠"), s_, "suit_then_rank")
-    assert beats(s_, parse_card("2♦"), "suit_then_rank") and not beats(s_, parse_card("2♦"), "same_suit_higher")
-    assert beats(parse_card("2♠"), s_, "same_suit_higher")
+# (led, cover): does cover beat led under higher_suit, suit_then_rank, same_suit_higher? Suits rank
+# hearts > clubs > diamonds > spades; "higher" is strictly higher, so a card never beats its twin from
+# the other pack, nor a card of its own rank in a lower suit.
+BEATS_TABLE = [
+    ("A♠", "2♥", (True, True, False)),      # a higher suit, a lower rank
+    ("3♦", "K♣", (True, True, False)),
+    ("2♥", "A♣", (False, False, False)),    # a lower suit, whatever the rank
+    ("5♣", "5♦", (False, False, False)),
+    ("2♠", "A♠", (False, True, True)),      # the same suit, higher
+    ("K♥", "A♥", (False, True, True)),      # nothing of a higher suit beats a heart
+    ("A♠", "2♠", (False, False, False)),    # the same suit, lower
+    ("J♣", "10♣", (False, False, False)),
+    ("7♠", "7♠", (False, False, False)),    # the twin
+    ("Q♥", "Q♥", (False, False, False)),
+]
+
+
+@pytest.mark.parametrize("led,cover,expected", BEATS_TABLE)
+def test_the_three_readings_of_beating(led, cover, expected):
+    rules = ("higher_suit", "suit_then_rank", "same_suit_higher")
+    got = tuple(beats(parse_card(led), parse_card(cover), rule) for rule in rules)
+    assert got == expected
+
+
+def test_the_suits_rank_as_the_penalty_scale():
     assert [s.name for s in sorted(Suit, key=lambda s: -props.PENALTY[s])] == ["HEARTS", "CLUBS", "DIAMONDS",
                                                                              "SPADES"]
 
@@ -337,7 +356,7 @@ def test_beating_rules_refutes_beats_that_do_not_beat():
 
 
 class NoPenaltyBox(CardLottery):
-    settlements = {**CardLottery.settlements, "emptied": staticmethod(lambda banker, amount, rule="banker": ())}
+    settlements = {**CardLottery.settlements, "emptied": staticmethod(lambda banker, amount, rule: ())}
 
 
 def test_ends_settled_refutes_a_box_left_on_the_table():
@@ -587,3 +606,139 @@ def test_the_words_for_each_reading_of_beating():
                same_suit_higher="only a higher card of the same suit beats")
     for rule, words in led.items():
         assert CardLottery(Rules(beat=rule), players=2).beat_words() == words
+
+
+# ------------------------------------------------ refusals, word for word
+
+REFUSALS = [  # (state of the whole game, move, (clause, sentence)); st[2] stakes, st[10] leads, st[11] answers
+    (0, "box 6", ("lottery-box-size", "6 chips cannot go in the box: put 0 to 5")),
+    (2, "box 1", ("lottery-box", "chips go in the box only at the start of a round, before the deal")),
+    (10, "box 1", ("lottery-box", "chips go in the box only at the start of a round, before the deal")),
+    (0, "stake 1", ("lottery-stake", "only the banker stakes, and only on a new prize card before it is turned")),
+    (11, "stake 1", ("lottery-stake", "only the banker stakes, and only on a new prize card before it is turned")),
+    (2, "stake 9", ("lottery-stake-size", "a prize of 9 chips is not allowed: stake 1 to 5")),
+    (0, "lead 3♠", ("lottery-lead", "leading begins only when the lottery's deal is over")),
+    (2, "lead 3♠", ("lottery-lead", "leading begins only when the lottery's deal is over")),
+    (11, "lead 2♠", ("lottery-lead", "no lead now: a led card is waiting to be beaten or taken")),
+    (10, "lead 2♠", ("lottery-lead", "2♠ is not in your hand")),
+    (0, "beat with J♦", ("lottery-beat", "there is no led card to beat")),
+    (10, "beat with 10♦", ("lottery-beat", "there is no led card to beat")),
+    (11, "beat with 10♦", ("lottery-beat", "10♦ is not in your hand")),
+    (11, "beat with 2♠", ("lottery-beat", "2♠ does not beat 3♠: a card of a higher suit beats (hearts > clubs > "
+                                          "diamonds > spades)")),
+    (11, "beat with 9♠", ("lottery-beat", "9♠ does not beat 3♠: a card of a higher suit beats (hearts > clubs > "
+                                          "diamonds > spades)")),
+    (2, "take", ("lottery-take", "there is no led card to take")),
+    (10, "take", ("lottery-take", "there is no led card to take")),
+    (11, "take", ("lottery-take", "you can beat 3♠ (with J♦): a player takes only when he cannot beat")),
+    (18, "take", ("lottery-loser", "the game is over: no more moves can be made")),
+    (18, "box 1", ("lottery-loser", "the game is over: no more moves can be made")),
+    (0, "box 5", None), (2, "stake 5", None), (10, "lead 10♦", None), (11, "beat with J♦", None),
+    (15, "take", None),
+]
+
+
+@pytest.mark.parametrize("at,move,expected", REFUSALS)
+def test_refusals_word_for_word(at, move, expected):
+    game, st = whole_game()
+    assert game.refusal(st[at], game.parse_move(move)) == expected
+
+
+@pytest.mark.parametrize("rules,move,expected", [
+    (Rules(take_when_able=True), "take", None),
+    (Rules(beat="suit_then_rank"), "beat with 9♠", None),
+    (Rules(beat="suit_then_rank"), "take", ("lottery-take", "you can beat 3♠ (with 4♠): a player takes only when he "
+                                                            "cannot beat")),
+    (Rules(beat="suit_then_rank"), "beat with 2♠", ("lottery-beat", "2♠ does not beat 3♠: a card of a higher suit, "
+                                                                    "or a higher card of the same suit, beats")),
+    (Rules(beat="same_suit_higher"), "beat with J♦", ("lottery-beat", "J♦ does not beat 3♠: only a higher card of "
+                                                                      "the same suit beats")),
+    (Rules(beat="same_suit_higher"), "beat with 4♠", None),
+])
+def test_refusals_of_an_answer_under_each_option(rules, move, expected):
+    """P1 answers 3♠ holding 2♠ 4♠ 5♠ 7♠ 9♠ J♦ (the whole game's first lead)."""
+    _, st = whole_game()
+    game = CardLottery(rules, players=2)
+    assert game.refusal(st[11], game.parse_move(move)) == expected
+
+
+# ------------------------------------------------ what each move leaves on record
+
+def test_the_events_of_a_whole_game():
+    """Each state's last event, which the log and the invariants read: who boxed or staked what, how many
+    prizes a turn paid, who led, beat or took which card."""
+    _, st = whole_game()
+    c = parse_card
+    assert [s.last for s in st] == [
+        (), ("box", 0, 2), ("box", 1, 0), ("stake", 0, 1), ("stake", 0, 2), ("stake", 0, 3), ("turn", 2),
+        ("box", 0, 0), ("box", 1, 0), ("stake", 0, 1), ("turn", 0),
+        ("lead", 0, c("3♠")), ("beat", 1, c("J♦")), ("lead", 1, c("2♠")), ("beat", 0, c("10♦")),
+        ("lead", 0, c("6♠")), ("take", 1, c("6♠")), ("lead", 0, c("8♠")), ("take", 1, c("8♠")),
+    ]
+
+
+def test_a_position_keeps_its_deal():
+    game = CardLottery(players=3)
+    for seed in (0, 1, 7, 12345):
+        s = game.deal(seed)
+        assert s.seed == seed and s.banker in (0, 1)   # the dealer (P2) is never the banker
+    s = game.start(C("A♠ K♥ Q♦ J♣ 10♠"), C("2♠ 3♠ 4♠"))
+    assert (s.seed, s.banker) == (0, 0)                 # a position set up by hand: seed 0, banker P0
+    s = game.start(C("A♠ K♥ Q♦ J♣"), C("2♠"), banker=1, seed=9)
+    assert (s.seed, s.banker) == (9, 1)
+
+
+def test_two_packs_and_every_card_somewhere_at_every_step():
+    import random
+    from collections import Counter
+    from spec.games.card_lottery import PACK
+    game = CardLottery(players=3)
+    deck = Counter(game.deck())
+    assert len(game.deck()) == 104 and deck == Counter({c: 2 for c in PACK})
+    rng = random.Random(5)
+    s = game.deal(5)
+    for _ in range(120):
+        assert game.card_census(s) == deck
+        if game.is_over(s):
+            break
+        s = game.apply(s, rng.choice(game.legal_moves(s)))
+
+
+# ------------------------------------------------ prizes won when the banker's pack is spent
+
+def test_prizes_won_after_the_banker_pack_runs_out():
+    """Two places, one card a round, and the banker has no card left to lay: a place won stays empty,
+    with no chips on it, and the places after it are still turned up and can still be won."""
+    game = CardLottery(Rules(prize_cards=2, cards_per_round=1), players=2)
+    a, k = parse_card("A♠"), parse_card("K♥")
+    s = game.start(C("A♠ K♥"), C("A♠ 2♣ 3♣ K♥"))
+    for m in ("box 0", "box 0", "stake 2", "stake 3"):  # round 1 deals P0 A♠, P1 2♣
+        s = game.play(s, game.parse_move(m))
+    assert s.phase == BOXING and s.won == ((a, 0, 2),)
+    assert s.prizes == (None, k) and s.stakes == (0, 3) and s.shown == (False, True) and s.ledger["pot"] == 3
+    for m in ("box 0", "box 0"):                         # round 2 deals P0 3♣, P1 K♥: nothing to stake
+        s = game.play(s, game.parse_move(m))
+    assert s.won == ((a, 0, 2), (k, 1, 3)) and s.removed == (a, a, k, k)
+    assert s.prizes == (None, None) and s.stakes == (0, 0) and s.ledger["pot"] == 0
+    assert s.phase == LEADING and s.to_move == 1 and s.hands == (C("3♣"), C("2♣"))   # P1 was paid last
+    s = game.play(game.play(s, game.parse_move("lead 2♣")), TAKE)   # 3♣ cannot beat a club
+    assert s.phase == OVER and s.loser == 0 and s.penalty == 6
+    assert game.outcome(s).returns == (-2 - 3 + 2 - 6 + 6, 3)     # P0 is the banker and gets the box back
+
+
+# ------------------------------------------------ a settlement that does not balance
+
+@pytest.mark.parametrize("rule,amount,clause", [
+    ("box", 2, "lottery-box-paid"), ("staked", 2, "lottery-prize-staked"), ("won", 2, "lottery-prize-won"),
+    ("unclaimed", 2, "lottery-unclaimed"), ("penalty", {Suit.HEARTS: 1}, "lottery-penalty-paid"),
+    ("emptied", 2, "lottery-box-emptied"),
+])
+def test_a_settlement_that_does_not_balance_names_its_clause(rule, amount, clause):
+    def leaky(settle):
+        return staticmethod(lambda *args: settle(*args) + (("box", 1),))
+
+    class Leaks(CardLottery):
+        settlements = {name: leaky(f) for name, f in CardLottery.settlements.items()}
+    with pytest.raises(ValueError) as e:
+        Leaks(players=2).pay(Ledger.open(players=2), rule, 1, amount)
+    assert str(e.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"

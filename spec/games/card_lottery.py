@@ -248,7 +248,7 @@ def refill(prizes, stakes, shown, stock):
 
 @CLAUSES.rule("lottery-starter", "The player paid the last prize leads first (prizes are paid in table "
               "order; with no prize won, or as an option always, the dealer's left leads)")
-def first_leader(won: Sequence, players: int, rule: str = "last_paid") -> int:
+def first_leader(won: Sequence, players: int, rule: str) -> int:
     if rule == "last_paid" and won:
         return won[-1][1]
     return 0
@@ -277,7 +277,7 @@ def lead_own_card(game, state, move) -> str | None:
 
 @CLAUSES.rule("lottery-beats", "A card is beaten by a card of a higher suit (hearts > clubs > diamonds > "
               "spades; as options: higher suit or same suit higher, or same suit higher only)")
-def beats(led: Card, cover: Card, rule: str = "higher_suit") -> bool:
+def beats(led: Card, cover: Card, rule: str) -> bool:
     if rule == "same_suit_higher":
         return cover.suit == led.suit and cover.rank > led.rank
     hi, lo = SUIT_RANK[cover.suit], SUIT_RANK[led.suit]
@@ -312,7 +312,7 @@ def take_when_unable(game, state, move) -> str | None:
 
 @CLAUSES.rule("lottery-after", "After a take the next player after the taker leads; after a beat the beater "
               "leads (as an option, the player after him)")
-def next_leader(hands, answerer: int, beaten: bool, rule: str = "beater_leads") -> int | None:
+def next_leader(hands, answerer: int, beaten: bool, rule: str) -> int | None:
     if beaten and rule == "beater_leads" and hands[answerer]:
         return answerer
     return next_holder(hands, answerer)
@@ -352,7 +352,7 @@ def prize_won(seat: int, amount) -> Deltas:
 
 @CLAUSES.rule("lottery-unclaimed", "Chips on prize cards nobody won go back to the banker when the deal ends "
               "(or, as an option, stay)")
-def prize_unclaimed(banker: int, amount, rule: str = "banker") -> Deltas:
+def prize_unclaimed(banker: int, amount, rule: str) -> Deltas:
     if rule == "stays":
         return ()
     return ((POT, -amount), (player_account(banker), amount))
@@ -366,7 +366,7 @@ def penalty_paid(loser: int, counts: Mapping[Suit, object]) -> Deltas:
 
 @CLAUSES.rule("lottery-box-emptied", "At the end the box goes to the banker, who runs the lottery (or, as an "
               "option, stays)")
-def box_emptied(banker: int, amount, rule: str = "banker") -> Deltas:
+def box_emptied(banker: int, amount, rule: str) -> Deltas:
     if rule == "stays":
         return ()
     return ((BOX, -amount), (player_account(banker), amount))
@@ -452,7 +452,7 @@ class BeatingStage:
         left = sum(k for c, k in zip(s.prizes, s.stakes) if c is not None)
         led = self.game.pay(s.ledger, "unclaimed", s.banker, left)
         hands = set_aside(s.hands, s.aside)
-        s = _replace(s, ledger=led, hands=hands, aside=((),) * len(hands), phase=LEADING)
+        s = _replace(s, ledger=led, hands=hands, aside=((),) * len(hands))  # next_lead sets the phase
         leader = first_leader(s.won, len(hands), self.rules.starter)
         if not hands[leader]:
             leader = next_holder(hands, leader)
@@ -646,8 +646,9 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
         lottery = rounds * 2 + r.prize_cards * rounds  # the box moves, and at most every prize card staked
         cards = rounds * 2 * r.cards_per_round
         # two players: between two beats the same player leads every card (a take gives the lead back to
-        # him) and loses one card a lead; a beat removes two cards. So leads <= (beats + 1) * cards.
-        return lottery + 2 * (cards // 2 + 1) * cards
+        # him) and loses one card a lead; a beat removes two cards. So leads <= (beats + 1) * cards, with
+        # beats <= cards / 2, and every lead is answered: plays <= 2 * (cards / 2 + 1) * cards.
+        return lottery + (cards + 2) * cards
 
     def beat_words(self) -> str:
         return {"higher_suit": "a card of a higher suit beats (hearts > clubs > diamonds > spades)",
