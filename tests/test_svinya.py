@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from spec.errors import IllegalMove, VariantError
 from spec.rules import make_rules
 from spec.games.svinya import (
     DRAW, LIFT, PASS, SHOP_TAKES, TO_PIG, TO_SHOP, Lift, Rules, State, Svinya, ToPig, ToShop, blocked_winners,
-    deal_hands, neighbours,
+    deal_hands, fits_shop, neighbours,
 )
 from tests.helpers import assert_refuted, check
 
@@ -422,3 +423,168 @@ def test_two_players_shed_onto_the_one_neighbour_and_lifting_rules_choose_whose_
     assert set(game.legal_moves(s)) == {LIFT[0], LIFT[1]}
     assert set(Svinya(Rules(lift="own"), players=2).legal_moves(s)) == {LIFT[0]}
     assert Svinya(Rules(lift="none"), players=2).legal_moves(s) == (PASS,)
+
+
+# ----------------------------------------- refusals word for word, options, the deal's remainder
+
+def refused(game, state, move):
+    return game.refusal(state, move)
+
+
+LIFTS = position(["9♦ J♣", "8♥", "7♥"], ["A♣", "5♣", "Q♠"], pig="2♠ 3♠ 4♠")
+
+
+@pytest.mark.parametrize("rules,state,move,expected", [
+    (Rules(), LIFTS, Lift(1), None),                        # P1's 5♣ goes on the 4♠, P0 lifting from another shop
+    (Rules(), LIFTS, Lift(0), ("svinya-aces", "the A on P0's shop stays there: aces go nowhere")),
+    (Rules(), LIFTS, Lift(2), ("svinya-lift", "the top of P2's shop, Q♠, does not fit the pig: it takes a 5")),
+    (Rules(), LIFTS, Lift(3), ("svinya-lift", "there is no P3: the shops are P0 to P2")),
+    (Rules(), LIFTS, Lift(-1), ("svinya-lift", "there is no P-1: the shops are P0 to P2")),
+    (Rules(), position(["9♦", "8♥", "7♥"], ["5♣", "5♦", "A♠"], pig="2♠ 3♠ 4♠"), Lift(-1),
+     ("svinya-lift", "there is no P-1: the shops are P0 to P2")),   # not P2's shop counted from the end
+    (Rules(lift="own"), LIFTS, Lift(1), ("svinya-lift", "P0 may lift only from their own shop (lift = own)")),
+    (Rules(lift="own"), position(["9♦", "8♥", "7♥"], ["5♣", "5♦", "Q♠"], pig="2♠ 3♠ 4♠"), Lift(0), None),
+    (Rules(lift="own"), position(["9♦", "8♥", "7♥"], ["5♣", "5♦", "Q♠"], pig="2♠ 3♠ 4♠", to_move=1), Lift(1),
+     None),
+    (Rules(lift="own"), position(["9♦", "8♥", "7♥"], ["5♣", "5♦", "Q♠"], pig="2♠ 3♠ 4♠", to_move=1), Lift(0),
+     ("svinya-lift", "P1 may lift only from their own shop (lift = own)")),
+    (Rules(lift="none"), LIFTS, Lift(1), ("svinya-lift", "shop cards never go to the pig (lift = none)")),
+    (Rules(), position(["9♦", "8♥", "7♥"], ["", "5♦", "Q♠"], pig="2♠ 3♠ 4♠"), Lift(0),
+     ("svinya-lift", "P0's shop is empty")),
+    (Rules(), position(["9♦", "8♥", "7♥"], ["2♣", "5♦", "6♠"], pig=""), Lift(0),
+     ("svinya-lift", "no pig is open: a new pig is opened from a hand, not from a shop")),
+])
+def test_lifting_refusals_word_for_word(rules, state, move, expected):
+    assert refused(Svinya(rules, players=3), state, move) == expected
+
+
+SHOPS = position(["9♠ Q♥ 8♦ A♦", "8♥", "7♥"], ["3♣", "2♣", "A♣"], pig="2♠ 3♠ 4♠")
+
+
+@pytest.mark.parametrize("rules,state,move,expected", [
+    (Rules(), SHOPS, ToShop(C("9s"), 1), ("svinya-shop-build", "9♠ does not fit P1's shop (top 2♣): it takes nothing")),
+    (Rules(), SHOPS, ToShop(C("Qh"), 2), ("svinya-shop-build", "Q♥ does not fit P2's shop (top A♣): it takes K")),
+    (Rules(), SHOPS, ToShop(C("Ad"), 1), ("svinya-aces", "A♦ cannot be laid: aces go nowhere (they stay in hand)")),
+    (Rules(), SHOPS, ToPig(C("Ad")), ("svinya-aces", "A♦ cannot be laid: aces go nowhere (they stay in hand)")),
+    (Rules(), SHOPS, ToShop(C("8d"), 0), ("svinya-neighbours",
+                                           "P0 sheds only onto the shops of P2 and P1, not P0's")),
+    (Rules(), position(["9♠", "8♥", "7♥"], ["3♣", "", "10♣"], pig="2♠ 3♠ 4♠"), ToShop(C("9s"), 1), None),
+    (Rules(), position(["9♠", "8♥", "7♥"], ["3♣", "", "10♣"], pig="2♠ 3♠ 4♠"), ToShop(C("9s"), 2), None),
+    (Rules(empty_shop="closed"), position(["9♠", "8♥", "7♥"], ["3♣", "", "10♣"], pig="2♠ 3♠ 4♠"),
+     ToShop(C("9s"), 1), ("svinya-shop-build", "P1's shop is empty and closed (empty_shop = closed)")),
+    (Rules(empty_shop="closed"), position(["9♠", "8♥", "7♥"], ["3♣", "", "10♣"], pig="2♠ 3♠ 4♠"),
+     ToShop(C("9s"), 2), None),                              # a closed rule leaves shops with cards as they were
+])
+def test_shop_refusals_word_for_word(rules, state, move, expected):
+    assert refused(Svinya(rules, players=3), state, move) == expected
+
+
+STUCK = position(["9♦ 9♠", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", talon="K♠ 5♥")
+STUCK_NO_TALON = position(["9♦ 9♠", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠")
+CAN_LAY = position(["5♣ 9♦", "J♣"], ["3♥", "3♦"], pig="2♠ 3♠ 4♠", talon="K♠ 5♥")
+
+
+@pytest.mark.parametrize("rules,state,move,expected", [
+    (Rules(), STUCK_NO_TALON, PASS, None),
+    (Rules(), STUCK_NO_TALON, DRAW, ("svinya-stuck", "a player who cannot lay passes (when_stuck = pass)")),
+    (TALON, STUCK, DRAW, None),
+    (TALON, STUCK, PASS, ("svinya-stuck", "draw from the talon: a player who cannot lay draws while the talon lasts")),
+    (TALON, STUCK_NO_TALON, PASS, None),
+    (TALON, STUCK_NO_TALON, DRAW, ("svinya-stuck", "the talon is empty: pass")),
+    (TALON, CAN_LAY, DRAW, ("svinya-stuck", "P0 can play 5♣ on the pig, so may not draw")),
+    (Rules(), CAN_LAY, PASS, ("svinya-stuck", "P0 can play 5♣ on the pig, so may not pass")),
+])
+def test_pass_and_draw_refusals_word_for_word(rules, state, move, expected):
+    assert refused(Svinya(rules, players=2), state, move) == expected
+
+
+def test_no_move_is_taken_after_the_game_is_over():
+    game = Svinya(players=2)
+    over = position(["A♠", "9♣ 8♣"], ["3♥", "8♦"], pig="2♠ 3♠ 4♠")
+    over = State(over.hands, over.shops, over.pig, (), (), 1, 0, 0, True)
+    for move in (PASS, TO_PIG[C("5c")], TO_SHOP[C("9c"), 0], LIFT[0]):
+        assert refused(game, over, move) == ("svinya-win", "the game is over: no more moves can be made")
+
+
+@pytest.mark.parametrize("hand,shops,pig,expected", [
+    # a card for the pig does not stop the cards after it from going to the shops, nor the lifts
+    ("5♣ 7♦ 9♥", ["3♥", "8♣", "10♦"], "2♠ 3♠ 4♠", {"5♣ on the pig", "7♦ on shop P1", "9♥ on shop P2"}),
+    ("5♣ 9♥", ["3♥", "5♦", "10♦"], "2♠ 3♠ 4♠", {"5♣ on the pig", "9♥ on shop P2", "shop P1 to the pig"}),
+    ("6♣ 2♦ 8♥", ["3♥", "9♣", "K♦"], "", {"6♣ on the pig", "2♦ on the pig", "8♥ on shop P1"}),
+    ("6♣ A♦ J♥", ["3♥", "", "Q♦"], "", {"6♣ on the pig", "J♥ on shop P1", "J♥ on shop P2"}),
+])
+def test_every_move_the_clauses_allow_is_offered(hand, shops, pig, expected):
+    game = Svinya(players=3)
+    state = position([hand, "8♥", "7♥"], shops, pig=pig)
+    assert {str(m) for m in game.legal_moves(state)} == expected
+    assert set(game.legal_moves(state)) == {m for m in game.candidates(state) if game.refusal(state, m) is None}
+
+
+@pytest.mark.parametrize("card,shop,empty_open,fits", [
+    ("10♦", "J♣", True, True), ("9♦", "J♣", True, False), ("Q♦", "J♣", True, False),
+    ("K♥", "A♣", True, True), ("Q♥", "A♣", True, False), ("A♥", "2♣", True, False), ("2♥", "3♣", True, True),
+    ("9♦", "", True, True), ("K♦", "", True, True), ("A♦", "", True, False),
+    ("9♦", "", False, False), ("10♦", "J♣", False, True),
+])
+def test_what_a_shop_takes(card, shop, empty_open, fits):
+    assert fits_shop(C(card), parse_cards(shop), empty_open) is fits
+
+
+@pytest.mark.parametrize("cards,players,hands", [
+    # one at a time from the dealer's left (P1) to the end: the first players in the deal get the extra cards
+    ("K♥ 3♦ 9♣ 5♠ Q♦ 7♥ 2♣ J♠", 3, ["7♥ 9♣", "5♠ K♥ 2♣", "J♠ 3♦ Q♦"]),
+    ("K♥ 3♦ 9♣ 5♠ Q♦ 7♥ 2♣ J♠ 10♦", 4, ["5♠ J♠", "K♥ 10♦ Q♦", "7♥ 3♦", "2♣ 9♣"]),
+    ("K♥ 3♦ 9♣ 5♠ Q♦ 7♥ 2♣ J♠ 10♦ 4♥ 8♠", 4, ["5♠ J♠", "K♥ 10♦ Q♦", "4♥ 7♥ 3♦", "8♠ 2♣ 9♣"]),
+    ("K♥ 3♦ 9♣ 5♠ Q♦ 7♥", 3, ["7♥ 9♣", "5♠ K♥", "3♦ Q♦"]),
+    ("K♥ 3♦ 9♣", 2, ["3♦", "K♥ 9♣"]),
+])
+def test_the_whole_rest_is_dealt_and_the_first_players_get_the_extra_cards(cards, players, hands):
+    assert deal_hands(tuple(parse_cards(cards)), players, 0) == (tuple(parse_cards(h) for h in hands), ())
+
+
+def test_the_deal_keeps_its_seed_and_starts_with_no_passes():
+    for n, seed in ((2, 5), (3, 123456789), (10, -4)):
+        state = Svinya(players=n).deal(seed)
+        assert (state.seed, state.passes, state.aside, state.out) == (seed, 0, (), False)
+
+
+def test_a_player_dealt_only_aces_has_won_before_the_first_move():
+    game = Svinya(Rules(hand_size=1), players=2)
+    state = game.deal(5)                                  # P0 is dealt A♦, P1 J♠
+    assert state.hands == ((C("Ad"),), (C("Js"),))
+    assert game.is_over(state) and game.to_move(state) is None and game.legal_moves(state) == ()
+    assert game.outcome(state).winners == (0,) and game.outcome(state).returns == (1, -1)
+
+
+def test_a_move_changes_only_what_it_moves():
+    stuck = State(parse_cards_all(["9♦ 9♥", "J♣", "Q♦"]), parse_cards_all(["3♥", "8♦", "Q♠"]),
+                  parse_cards("2♠ 3♠ 4♠"), parse_cards("6♥ 7♥"), parse_cards("K♠ 4♥"), 0, 77, 1, False)
+    game = Svinya(players=3)
+    assert game.play(stuck, PASS) == replace(stuck, to_move=1, passes=2)
+    assert game.play(replace(stuck, to_move=2, hands=parse_cards_all(["9♦", "J♣", "10♦"])), PASS) == \
+        replace(stuck, to_move=0, passes=2, hands=parse_cards_all(["9♦", "J♣", "10♦"]))
+    assert Svinya(TALON, players=3).play(stuck, DRAW) == replace(
+        stuck, hands=parse_cards_all(["K♠ 9♥ 9♦", "J♣", "Q♦"]), talon=(C("4h"),), to_move=1, passes=0)
+    s = replace(stuck, hands=parse_cards_all(["9♦ 5♣", "J♣", "Q♦"]), shops=parse_cards_all(["3♥", "5♦", "Q♠"]))
+    assert game.play(s, LIFT[1]) == replace(s, shops=parse_cards_all(["3♥", "", "Q♠"]),
+                                            pig=parse_cards("2♠ 3♠ 4♠ 5♦"), to_move=1, passes=0)
+    assert game.play(s, TO_PIG[C("5c")]) == replace(s, hands=parse_cards_all(["9♦", "J♣", "Q♦"]),
+                                                    pig=parse_cards("2♠ 3♠ 4♠ 5♣"), to_move=1, passes=0)
+
+
+def test_the_zones_hold_every_card_once_and_the_pigs_set_aside():
+    game = Svinya(players=3)
+    state = game.deal(2)
+    while not state.aside:
+        state = game.play(state, game.legal_moves(state)[0])
+    zones = game.zones(state)
+    assert zones["aside"] == state.aside and state.aside[-1].rank == Rank.KING
+    assert sorted(c for cards in zones.values() for c in cards) == sorted(game.deck())
+
+
+@pytest.mark.parametrize("rules,players", [
+    (Rules(hand_size=12), range(2, 4)),                     # 3 x 13 = 39 of 51; 4 x 13 = 52 is one too many
+    (Rules(deck="36", hand_size=5), range(2, 6)),           # 5 x 6 = 30 of 35; 6 x 6 = 36 is one too many
+])
+def test_the_player_range_stops_one_card_short_of_the_pack(rules, players):
+    assert Svinya(rules).player_range() == players

@@ -362,7 +362,7 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
 
     def pig_wants(self, state) -> str:
         if not state.pig:
-            return "a " + " or a ".join(sorted((r.label for r in self.starters), key=len)) + " to open a new pig"
+            return "a " + " or a ".join(r.label for r in sorted(self.starters)) + " to open a new pig"
         return f"a {Rank(state.pig[-1].rank + 1).label}"
 
     def deal(self, seed: int) -> State:
@@ -418,11 +418,11 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         return (DRAW,) if self.rules.when_stuck == "draw" and state.talon else (PASS,)
 
     def apply(self, state, move):
-        p, n = state.to_move, self.players
-        nxt = (p + 1) % n
+        p = state.to_move
+        nxt = next_player(p, self.players)
         hands, shops, pig, aside, talon = state.hands, state.shops, state.pig, state.aside, state.talon
         if move is PASS or isinstance(move, Pass):
-            return State(hands, shops, pig, aside, talon, nxt, state.seed, state.passes + 1, False)
+            return State(hands, shops, pig, aside, talon, nxt, state.seed, state.passes + 1)
         if isinstance(move, Draw):
             hand = sorted_hand(hands[p] + talon[:1])
             return State(hands[:p] + (hand,) + hands[p + 1:], shops, pig, aside, talon[1:], nxt, state.seed)
