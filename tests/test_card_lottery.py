@@ -742,3 +742,14 @@ def test_a_settlement_that_does_not_balance_names_its_clause(rule, amount, claus
     with pytest.raises(ValueError) as e:
         Leaks(players=2).pay(Ledger.open(players=2), rule, 1, amount)
     assert str(e.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
+
+
+def test_the_prize_cards_lie_face_down_until_the_first_turn():
+    """The banker lays his four prize cards face down and stakes them unseen; they are turned up only
+    after the first deal, and then only the places not won stay face up."""
+    game, st = whole_game()
+    for s in st[:6]:                                     # the boxes and the four stakes of round 1
+        z = game.zones(s)
+        assert z["prizes up"] == () and z["prizes down"] == C("A♠ K♥ Q♦ J♣") and s.shown == (False,) * 4
+        assert "prizes down" in game.hidden_zones(s, 0) and "prizes down" in game.hidden_zones(s, 1)
+    assert game.zones(st[6])["prizes up"] == C("A♠ Q♦")
