@@ -5,11 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import pathlib
+import random
 
 import pytest
 from click.testing import CliRunner
 
-from spec.bouts import OPEN, SAME_RANK, bit, card_id, cards_of, format_mask, lead_options, mask_of, next_seat_with_cards
+from spec.bouts import (
+    OPEN, SAME_RANK, bit, card_id, cards_of, format_mask, lead_options, mask_of, next_seat_with_cards, table_rank_mask,
+)
 from spec.cards import Suit, format_cards, parse_card, parse_cards
 from spec.engine import Game, Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
@@ -895,6 +898,15 @@ REFUSALS = [
      "it is P2's turn to throw in a card or pass: transfer is not possible now"),  # P0 has no 7 or 8; P2 has 8♣
     ("transfer", 3, ["7♠ 7♦ 10♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", ["attack 7♠ 7♦", "beat 7♠ with 8♠", "pass"],
      "transfer 7♥", "durak-transfer", NO_TRANSFER_NOW),   # P2 passed his 8♣: the defender goes on
+    # a throw-in at any other time than the throwers' turn is the turn clause's: while he beats in simple Durak,
+    # while a card is open when throw-ins wait for the cover, and once the bout is full (P1 held two cards)
+    ("simple", 2, ["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", ["attack 7♠ 7♥", "beat 7♠ with 9♠"], "throw 9♦", "durak-turn",
+     "it is P1's turn to defend (beat an open card, take, or transfer): throw is not possible now"),
+    ("throw_in_after_cover", 2, ["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", ["attack 7♠ 7♥", "beat 7♠ with 9♠"],
+     "throw 9♦", "durak-turn",
+     "it is P1's turn to defend (beat an open card, take, or transfer): throw is not possible now"),
+    ("throw_in", 2, ["7♠ 7♥ 7♦", "8♦ 9♦"], "A♣", ["attack 7♠ 7♥", "take"], "throw 7♦", "durak-turn",
+     "it is P0's turn to attack (lead one card, or several of one rank): throw is not possible now"),
 ]
 
 
@@ -1284,3 +1296,86 @@ def test_one_move_object_per_attack():
     assert all(a is b for a, b in zip(first, again)) and len(first) == 12
     five = hand_mask("7♠ 7♥ 9♦ 9♣ J♠")
     assert attack_of(five) is attack_of(five) and attack_of(five) == mv(g, "attack 7♠ 7♥ 9♦ 9♣ J♠")
+
+
+# ------------------------------------------------------------ the full deck's deuces and unknown cards
+# In a 52-card deck the deuces are the lowest cards; a trump deuce still beats every plain card.
+
+def full(players: int = 2, **extra) -> Durak:
+    return Durak(Rules(deck_size=52, **extra), players=players)
+
+
+def test_an_unbeatable_deuce_makes_the_defender_take():
+    g = full()
+    s = run(g, g.setup(["2♠ 2♦ K♣", "3♦ 5♣ 9♣"], "A♥", attacker=0), "attack 2♠ 2♦")   # no spade, no heart
+    assert g.unbeatable(s) == cid("2♠")
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["take"]
+    assert g.refusal(s, TAKE) is None
+    assert g.refusal(s, mv(g, "beat 2♦ with 3♦")) == (
+        "durak-take", "P1 cannot beat 2♠, so he must take the cards (or transfer)")
+
+
+def test_a_trump_deuce_covers_and_the_bout_ends_when_the_thrower_passes():
+    g = full(throw_in="always")
+    s = run(g, g.setup(["7♥ 7♣ K♦", "2♠ 9♦ 10♦"], "A♠", attacker=0), "attack 7♥", "beat 7♥ with 2♠")
+    assert (s.phase, g.to_move(s), s.table) == (THROW, 0, ((cid("7♥"), cid("2♠")),))
+    s = run(g, s, "pass")
+    assert (s.phase, s.attacker, s.defender) == (LEAD, 1, 0)      # discarded: the defender attacks next
+    assert s.discard >> cid("2♠") & 1 and s.discard >> cid("7♥") & 1
+
+
+def test_reversed_a_thrower_may_lay_any_card_and_a_wrong_one_takes_the_bout():
+    g = full(throw_in="always", reversed=True)
+    s = run(g, g.setup(["7♥ 2♠", "8♥ 9♣ 10♣"], "", attacker=0), "attack 7♥", "beat 7♥ with 8♥")
+    assert (s.phase, g.to_move(s)) == (THROW, 0)                 # blind: any card he holds, even a deuce
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 2♠", "pass"]
+    s = run(g, s, "throw 2♠")                                     # no deuce on the table: he takes the bout
+    assert (hand(s, 0), hand(s, 1)) == ("2♠ 7♥ 8♥", "9♣ 10♣")
+    assert (s.phase, s.attacker, s.defender) == (LEAD, 1, 0)
+
+
+@pytest.mark.parametrize("written, cards", [("attack 2♥ 2♠", "2♠ 2♥"), ("attack 2♣ 2♦ 2♠", "2♠ 2♦ 2♣"),
+                                            ("attack A♣ A♠", "A♠ A♣")], ids=ascii_id)
+def test_an_attack_has_one_written_form_in_the_full_deck(written, cards):
+    g = full()
+    a = mv(g, written)
+    assert format_cards(a.cards) == cards and g.format_move(a) == "attack " + cards
+    assert a == Attack(tuple(parse_cards(cards)[::-1]))
+
+
+@pytest.mark.parametrize("move, reason", [
+    (Attack((parse_card("Jk"),)), "P0 does not hold Jk"),
+    (Attack((parse_card("Jk"), parse_card("2♥"))), "P0 does not hold Jk"),
+], ids=["joker", "joker and deuce"])
+def test_a_card_from_outside_the_deck_is_never_held(move, reason):
+    g = full()
+    s = g.setup(["2♥ 7♠ 7♥", "3♦ 8♦ 9♦"], "A♣", attacker=0)
+    assert g.refusal(s, move) == ("durak-own-cards", reason)
+
+
+@pytest.mark.parametrize("extra, before, stuck, target", [
+    ({}, ["attack 7♠"], -1, -1),                                  # he beats it with 9♠; no transfers
+    ({}, ["attack 8♦"], cid("8♦"), -1),                           # no higher diamond, no club trump
+    ({"transfer": True}, ["attack 7♠"], -1, 2),                   # P2 holds enough cards for two sevens
+    ({"transfer": True}, ["attack 7♠ 7♥", "beat 7♠ with 9♠"], -1, -1),   # a card is beaten: too late
+], ids=ascii_id)
+def test_the_defenders_unbeatable_card_and_transfer_target(extra, before, stuck, target):
+    g = Durak(Rules(throw_in="always", **extra), players=3)
+    s = run(g, g.setup(["7♠ 7♥ 8♦", "9♠ 7♦ 6♥ A♥", "10♥ J♥ Q♥"], "A♣", attacker=0), *before)
+    assert s.phase == DEFEND
+    assert (g.unbeatable(s), g.transfer_target(s)) == (stuck, target)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_position_keeps_the_table_ranks_and_no_stray_thrower(variant):
+    """``ranks`` is always the mask of the table's ranks, and ``thrower`` names a player only in the
+    throwers' turn (positions reached by different paths compare equal)."""
+    g = preset(variant, players=3)
+    for seed in range(3):
+        s, rng = g.deal(seed), random.Random(seed)
+        for _ in range(150):
+            assert s.ranks == table_rank_mask(s.table)
+            assert s.thrower >= 0 if s.phase == THROW else s.thrower == -1
+            if g.is_over(s):
+                break
+            s = g.apply(s, rng.choice(g.legal_moves(s)))

@@ -603,9 +603,11 @@ _SHAPES = {"one_rank": "lead one card, or several of one rank",
 
 
 @CLAUSES.rule("durak-attack-limit", "A bout never holds more attacking cards than the defender held when "
-              "it began (or was transferred to him), nor more than the fixed cap", decides=(Attack, Throw))
-def within_limit(game: "Durak", state: State, mv) -> str | None:
-    n = len(mv.cards) if type(mv) is Attack else len(state.table) + 1
+              "it began (or was transferred to him), nor more than the fixed cap", decides=Attack)
+def within_limit(game: "Durak", state: State, mv: Attack) -> str | None:
+    """The lead's size. Throw-ins never meet the limit: the throwers' turn ends as soon as the
+    bout is full (:meth:`ThrowInPhase.next_thrower`), so ``durak-turn`` refuses a throw-in then."""
+    n = len(mv.cards)
     if n <= state.limit:
         return None
     return (f"the bout would hold {n} attacking cards; against P{state.defender} it may hold at most "
@@ -669,13 +671,10 @@ def transfer_allowed(game: "Durak", state: State, mv: Transfer) -> str | None:
               "defender (simple) or also while he beats (throw-in: after each beat, or once all are covered)",
               decides=Throw)
 def throw_in_allowed(game: "Durak", state: State, mv: Throw) -> str | None:
-    r = game.rules
-    open_cards = any(d == OPEN for _, d in state.table)
-    if not may_throw_in(r, state.taking, open_cards):
-        return "no throw-in now: " + ("these rules have none" if r.throw_in == "none" else
-                                      "in simple Durak only onto a defender who takes" if r.throw_in == "on_take"
-                                      else "some attacking card is still open (throw-ins wait until all are covered)")
-    if r.reversed or table_rank_mask(state.table) >> _ID_OF[mv.card] & 1:
+    """The thrown card's rank. *When* throw-ins come (:func:`may_throw_in`) is the throwers'
+    turn: the engine opens it only when they are allowed (:class:`ThrowInPhase`), and at any
+    other time ``durak-turn`` refuses a throw-in first."""
+    if game.rules.reversed or table_rank_mask(state.table) >> _ID_OF[mv.card] & 1:
         return None
     return f"{mv.card} cannot be thrown in: its rank is not on the table"
 
@@ -829,8 +828,7 @@ class ThrowInPhase:
         self.while_open = may_throw_in(game.rules, False, True)
 
     def moves(self, state: State) -> tuple:
-        if len(state.table) >= state.limit:
-            return (PASS,)
+        # the bout is never full here: next_thrower opens the turn only below the limit
         hand = state.hands[state.thrower]
         cand = hand if self.blind else hand & state.ranks
         moves = []
