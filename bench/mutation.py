@@ -147,7 +147,7 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         # module-level cache (functools.cache) would answer from the original code: empty the
         # module's caches before every test, in the scratch copy only
         with open(os.path.join(tmp, "tests", "conftest.py"), "a", encoding="utf-8") as fh:
-            fh.write(FRESH_CACHES.format(module=module[:-3].replace("/", ".")))
+            fh.write(FRESH_CACHES.format(module=module[:-3].replace("/", ".").removesuffix(".__init__")))
         with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
             config = fh.read()
         config = re.sub(r"\n\[tool\.mutmut\]\n(?:[^\[\n][^\n]*\n|\n)*", "\n", config)  # replaced below

@@ -1,4 +1,4 @@
-"""The game registry: every module in this package that defines ``GAME``.
+"""The game registry: every module in this package (but the ``_`` helpers) defines ``GAME``.
 
 Game modules are found automatically, so adding a game never edits a
 shared list.
@@ -16,13 +16,12 @@ from spec.errors import UnknownGame
 
 @cache
 def all_games() -> dict[str, type[Game]]:
+    """Every game, by id, in module-name order. A module whose name starts with ``_`` is a helper;
+    every other module defines ``GAME`` (a missing one is an AttributeError here, not a silent gap)."""
     games = {}
-    for mod in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if mod.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{mod.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
+    for name in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        if not name.startswith("_"):
+            game = importlib.import_module(f"{__name__}.{name}").GAME
             games[game.info.id] = game
     return games
 
