@@ -177,6 +177,8 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         # mutants per function, so an edit elsewhere in the function can shift the numbers.
         equivalent, stale = {}, []
         for name, entry in listed.items():
+            if only and not any(fnmatch.fnmatch(name, pattern) for pattern in only):
+                continue  # not run this time: neither counted nor stale
             diff = subprocess.run([mutmut, "show", name], cwd=tmp, capture_output=True,
                                   text=True).stdout if name in status else ""
             if name in status and entry.get("change", "").strip() in added_lines(diff):
