@@ -175,14 +175,17 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         listed = equivalent_for(module, equivalent_files)
         # An entry holds only while its mutant still makes the change it names: mutmut numbers
         # mutants per function, so an edit elsewhere in the function can shift the numbers.
-        equivalent, stale = {}, []
+        equivalent, stale, killed_listed = {}, [], []
         for name, entry in listed.items():
             if only and not any(fnmatch.fnmatch(name, pattern) for pattern in only):
                 continue  # not run this time: neither counted nor stale
             diff = subprocess.run([mutmut, "show", name], cwd=tmp, capture_output=True,
                                   text=True).stdout if name in status else ""
             if name in status and entry.get("change", "").strip() in added_lines(diff):
-                equivalent[name] = entry["reason"]
+                if status[name] in DETECTED:
+                    killed_listed.append(name)  # a test tells it apart after all: it counts as killed
+                else:
+                    equivalent[name] = entry["reason"]
             else:
                 stale.append(name)
         shown = {}
@@ -197,6 +200,7 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
     alive = sorted(n for n, s in counted.items() if s not in DETECTED)
     return {"module": module, "tests": tests, "mutants": len(status),
             "equivalent": len(equivalent), "stale_equivalent": sorted(stale),
+            "listed_but_killed": sorted(killed_listed),
             "killed": killed, "not_killed": len(alive),
             "by_status": {s: sum(v == s for v in status.values()) for s in sorted(set(status.values()))},
             "score_percent": round(100 * killed / max(1, len(counted)), 1), "seconds": round(seconds, 1),
