@@ -10,7 +10,7 @@ import pytest
 
 import verifier.games.koroli as props
 from spec.cards import Suit, parse_card, parse_cards
-from spec.dealing import rng_for
+from spec.dealing import rng_for, sorted_hand
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.koroli import (
@@ -478,3 +478,235 @@ def test_a_reign_count_too_small_to_step_down_is_refused_in_one_line():
         Rules(reign_king_tricks=2)
     assert str(exc.value) == ("key 'reign_king_tricks': 2 leaves no trick for the soldier when each title costs "
                               "one fewer; allowed: 3 to 40 with reign_others = 'step_down'")
+
+
+# ------------------------------------------------------------- the deal from the seed
+
+def shuffled(seed: int, deal: int) -> list:
+    cards = list(DECK)
+    rng_for(seed, deal).shuffle(cards)
+    return cards
+
+
+def dealt_from(cards, order) -> dict:
+    """Nine cards each, one at a time, in ``order``: the hands as dealt (not sorted)."""
+    return {p: tuple(cards[i::len(order)][:9]) for i, p in enumerate(order)}
+
+
+@pytest.mark.parametrize("seed", [0, 7, 123])
+def test_the_first_deal_comes_from_the_seed_one_card_at_a_time_from_the_dealers_left(seed):
+    game = Koroli()
+    s = game.deal(seed)
+    d = first_dealer(seed)
+    order = [(d + 1 + i) % 4 for i in range(4)]
+    hands = dealt_from(shuffled(seed, 1), order)
+    assert s.hands == tuple(sorted_hand(hands[p]) for p in range(4))
+    assert s.turned == hands[d][-1] == shuffled(seed, 1)[35] and s.trump == s.turned.suit and s.shown
+    assert (s.stage, s.titles, s.new, s.counts, s.log) == (0, (U,) * 4, (U,) * 4, (0,) * 4, ())
+    assert (s.dealer, s.to_move, s.swaps, s.leads, s.deals, s.seed) == (d, order[0], (), 0, 1, seed)
+    assert (s.trick, s.taken, s.stock, s.aside, s.last_trick, s.last_winner, s.over) == ((), (), (), (), (), -1,
+                                                                                          False)
+    assert game.deal(seed) == s and game.deal(seed + 1) != s
+
+
+def test_the_next_deal_passes_left_and_is_shuffled_afresh():
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
+    s = dataclasses.replace(s, seed=42)
+    after = game.play(s, PLAY[C("K♣")])            # the deal's last trick: P0 takes it
+    hands = dealt_from(shuffled(42, 2), (1, 2, 3, 0))
+    assert after.dealer == 0 and after.to_move == 1 and after.deals == 2 and after.seed == 42
+    assert after.hands == tuple(sorted_hand(hands[p]) for p in range(4))
+    assert after.turned == hands[0][-1] and after.trump == after.turned.suit and after.shown
+    assert after.counts == (3, 1, 0, 3) and after.log == (0, 0, 1, 3, 3, 3, 0)
+    assert (after.trick, after.taken, after.swaps, after.leads) == ((), (), (), 0)
+    assert after.last_trick == tuple(enumerate(parse_cards("A♣ 9♣ 6♣ K♣"))) and after.last_winner == 0
+
+
+def test_a_deal_for_three_skips_the_king_and_turns_the_first_undealt_card():
+    # P0 is king; P3 dealt the deal now played out: the deal passes to P1, the next still racing
+    game, s = position("|9♣|6♣|K♣", trick="", to_move=1, leads=3, new=(KING, U, U, U), counts=(10, 3, 2, 4))
+    s = dataclasses.replace(s, seed=5)
+    s = game.play(game.play(s, PLAY[C("9♣")]), PLAY[C("6♣")])
+    after = game.play(s, PLAY[C("K♣")])
+    cards = shuffled(5, 2)
+    hands = dealt_from(cards, (2, 3, 1))
+    assert after.dealer == 1 and after.hands == ((), sorted_hand(hands[1]), sorted_hand(hands[2]),
+                                                 sorted_hand(hands[3]))
+    assert after.stock == tuple(cards[27:]) and after.turned == cards[27] and after.trump == cards[27].suit
+    assert after.swaps == (1,) and after.to_move == 1
+    assert allowed(game, after) == " ".join(f"take {cards[27]} give {c}" for c in after.hands[1])
+    after = game.play(after, SWAP[(cards[27], after.hands[1][0])])
+    assert after.to_move == 2 and not after.swaps     # the player on the dealer's left leads
+
+
+# ------------------------------------------------------------- the game log, word for word
+
+def test_describe_shows_the_stage_deal_dealer_trumps_titles_and_hands():
+    game, s = position("A♣ 7♦|9♣ 8♦|6♣ 9♦|K♣ 10♦")
+    assert game.describe(s) == ("introduction, deal 1, P3 deals, turns K♣: trumps ♣; "
+                                "P0: A♣ 7♦ | P1: 9♣ 8♦ | P2: 6♣ 9♦ | P3: K♣ 10♦")
+    game, s = position("A♥ 7♦||9♥ 8♦|K♦ 10♦", stock="J♥ 6♠", trump=Suit.HEARTS, new=(U, KING, U, U), swaps=(0,),
+                       to_move=0, **REIGN)
+    s = dataclasses.replace(s, stage=2, deals=7)
+    assert game.describe(s) == ("reign 2, deal 7, P0 deals, turns J♥: trumps ♥; titles P0=peasant P1=king "
+                                "P2=prince P3=soldier; P0: A♥ 7♦ | P2: 9♥ 8♦ | P3: K♦ 10♦")
+
+
+def test_describe_move_names_the_taker_the_trick_and_the_record():
+    game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", leads=3, counts=(4, 0, 1, 2))
+    assert game.describe_move(s) == ""                            # no trick taken yet this deal
+    after = game.play(s, PLAY[C("K♣")])
+    assert game.describe_move(after) == "P0 takes A♣ 9♣ 6♣ K♣; tricks 5 0 1 2"
+    nxt = game.play(after, PLAY[C("7♦")])
+    assert game.describe_move(nxt) == ""                          # a trick is under way
+
+
+def test_describe_move_names_the_titles_won_at_the_trick():
+    # the record is kept: P1 already holds the prince's nine when P0 is crowned
+    game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 9, 1, 2))
+    after = game.play(s, PLAY[C("K♣")])
+    assert game.describe_move(after) == "P0 takes A♣ 9♣ 6♣ K♣; tricks 10 9 1 2; P0 king, P1 prince"
+    assert after.hands == ((), (), parse_cards("9♦"), parse_cards("10♦"))
+    assert after.aside == parse_cards("7♦ 8♦") and after.to_move == 2
+
+
+def test_describe_move_at_a_new_deal_adds_the_deal():
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
+    after = game.play(s, PLAY[C("K♣")])
+    assert game.describe_move(after) == "P0 takes A♣ 9♣ 6♣ K♣; tricks 3 1 0 3\n      " + game.describe(after)
+    assert game.describe(after).startswith("introduction, deal 2, P0 deals, turns ")
+
+
+def test_describe_move_at_the_start_of_a_reign_names_the_titles():
+    # P0 king, P1 prince; P2 takes the soldier's eighth trick, P3 is the peasant
+    game, s = position("||A♣|K♣", to_move=2, leads=3, new=(KING, PRINCE, U, U), counts=(10, 9, 7, 0))
+    s = game.play(s, PLAY[C("A♣")])
+    after = game.play(s, PLAY[C("K♣")])
+    assert (after.stage, after.titles, after.new, after.counts) == (1, (KING, PRINCE, SOLDIER, PEASANT), (U,) * 4,
+                                                                    (0,) * 4)
+    assert after.dealer == 3 and after.swaps == (0, 1) and after.to_move == 0   # the peasant deals, the king swaps
+    hands = dealt_from(shuffled(0, 2), (0, 1, 2, 3))              # by title: king first, the dealer last
+    assert after.hands == tuple(sorted_hand(hands[p]) for p in range(4)) and after.turned == hands[3][-1]
+    assert game.describe_move(after) == ("P2 takes A♣ K♣; titles P0 king, P1 prince, P2 soldier, P3 peasant"
+                                         "\n      " + game.describe(after))
+    assert game.describe(after).startswith(f"reign 1, deal 2, P3 deals, turns {after.turned}: trumps "
+                                           f"{after.trump.symbol}; titles P0=king P1=prince P2=soldier P3=peasant; ")
+
+
+def reign_end():
+    """A reign's last race: P1 king, P2 prince; P3 (soldier, leads) and P0 race for the soldier's seven."""
+    return position("A♦ 8♠||9♠|7♦ 10♠", to_move=3, new=(U, KING, PRINCE, U), counts=(6, 9, 8, 6), **REIGN)
+
+
+def test_describe_move_when_the_match_ends_gives_the_final_titles():
+    game, s = reign_end()
+    s = game.play(s, PLAY[C("7♦")])
+    assert s.to_move == 0 and game.describe_move(s) == ""
+    end = game.play(s, PLAY[C("A♦")])
+    assert end.over and game.describe_move(end) == (
+        "P0 takes 7♦ A♦; match over: P0 soldier, P1 king, P2 prince, P3 peasant")
+    assert game.legal_moves(end) == () and game.to_move(end) is None
+
+
+# ------------------------------------------------------------- the result
+
+def test_the_outcome_ranks_the_reigns_titles_king_3_prince_2_soldier_1_peasant_0():
+    game, s = reign_end()
+    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    out = game.outcome(end)
+    assert (out.winners, out.losers, out.scores, out.returns, out.draw) == ((1,), (3,), (1, 3, 2, 0), (1, 3, 2, 0),
+                                                                           False)
+    # the soldier takes it instead: the titles below the prince go the other way
+    game, s = reign_end()
+    end = game.play(game.play(s, PLAY[C("10♠")]), PLAY[C("8♠")])
+    assert end.new == (PEASANT, KING, PRINCE, SOLDIER)
+    out = game.outcome(end)
+    assert (out.winners, out.losers, out.scores, out.returns) == ((1,), (0,), (0, 3, 2, 1), (0, 3, 2, 1))
+
+
+def test_a_match_of_two_reigns_plays_on_and_the_first_reigns_titles_rule_the_second():
+    game, s = reign_end()
+    game = Koroli(Rules(reigns=2))
+    s = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    assert not s.over and s.stage == 2 and s.titles == (SOLDIER, KING, PRINCE, PEASANT) and s.new == (U,) * 4
+    assert s.dealer == 3 and s.swaps == (1, 2)          # the new peasant deals, the king and the prince exchange
+
+
+def test_a_test_positions_outcome_before_its_stage_is_decided():
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
+    end = game.play(dataclasses.replace(s, limit=1), PLAY[C("K♣")])
+    assert end.over and end.new == (U,) * 4
+    out = game.outcome(end)
+    assert (out.winners, out.losers, out.scores, out.returns) == ((), (), (3, 1, 0, 3), (0, 0, 0, 0))
+    assert game.describe_move(end) == "P0 takes A♣ 9♣ 6♣ K♣; match over: no titles"
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 1, 0, 3))
+    end = game.play(dataclasses.replace(s, limit=1), PLAY[C("K♣")])
+    out = game.outcome(end)
+    assert (out.winners, out.scores, out.returns) == ((0,), (10, 1, 0, 3), (0, 0, 0, 0))
+    assert game.describe_move(end) == "P0 takes A♣ 9♣ 6♣ K♣; match over: P0 king"
+
+
+# ------------------------------------------------------------- zones and what each player sees
+
+def test_zones_the_turned_card_is_shown_until_its_holder_plays_it():
+    game = Koroli()
+    s = game.deal(3)
+    z = game.zones(s)
+    d = s.dealer
+    assert z["shown"] == (s.turned,) and z[f"hand {d}"] == tuple(c for c in s.hands[d] if c != s.turned)
+    assert all(z[f"hand {p}"] == s.hands[p] for p in range(4) if p != d) and len(z[f"hand {d}"]) == 8
+    assert (z["trick"], z["taken"], z["stock"], z["aside"]) == ((), (), (), ())
+    assert sorted(c for cards in z.values() for c in cards) == sorted(DECK)
+    # the dealer P1 plays the turned 9♣ to the trick: it is shown no more
+    game, s = position("|9♣ 7♦|6♣|K♣", trick="A♣", dealer=1, leads=3)
+    assert game.zones(s)["shown"] == (C("9♣"),) and game.zones(s)["hand 1"] == (C("7♦"),)
+    z = game.zones(game.play(s, PLAY[C("9♣")]))
+    assert (z["shown"], z["hand 1"], z["trick"]) == ((), (C("7♦"),), parse_cards("A♣ 9♣"))
+
+
+def test_zones_the_turned_card_of_a_smaller_deal_lies_on_the_stock_until_taken():
+    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
+                       leads=0, **REIGN)
+    z = game.zones(s)
+    assert (z["shown"], z["stock"], z["hand 0"]) == ((C("J♣"),), (C("6♠"),), parse_cards("A♣ 7♦"))
+    z = game.zones(game.play(s, SWAP[(C("J♣"), C("7♦"))]))
+    assert (z["shown"], z["stock"], z["hand 0"]) == ((), parse_cards("7♦ 6♠"), sorted_hand(parse_cards("A♣ J♣")))
+
+
+def test_zones_the_king_who_takes_the_turned_trump_holds_it_unshown():
+    game, s = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
+    assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
+    assert game.zones(s)["hand 0"] == parse_cards("7♣ 9♦")
+    z = game.zones(game.play(s, SWAP[(C("A♣"), C("6♥"))]))
+    assert z["shown"] == () and C("A♣") in z["hand 1"] and z["hand 0"] == sorted_hand(parse_cards("7♣ 9♦ 6♥"))
+
+
+def test_the_cards_laid_aside_are_hidden_from_everyone_the_shown_card_and_tricks_from_nobody():
+    game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 0, 1, 2))
+    s = game.play(s, PLAY[C("K♣")])
+    assert game.zones(s)["aside"] == (C("7♦"),) and game.zones(s)["taken"] == parse_cards("A♣ 9♣ 6♣ K♣")
+    for p in range(4):
+        assert game.hidden_zones(s, p) == {f"hand {q}" for q in range(4) if q != p} | {"stock", "aside"}
+    view = game.observe(s, 1)
+    assert view[0] == 1 and ("aside", 1) in view and ("hand 2", 1) in view and ("hand 1", parse_cards("8♦")) in view
+    assert ("taken", parse_cards("A♣ 9♣ 6♣ K♣")) in view and ("shown", ()) in view
+    assert view[-7:] == (Suit.CLUBS, 3, 0, (U,) * 4, (KING, U, U, U), (10, 0, 1, 2), ())
+
+
+@pytest.mark.parametrize("restart, counts", [(False, "4 9 2 3"), (True, "0 0 0 0")])
+def test_a_king_crowned_at_a_reigns_last_trick_of_a_deal_is_named_and_the_peasant_deals_to_three(restart, counts):
+    game, s = position("9♦|A♣|7♦|8♦", to_move=1, leads=3, counts=(4, 8, 2, 3), rules=Rules(counts_restart=restart),
+                       **REIGN)
+    for card in ("A♣", "7♦", "8♦"):                      # the king leads, the prince and the soldier follow
+        s = game.play(s, PLAY[C(card)])
+    after = game.play(s, PLAY[C("9♦")])
+    assert after.new == (U, KING, U, U) and after.stage == 1 and after.deals == 2
+    assert game.describe_move(after) == f"P1 takes A♣ 7♦ 8♦ 9♦; tricks {counts}; P1 king\n      " + game.describe(
+        after)
+    cards = shuffled(0, 2)
+    hands = dealt_from(cards, (2, 3, 0))                 # prince, soldier, the peasant dealing last
+    assert after.dealer == 0 and after.hands == (sorted_hand(hands[0]), (), sorted_hand(hands[2]),
+                                                 sorted_hand(hands[3]))
+    assert after.stock == tuple(cards[27:]) and after.turned == cards[27] and after.swaps == (0,)
+    after = game.play(after, SWAP[(cards[27], after.hands[0][0])])
+    assert after.to_move == 2 and after.leads == 0       # the prince leads in the king's place

@@ -674,12 +674,12 @@ class Koroli(Game[State, Play | Swap]):
             return ""
         cards = " ".join(str(c) for _, c in state.last_trick)
         text = f"P{state.last_winner} takes {cards}"
-        if state.over:
-            return text + "; match over: " + ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.new))
-        if not state.taken and state.stage and not any(state.counts) and UNTITLED not in state.titles:
+        won = ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.new) if t != UNTITLED)
+        if state.over:  # a test position may stop before its stage is decided: only the titles won
+            return text + "; match over: " + (won or "no titles")
+        if not state.taken and state.stage and not any(state.counts) and not won:  # a reign begins
             return (text + "; titles " + ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.titles))
                     + "\n      " + self.describe(state))
-        won = ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.new) if t != UNTITLED)
         text += f"; tricks {' '.join(map(str, state.counts))}" + (f"; {won}" if won else "")
         if not state.taken:  # a new deal (or a new stage) has begun
             text += "\n      " + self.describe(state)
