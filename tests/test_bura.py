@@ -10,7 +10,7 @@ import pytest
 
 import verifier.games.bura as props
 from spec.cards import Rank, Suit, parse_card, parse_cards
-from spec.engine import Record
+from spec.engine import Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.bura import (
     CLAIM, DECK, DECK_POINTS, PASS, POINTS, POT, PRESETS, Bura, Ledger, Play, Rules, State, beat_move, beats,
@@ -613,3 +613,187 @@ def test_a_deal_has_no_winner_once_the_cards_are_out_and_nobody_took_the_pot():
     s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
     assert deal_has_no_winner(s)
     assert not deal_has_no_winner(dataclasses.replace(s, winner=0))
+
+
+# ------------------------------------------------------- candidates and the clauses
+
+def test_the_candidates_are_claim_pass_and_every_lead_beat_and_throw_of_the_hand():
+    game, s = position("7♠ Q♠ 9♥|A♣ 6♦ 8♥")
+    subsets = ["7♠", "Q♠", "9♥", "7♠ Q♠", "7♠ 9♥", "Q♠ 9♥", "7♠ Q♠ 9♥"]
+    assert [str(m) for m in game.candidates(s)] == ["claim", "pass"] + [
+        f"{kind} {cards}" for kind in ("lead", "beat", "throw") for cards in subsets]
+    game, s = position("K♠|7♣")
+    assert [str(m) for m in game.candidates(s)] == ["claim", "pass", "lead K♠", "beat K♠", "throw K♠"]
+
+
+@pytest.mark.parametrize("preset", [None, *PRESETS])
+def test_the_legal_moves_are_the_candidates_the_clauses_allow(preset):
+    """On every state of seeded random games, two to six players: each legal move is a candidate the
+    clauses allow, and each candidate they allow is a legal move."""
+    import random
+    from verifier.generic import moves_mismatch
+    rules = make_rules(Rules, PRESETS[preset]) if preset else Rules()
+    states = 0
+    for n in range(2, 7):
+        game = Bura(rules, players=n)
+        for seed in range(3):
+            rng, s = random.Random(seed), game.deal(seed)
+            for _ in range(70):
+                if game.is_over(s):
+                    break
+                legal = game.legal_moves(s)
+                assert set(legal) <= set(game.candidates(s)) and moves_mismatch(game, s) is None
+                states += 1
+                s = game.apply(s, rng.choice(legal))
+    assert states > 150
+
+
+# ------------------------------------------------------- settlements name their clause
+
+def _leaking(rule):
+    pay = Bura.settlements[rule]
+
+    class Leaks(Bura):
+        settlements = {**Bura.settlements, rule: staticmethod(lambda *args: pay(*args) + ((POT, 1),))}
+    return Leaks
+
+
+def _leaky_claim(rule, points, claims="declared"):
+    game, s = position("K♠|7♣", points=points, pot=4, rules=Rules(claims=claims))
+    _leaking(rule)(game.rules, players=2).play(s, CLAIM)
+
+
+def _leaky_automatic_take(rule):
+    game, s = position("A♠|10♠|6♥", points=(10, 25, 0), pot=3, rules=Rules(claims="automatic"))
+    leaks = _leaking(rule)(game.rules, players=3)
+    for m in ("lead A♠", "throw 10♠", "throw 6♥"):
+        s = leaks.play(s, leaks.parse_move(m))
+
+
+@pytest.mark.parametrize("rule,clause,act", [
+    ("ante", "bura-stake", lambda rule: _leaking(rule)(players=2).deal(0)),
+    ("won", "bura-pot-won", lambda rule: _leaky_claim(rule, (31, 0))),
+    ("wrong", "bura-wrong-claim", lambda rule: _leaky_claim(rule, (30, 0))),
+    ("won", "bura-pot-won", _leaky_automatic_take),            # 10 + 21 taken: 31, the pot is taken at once
+])
+def test_a_settlement_that_does_not_balance_names_its_clause(rule, clause, act):
+    with pytest.raises(ValueError) as exc:
+        act(rule)
+    assert str(exc.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
+
+
+# ------------------------------------------------------- claims, outcomes, the record of a deal
+
+def test_a_claim_is_one_move_and_marks_the_turn_claimed():
+    for points, over in (((31, 0), True), ((30, 0), False)):
+        game, s = position("K♠|7♣", points=points, pot=4)
+        after = game.play(s, CLAIM)
+        assert after.claimed is True and after.turn == 1 and game.is_over(after) is over
+        if not over:   # the wrong claimer still leads; his lead ends his turn's claim
+            led = game.play(after, lead_move((C("K♠"),)))
+            assert led.claimed is False and led.cards_out is False and led.turn == 2
+
+
+def test_a_wrong_claim_pays_into_the_pot_that_another_player_then_wins():
+    game, s = position("K♠|A♠", points=(30, 31), pot=2)          # P0 has paid the pot of 2
+    s = game.play(s, CLAIM)                                          # 30: the pot doubles, P0 pays 2 more
+    assert game.describe_move(s) == "P0 has only 30 points: the pot doubles to 4"
+    assert (s.ledger[POT], s.ledger["P0"], s.ledger["P1"]) == (4, -4, 0)
+    s = game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),)))
+    assert s.cards_out and s.to_move == 1 and s.points == (30, 46)
+    assert game.describe_move(s) == "P1 takes K♠ A♠ (15 points); points 30 46; the cards are out"
+    s = game.play(s, CLAIM)
+    assert game.describe_move(s) == "P1 has 46 points and takes the pot of 4"
+    assert game.outcome(s) == Outcome(winners=(1,), scores=(30, 46), returns=(-4, 4))
+    assert game.to_move(s) is None
+
+
+def test_a_small_deal_without_a_winner_has_no_winner_and_the_stakes_stay_in_the_pot():
+    game, s = position("K♠|7♣", points=(0, 0), pot=2)
+    s = dataclasses.replace(s, final=True)
+    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
+    s = game.play(s, CLAIM)                                          # 4 points: the pot doubles to 4
+    assert game.describe_move(s) == "P0 has only 4 points: the pot doubles to 4"
+    assert game.legal_moves(s) == (PASS,)
+    s = game.play(s, PASS)
+    assert s.void and s.event is None and s.turn == 4
+    assert game.describe_move(s) == "P0 takes K♠ 7♣ (4 points); points 4 0; the cards are out"
+    assert game.outcome(s) == Outcome(winners=(), scores=(4, 0), returns=(-4, 0))
+
+
+def test_a_deal_dealt_again_keeps_the_record_of_the_last_trick():
+    # draw_out: P1 takes the trick and draws the turned card; P0 and P2 have none left
+    game, s = position("K♠|A♠|6♥", rules=Rules(short_stock="draw_out"), pot=3)
+    turned = s.turned
+    for m in ("lead K♠", "beat A♠", "throw 6♥"):
+        s = game.play(s, game.parse_move(m))
+    assert s.cards_out and s.drawn == (1,) and s.hands == ((), (turned,), ()) and s.to_move == 1
+    again = game.play(s, PASS)
+    assert (again.last_trick, again.last_taker, again.drawn) == (s.last_trick, 1, (1,))
+    assert again.deal_no == 1 and again.dealer == 0 and again.event is None and again.ledger[POT] == 6
+    assert again.claimed is False and again.cards_out is False and again.points == (0, 0, 0)
+    assert game.to_move(again) == 1 and CLAIM in game.legal_moves(again)
+    assert game.describe_move(again) == "nobody claimed 31: dealt again\n      " + game.describe(again)
+
+
+def test_the_log_lines_of_tricks_while_the_stock_lasts():
+    game, s = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3)
+    assert game.describe(s) == (f"deal 1, P0 deals, turns {s.turned}: trumps ♦; pot 3; "
+                                "P0: K♠ 7♥ 8♥ | P1: A♠ 9♥ 10♥ | P2: 6♥ 7♣ 8♣")
+    for deal_no in (0, 1):
+        t = dataclasses.replace(s, deal_no=deal_no)
+        for m in ("lead K♠", "beat A♠", "throw 6♥"):
+            t = game.play(t, game.parse_move(m))
+        assert [len(h) for h in t.hands] == [3, 3, 3] and not t.cards_out
+        assert t.claimed is False and CLAIM in game.legal_moves(t)          # the taker may claim before he leads
+        assert game.describe_move(t) == "P1 takes K♠ A♠ 6♥ (15 points); points 0 15 0"
+        assert game.describe(t).startswith(f"deal {deal_no + 1}, P0 deals, turns {s.turned}: trumps ♦; pot 3; ")
+        t = game.play(t, lead_move((C("9♥"),)))
+        assert game.describe_move(t) == ""
+
+
+def test_a_lead_is_recorded_as_a_lead_and_shown_on_the_table():
+    game, s = position("K♠ Q♠|7♣ 8♣|6♥ 7♥", stock="9♣")
+    s = game.play(s, lead_move((C("K♠"),)))
+    assert s.plays == (Play(0, (C("K♠"),), "lead"),)
+    z = game.zones(s)
+    assert z["trick"] == (C("K♠"),) and z["thrown 0"] == () and z["hand 0"] == (C("Q♠"),)
+    assert answers(game, s) == {"throw 7♣", "throw 8♣"}              # 7♣ and 8♣ cannot beat K♠
+
+
+def test_what_a_player_sees_of_his_own_hand_and_of_the_others():
+    game, s = position("K♠ Q♠|7♣ 8♣|6♥ 7♥")
+    other = dataclasses.replace(s, hands=(parse_cards("K♥ Q♥"),) + s.hands[1:])
+    assert game.observe(s, 0) != game.observe(other, 0)              # his own cards
+    assert game.observe(s, 1) == game.observe(other, 1) and game.observe(s, 2) == game.observe(other, 2)
+    assert game.hidden_zones(s, 2) == {"hand 0", "hand 1", "stock", "aside", "thrown 0", "thrown 1", "won 0",
+                                       "won 1"}
+
+
+@pytest.mark.parametrize("players,bound", [(2, 18 * 3 + 2), (3, 12 * 4 + 2), (4, 9 * 5 + 2), (5, 7 * 6 + 2),
+                                           (6, 6 * 7 + 2)])
+def test_a_deal_lasts_at_most_36_over_n_tricks_of_n_plus_one_moves_and_two(players, bound):
+    assert deal_moves_bound(players) == bound
+    assert Bura(players=players).max_plays() is None                    # declared claims: deals can repeat
+    automatic = Bura(Rules(claims="automatic"), players=players).max_plays()
+    assert automatic == (bound if players == 2 else None)
+
+
+@pytest.mark.parametrize("cards,target,result", [
+    ("9♦ J♠", "Q♠ 7♠", True),                  # the source's example: trump on the queen, jack on the seven
+    ("K♦ 8♦", "9♦ J♠", True),                  # ... and both trumps over that
+    ("K♦ 9♠", "9♦ J♠", False),                 # the 9♠ beats neither card
+    ("6♦ K♠", "Q♠ A♥", True),                  # paired the other way: the trump on the ace, the king on the queen
+    ("K♠ 6♦", "A♥ Q♠", True),
+    ("K♠ 6♣", "A♥ Q♠", False),
+])
+def test_two_cards_are_beaten_in_either_pairing(cards, target, result):
+    from spec.games.bura import beats_each
+    assert beats_each(parse_cards(cards), parse_cards(target), Suit.DIAMONDS) is result
+
+
+def test_a_hand_short_by_one_card_draws_one():
+    hands = (sorted_hand(parse_cards("6♠ 7♠ 8♠")), sorted_hand(parse_cards("6♥ 7♥")))
+    for short_stock in ("no_draw", "draw_out"):
+        out, left, order = draw_up(hands, parse_cards("A♠ K♠"), 0, short_stock)
+        assert out == (hands[0], sorted_hand(parse_cards("6♥ 7♥ A♠"))) and left == (C("K♠"),) and order == (1,)

@@ -260,11 +260,8 @@ def beats_each(cards: Sequence[Card], target: Sequence[Card], trump: Suit) -> bo
 
 
 def best_of(plays: Sequence[Play]) -> Play:
-    """The combination now to be beaten: the last beat, else the lead."""
-    for play in reversed(plays):
-        if play.kind != "throw":
-            return play
-    return plays[0]
+    """The combination now to be beaten: the last beat, else the lead (a trick begins with its lead)."""
+    return next(play for play in reversed(plays) if play.kind != "throw")
 
 
 def leading(state: State) -> bool:
@@ -379,7 +376,7 @@ def draw_up(hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], taker:
     """The hands and stock after the draw, and who drew in order."""
     n = len(hands)
     need = [HAND_SIZE - len(h) for h in hands]
-    if not stock or sum(need) == 0 or (short_stock == "no_draw" and len(stock) < sum(need)):
+    if short_stock == "no_draw" and len(stock) < sum(need):
         return hands, stock, ()
     out = [list(h) for h in hands]
     order = seats_from(taker, n)
@@ -391,6 +388,8 @@ def draw_up(hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], taker:
                 need[p] -= 1
                 drawn.append(p)
                 i += 1
+    if not drawn:  # an empty stock, or every hand full
+        return hands, stock, ()
     return tuple(sorted_hand(h) for h in out), stock[i:], tuple(drawn)
 
 
@@ -581,9 +580,9 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
     # --------------------------------------------------------- information
     def zones(self, state):
         z = {f"hand {p}": h for p, h in enumerate(state.hands)}
-        shown = bool(state.stock) and state.stock[-1] == state.turned
-        z["stock"] = state.stock[:-1] if shown else state.stock
-        z["turned"] = (state.turned,) if shown else ()
+        # the turned card lies face up at the bottom of the stock until it is drawn, last
+        z["stock"] = state.stock[:-1]
+        z["turned"] = state.stock[-1:]
         up = self.rules.throws == "up"
         z["trick"] = tuple(c for pl in state.plays if up or pl.kind != "throw" for c in pl.cards)
         for p in range(self.players):
@@ -597,8 +596,8 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
 
     def hidden_zones(self, state, player):
         # other hands, the stock, cards thrown face down by others, and others' taken tricks
-        return frozenset(z for z in self.zones(state) if z in ("stock", "aside") or (
-            z.rsplit(" ", 1)[-1].isdigit() and not z.endswith(f" {player}") and not z.startswith("trick")))
+        seen = {"turned", "trick", f"hand {player}", f"thrown {player}", f"won {player}"}
+        return frozenset(z for z in self.zones(state) if z not in seen)
 
     def observe(self, state, player):
         # trumps, the dealer, the pot and balances, and whether a claim was made are public
@@ -621,8 +620,6 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
             return ""
         if state.deal_no and not any(state.won) and all(len(h) == HAND_SIZE for h in state.hands):
             return "nobody claimed 31: dealt again\n      " + self.describe(state)
-        if state.last_taker < 0 or not state.won[state.last_taker]:
-            return ""
         cards = tuple(c for pl in state.last_trick for c in pl.cards)
         text = (f"P{state.last_taker} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points); "
                 f"points {' '.join(map(str, state.points))}")
