@@ -710,3 +710,16 @@ def test_a_king_crowned_at_a_reigns_last_trick_of_a_deal_is_named_and_the_peasan
     assert after.stock == tuple(cards[27:]) and after.turned == cards[27] and after.swaps == (0,)
     after = game.play(after, SWAP[(cards[27], after.hands[0][0])])
     assert after.to_move == 2 and after.leads == 0       # the prince leads in the king's place
+
+
+def test_a_deal_for_two_goes_to_the_next_racer_three_seats_on():
+    # P0 king, P1 prince; P3 dealt: the deal passes over the two who left to P2
+    game, s = position("||9♣|K♣", to_move=2, leads=3, new=(KING, PRINCE, U, U), counts=(10, 9, 1, 4))
+    after = game.play(game.play(s, PLAY[C("9♣")]), PLAY[C("K♣")])
+    cards = shuffled(0, 2)
+    hands = dealt_from(cards, (3, 2))
+    assert after.dealer == 2 and after.hands == ((), (), sorted_hand(hands[2]), sorted_hand(hands[3]))
+    assert after.stock == tuple(cards[18:]) and after.turned == cards[18] and after.swaps == (2,)
+    give = after.hands[2][0]
+    after = game.play(after, SWAP[(cards[18], give)])
+    assert after.to_move == 3 and after.leads == 0 and after.stock == (give,) + tuple(cards[19:])
