@@ -71,6 +71,8 @@ def test_the_deal():
             assert s.to_move == (s.dealer + 1) % n
             assert s.ledger[POT] == n and all(s.ledger[player_account(p)] == -1 for p in range(n))
             assert game.zones(s)["turned"] == (s.turned,) and s.turned not in game.zones(s)["stock"]
+            assert len(game.zones(s)["stock"]) == 36 - 3 * n - 1 and game.to_move(s) == (s.dealer + 1) % n
+            assert s.claimed is False and s.cards_out is False and CLAIM in game.legal_moves(s)
 
 
 # ------------------------------------------------------------------- leads
