@@ -723,3 +723,10 @@ def test_a_deal_for_two_goes_to_the_next_racer_three_seats_on():
     give = after.hands[2][0]
     after = game.play(after, SWAP[(cards[18], give)])
     assert after.to_move == 3 and after.leads == 0 and after.stock == (give,) + tuple(cards[19:])
+
+
+def test_no_move_after_the_match_ends():
+    game, s = reign_end()
+    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    assert game.refusal(end, PLAY[C("8♠")]) == ("koroli-end", "the game is over: no more moves can be made")
+    assert game.refusal(end, SWAP[(C("8♠"), C("A♦"))]) == ("koroli-end", "the game is over: no more moves can be made")

@@ -623,7 +623,9 @@ class Koroli(Game[State, Play | Swap]):
 
     def zones(self, state):
         z = {}
-        in_hand = state.shown and not state.stock and state.turned in state.hands[state.dealer]
+        # a four-player deal's turned card is the dealer's own; a smaller deal's lies on the stock
+        # until the dealer takes it (then it is no longer shown)
+        in_hand = state.shown and state.turned in state.hands[state.dealer]
         in_stock = state.shown and state.stock[:1] == (state.turned,)
         for p, h in enumerate(state.hands):
             z[f"hand {p}"] = tuple(c for c in h if c != state.turned) if in_hand and p == state.dealer else h
