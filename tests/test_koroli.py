@@ -730,3 +730,11 @@ def test_no_move_after_the_match_ends():
     end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
     assert game.refusal(end, PLAY[C("8♠")]) == ("koroli-end", "the game is over: no more moves can be made")
     assert game.refusal(end, SWAP[(C("8♠"), C("A♦"))]) == ("koroli-end", "the game is over: no more moves can be made")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_exactly_four_players(players):
+    assert Koroli(players=4).players == 4 and Koroli().players == 4
+    with pytest.raises(VariantError) as exc:
+        Koroli(players=players)
+    assert str(exc.value) == f"key 'players': {players} players cannot play koroli with these rules; allowed: 4 to 4"
