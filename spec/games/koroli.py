@@ -22,7 +22,7 @@ titles cost; the game class runs the tricks. Seats are numbered clockwise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from spec.cards import Card, Suit, make_deck
@@ -171,6 +171,11 @@ class State:
     @property
     def active(self) -> tuple[int, ...]:
         return tuple(p for p in range(PLAYERS) if self.new[p] == UNTITLED)
+
+
+#: The match before its first deal: no titles, nothing chalked (start_deal reads only these and the seed).
+BEFORE_FIRST_DEAL = State(0, (UNTITLED,) * PLAYERS, (UNTITLED,) * PLAYERS, (0,) * PLAYERS, (), ((),) * PLAYERS, (),
+                          (), (), (), Suit.CLUBS, DECK[0], False, -1, 0)
 
 
 # -------------------------------------------------------------------- clauses
@@ -475,10 +480,7 @@ class Koroli(Game[State, Play | Swap]):
 
     # ------------------------------------------------------------- dealing
     def deal(self, seed: int) -> State:
-        none = (UNTITLED,) * PLAYERS
-        blank = State(0, none, none, (0,) * PLAYERS, (), ((),) * PLAYERS, (), (), (), (), Suit.CLUBS,
-                      DECK[0], False, -1, 0, seed=seed)
-        return self.start_deal(blank, first=True)
+        return self.start_deal(replace(BEFORE_FIRST_DEAL, seed=seed), first=True)
 
     def start_deal(self, state: State, first: bool = False) -> State:
         """A new deal of the stage ``state`` is in (its titles, record and deal count)."""
@@ -489,13 +491,12 @@ class Koroli(Game[State, Play | Swap]):
         rng_for(state.seed, state.deals + 1).shuffle(cards)
         hands, stock = deal_cards(cards, stage.deal_order(state, active, dealer))
         turned = turned_card(hands, stock, dealer)
-        s = State(state.stage, state.titles, state.new, state.counts, state.log,
-                  tuple(sorted_hand(h) for h in hands), (), (), stock, (), turned.suit, turned, True, dealer,
-                  dealer, (), 0, state.deals + 1, state.seed)
+        s = replace(state, dealer=dealer)  # who exchanges and who leads depend on the dealer and the titles
         swaps = stage.swaps(s, active)
         lead = swaps[0] if swaps else stage.leader(s, active, None)
-        return State(s.stage, s.titles, s.new, s.counts, s.log, s.hands, (), (), stock, (), s.trump, turned, True,
-                     dealer, lead, swaps, 0, s.deals, s.seed)
+        return State(state.stage, state.titles, state.new, state.counts, state.log,
+                     tuple(sorted_hand(h) for h in hands), (), (), stock, (), turned.suit, turned, True,
+                     dealer, lead, swaps, 0, state.deals + 1, state.seed)
 
     # ---------------------------------------------------------------- flow
     def to_move(self, state):
