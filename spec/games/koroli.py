@@ -585,18 +585,15 @@ class Koroli(Game[State, Play | Swap]):
                 return State(state.stage, state.titles, new, counts, log, hands, (), taken, state.stock, aside,
                              state.trump, state.turned, state.shown, state.dealer, winner, (), state.leads + 1,
                              state.deals, state.seed, trick, winner, over=True, limit=state.limit)
-            nxt = State(state.stage + 1, new, (UNTITLED,) * PLAYERS, (0,) * PLAYERS, (), hands, (), taken,
-                        state.stock, aside, state.trump, state.turned, state.shown, state.dealer, winner, (),
-                        0, state.deals, state.seed)
+            # the next reign: the titles just won rule it, nothing chalked yet
+            nxt = replace(BEFORE_FIRST_DEAL, stage=state.stage + 1, titles=new, deals=state.deals, seed=state.seed)
             return self._with_last(self.start_deal(nxt), trick, winner)
-        after = State(state.stage, state.titles, new, counts, log, hands, (), taken, state.stock, aside,
-                      state.trump, state.turned, state.shown, state.dealer, winner, (), state.leads + 1,
-                      state.deals, state.seed, trick, winner)
+        after = replace(state, new=new, counts=counts, log=log)  # what the next deal and the next leader read
         active = after.active
         if not any(hands):  # the deal is played out
             return self._with_last(self.start_deal(after), trick, winner)
         lead = stage.leader(after, active, winner)
-        leads = after.leads
+        leads = state.leads + 1
         if state.stage and lead != stage.leader(state, state.active, None):
             leads = 0  # a new leading role (the king has left): its own first two leads
         return State(state.stage, state.titles, new, counts, log, hands, (), taken, state.stock, aside,
