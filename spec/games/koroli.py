@@ -61,10 +61,6 @@ UNTITLED = -1
 TITLE_POINTS = Table({KING: 3, PRINCE: 2, SOLDIER: 1, PEASANT: 0})
 
 
-def _thresholds_ok(values: Sequence[int]) -> bool:
-    return all(1 <= v <= 40 for v in values)
-
-
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """Parameters of Kings. Defaults are the source's rules and, where it is
@@ -303,7 +299,7 @@ class Introduction:
         return rules.intro_thresholds()
 
     @staticmethod
-    def order(state: State, active: Sequence[int], start: int) -> tuple[int, ...]:
+    def order(active: Sequence[int], start: int) -> tuple[int, ...]:
         """The active seats clockwise from ``start``."""
         return tuple(p for p in ((start + i) % PLAYERS for i in range(PLAYERS)) if p in active)
 
@@ -315,16 +311,17 @@ class Introduction:
 
     @staticmethod
     def deal_order(state, active, dealer) -> tuple[int, ...]:
-        return Introduction.order(state, active, dealer + 1)
+        return Introduction.order(active, dealer + 1)
 
     @staticmethod
     def leader(state: State, active: Sequence[int], winner: int | None) -> int:
         start = state.dealer + 1 if winner is None else winner
-        return Introduction.order(state, active, start)[0]
+        return Introduction.order(active, start)[0]
 
     @staticmethod
     def play_order(state: State, active: Sequence[int]) -> tuple[int, ...]:
-        return Introduction.order(state, active, state.trick[0][0] if state.trick else state.to_move)
+        # clockwise from the player to move (the engine asks only for the one after him)
+        return Introduction.order(active, state.to_move)
 
     @staticmethod
     def swaps(state: State, active: Sequence[int]) -> tuple[int, ...]:
@@ -359,7 +356,7 @@ class Reign:
 
     @staticmethod
     def leader(state: State, active: Sequence[int], winner: int | None) -> int:
-        return Reign.by_title(state, active)[0]
+        return reign_leader(state.titles, active)
 
     @staticmethod
     def play_order(state: State, active: Sequence[int]) -> tuple[int, ...]:
@@ -373,9 +370,8 @@ class Reign:
 
     @staticmethod
     def trump_lead_due(state: State) -> bool:
-        # the reigning king leads freely; whoever takes his place leads trumps twice
-        leader = state.trick[0][0] if state.trick else state.to_move
-        return state.leads < 2 and state.titles[leader] != KING
+        # asked before a lead only: the reigning king leads freely; whoever takes his place leads trumps twice
+        return state.leads < 2 and state.titles[state.to_move] != KING
 
 
 def stage_of(state: State):
@@ -607,11 +603,8 @@ class Koroli(Game[State, Play | Swap]):
                      state.to_move, state.swaps, state.leads, state.deals, state.seed, trick, winner)
 
     # ------------------------------------------------------------- results
-    def final_titles(self, state: State) -> tuple[int, ...]:
-        return state.new if state.over else state.titles
-
     def outcome(self, state):
-        titles = self.final_titles(state)
+        titles = state.new  # the titles of the match's last stage (outcome is asked of a finished match)
         if UNTITLED in titles:  # a test position stopped before its stage was decided: titles so far
             return Outcome(winners=tuple(p for p, t in enumerate(titles) if t == KING), scores=state.counts,
                            returns=(0,) * PLAYERS)
