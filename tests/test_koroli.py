@@ -738,3 +738,74 @@ def test_exactly_four_players(players):
     with pytest.raises(VariantError) as exc:
         Koroli(players=players)
     assert str(exc.value) == f"key 'players': {players} players cannot play koroli with these rules; allowed: 4 to 4"
+
+
+@pytest.mark.parametrize("log, titles", [
+    ((1,) * 9 + (2,) * 9 + (3,) * 10, (PEASANT, PRINCE, SOLDIER, KING)),
+    ((2,) * 9 + (1,) * 9 + (3,) * 10, (PEASANT, SOLDIER, PRINCE, KING)),        # P2 at nine first
+    ((1,) * 8 + (2,) * 9 + (1,) + (3,) * 10, (PEASANT, SOLDIER, PRINCE, KING)),  # P1 led but P2 reached nine first
+])
+def test_of_two_at_a_titles_count_the_first_to_reach_it_wins_it(log, titles):
+    counts = tuple(log.count(p) for p in range(4))
+    assert award_titles((U,) * 4, counts, log, (10, 9, 8)) == titles
+
+
+def test_the_first_lead_and_its_takers_lead_are_trumps_then_any_card():
+    game, s = position("7♣ A♠ 7♠ 7♥|8♣ 10♣ J♣ K♠|6♦ Q♠ 8♠ 8♥|9♦ J♠ 9♠ 9♥", leads=0, to_move=0)
+    assert game.to_move(s) == 0 and allowed(game, s) == "7♣"
+    for card in ("7♣", "8♣", "6♦", "9♦"):
+        s = game.play(s, PLAY[C(card)])
+    assert s.to_move == 1 and allowed(game, s) == "10♣ J♣"       # the taker's lead, the deal's second: a trump
+    for card in ("10♣", "Q♠", "J♠", "A♠"):
+        s = game.play(s, PLAY[C(card)])
+    assert s.to_move == 1 and allowed(game, s) == "J♣ K♠"        # the third lead is free
+
+
+def test_when_the_king_leaves_mid_deal_the_prince_leads_trumps_twice():
+    game, s = position("10♦ J♥ J♠ 6♥|A♣ K♠ K♥ A♥|8♦ 7♣ 9♣ 10♣|9♦ Q♥ Q♠ 6♠", to_move=1, leads=5,
+                       counts=(0, 8, 3, 2), **REIGN)
+    for card in ("A♣", "7♣", "9♦", "10♦"):                      # the reigning king takes his ninth trick
+        s = game.play(s, PLAY[C(card)])
+    assert s.new == (U, KING, U, U) and s.to_move == 2 and allowed(game, s) == "9♣ 10♣"
+    for card in ("9♣", "Q♥", "J♥"):
+        s = game.play(s, PLAY[C(card)])
+    assert s.to_move == 2 and allowed(game, s) == "10♣"         # his second lead: still a trump
+
+
+def test_the_turned_card_stays_shown_until_the_king_or_the_prince_takes_it():
+    game, s = position("7♣ A♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
+    assert s.turned == C("7♣")
+    s = game.play(s, SWAP[(C("A♣"), C("6♥"))])
+    assert game.zones(s)["shown"] == (C("7♣"),) and game.zones(s)["hand 0"] == sorted_hand(parse_cards("9♦ 6♥"))
+    s = game.play(s, SWAP[(C("7♣"), C("8♥"))])
+    assert game.zones(s)["shown"] == () and C("7♣") in game.zones(s)["hand 2"]
+
+
+def test_zones_during_a_trick_and_at_a_new_deal():
+    game = Koroli()
+    s = game.deal(3)
+    mid = game.play(s, game.legal_moves(s)[0])
+    z = game.zones(mid)
+    assert z["shown"] == (s.turned,) and z["trick"] == (game.legal_moves(s)[0].card,) and z["stock"] == ()
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3)
+    after = game.play(s, PLAY[C("K♣")])
+    z = game.zones(after)
+    assert z["shown"] == (after.turned,) and z["taken"] == () and sum(len(c) for c in z.values()) == 36
+
+
+def test_a_smaller_deals_stock_during_a_trick():
+    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
+                       leads=0, **REIGN)
+    s = game.play(game.play(s, SWAP[(C("J♣"), C("7♦"))]), PLAY[C("9♣")])
+    z = game.zones(s)
+    assert (z["shown"], z["stock"], z["trick"]) == ((), parse_cards("7♦ 6♠"), (C("9♣"),))
+
+
+def test_the_match_end_lays_the_last_hands_aside():
+    game, s = reign_end()
+    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    z = game.zones(end)
+    assert (z["taken"], z["aside"], z["stock"], z["trick"], z["hand 0"], z["hand 3"]) == (
+        parse_cards("7♦ A♦"), parse_cards("8♠ 10♠"), (), (), (), ())
+    assert game.describe(end) == ("reign 1, deal 1, P0 deals, turns 6♣: trumps ♣; titles P0=peasant P1=king "
+                                  "P2=prince P3=soldier; P2: 9♠")
