@@ -787,6 +787,8 @@ def test_zones_during_a_trick_and_at_a_new_deal():
     mid = game.play(s, game.legal_moves(s)[0])
     z = game.zones(mid)
     assert z["shown"] == (s.turned,) and z["trick"] == (game.legal_moves(s)[0].card,) and z["stock"] == ()
+    assert game.observe(mid, 0)[-7:] == (s.trump, s.dealer, 0, (U,) * 4, (U,) * 4, (0,) * 4, ())  # no exchange due
+    assert game.describe_move(mid) == ""
     game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3)
     after = game.play(s, PLAY[C("K♣")])
     z = game.zones(after)

@@ -540,8 +540,8 @@ class Koroli(Game[State, Play | Swap]):
             nxt = order[(order.index(p) + 1) % len(order)]
             return State(state.stage, state.titles, state.new, state.counts, state.log, tuple(hands), trick,
                          state.taken, state.stock, state.aside, state.trump, state.turned, state.shown,
-                         state.dealer, nxt, (), state.leads, state.deals, state.seed, state.last_trick,
-                         state.last_winner, limit=state.limit)
+                         state.dealer, nxt, (), state.leads, state.deals, state.seed,
+                         limit=state.limit)  # the last trick is told (describe_move) only between tricks
         return self._end_trick(state, tuple(hands), trick)
 
     def _swap(self, state: State, move: Swap) -> State:
