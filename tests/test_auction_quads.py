@@ -417,3 +417,162 @@ def test_what_the_table_says_in_a_blind_auction_and_at_a_win():
 def test_the_longest_auction_bounds_the_game(n):
     # each of the 52 - n cards: n - 1 passes, four bids with n - 2 passes between, n - 1 passes
     assert AuctionQuads(players=n).max_plays() == (52 - n) * ((n - 1) + 4 + 3 * (n - 2) + (n - 1))
+
+
+# ------------------------------------------------------------ the ledger, entry by entry
+
+def cards(text):
+    return tuple(parse_cards(text))
+
+
+def accounts(game, state):
+    """Every account of the ledger: the players, the bank, the pot and the box."""
+    return dict(game.ledger(state).balances)
+
+
+def two_cards_sold(rule):
+    """Ante 2, bids of 3: P0 takes 9♦ for 3, then P3 takes 9♣ for 6 and the pack is out without four."""
+    game = AuctionQuads(Rules(ante=2, bid_step=3, no_quads=rule), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
+    assert accounts(game, s) == {"P0": -2, "P1": -2, "P2": -2, "P3": -2, "bank": 0, "pot": 8, "box": 0}
+    s = run(game, s, "bid 3, pass, pass, pass")
+    assert accounts(game, s) == {"P0": -5, "P1": -2, "P2": -2, "P3": -2, "bank": 0, "pot": 11, "box": 0}
+    s = run(game, s, "pass, bid 3, bid 6, pass, pass, pass")  # P1 opens, P2 bids, P3 raises, the others pass
+    assert game.is_over(s) and s.winner is None and s.paid == (3, 0, 0, 6)
+    return game, s
+
+
+@pytest.mark.parametrize("rule, players, pot", [
+    ("returned", (0, 0, 0, 0), 0),        # everyone takes back what they paid in: 5, 2, 2, 8
+    ("stays", (-5, -2, -2, -8), 17),      # the pot of 17 waits for the next game
+    ("split", (-1, 2, 2, -4), 1),         # 17 in four shares of 4, the odd chip stays
+])
+def test_the_ledger_when_the_pack_runs_out(rule, players, pot):
+    game, s = two_cards_sold(rule)
+    assert accounts(game, s) == {"P0": players[0], "P1": players[1], "P2": players[2], "P3": players[3],
+                                 "bank": 0, "pot": pot, "box": 0}
+    assert game.outcome(s).returns == players
+
+
+def test_the_ledger_when_four_of_a_kind_takes_the_pot():
+    game = AuctionQuads(Rules(ante=2, bid_step=3), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦"))
+    s = run(game, s, "bid 3, bid 6, pass, pass, bid 9, pass, pass, pass")  # P0 takes 2♣ for 9
+    assert s.winner == 0 and s.paid == (9, 0, 0, 0)
+    # the pot: four antes of 2 and the bid of 9, 17 in all, every chip to P0 who paid 11 of it
+    assert accounts(game, s) == {"P0": 6, "P1": -2, "P2": -2, "P3": -2, "bank": 0, "pot": 0, "box": 0}
+    assert game.outcome(s).returns == (6, -2, -2, -2)
+
+
+def test_the_ledger_of_a_fresh_deal_holds_the_antes():
+    for n in (4, 8):
+        game = AuctionQuads(Rules(ante=5), players=n)
+        s = game.deal(1)
+        assert accounts(game, s) == {**{f"P{p}": -5 for p in range(n)}, "bank": 0, "pot": 5 * n, "box": 0}
+        assert game.outcome(s).returns == (-5,) * n
+
+
+def leaking(rule):
+    pay = AuctionQuads.settlements[rule]
+
+    class Leaks(AuctionQuads):
+        settlements = {**AuctionQuads.settlements, rule: staticmethod(lambda *args: pay(*args) + (("pot", 1),))}
+    return Leaks(players=4)
+
+
+def sold_then_four(game):
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦"))
+    return run(game, s, "bid 1, pass, pass, pass")
+
+
+@pytest.mark.parametrize("rule, clause, state", [
+    ("ante", "auction-quads-ante", lambda g: position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")),
+    ("bid", "auction-quads-highest", lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "bid 1, pass, pass, pass")),
+    ("won", "auction-quads-pot-won", sold_then_four),
+    ("unclaimed", "auction-quads-unclaimed",
+     lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦"), "pass, pass, pass, pass")),
+])
+def test_a_settlement_that_does_not_balance_names_its_clause(rule, clause, state):
+    game = leaking(rule)
+    s = state(game)
+    with pytest.raises(ValueError) as exc:
+        game.ledger(s)
+    assert str(exc.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
+
+
+# ------------------------------------------------------------ the bids offered
+
+@pytest.mark.parametrize("step, raises, bids", [(1, 3, (1, 2, 3, 4, 5)), (2, 0, (2, 4)), (100, 10, tuple(range(100, 1300, 100)))])
+def test_the_bids_offered_run_one_step_past_the_cap(step, raises, bids):
+    game = AuctionQuads(Rules(bid_step=step, raises=raises), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
+    assert game.candidates(s) == (PASS,) + tuple(Bid(b) for b in bids)
+    for b in bids[:-1]:                      # the opening bid and every raise allowed, one after another
+        assert game.legal_moves(s) == (Bid(b), PASS)
+        s = game.play(s, Bid(b))
+    assert game.legal_moves(s) == (PASS,)
+    assert refusal(game, s, Bid(bids[-1])) == (
+        "auction-quads-raise-cap", f"the bid of {bids[-2]} has been raised {raises} times, the most allowed: only a pass")
+
+
+# ------------------------------------------------------------ where the cards are, who sees them
+
+def test_the_zones_follow_every_card():
+    game = AuctionQuads(Rules(unbid="discarded"), players=4)
+    hands = {"hand 0": cards("2♠"), "hand 1": cards("3♠"), "hand 2": cards("4♠"), "hand 3": cards("5♠")}
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣ 9♥")
+    assert game.zones(s) == {**hands, "centre": cards("9♦"), "stock": cards("9♣ 9♥"), "discard": ()}
+    s = run(game, s, "pass, pass, pass, pass")                       # 9♦ set aside
+    assert game.zones(s) == {**hands, "centre": cards("9♣"), "stock": cards("9♥"), "discard": cards("9♦")}
+    s = run(game, s, "bid 1, pass, pass, pass")                      # P1 opens and takes 9♣
+    assert game.zones(s) == {**hands, "hand 1": cards("3♠ 9♣"), "centre": cards("9♥"), "stock": (),
+                             "discard": cards("9♦")}
+    s = run(game, s, "pass, pass, pass, pass")                       # 9♥ set aside: the pack is out
+    assert game.is_over(s)
+    assert game.zones(s) == {**hands, "hand 1": cards("3♠ 9♣"), "centre": (), "stock": (),
+                             "discard": cards("9♦ 9♥")}
+
+
+@pytest.mark.parametrize("auction, hidden", [("open", {"stock"}), ("blind", {"stock", "centre"})])
+def test_every_player_sees_the_hands_and_the_open_card(auction, hidden):
+    game = AuctionQuads(Rules(auction=auction), players=4)
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
+    over = run(game, s, "pass, pass, pass, pass, pass, pass, pass, pass")
+    for state in (s, over):
+        assert [game.hidden_zones(state, p) for p in range(4)] == [frozenset(hidden)] * 4
+
+
+# ------------------------------------------------------------ the deal
+
+@pytest.mark.parametrize("n", [4, 8])
+def test_a_deal_lays_one_card_each_and_opens_the_first_auction(n):
+    for redeal in ("repeated", "all"):
+        game = AuctionQuads(Rules(redeal=redeal), players=n)
+        for seed in (0, 1, 2, 7):
+            s = game.deal(seed)
+            assert game.deal(seed) == s and s.seed == seed
+            assert [len(h) for h in s.hands] == [1] * n and len(s.stock) == 52 - n - 1 and s.centre is not None
+            assert (s.auction, s.to_move, s.price, s.high, s.bids, s.passes, s.paid, s.winner, s.discard, s.last) \
+                == (0, 0, 0, None, 0, 0, (0,) * n, None, (), None)
+        assert len({game.deal(seed).hands for seed in range(4)}) == 4
+
+
+def test_the_redeal_option_matters_only_when_a_rank_repeats():
+    repeated, every = AuctionQuads(players=8), AuctionQuads(Rules(redeal="all"), players=8)
+    for seed in range(6):
+        a, b = repeated.deal(seed), every.deal(seed)
+        assert (a == b) == (a.redeals == 0), seed  # seed 2: laid once under both; the others laid again
+
+
+def test_what_the_table_says_while_the_next_card_is_bid_for():
+    game = AuctionQuads(players=4)
+    s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣ 9♥"), "bid 1, pass, pass, pass")
+    assert game.describe_move(s) == "9♦ to P0 for 1; up next: 9♣"
+    s = run(game, s, "pass")                          # P1 opens the next auction with a pass: nothing sold yet
+    assert game.describe_move(s) == ""
+    s = run(game, s, "bid 1")
+    assert game.describe_move(s) == "high bid 1 (P2)"
+    s = run(game, s, "pass")
+    assert game.describe_move(s) == "high bid 1 (P2)"
+    s = run(game, s, "bid 2")
+    assert game.describe_move(s) == "high bid 2 (P0)"

@@ -269,7 +269,6 @@ class AuctionQuads(Game[State, Bid | Pass]):
         r = self.rules
         # every bid a candidate, one step past the cap, so the cap clause has something to refuse
         self._bids = tuple(Bid(r.bid_step * k) for k in range(1, r.raises + 3))
-        self._cap = r.bid_step * (r.raises + 1)
 
     def deck(self):
         return PACK
