@@ -14,7 +14,8 @@ from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove
 from spec.games.auction_quads import (
-    PASS, AuctionQuads, Bid, Rules, auction_closed, makes_four, next_bidder, opener, pot_unclaimed, pot_won, stock_out,
+    PASS, AuctionQuads, Bid, Rules, auction_closed, makes_four, next_bidder, opener, pot_unclaimed, pot_won, share,
+    stock_out,
 )
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
@@ -269,6 +270,17 @@ def test_auction_as_ruled_refutes_a_fourth_raise():
 def test_split_keeps_the_odd_chips_in_the_pot():
     deltas = dict(pot_unclaimed((3, 1, 1, 2), "split"))
     assert deltas["pot"] == -4 and deltas["P0"] == 1
+
+
+def test_a_share_is_whole_chips_and_leaves_fewer_odd_chips_than_players():
+    import z3
+    assert [share(pot, 4) for pot in (0, 3, 4, 17)] == [0, 0, 1, 4]
+    pot = z3.Int("pot")
+    for n in (4, 8):                         # the same for the z3 terms money_conserved proves with
+        odd = pot - n * share(pot, n)
+        solver = z3.Solver()
+        solver.add(pot >= 0, z3.Not(z3.And(0 <= odd, odd < n)))
+        assert solver.check() == z3.unsat, n
 
 
 def test_saved_records_replay():
@@ -576,3 +588,15 @@ def test_what_the_table_says_while_the_next_card_is_bid_for():
     assert game.describe_move(s) == "high bid 1 (P2)"
     s = run(game, s, "bid 2")
     assert game.describe_move(s) == "high bid 2 (P0)"
+
+
+
+@pytest.mark.parametrize("stock, moves, winner", [
+    ("2♣ 9♦", "bid 1, bid 2, pass, pass, bid 3, pass, pass, pass", 0),  # P0 takes 2♣ after a raise: four twos
+    ("9♦", "bid 1, bid 2, pass, pass, pass", None),                     # P1 takes the last card: the pack is out
+])
+def test_an_ended_game_leaves_no_auction_open_and_ignores_later_moves(stock, moves, winner):
+    game = AuctionQuads(players=4)
+    s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", stock, extra=("2♥", "2♦")), moves)
+    assert (s.centre, s.to_move, s.price, s.high, s.bids, s.passes, s.winner) == (None, None, 0, None, 0, 0, winner)
+    assert game.legal_moves(s) == () and game.apply(s, PASS) == s and game.apply(s, Bid(1)) == s
