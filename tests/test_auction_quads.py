@@ -600,3 +600,19 @@ def test_an_ended_game_leaves_no_auction_open_and_ignores_later_moves(stock, mov
     s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", stock, extra=("2♥", "2♦")), moves)
     assert (s.centre, s.to_move, s.price, s.high, s.bids, s.passes, s.winner) == (None, None, 0, None, 0, 0, winner)
     assert game.legal_moves(s) == () and game.apply(s, PASS) == s and game.apply(s, Bid(1)) == s
+
+
+class Cutter:
+    """A stand-in shuffle that moves the top card to the bottom: the layings can be followed by hand."""
+
+    def shuffle(self, cards):
+        cards.append(cards.pop(0))
+
+
+@pytest.mark.parametrize("redeal", ["repeated", "all"])
+def test_the_first_cards_are_laid_again_until_their_ranks_differ(redeal):
+    from spec.games.auction_quads import lay_first_cards
+    # cut: 2♠ 2♥ 3♠ 4♠ laid, a pair of twos. Laid again: 4♥ then 2♥ (repeated: for the twos; all: 4♥ 4♠ 3♠ 2♥),
+    # a pair of fours; laid again: 5♣ 2♥ 3♠ 4♠ under either reading, after two more layings
+    first, stock, again = lay_first_cards(cards("7♣ 2♠ 2♥ 3♠ 4♠ 4♥ 5♣ 6♣"), 4, redeal, Cutter())
+    assert (tuple(first), tuple(stock), again) == (cards("5♣ 2♥ 3♠ 4♠"), cards("6♣ 7♣ 2♠ 4♥"), 2)

@@ -242,7 +242,7 @@ def share(pot, players: int):
 
 @CLAUSES.rule("auction-quads-unclaimed", "A pot nobody wins goes back to those who paid it in (or, as options, "
               "stays on the table, or is split equally with the odd chips left in it)")
-def pot_unclaimed(paid_in: Sequence, rule: str = "returned") -> Deltas:
+def pot_unclaimed(paid_in: Sequence, rule: str) -> Deltas:
     if rule == "stays":
         return ()
     if rule == "split":
