@@ -14,8 +14,8 @@ from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove
 from spec.games.auction_quads import (
-    PASS, AuctionQuads, Bid, Rules, auction_closed, makes_four, next_bidder, opener, pot_unclaimed, pot_won, share,
-    stock_out,
+    PASS, AuctionQuads, Bid, Rules, auction_closed, lay_again, makes_four, next_bidder, opener, pot_unclaimed, pot_won,
+    share, stock_out,
 )
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
@@ -616,3 +616,37 @@ def test_the_first_cards_are_laid_again_until_their_ranks_differ(redeal):
     # a pair of fours; laid again: 5♣ 2♥ 3♠ 4♠ under either reading, after two more layings
     first, stock, again = lay_first_cards(cards("7♣ 2♠ 2♥ 3♠ 4♠ 4♥ 5♣ 6♣"), 4, redeal, Cutter())
     assert (tuple(first), tuple(stock), again) == (cards("5♣ 2♥ 3♠ 4♠"), cards("6♣ 7♣ 2♠ 4♥"), 2)
+
+
+def test_every_state_keeps_its_deal_and_the_last_sale_until_the_next():
+    game = AuctionQuads(players=4)
+    s = game.deal(7)
+    deal = (s.seed, s.redeals)
+    assert deal == (7, game.deal(7).redeals) and s.last is None
+    sold = None
+    for m in "bid 1, pass, pass, pass, pass, bid 1, bid 2, pass, pass, pass".split(", "):
+        s = game.play(s, game.parse_move(m))
+        assert (s.seed, s.redeals) == deal
+        if s.price == 0 and s.passes == 0:          # an auction has just closed: its sale is the last
+            assert s.last is not None and s.last != sold
+            sold = s.last
+        assert s.last == sold                       # kept while the next card is bid for
+    assert sold == (s.hands[3][-1], 3, 2)           # P2 bid 1 for the second card, P3 raised and took it for 2
+    # a position set up by hand: laid once, seed 0
+    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦")
+    assert (s.seed, s.redeals) == (0, 0)
+    s = run(game, s, "bid 1, pass, pass, pass")     # the pack is out
+    assert (s.seed, s.redeals, s.last) == (0, 0, (cards("9♦")[0], 0, 1))
+
+
+class LaysAllAgain(AuctionQuads):
+    """Swaps in the other reading's laying step: every first card goes back."""
+
+    laying = staticmethod(lambda first, stock, redeal, rng: lay_again(first, stock, "all", rng))
+
+
+def test_the_deal_lays_again_with_the_games_own_laying_step():
+    # first_cards_uniform proves the game's laying step fair; the deal must be the one using it
+    swapped, every = LaysAllAgain(players=8), AuctionQuads(Rules(redeal="all"), players=8)
+    assert all(swapped.deal(seed) == every.deal(seed) for seed in range(6))
+    assert any(swapped.deal(seed) != AuctionQuads(players=8).deal(seed) for seed in range(6))
