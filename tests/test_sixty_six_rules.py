@@ -165,3 +165,29 @@ def test_the_outcome_exists_only_once_the_game_is_over():
     with pytest.raises(ValueError) as exc:
         g.outcome(g.deal(1))
     assert str(exc.value) == "the game is not over"
+
+
+# -------------------------------------------------- the next dealer and the log line
+
+@pytest.mark.parametrize("dealer, winners, players, after_draw, expected", [
+    (0, [1], 2, "same", 1), (1, [1], 2, "next", 1), (1, [0], 3, "same", 0),   # the winner deals
+    (0, [], 2, "same", 0), (0, [], 2, "next", 1), (1, [], 2, "next", 0),     # a draw: same, or passed left
+    (2, [0, 1], 3, "next", 0), (1, [0, 2], 3, "same", 1),                     # two winners count as a draw
+])
+def test_the_winner_deals_next_and_a_draw_keeps_or_passes_the_deal(dealer, winners, players, after_draw, expected):
+    from spec.games.sixty_six import next_dealer
+    assert next_dealer(dealer, winners, players, R(deal_after_draw=after_draw)) == expected
+
+
+def test_the_log_line_gives_points_the_closer_and_the_result():
+    g = SixtySix(R())
+    s = g.deal(1)
+    assert g.describe_move(s) == "points 0/0"
+    assert g.describe_move(_evolve(s, points=(12, 30), closed_by=1)) == "points 12/30, closed by P1"
+    assert g.describe_move(_evolve(s, points=(70, 30), closed_by=0, result=(2, 0))) == \
+        "points 70/30, closed by P0; game points 2/0"
+    # in a partie, a new deal's first line recalls the last game, until a card is played
+    fresh = _evolve(s, last_result=(0, 3), totals=(0, 3))
+    assert g.describe_move(fresh) == "points 0/0; last game 0/3, partie 0/3"
+    played = g.apply(fresh, g.legal_moves(fresh)[0])
+    assert g.describe_move(played) == "points 0/0"
