@@ -191,3 +191,46 @@ def test_the_log_line_gives_points_the_closer_and_the_result():
     assert g.describe_move(fresh) == "points 0/0; last game 0/3, partie 0/3"
     played = g.apply(fresh, g.legal_moves(fresh)[0])
     assert g.describe_move(played) == "points 0/0"
+
+
+@pytest.mark.parametrize("players, result, winners, returns", [
+    (2, (2, 0), (0,), (2, -2)),          # every game point is paid by each other player
+    (2, (0, 3), (1,), (-3, 3)),
+    (3, (0, 3, 0), (1,), (-3, 6, -3)),
+])
+def test_a_single_games_outcome_pays_each_game_point(players, result, winners, returns):
+    from spec.engine import Outcome
+    g = SixtySix(R(allow_three=players == 3), players=players)
+    s = _evolve(g.deal(1), result=result)
+    losers = tuple(p for p in range(players) if p not in winners)
+    assert g.outcome(s) == Outcome(winners=winners, losers=losers, scores=result, returns=returns)
+
+
+def test_a_single_game_without_game_points_is_a_draw():
+    from spec.engine import Outcome
+    g = SixtySix(R())
+    assert g.outcome(_evolve(g.deal(1), result=(0, 0))) == Outcome(scores=(0, 0), draw=True, returns=(0, 0))
+
+
+@pytest.mark.parametrize("players, totals, winners, returns", [
+    (2, (8, 3), (0,), (1, -1)),          # the partie is the stake: each loser pays each winner one
+    (3, (2, 9, 4), (1,), (-1, 2, -1)),
+])
+def test_a_parties_outcome_pays_one_to_each_winner(players, totals, winners, returns):
+    from spec.engine import Outcome
+    g = SixtySix(R(partie=True, allow_three=players == 3), players=players)
+    s = _evolve(g.deal(1), result=tuple(1 if p in winners else 0 for p in range(players)), totals=totals)
+    losers = tuple(p for p in range(players) if p not in winners)
+    assert g.outcome(s) == Outcome(winners=winners, losers=losers, scores=totals, returns=returns)
+
+
+def test_the_turned_trump_is_its_own_zone_while_it_lies_under_the_stock():
+    g = SixtySix(R())
+    s = g.deal(1)
+    z = g.zones(s)
+    assert z["turned"] == (s.trump_card,) and z["stock"] == s.stock[:-1] and len(z["stock"]) == 11
+    assert z["trick"] == () and z["won 0"] == z["won 1"] == () and z["hand 0"] == s.hands[0]
+    gone = _evolve(s, stock=s.stock[:-1])             # the trump card exchanged or drawn: no turned card
+    assert g.zones(gone)["turned"] == () and g.zones(gone)["stock"] == s.stock[:-1]
+    played = g.apply(s, g.legal_moves(s)[0])
+    assert g.zones(played)["trick"] == (played.trick[0][1],)
