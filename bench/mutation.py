@@ -66,11 +66,10 @@ def equivalent_for(module: str, files: list[str]) -> dict[str, str]:
     return found
 
 
-#: single decorators that the rewrite turns into an assignment after the def: the clause
-#: registrations, and the caches and properties (mutmut skips them too, and a cached table or a
-#: property can hold a rule: Kvart-bezique's scoring is a cached function)
-WRAPPERS = ("CLAUSES.", "cache", "functools.cache", "property", "cached_property",
-            "functools.cached_property")
+#: single decorators that the rewrite turns into an assignment after the def, besides the clause
+#: registrations (``@CLAUSES...``): caches and properties (mutmut skips them too, and a cached
+#: table or a property can hold a rule: Kvart-bezique's scoring is a cached function)
+WRAPPERS = ("cache", "functools.cache", "property", "cached_property", "functools.cached_property")
 
 
 def _rewritable(text: str) -> bool:

@@ -18,7 +18,7 @@ from spec.games.auction_quads import (
     share, stock_out,
 )
 from spec.stakes import Ledger
-from tests.helpers import assert_refuted, check
+from tests.helpers import leaking, assert_refuted, check
 from verifier.api import steered
 
 GAMES = [AuctionQuads(players=n) for n in (4, 8)]
@@ -484,12 +484,8 @@ def test_the_ledger_of_a_fresh_deal_holds_the_antes():
         assert game.outcome(s).returns == (-5,) * n
 
 
-def leaking(rule):
-    pay = AuctionQuads.settlements[rule]
-
-    class Leaks(AuctionQuads):
-        settlements = {**AuctionQuads.settlements, rule: staticmethod(lambda *args: pay(*args) + (("pot", 1),))}
-    return Leaks(players=4)
+def leaking_game(rule):
+    return leaking(AuctionQuads, rule, "pot")(players=4)
 
 
 def sold_then_four(game):
@@ -505,7 +501,7 @@ def sold_then_four(game):
      lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦"), "pass, pass, pass, pass")),
 ])
 def test_a_settlement_that_does_not_balance_names_its_clause(rule, clause, state):
-    game = leaking(rule)
+    game = leaking_game(rule)
     s = state(game)
     with pytest.raises(ValueError) as exc:
         game.ledger(s)

@@ -19,7 +19,7 @@ from spec.games.bura import (
 from spec.dealing import sorted_hand
 from spec.rules import Table, make_rules
 from spec.stakes import player_account
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import leaking, SMALL, assert_refuted, check
 from verifier.core import HOLDS, REFUTED, UNKNOWN
 
 C = parse_card
@@ -653,11 +653,7 @@ def test_the_legal_moves_are_the_candidates_the_clauses_allow(preset):
 # ------------------------------------------------------- settlements name their clause
 
 def _leaking(rule):
-    pay = Bura.settlements[rule]
-
-    class Leaks(Bura):
-        settlements = {**Bura.settlements, rule: staticmethod(lambda *args: pay(*args) + ((POT, 1),))}
-    return Leaks
+    return leaking(Bura, rule, POT)
 
 
 def _leaky_claim(rule, points, claims="declared"):

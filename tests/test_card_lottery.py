@@ -20,7 +20,7 @@ from spec.games.card_lottery import (
 )
 from spec.rules import make_rules
 from spec.stakes import Ledger
-from tests.helpers import assert_refuted, check
+from tests.helpers import leaking, assert_refuted, check
 
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "card_lottery"
 C = parse_cards
@@ -734,13 +734,8 @@ def test_prizes_won_after_the_banker_pack_runs_out():
     ("emptied", 2, "lottery-box-emptied"),
 ])
 def test_a_settlement_that_does_not_balance_names_its_clause(rule, amount, clause):
-    def leaky(settle):
-        return staticmethod(lambda *args: settle(*args) + (("box", 1),))
-
-    class Leaks(CardLottery):
-        settlements = {name: leaky(f) for name, f in CardLottery.settlements.items()}
     with pytest.raises(ValueError) as e:
-        Leaks(players=2).pay(Ledger.open(players=2), rule, 1, amount)
+        leaking(CardLottery, rule, "box")(players=2).pay(Ledger.open(players=2), rule, 1, amount)
     assert str(e.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
 
 
