@@ -221,6 +221,7 @@ def test_game_points_single_double_triple():
     r = R()
     assert game_points([40], [3], r) == 1
     assert game_points([32], [3], r) == 2
+    assert game_points([33], [3], r) == 1                  # "under 33": exactly 33 is a single game
     assert game_points([0], [0], r) == 3
     # the 33 test counts cards only (the texts' wording) unless schneider_counts = "all"
     assert score_game(0, (70, 40), (70, 20), (5, 2), None, None, r) == (2, 0)

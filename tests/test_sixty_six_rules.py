@@ -56,6 +56,12 @@ def test_must_head_asks_for_a_card_that_wins():
         "sixty-six-last-phase",
         "9♠ does not win the trick, and the rules (must_head) ask for a card that does: play A♠")
     assert g.refusal(s, P("A♠")) is None
+    # a trump in the hand changes nothing: the follower holds spades, and a spade must head
+    g, s = last_phase("trump=♥; p0=9♠ A♠ 9♥; p1=K♠ Q♣; lead=1; led=10♠; points=40,45; tricks=3,5; closed=1",
+                      must_head=True)
+    assert g.refusal(s, P("9♠")) == (
+        "sixty-six-last-phase",
+        "9♠ does not win the trick, and the rules (must_head) ask for a card that does: play A♠")
     # without the option the nine is a legal follow
     g, s = last_phase(LED_10S.format(hand="9♠ A♠", p1=45))
     assert g.refusal(s, P("9♠")) is None
@@ -120,6 +126,9 @@ def test_closing_refused_for_each_reason():
         "sixty-six-close",
         "the stock may not be closed before the first trick is complete (close_before_first_trick = false)")
     assert late.refusal(_evolve(s, tricks=(1, 0)), CLOSE) is None
+    # after the first trick the option is satisfied, and a small stock is refused for its size
+    assert late.refusal(low, CLOSE) == ("sixty-six-close",
+                                        "the stock holds 4 cards, too few to close (at least 5 needed)")
 
 
 @pytest.mark.parametrize("counts_trump, size, ok", [(True, 5, True), (True, 4, False), (False, 6, True),
@@ -234,3 +243,99 @@ def test_the_turned_trump_is_its_own_zone_while_it_lies_under_the_stock():
     assert g.zones(gone)["turned"] == () and g.zones(gone)["stock"] == s.stock[:-1]
     played = g.apply(s, g.legal_moves(s)[0])
     assert g.zones(played)["trick"] == (played.trick[0][1],)
+
+
+# -------------------------------------------------- three players
+
+def three(**rules):
+    return SixtySix(R(allow_three=True, **rules), players=3)
+
+
+def test_three_players_is_the_only_extension():
+    from spec.errors import CardspecError
+    assert list(SixtySix().player_range()) == [2] and list(three().player_range()) == [2, 3]
+    for n in (1, 4):
+        with pytest.raises(CardspecError):
+            SixtySix(R(allow_three=True), players=n)
+
+
+def test_three_players_a_follower_who_cannot_beat_a_trump_need_not_head():
+    # P0 led K♠ and P1 trumped it; P2 must follow spades, and no spade beats the trump: either spade is legal
+    g = three(must_head=True)
+    s = _evolve(g.deal(1), hands=(parse_cards("J♣"), parse_cards("Q♣"), parse_cards("A♠ 9♠ 10♦")), stock=(),
+                trump=Suit.HEARTS, trick=((0, C("K♠")), (1, C("9♥"))), to_move=2)
+    assert set(g.legal_moves(s)) == {P("A♠"), P("9♠")}
+    # with a spade led and nobody trumping, P2 must head with the ace
+    s2 = _evolve(s, trick=((0, C("K♠")), (1, C("Q♣"))))
+    assert g.legal_moves(s2) == (P("A♠"),)
+
+
+def test_three_players_a_trick_goes_to_its_winner_alone():
+    g = three()
+    base = g.deal(1)
+    s = _evolve(base, hands=(parse_cards("J♣"), parse_cards("Q♣"), parse_cards("A♠ 9♠")), stock=(),
+                trump=Suit.HEARTS, trick=((0, C("K♠")), (1, C("9♥"))), to_move=2,
+                points=(10, 5, 7), card_points=(10, 5, 7), tricks=(1, 0, 1), pending=(0, 20, 0),
+                piles=(parse_cards("10♣"), (), parse_cards("J♦")))
+    after = g.play(s, P("A♠"))
+    # K♠ 4 + 9♥ 0 + A♠ 11 = 15, and the marriage waiting for P1's first trick: 20
+    assert after.points == (10, 40, 7) and after.card_points == (10, 20, 7) and after.tricks == (1, 1, 1)
+    assert after.piles == (parse_cards("10♣"), parse_cards("K♠ 9♥ A♠"), parse_cards("J♦"))
+    assert after.pending == (0, 0, 0) and after.to_move == 1 and after.trick == ()
+
+
+def test_three_players_a_failed_closer_pays_the_player_who_reached_66_only():
+    from spec.games.sixty_six import score_game
+    r = R(allow_three=True)
+    # P0 closed; P1 reached 66: P1 alone scores the closer's penalty (double: P1 has tricks)
+    assert score_game(1, (40, 66, 20), (40, 66, 20), (2, 3, 1), 0, (2, 2, 1), r) == (0, 2, 0)
+    # nobody reached 66: each other player scores it
+    assert score_game(None, (40, 50, 20), (40, 50, 20), (2, 3, 1), 0, (2, 2, 1), r) == (0, 2, 2)
+
+
+# -------------------------------------------------- a partie goes on after a drawn game
+
+@pytest.mark.parametrize("after_draw, dealer", [("same", 1), ("next", 0)])
+def test_a_drawn_game_in_a_partie_deals_again_by_the_option(after_draw, dealer):
+    g = SixtySix(R(partie=True, deal_after_draw=after_draw))
+    s = _evolve(g.deal(1), hands=(parse_cards("9♠"), parse_cards("J♠")), stock=(), trump=Suit.HEARTS,
+                trick=(), to_move=0, points=(30, 40), tricks=(5, 5), dealer=1, deal_no=3, totals=(3, 4))
+    after = g.play(g.play(s, P("9♠")), P("J♠"))      # P1 takes the last trick: 40 + 2 + 10 = 52, under 66
+    assert after.result is None and after.last_result == (0, 0) and after.totals == (3, 4)
+    assert after.deal_no == 4 and after.dealer == dealer and after.to_move == 1 - dealer
+    assert [len(h) for h in after.hands] == [6, 6] and after.points == (0, 0)
+
+
+def test_a_won_game_in_a_partie_adds_its_game_points_and_the_winner_deals():
+    g = SixtySix(R(partie=True))
+    s = _evolve(g.deal(1), hands=(parse_cards("9♠"), parse_cards("A♠")), stock=(), trump=Suit.HEARTS,
+                trick=(), to_move=0, points=(30, 60), card_points=(30, 60), tricks=(5, 5), dealer=0,
+                deal_no=3, totals=(3, 4))
+    after = g.play(g.play(s, P("9♠")), P("A♠"))      # P1: 60 + 11 + 10 = 81; P0 has 30, under 33: two
+    assert after.last_result == (0, 2) and after.totals == (3, 6) and after.dealer == 1
+    # the eighth game point ends the partie on that game
+    won = g.play(g.play(_evolve(s, totals=(3, 7)), P("9♠")), P("A♠"))
+    assert won.result == (0, 2) and won.totals == (3, 9) and g.is_over(won)
+
+
+# -------------------------------------------------- what the players see
+
+def test_the_state_line_word_for_word():
+    g = SixtySix(R())
+    s = g.deal(5)
+    assert g.describe(s) == ("trump A♦; 12 in stock; to move P0; P0: J♠ K♠ 9♥ Q♥ 9♣ 10♣; "
+                             "P1: Q♠ J♥ K♥ 9♦ 10♦ K♣; trick -; points 0/0; tricks 0/0")
+    g, s = last_phase("trump=♥; p0=A♠; p1=10♠ J♠; lead=0; led=K♦; points=30,31; tricks=4,3; closed=1")
+    assert g.describe(_evolve(s, hands=((), s.hands[1]))) == (
+        "trump ♥; closed by P1; to move P1; P0: -; P1: 10♠ J♠; trick K♦; points 30/31; tricks 4/3")
+
+
+def test_each_player_sees_his_own_hand_and_the_count_of_the_others():
+    g = SixtySix(R())
+    s = g.deal(5)
+    assert g.to_move(s) == 0 and g.to_move(g.apply(s, g.legal_moves(s)[0])) == 1
+    mine, theirs = g.observe(s, 0), g.observe(s, 1)
+    assert mine[0] == (0, ("hand 0", s.hands[0]), ("hand 1", 6), ("stock", 11), ("turned", (C("A♦"),)),
+                       ("trick", ()), ("won 0", ()), ("won 1", ()))
+    assert theirs[0][1:3] == (("hand 0", 6), ("hand 1", s.hands[1]))
+    assert mine[1:] == theirs[1:] == (Suit.DIAMONDS, (0, 0), (0, 0), (0, 0), None, (), None)

@@ -364,7 +364,7 @@ def play_obeys_last_phase(game, state, move) -> str | None:
     allowed = format_cards(options)
     if card.suit != led.suit and any(c.suit == led.suit for c in hand):
         return f"{format_card(card)} does not follow suit: {format_card(led)} was led; play {allowed}"
-    if card.suit != trump and card.suit != led.suit and any(c.suit == trump for c in hand):
+    if card.suit not in (trump, led.suit):      # refused, so the hand holds a trump (else anything goes)
         return f"{format_card(card)} neither follows {led.suit.symbol} nor trumps, and the hand holds a trump; " \
                f"play {allowed}"
     return f"{format_card(card)} does not win the trick, and the rules (must_head) ask for a card that does: " \
@@ -530,7 +530,7 @@ def _evolve(s: State, **changes) -> State:
     st = _new(State)
     d = dict(s.__dict__)
     d.update(changes)
-    if "hands" in changes and "plays" not in changes:
+    if "hands" in changes:
         d["plays"] = plays_of(changes["hands"])
     _setattr(st, "__dict__", d)
     return st
@@ -550,12 +550,12 @@ class Scoring:
         result = self.score(s, winner)
         if not self.rules.partie:
             return _evolve(s, result=result)
-        match = Match(s.totals, s.deal_no, self.rules.partie_target).add(result)
-        if partie_winners(match.totals, self.rules):
-            return _evolve(s, result=result, totals=match.totals)
+        totals = Match(s.totals).add(result).totals     # the partie's target is partie_winners' to judge
+        if partie_winners(totals, self.rules):
+            return _evolve(s, result=result, totals=totals)
         winners = [p for p, r in enumerate(result) if r]
         dealer = next_dealer(s.dealer, winners, self.players, self.rules)
-        return self.game.new_deal(s.seed, s.deal_no + 1, dealer, match.totals, result)
+        return self.game.new_deal(s.seed, s.deal_no + 1, dealer, totals, result)
 
     def outcome(self, state: State) -> Outcome:
         n = self.players
@@ -652,12 +652,11 @@ class SixtySix(Game[State, Move]):
                 return plays + (CLOSE,)
             return plays
         moves = state.plays[p]
-        declarable = marriage_cards(hand)
-        marriages = tuple(map(_MARRY_OF, declarable)) if declarable else ()
+        marriages = tuple(map(_MARRY_OF, marriage_cards(hand)))
         if state.closed_by is None and state.stock and \
                 may_close(state.stock, None, True, sum(state.tricks), self.rules):
             return moves + marriages + (CLOSE,)
-        return moves + marriages if marriages else moves
+        return moves + marriages
 
     def apply(self, s: State, move: Move) -> State:
         rules = self.rules
@@ -701,7 +700,7 @@ class SixtySix(Game[State, Move]):
         pts = card_points(cards)
         empty = not any(hands)
         pending = d["pending"]
-        gain = pts + pending[w] + last_trick_points(True, rules) if empty else pts + pending[w]
+        gain = pts + pending[w] + last_trick_points(empty, rules)
         pl, po, cp, tr = d["piles"], d["points"], d["card_points"], d["tricks"]
         if n == 2:      # as above: the winner's four tallies without four calls
             if w:
