@@ -9,7 +9,7 @@ from spec.errors import CardspecError, NotationError
 from spec.games._sixty_six_solver import (
     KEYS, Solver, _order_key, format_position, opponent_hands, parse_position, solve_state, solve_text,
 )
-from spec.games.sixty_six import CLOSE, Marry, Play, SixtySix
+from spec.games.sixty_six import Marry, Play, SixtySix
 
 R = SixtySix.Rules
 C = parse_card
@@ -53,6 +53,12 @@ def refusal(text, game=None):
                                                        "(set tricks=...)"),
     ("trump=♥; p0=A♥; p1=9♠; points=2,0; tricks=0,1", "position: P0 has 2 card points but no trick "
                                                        "(set tricks=...)"),
+    ("trump=♥; p0=A♥=9♠; p1=9♠", "position: key 'p0': cannot read card 'A♥=9♠': ranks are 2-10 T J Q K A "
+                                 "(or В Д К Т), suits ♠♥♦♣ or s h d c"),      # only the first '=' splits
+    ("trump=♥; p0=A♥; p1=9♠; marriages=x", "position: key 'marriages': expected two numbers like 30,22, got 'x'"),
+    ("trump=♥; p0=A♥; p1=9♠; closed=2", "position: key 'closed': expected 0 or 1 (P0 or P1), got '2'"),
+    ("trump=♥; p0=A♥; p1=9♠; points=20,0; tricks=1,0; closed=0; close_tricks=a",
+     "position: key 'close_tricks': expected two numbers like 30,22, got 'a'"),
     ("trump=♥; p0=A♥; p1=9♠; marriages=0,30", "position: key 'marriages': 30 is not a sum of 20s and 40s"),
     ("trump=♥; p0=A♥; p1=9♠; marriages=10,0", "position: key 'marriages': 10 is not a sum of 20s and 40s"),
     ("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,4",
@@ -102,7 +108,7 @@ def test_a_seat_is_0_or_1_with_or_without_p(written, seat):
 # ----------------------------------------------------- positions, read back
 
 def test_an_exhausted_stock_position():
-    s = parse_position(SixtySix(), "trump=♠; p0=A♥ 9♠; p1=10♣ K♦; lead=1; points=50,45; tricks=6,4; ;")
+    s = parse_position(SixtySix(), "trump=♠; p0=A♥ 9♠;; p1=10♣ K♦; lead=1; points=50,45; tricks=6,4; ;")
     assert [set(h) for h in s.hands] == [{C("A♥"), C("9♠")}, {C("10♣"), C("K♦")}]
     assert s.stock == () and s.closed_by is None and s.close_tricks is None
     assert s.to_move == 1 and s.trick == () and s.points == (50, 45) and s.card_points == (50, 45)
@@ -148,6 +154,8 @@ def test_format_position_writes_only_what_is_not_implied():
     assert format_position(parse_position(
         g, "trump=♣; p0=9♠ A♥; p1=K♠ Q♦; points=0,20; tricks=0,1; marriages=40,20; closed=0; close_tricks=0,0")) \
         == "trump=♣; p0=9♠ A♥; p1=K♠ Q♦; lead=0; points=0,20; tricks=0,1; marriages=40,20; closed=0; close_tricks=0,0"
+    text = "trump=♥; p0=A♥ 9♠; p1=K♠ Q♦; lead=0; points=20,20; tricks=2,1; closed=0; close_tricks=1,0"
+    assert format_position(parse_position(g, text)) == text
 
 
 # -------------------------------------------------- values worked out by hand
@@ -188,10 +196,15 @@ def test_the_best_line_holds_the_trump_ace_back():
 
 
 def test_marriages_are_searched_first_then_high_cards():
-    moves = [Play(C("9♠")), CLOSE, Play(C("A♠")), Marry(C("K♥")), Play(C("10♦")), Marry(C("K♠"))]
-    # a marriage by the points of its king (equal for both), then plays by card points, then anything else
-    assert sorted(moves, key=_order_key) == [Marry(C("K♥")), Marry(C("K♠")), Play(C("A♠")), Play(C("10♦")),
-                                             Play(C("9♠")), CLOSE]
+    moves = [Play(C("9♠")), Play(C("A♠")), Marry(C("Q♥")), Play(C("10♦")), Marry(C("K♠"))]
+    # marriages by the points of the card led (the king's 4 before the queen's 3), then plays by card points;
+    # closing is never among them: the stock is already exhausted or closed
+    assert sorted(moves, key=_order_key) == [Marry(C("K♠")), Marry(C("Q♥")), Play(C("A♠")), Play(C("10♦")),
+                                             Play(C("9♠"))]
+    g = SixtySix()
+    s = parse_position(g, "trump=♥; p0=Q♥ K♥ 9♠ A♠; p1=9♣ J♦ 10♦ A♣; lead=0; points=40,32; tricks=3,2; closed=1")
+    assert Solver(g).ordered_moves(s) == [Marry(C("K♥")), Marry(C("Q♥")), Play(C("A♠")), Play(C("K♥")),
+                                          Play(C("Q♥")), Play(C("9♠"))]
 
 
 # ------------------------------------------------------------- refusals
@@ -240,6 +253,11 @@ def test_a_position_is_a_single_game_with_nothing_else_known():
     s = parse_position(SixtySix(), "trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5")
     assert (s.deal_no, s.totals, s.last_result, s.trump_card, s.piles, s.pending) == (0, (), None, None, ((), ()), (0, 0))
     assert s.plays == ((Play(C("A♥")),), (Play(C("9♠")),))
+    # the builder sets every field of the state, and the position is in the last phase
+    import dataclasses
+    from spec.games.sixty_six import State, in_last_phase
+    assert set(s.__dict__) == {f.name for f in dataclasses.fields(State)}
+    assert in_last_phase(s.stock, s.closed_by) and s.stock == () and s.dealt_stock == ()
 
 
 @pytest.mark.parametrize("lead, dealer", [("0", 1), ("1", 0)])
