@@ -277,3 +277,13 @@ def test_the_search_effort_is_reported_honestly():
     out = solve_state(g, s, line=False)
     elapsed = time.perf_counter() - start
     assert 0 <= out["seconds"] <= elapsed and out["nodes"] == solver.nodes
+
+
+def test_a_solved_position_is_remembered():
+    # the memo is what makes the yes/no searches cheap: asking again searches nothing new
+    g = SixtySix()
+    s = parse_position(g, "trump=♥; p0=A♥ 9♣ K♠; p1=9♠ 10♣ Q♦; lead=0; points=50,42; tricks=4,5")
+    solver = Solver(g)
+    v = solver.value(s)
+    nodes = solver.nodes
+    assert solver.value(s) == v and solver.nodes == nodes > 0
