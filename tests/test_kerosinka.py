@@ -169,6 +169,9 @@ def test_winners_share_or_go_by_counting_order():
     assert match_winners(m, dealer=0, tie="share") == (1, 2)
     assert match_winners(m, dealer=1, tie="counting_order") == (2,)      # counting starts on P2
     assert match_winners(m, dealer=3, tie="counting_order") == (0,)
+    # "at or over": a total exactly on the target counts
+    exact = Match((300, 320, 0, 0), 10, 300)
+    assert match_winners(exact, dealer=3, tie="counting_order") == (0,)
 
 
 def test_outcome_returns_balance():
@@ -326,6 +329,13 @@ def test_fast_relabel_is_the_generic_one():
     cards = list(game.deck())
     mapping = {a: b for a, b in zip(cards, reversed(cards))}
     assert game.relabel(state, mapping) == _relabel(state, mapping)
+    # a mapping that renames only some cards leaves the others, the shown card among them, as they are;
+    # and a small position's undealt cards are renamed too
+    game, small = position("9♠ K♠|A♦|6♥|7♣ 8♣")
+    small = dataclasses.replace(small, stock=parse_cards("10♥ J♥"))
+    for partial in ({parse_card("9♠"): parse_card("10♥"), parse_card("10♥"): parse_card("9♠")},
+                    {parse_card("7♣"): parse_card("J♥"), parse_card("J♥"): parse_card("7♣")}):
+        assert game.relabel(small, partial) == _relabel(small, partial)
 
 
 # ----------------------------------------------------- play through a deal
@@ -379,6 +389,11 @@ def test_trumps_the_dealer_and_the_totals_are_public():
     game, s = position("9♠ K♠|A♦|6♥|7♣ 8♣")
     other = dataclasses.replace(s, match=Match((10, 0, 0, 0), 1, 300))
     for p in range(4):
+        seen = dict(game.observe(s, p)[1:12])
+        # his own hand, only the size of the others; the dealer's shown card is public, in a zone of its own
+        hidden = [tuple(c for c in h if c != s.turned) for h in s.hands]
+        assert seen[f"hand {p}"] == hidden[p] and seen["shown"] == (s.turned,)
+        assert all(seen[f"hand {q}"] == len(hidden[q]) for q in range(4) if q != p)
         assert game.observe(s, p) != game.observe(other, p)
         assert game.observe(s, p) != game.observe(dataclasses.replace(s, dealer=2), p)
         assert game.observe(s, p) != game.observe(dataclasses.replace(s, trump=Suit.SPADES), p)

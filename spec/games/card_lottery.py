@@ -630,13 +630,12 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
 
         def cards(cs):
             return tuple(get(c, c) for c in cs)
+        # None (an empty prize or table) and the log's words and numbers are not keys: get leaves them as they are
         return _replace(state, banker_stock=cards(state.banker_stock), dealer_stock=cards(state.dealer_stock),
-                        prizes=tuple(None if c is None else get(c, c) for c in state.prizes),
-                        hands=tuple(cards(h) for h in state.hands), aside=tuple(cards(h) for h in state.aside),
-                        removed=cards(state.removed), discard=cards(state.discard),
-                        table=None if state.table is None else get(state.table, state.table),
-                        won=tuple((get(c, c), p, k) for c, p, k in state.won),
-                        last=tuple(get(x, x) if type(x) is Card else x for x in state.last))
+                        prizes=cards(state.prizes), hands=tuple(cards(h) for h in state.hands),
+                        aside=tuple(cards(h) for h in state.aside), removed=cards(state.removed),
+                        discard=cards(state.discard), table=get(state.table, state.table),
+                        won=tuple((get(c, c), p, k) for c, p, k in state.won), last=cards(state.last))
 
     def max_plays(self):
         if self.players > 2:
