@@ -67,6 +67,24 @@ def test_the_highest_bid_names_trumps_and_leads_and_a_big_sum_plays_for_most():
         game.check_move(s, BID[C("9♥")])
 
 
+def test_the_maker_and_the_goal_come_from_the_games_own_value_table():
+    # a house table where the court cards count high: the same bids now make the king's bidder the maker
+    class CourtsHigh(Truf):
+        values = {**BID_VALUES, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13}
+    game = CourtsHigh()
+    _, s = bidding("7♠ K♦|9♥ 2♣|A♣ 5♦|3♠ Q♥")
+    s = bid_all(game, s, "K♦ 9♥ 5♦ 3♠")                    # 13 + 9 + 5 + 3 = 30
+    assert s.maker == 0 and s.trump == Suit.DIAMONDS and s.goal == "most"
+
+
+def test_truf_is_for_four_players():
+    from spec.errors import CardspecError
+    for n in (2, 3, 5):
+        with pytest.raises(CardspecError):
+            Truf(players=n)
+    assert Truf(players=4).players == 4
+
+
 def test_a_small_sum_plays_for_fewest_and_thirteen_lets_the_maker_choose():
     game, s = bidding("J♠ K♦|2♥ 2♣|A♣ 5♦|3♠ Q♥")
     assert bid_all(game, s, "J♠ 2♥ A♣ 3♠").goal == "fewest"   # 6
