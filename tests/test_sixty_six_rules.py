@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from spec.cards import Suit, parse_card, parse_cards
-from spec.errors import IllegalMove
+from spec.errors import CardspecError, IllegalMove
 from spec.games._sixty_six_solver import parse_position
-from spec.games.sixty_six import CLOSE, Marry, Play, SixtySix, _evolve
+from spec.games.sixty_six import CLOSE, Marry, Play, SixtySix, _evolve, score_game
 
 R = SixtySix.Rules
 C = parse_card
@@ -252,7 +252,6 @@ def three(**rules):
 
 
 def test_three_players_is_the_only_extension():
-    from spec.errors import CardspecError
     assert list(SixtySix().player_range()) == [2] and list(three().player_range()) == [2, 3]
     for n in (1, 4):
         with pytest.raises(CardspecError):
@@ -285,7 +284,6 @@ def test_three_players_a_trick_goes_to_its_winner_alone():
 
 
 def test_three_players_a_failed_closer_pays_the_player_who_reached_66_only():
-    from spec.games.sixty_six import score_game
     r = R(allow_three=True)
     # P0 closed; P1 reached 66: P1 alone scores the closer's penalty (double: P1 has tricks)
     assert score_game(1, (40, 66, 20), (40, 66, 20), (2, 3, 1), 0, (2, 2, 1), r) == (0, 2, 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from spec.cards import Suit, parse_card
@@ -9,7 +11,7 @@ from spec.errors import CardspecError, NotationError
 from spec.games._sixty_six_solver import (
     KEYS, Solver, _order_key, format_position, opponent_hands, parse_position, solve_state, solve_text,
 )
-from spec.games.sixty_six import Marry, Play, SixtySix
+from spec.games.sixty_six import Marry, Play, SixtySix, State, in_last_phase
 
 R = SixtySix.Rules
 C = parse_card
@@ -254,8 +256,6 @@ def test_a_position_is_a_single_game_with_nothing_else_known():
     assert (s.deal_no, s.totals, s.last_result, s.trump_card, s.piles, s.pending) == (0, (), None, None, ((), ()), (0, 0))
     assert s.plays == ((Play(C("A♥")),), (Play(C("9♠")),))
     # the builder sets every field of the state, and the position is in the last phase
-    import dataclasses
-    from spec.games.sixty_six import State, in_last_phase
     assert set(s.__dict__) == {f.name for f in dataclasses.fields(State)}
     assert in_last_phase(s.stock, s.closed_by) and s.stock == () and s.dealt_stock == ()
 

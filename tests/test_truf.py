@@ -13,7 +13,7 @@ import verifier.games.truf as props
 from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.dealing import Match
 from spec.engine import Record
-from spec.errors import IllegalMove, NotationError, VariantError
+from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
 from spec.games.truf import (
     BID, BID_VALUES, CHOOSE, DECK, PLAY, PRESETS, Choose, Rules, State, Truf, direction_of, goal_of,
     needs_redeal, player_score, trump_maker,
@@ -78,7 +78,6 @@ def test_the_maker_and_the_goal_come_from_the_games_own_value_table():
 
 
 def test_truf_is_for_four_players():
-    from spec.errors import CardspecError
     for n in (2, 3, 5):
         with pytest.raises(CardspecError):
             Truf(players=n)
