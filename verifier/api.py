@@ -23,6 +23,7 @@ A game's verifier module declares *claims*; the core does the plumbing.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import time
@@ -39,8 +40,9 @@ from verifier.core import (
     HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Verdict,
 )
 
-__all__ = ["Root", "Exploration", "explore", "walk", "steered", "Trace", "invariant", "z3_claim", "Claim", "decide",
-           "small_configs", "roots_for", "variants_of", "check_invariant", "for_players"]
+__all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "Trace",
+           "invariant", "Invariant", "z3_claim", "Claim", "decide", "small_configs", "roots_for", "variants_of",
+           "check_invariant", "for_players"]
 
 
 # ------------------------------------------------------------------- walk
@@ -135,6 +137,8 @@ class Exploration:
     cycle: tuple[Root, tuple, tuple] | None = None      # root, moves to the repeated state, the loop
     longest: tuple[Root, tuple] | None = None           # root, moves (complete and acyclic only)
     failure: tuple[Root, tuple, str] | None = None      # root, moves to a failing state, message
+    #: with ``checks``: each failed check's (root, moves, message)
+    failures: dict[Any, tuple[Root, tuple, str]] = field(default_factory=dict)
 
     @property
     def states_per_s(self) -> float:
@@ -154,7 +158,8 @@ def evidence(game: Game, root: Root, moves: Sequence, text: str) -> Counterexamp
 
 def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | None = None,
             max_states: int = 300_000, check: Callable[[Any], str | None] | None = None,
-            stop_at_cycle: bool = False, longest: bool = True) -> Exploration:
+            stop_at_cycle: bool = False, longest: bool = True,
+            checks: dict[Any, Callable[[Any], str | None]] | None = None) -> Exploration:
     """Visit every state reachable from ``roots`` (depth first, states hashed by ``key``).
 
     Finds a cycle (a state reachable from itself: a game that can go on for
@@ -162,6 +167,11 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
     when the graph is finite and acyclic, the longest game. ``check(state)``
     returns a message to stop at a failing state. Stops unfinished (``complete
     = False``) after ``max_states``.
+
+    ``checks`` (instead of ``check``) runs several checks in one search: each
+    check's first failing state, in the order a search of its own would meet
+    it, goes into ``failures`` under its key, and the search goes on for the
+    others (it stops once every check has failed).
     """
     # The search keeps every state it has seen; the cyclic garbage collector would
     # walk them all again and again (a third of the time). Frozen states of tuples
@@ -169,13 +179,38 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
+        if checks is not None:
+            return _explore(game, roots, key, max_states, _Checks(checks), stop_at_cycle, longest)
         return _explore(game, roots, key, max_states, check, stop_at_cycle, longest)
     finally:
         if was_enabled:
             gc.enable()
 
 
+class _Checks:
+    """Several checks as one: a message from the first still-active check that fails."""
+
+    def __init__(self, checks: dict[Any, Callable[[Any], str | None]]):
+        self.active = list(checks.items())
+        self.failures: dict[Any, tuple] = {}
+        self._failing: list = []
+
+    def __call__(self, state) -> str | None:
+        self._failing = [(k, msg) for k, fn in self.active if (msg := fn(state))]
+        return self._failing[0][1] if self._failing else None
+
+    def record(self, failure: tuple) -> bool:
+        """Keep the failure of each check that failed here; whether none is left."""
+        root, moves, _ = failure
+        for k, msg in self._failing:
+            self.failures[k] = (root, moves, msg)
+        gone = {k for k, _ in self._failing}
+        self.active = [(k, fn) for k, fn in self.active if k not in gone]
+        return not self.active
+
+
 def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exploration:
+    many = isinstance(check, _Checks)
     legal, apply = game.legal_moves, game.apply
     index: dict[Any, int] = {}      # state key -> state id
     setdefault = index.setdefault
@@ -195,7 +230,8 @@ def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exp
             msg = check(root.state)
             if msg:
                 failure = (root, (), msg)
-                break
+                if not many or check.record(failure):
+                    break
         rid = len(best)
         index[k] = rid
         on_stack[rid] = 0
@@ -235,7 +271,8 @@ def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exp
                     msg = check(child)
                     if msg:
                         failure = (root, tuple(path) + (m,), msg)
-                        break
+                        if not many or check.record(failure):
+                            break
                 on_stack[cid] = len(stack)
                 best.append(0)
                 best_next.append(None)
@@ -253,6 +290,8 @@ def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exp
             elif best[cid] >= best[sid]:
                 best[sid] = best[cid] + 1
                 best_next[sid] = (m, cid)
+        if many and failure is not None and check.active:
+            failure = None  # checks are left: the search goes on (their failures are kept in the checks)
         if failure is not None or not complete or (cycle is not None and stop_at_cycle):
             complete = complete and failure is None and cycle is None
             break
@@ -264,8 +303,11 @@ def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exp
             moves_out.append(node[0])
             node = best_next[node[1]]
         long_game = (root, tuple(moves_out))
+    failures = check.failures if many else {}
+    if many:
+        failure = None
     return Exploration(len(best), edges, terminals, complete, time.perf_counter() - start,
-                       cycle, long_game, failure)
+                       cycle, long_game, failure, failures)
 
 
 # ------------------------------------------------ small configurations
@@ -318,74 +360,234 @@ def for_players(n: int) -> Callable[[Sequence[Game]], bool]:
 
 # -------------------------------------------------------------- invariants
 
+@dataclass(frozen=True)
+class Watch:
+    """One property's checks on one random game, for :func:`walk_all`.
+
+    ``step(trace, state)`` runs on every state and ``end(trace, state)`` on the
+    last one; either raises ``trace.refute(...)``. For this check the game stops
+    at its end, at a state with no move, after ``cap`` moves (default: the
+    budget's ``max_plays``) or, with ``stop_at_repeat``, at the first position
+    it has already checked (a stalled or looping game shows nothing new).
+    """
+
+    step: Callable[[Trace, Any], None] | None = None
+    end: Callable[[Trace, Any], None] | None = None
+    cap: int | None = None
+    stop_at_repeat: bool = False
+
+
+def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -> dict[Any, Refuted]:
+    """Play the random game of :func:`walk` once, checking every watch on it.
+
+    Each watch sees exactly the states and the last state that a walk of its
+    own would give it, so a check's verdict does not depend on the others: a
+    refutation stops only the check that raised it. Returns the refutation of
+    each check that failed.
+    """
+    failed: dict[Any, Refuted] = {}
+    active = [(k, w, w.cap if w.cap is not None else max_plays) for k, w in watches.items()]
+    if not active:
+        return failed
+    trace = Trace(game, seed)
+    rng = random.Random(seed)
+    state = game.deal(seed)
+    moves_so_far = trace.moves
+    legal, apply, over = game.legal_moves, game.apply, game.is_over
+    seen: set | None = set() if any(w.stop_at_repeat for _, w, _ in active) else None
+    while True:
+        for k, w, _ in active:
+            if w.step is not None and k not in failed:
+                try:
+                    w.step(trace, state)
+                except Refuted as exc:
+                    failed[k] = exc
+        done = over(state)
+        n = len(moves_so_far)
+        repeated = False
+        if seen is not None and not done:
+            try:
+                repeated = state in seen
+                seen.add(state)
+            except TypeError:  # a state that cannot be hashed: walk on to the cap
+                pass
+        moves = () if done else None
+        ending, going = [], []
+        for entry in active:
+            k, w, cap = entry
+            if k in failed:
+                continue
+            if done or n >= cap or (w.stop_at_repeat and repeated):
+                ending.append(entry)
+                continue
+            if moves is None:
+                moves = legal(state)
+            (going if moves else ending).append(entry)
+        for k, w, _ in ending:
+            if w.end is not None:
+                try:
+                    w.end(trace, state)
+                except Refuted as exc:
+                    failed[k] = exc
+        if not going:
+            return failed
+        active = going
+        move = moves[rng.randrange(len(moves))]
+        moves_so_far.append(move)
+        state = apply(state, move)
+
+
+#: ``start(game, seed, budget, notes) -> Watch``: a walked property's checks for one random
+#: game; ``notes`` is a list for what the checks meet in this game (a witness, say).
+Start = Callable[[Game, int, Budget, list], Watch]
+#: ``finish(outcome, notes, games, budget) -> Outcome``: the verdict of a walked property whose
+#: every game passed (``notes``: every game's notes, in the order of the sample).
+Finish = Callable[[Outcome, list, Sequence[Game], Budget], Outcome]
+
+
+@dataclass(frozen=True)
+class Walked:
+    """A property checked on random games, which the runner plays once for all such properties."""
+
+    start: Start
+    finish: Finish | None = None
+
+    def check(self, games: Sequence[Game], budget: Budget) -> Outcome:
+        """The property alone: its own sample, shrunk by hypothesis when a game fails."""
+        from verifier.sampling import sample
+        notes: list = []
+
+        def one(game, seed):
+            mine: list = []  # each game's notes, kept in the order of the sample
+            failed = walk_all(game, seed, {0: self.start(game, seed, budget, mine)}, budget.max_plays)
+            notes.extend(mine)
+            if failed:
+                raise failed[0]
+        out = sample(games, budget, one)
+        return self.finish(out, notes, games, budget) if self.finish is not None and out.verdict == HOLDS else out
+
+
+def walked(game: str | type[Game], name: str, *, title: str, clauses: Sequence[str] = (),
+           expected: Verdict = HOLDS, note: str = "", applies=None, finish: Finish | None = None,
+           budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
+    """Register ``start(game, seed, budget, notes) -> Watch`` as a property checked on random play.
+
+    The runner plays each sampled game once and checks every walked property
+    (and every :func:`invariant`) on it, as a stateful test checks its
+    invariants at every step; a property that fails there is run again alone,
+    so that its counterexample is the one hypothesis shrinks to for it.
+    """
+    gid, book = _game_id(game)
+
+    def register(start):
+        spec = Walked(start, finish)
+        registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, spec.check, note, applies,
+                              tuple((budget or {}).items()), shared=spec), book)
+        start.property_name = name
+        return start
+    return register
+
+
+def invariant_groups(games: Sequence[Game], presets: bool) -> list[tuple[str, list[Game]]]:
+    """The rule sets an invariant is checked under: the given rules, then every preset if asked."""
+    return variants_of(games) if presets else [("given rules", list(games))]
+
+
+def per_group(budget: Budget, groups: int) -> int:
+    """Random games an invariant plays under each of its rule sets."""
+    return max(10, budget.examples // groups)
+
+
+def invariant_watch(fn: Callable[[Game, Any], str | None], game: Game, name: str) -> Watch:
+    """An invariant's check on one random game: every state, up to the first repeated position."""
+    where = "" if name == "given rules" else f" (preset {name})"
+
+    def step(trace, state):
+        msg = fn(game, state)
+        if msg:
+            raise trace.refute(f"{msg}{where}", state)
+    return Watch(step=step, stop_at_repeat=True)
+
+
+def invariant_outcome(budget: Budget, groups: int, explored: Sequence[tuple[str, int, int, bool]],
+                      counts: Sequence[int] | None, shards: int = 1) -> Outcome:
+    """An invariant's verdict when no state failed.
+
+    ``explored``: (rule set, players, states, complete) of each small configuration
+    searched; ``counts``: random games played under each rule set (``None``: not sampled).
+    """
+    states = sum(e[2] for e in explored)
+    complete = all(e[3] for e in explored)
+    labels = [f"{name}/{n}p" for name, n, _, _ in explored]
+    notes = []
+    facts: dict[str, Any] = {}
+    if explored:
+        notes.append(f"{'exhaustive' if complete else 'unfinished exhaustive search'} over {states} states "
+                     f"({', '.join(labels)}{f'; in {shards} shards' if shards > 1 else ''})")
+        facts.update(states=states, complete=complete, configurations=labels)
+    if counts is None:
+        if not explored:
+            return Outcome(UNKNOWN, "no small configuration to explore", method="exhaustive", facts=facts)
+        return Outcome(HOLDS if complete else UNKNOWN, "; ".join(notes), method="exhaustive", facts=facts)
+    count = sum(counts)
+    notes.append(f"sampled {count} random games (seed {budget.seed}"
+                 + (f", {groups} rule sets" if groups > 1 else "") + ")")
+    facts.update(games=count, seed=budget.seed, rule_sets=groups)
+    method = "exhaustive" if explored and complete else "hypothesis"
+    return Outcome(HOLDS, "; ".join(notes), examples=count, seed=budget.seed, method=method, facts=facts)
+
+
 def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, Any], str | None], *,
                     presets: bool = False, sample: bool = True) -> Outcome:
     """Run ``fn(game, state)`` over small configurations exhaustively, then
     over random games on full decks; the first message refutes."""
     from verifier.sampling import sample as run_sample
-    groups = variants_of(games) if presets else [("given rules", list(games))]
-    part, parts = budget.shard
-    states = 0
-    complete = True
+    groups = invariant_groups(games, presets)
     explored = []
     for name, objs in groups:
         for g in objs:
-            roots = roots_for(g)[part::parts]
+            roots = roots_for(g)
             if not roots:
                 continue
             ex = explore(g, roots, max_states=budget.max_states, check=lambda s, g=g: fn(g, s), longest=False)
             if ex.failure is not None:
-                root, moves, msg = ex.failure
-                where = "" if name == "given rules" else f" (preset {name})"
-                return Outcome(REFUTED, f"exhaustive search{where}",
-                               evidence(g, root, moves, f"{g.info.id}{where}, {g.players} players: {msg}"),
-                               method="exhaustive")
-            states += ex.states
-            complete = complete and ex.complete
-            explored.append(f"{name}/{g.players}p")
-    notes = []
-    if explored:
-        notes.append(f"{'exhaustive' if complete else 'unfinished exhaustive search'} over {states} states "
-                     f"({', '.join(explored)}{f'; shard {part + 1} of {parts}' if parts > 1 else ''})")
+                return exhaustive_refutation(g, name, ex.failure)
+            explored.append((name, g.players, ex.states, ex.complete))
     if not sample:
-        if not explored:
-            return Outcome(UNKNOWN, "no small configuration to explore", method="exhaustive")
-        verdict = HOLDS if complete else UNKNOWN
-        return Outcome(verdict, "; ".join(notes), method="exhaustive")
-    count = 0
-    per = max(10, budget.examples // len(groups))
-    if parts > 1:  # each shard samples its own share of games from its own seed
-        per = max(1, -(-per // parts))
-    seed_ = budget.seed + part
+        return invariant_outcome(budget, len(groups), explored, None)
+    per = per_group(budget, len(groups))
+    counts = []
     for name, objs in groups:
         def one(g, seed, name=name):
-            seen: set = set()
-
-            def step(trace, state):
-                msg = fn(g, state)
-                if msg:
-                    where = "" if name == "given rules" else f" (preset {name})"
-                    raise trace.refute(f"{msg}{where}", state)
-
-            def repeats(state) -> bool:
-                # a game that comes back to a position it has checked (a stalled or looping
-                # game) shows nothing new: stop there rather than at the move cap
-                try:
-                    if state in seen:
-                        return True
-                    seen.add(state)
-                except TypeError:  # a state that cannot be hashed: walk on to the cap
-                    pass
-                return False
-            walk(g, seed, step, budget.max_plays, stop=repeats)
-        out = run_sample(objs, Budget(seed_, per, budget.z3_timeout_ms, budget.max_plays), one)
+            failed = walk_all(g, seed, {0: invariant_watch(fn, g, name)}, budget.max_plays)
+            if failed:
+                raise failed[0]
+        out = run_sample(objs, dataclasses.replace(budget, examples=per), one)
         if out.verdict != HOLDS:
             return Outcome(out.verdict, out.detail, out.counterexample, out.examples, out.seed, method="hypothesis")
-        count += out.examples or 0
-    notes.append(f"sampled {count} random games (seed {seed_}"
-                 + (f", {len(groups)} rule sets" if len(groups) > 1 else "") + ")")
-    method = "exhaustive" if explored and complete else "hypothesis"
-    return Outcome(HOLDS, "; ".join(notes), examples=count, seed=seed_, method=method)
+        counts.append(out.examples or 0)
+    return invariant_outcome(budget, len(groups), explored, counts)
+
+
+def exhaustive_refutation(game: Game, group: str, failure: tuple[Root, tuple, str]) -> Outcome:
+    root, moves, msg = failure
+    where = "" if group == "given rules" else f" (preset {group})"
+    return Outcome(REFUTED, f"exhaustive search{where}",
+                   evidence(game, root, moves, f"{game.info.id}{where}, {game.players} players: {msg}"),
+                   method="exhaustive")
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """An invariant's check, which the runner shares: one exploration of each small
+    configuration and one random walk for all invariants of a game."""
+
+    fn: Callable[[Game, Any], str | None]
+    presets: bool = False
+    sample: bool = True
+
+    def check(self, games: Sequence[Game], budget: Budget) -> Outcome:
+        return check_invariant(games, budget, self.fn, presets=self.presets, sample=self.sample)
 
 
 def _game_id(game: str | type[Game]) -> tuple[str, Any]:
@@ -404,10 +606,9 @@ def invariant(game: str | type[Game], name: str, *, title: str, clauses: Sequenc
     gid, book = _game_id(game)
 
     def register(fn):
-        def check(games, b: Budget) -> Outcome:
-            return check_invariant(games, b, fn, presets=presets)
-        registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, check, note, applies,
-                              tuple((budget or {}).items()), splits=True), book)
+        spec = Invariant(fn, presets)
+        registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, spec.check, note, applies,
+                              tuple((budget or {}).items()), shared=spec), book)
         fn.property_name = name
         return fn
     return register

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -11,6 +12,7 @@ import time
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from spec.engine import Game, Record, check_writable
@@ -18,7 +20,7 @@ from spec.errors import CardspecError, one_line
 from spec.games import all_games, get_game
 from spec.rules import make_rules
 from spec.variants import Variant, load_variant
-from verifier.core import Budget
+from verifier.core import THOROUGH, Budget
 
 # Wide enough for the verify table when output is piped (rich assumes 80 columns).
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
@@ -100,40 +102,82 @@ def list_games() -> None:
     console.print(table)
 
 
+def _cache(no_cache: bool):
+    from verifier.cache import ResultCache
+    return None if no_cache else ResultCache.default()
+
+
+def _progress(enabled: bool):
+    """A rich progress bar on stderr when it is a terminal (none when piped), and its callback."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=err, transient=True, disable=not (enabled and err.is_terminal))
+    job = bar.add_task("verifying", total=None)
+
+    def update(done: int, total: int, label: str) -> None:
+        bar.update(job, completed=done, total=total, description=f"verifying {label}" if label else "verifying")
+    return bar, update
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--variant", "variant_path", help="A variant TOML file (or a named preset of the game).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
-@click.option("--seed", type=int, default=Budget.seed, show_default=True, help="Seed for sampled properties.")
-@click.option("--examples", type=click.IntRange(1), default=Budget.examples, show_default=True,
-              help="Random games per sampled property.")
+@click.option("--details", is_flag=True, help="Print every property's row, not one line per game.")
+@click.option("--seed", type=int, help=f"Seed for sampled properties.  [default: {Budget.seed}]")
+@click.option("--examples", type=click.IntRange(1),
+              help=f"Random games per sampled property.  [default: {Budget.examples}; --thorough: "
+                   f"{THOROUGH.examples}]")
 @click.option("--players", type=int, help="Check one player count only.")
-@click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms,
-              show_default=True, help="z3 timeout per property, in milliseconds.")
+@click.option("--timeout", "timeout_ms", type=click.IntRange(1),
+              help=f"z3 timeout per property, in milliseconds.  [default: {Budget.z3_timeout_ms}; --thorough: "
+                   f"{THOROUGH.z3_timeout_ms}]")
+@click.option("--thorough", is_flag=True,
+              help=f"The big budget: {THOROUGH.examples} random games a property, z3 timeout "
+                   f"{THOROUGH.z3_timeout_ms // 1000} s, {THOROUGH.max_states:,} states a search, "
+                   f"{THOROUGH.max_plays:,} moves a game.")
 @click.option("--only", multiple=True, help="Check only these properties (repeatable).")
 @click.option("--save-counterexamples", "cx_dir", type=click.Path(file_okay=False),
               help="Write each counterexample's replayable record to this folder.")
-def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, only, cx_dir) -> None:
-    """Check every property of GAMES (default: all games)."""
-    from verifier.runner import verify as run
+@click.option("--workers", type=click.IntRange(1, 256), help="Local worker processes (default: every core).")
+@click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
+@click.option("--no-cache", is_flag=True, help="Compute every result again, and keep none.")
+def verify(games, variant_path, as_json, details, seed, examples, players, timeout_ms, thorough, only, cx_dir,
+           workers, scheduler, no_cache) -> None:
+    """Check every property of GAMES (default: all games).
+
+    Results are kept in the result cache (see 'cardspec cache'), which the rulebook build reads too.
+    """
+    from verifier.runner import verify_many
 
     first = games[0] if games else None
     variant = resolve_variant(first, variant_path)
     if variant is not None and not games:
         games = (variant.game.info.id,)
-    ids = list(games) or list(all_games())
+    ids = list(dict.fromkeys(games)) or list(all_games())
     for gid in ids:
         get_game(gid)
-    budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
-    results = []
-    for gid in ids:
-        results += run(gid, variant=variant if variant and variant.game.info.id == gid else None,
-                       players=players, budget=budget, only=only or None)
+    base = THOROUGH if thorough else Budget()
+    budget = dataclasses.replace(base, **{k: v for k, v in (("seed", seed), ("examples", examples),
+                                                             ("z3_timeout_ms", timeout_ms)) if v is not None})
+    cache = _cache(no_cache)
+    start = time.perf_counter()
+    bar, update = _progress(not as_json)
+    with bar:
+        per_game = verify_many([(gid, variant if variant and variant.game.info.id == gid else None, players)
+                                for gid in ids], budget=budget, only=only or None, workers=workers,
+                               scheduler=scheduler, cache=cache, progress=update)
+    wall = time.perf_counter() - start
+    results = [r for rows in per_game for r in rows]
     ok = all(r.as_expected for r in results)
     saved = {}
     if cx_dir:
         from spec.engine import write_atomic
-        os.makedirs(cx_dir, exist_ok=True)
+        try:
+            os.makedirs(cx_dir, exist_ok=True)
+        except OSError as exc:
+            raise CardspecError(f"--save-counterexamples {cx_dir}: cannot create the folder ({exc.strerror})") \
+                from None
         for r in results:
             if r.counterexample and r.counterexample.record:
                 path = os.path.join(cx_dir, f"{r.game}-{r.property.name}.json")
@@ -141,36 +185,87 @@ def verify(games, variant_path, as_json, seed, examples, players, timeout_ms, on
                 saved[(r.game, r.property.name)] = path
     if as_json:
         doc = {"games": ids, "variant": variant.path or variant.name if variant else None,
-               "seed": seed, "examples": examples, "ok": ok,
+               "seed": budget.seed, "examples": budget.examples, "ok": ok,
                "results": [r.to_json() for r in results]}
         click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        sys.exit(0 if ok else 1)
+    title = f"cardspec verify{' --variant ' + variant.name if variant else ''}"
+    if details:
+        _print_rows(results, title)
     else:
-        table = RichTable("game", "property", "method", "verdict", "expected", "time", "detail",
-                          title=f"cardspec verify{' --variant ' + variant.name if variant else ''}")
-        style = {"holds": "green", "refuted": "red", "unknown": "yellow"}
-        for r in results:
-            mark = "" if r.as_expected else " [bold red]✗[/]"
-            table.add_row(r.game, r.property.name, r.method,
-                          f"[{style[r.verdict]}]{r.verdict}[/]{mark}", r.property.expected,
-                          f"{r.seconds:.2f}s", r.detail)
-        console.print(table)
-        for r in results:
-            if r.counterexample and not r.as_expected:
-                console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected "
-                              f"{r.property.expected}:")
-                console.print(r.counterexample.text, markup=False)
-                record = r.counterexample.record
-                if (r.game, r.property.name) in saved:
-                    console.print(f"replay: cardspec play --replay {saved[(r.game, r.property.name)]}",
-                                  markup=False)
-                elif record and len(record.moves) <= 60:
-                    console.print("replay: " + record.to_json(), markup=False)
-                elif record:
-                    console.print(f"replay: {len(record.moves)} moves; write the record with "
-                                  "--save-counterexamples DIR", markup=False)
-        bad = sum(not r.as_expected for r in results)
-        console.print(f"\n{len(results)} properties, {bad} not as expected")
+        _print_summary(ids, per_game, title)
+        off = [r for r in results if not r.as_expected]
+        if off:
+            _print_rows(off, "not as expected")
+    for r in results:
+        if r.counterexample and not r.as_expected:
+            console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected "
+                          f"{r.property.expected}:")
+            console.print(r.counterexample.text, markup=False)
+            record = r.counterexample.record
+            if (r.game, r.property.name) in saved:
+                console.print(f"replay: cardspec play --replay {saved[(r.game, r.property.name)]}", markup=False)
+            elif record and len(record.moves) <= 60:
+                console.print("replay: " + record.to_json(), markup=False)
+            elif record:
+                console.print(f"replay: {len(record.moves)} moves; write the record with "
+                              "--save-counterexamples DIR", markup=False)
+    bad = sum(not r.as_expected for r in results)
+    cached = sum(r.cached for r in results)
+    console.print(f"\n{len(results)} properties, {bad} not as expected ({cached} read from the cache, "
+                  f"{len(results) - cached} computed; {wall:.1f} s)", markup=False)
     sys.exit(0 if ok else 1)
+
+
+def _print_rows(results, title: str) -> None:
+    """Today's full table: one row per property."""
+    table = RichTable("game", "property", "method", "verdict", "expected", "time", "detail", title=title)
+    style = {"holds": "green", "refuted": "red", "unknown": "yellow"}
+    for r in results:
+        mark = "" if r.as_expected else " [bold red]✗[/]"
+        table.add_row(r.game, r.property.name, r.method, f"[{style[r.verdict]}]{r.verdict}[/]{mark}",
+                      r.property.expected, "cached" if r.cached else f"{r.seconds:.2f}s",
+                      escape(r.detail))
+    console.print(table)
+
+
+def _print_summary(ids, per_game, title: str) -> None:
+    """One line per game and a total."""
+    table = RichTable("game", "properties", "holds", "refuted", "unknown", "not as expected", "seconds",
+                      title=title)
+    totals = [0] * 5 + [0.0]
+    for gid, rows in zip(ids, per_game):
+        counts = [len(rows)] + [sum(r.verdict == v for r in rows) for v in ("holds", "refuted", "unknown")]
+        off = sum(not r.as_expected for r in rows)
+        secs = sum(r.seconds for r in rows if not r.cached)
+        computed = any(not r.cached for r in rows)
+        table.add_row(gid, *map(str, counts), f"[bold red]{off}[/]" if off else "0",
+                      f"{secs:.1f}" if computed else "cached")
+        totals = [a + b for a, b in zip(totals, counts + [off, secs])]
+    table.add_section()
+    table.add_row("total", *map(str, totals[:5]), f"{totals[5]:.1f}")
+    console.print(table)
+
+
+@main.group()
+def cache() -> None:
+    """The result cache shared by verify, sweep and the rulebook build."""
+
+
+@cache.command("info")
+def cache_info() -> None:
+    """Where the cache is and how many results it holds."""
+    from verifier.cache import ResultCache
+    c = ResultCache.default()
+    console.print(f"{c.folder}: {c.count()} results", markup=False)
+
+
+@cache.command("clear")
+def cache_clear() -> None:
+    """Remove every cached result."""
+    from verifier.cache import ResultCache
+    c = ResultCache.default()
+    console.print(f"{c.folder}: {c.clear()} results removed", markup=False)
 
 
 @main.command()
@@ -279,8 +374,8 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 @click.option("--out", "out_path", help="Also write the JSON document to this file (for an atlas page).")
 @click.option("--workers", type=click.IntRange(1, 256), help="Local worker processes (default: every core).")
 @click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
-@click.option("--cache", "cache_dir", default=".cardspec-sweep", show_default=True,
-              help="Folder of finished results: an interrupted sweep resumes from it.")
+@click.option("--cache", "cache_dir", help="Folder of finished results, from which an interrupted sweep resumes "
+              "(default: the result cache that verify and the rulebook share; see 'cardspec cache info').")
 @click.option("--no-cache", is_flag=True, help="Run every task again and keep nothing.")
 @click.option("--split", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Split each exhaustive search into this many tasks.")
@@ -310,6 +405,9 @@ def sweep(game_id, grid_path, vary, players_text, only, as_json, csv_path, out_p
         if path:
             check_writable(path)
     budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
+    if not cache_dir:
+        from verifier.cache import default_folder
+        cache_dir = default_folder()
     with Progress(console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
         job = bar.add_task("sweep", total=None)
         doc = run_sweep(grid, budget, workers=workers, scheduler=scheduler,
@@ -339,8 +437,8 @@ def sweep(game_id, grid_path, vary, players_text, only, as_json, csv_path, out_p
         console.print(f"{name}: {text}", markup=False)
     for s in doc["skipped"]:
         console.print(f"skipped {s['point']}: {s['reason']}", markup=False)
-    console.print(f"{doc['tasks']} tasks, {doc['resumed']} read back from {cache_dir}" if not no_cache
-                  else f"{doc['tasks']} tasks", markup=False)
+    console.print(f"{doc['tasks']} results, {doc['resumed']} read back from {cache_dir}" if not no_cache
+                  else f"{doc['tasks']} results", markup=False)
 
 
 @main.command()
@@ -410,8 +508,8 @@ def docs(out, language, fmt, open_it) -> None:
         # build from a copy: an installed package's folder may be read-only, and Sphinx
         # compiles the translations (.mo) beside their sources
         src = shutil.copytree(here, os.path.join(tmp, "docs"), ignore=shutil.ignore_patterns("_build", "*.mo"))
-        err.print(f"building the {language} rulebook ({fmt}) into {out}: every game's verifier tables are "
-                  "computed, which takes a few minutes", markup=False)
+        err.print(f"building the {language} rulebook ({fmt}) into {out}; its verifier tables are read from the "
+                  "result cache, and what it lacks is computed first", markup=False)
         with err.status("sphinx is reading and writing pages", spinner="dots"):
             # doctrees outside the output: the EPUB builder would otherwise try to pack them
             code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", _BUILDERS[fmt], "-d",

@@ -58,6 +58,22 @@ class Counterexample:
             out["deal"] = self.deal
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Counterexample":
+        """The inverse of ``to_json`` (a cache entry read back); a bad shape raises ``ValueError``."""
+        if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+            raise ValueError("a counterexample is an object with a 'text'")
+        record = data.get("record")
+        deal = data.get("deal")
+        if deal is not None and not (isinstance(deal, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                                                   for k, v in deal.items())):
+            raise ValueError("a counterexample's 'deal' maps places to cards")
+        try:
+            rec = Record.from_json(json.dumps(record)) if record is not None else None
+        except Exception as exc:  # noqa: BLE001 - any record error makes the entry untrusted
+            raise ValueError(f"a counterexample's record does not load: {exc}") from None
+        return cls(data["text"], rec, deal)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -71,6 +87,9 @@ class Outcome:
     #: how the verdict was actually reached, when a check can use more than
     #: one method (a z3 proof, else a witness search)
     method: Method | None = None
+    #: the numbers behind ``detail`` (games sampled, states explored, ...), kept with
+    #: the result so that a reader can render them in another language
+    facts: dict[str, Any] | None = None
 
 
 class Refuted(Exception):
@@ -90,9 +109,10 @@ class Budget:
     z3_timeout_ms: int = 10_000
     max_plays: int = 5_000  # safety cap for games declared as possibly endless
     max_states: int = 300_000  # cap of one exhaustive exploration; a capped search is unfinished
-    #: ``(i, n)``: check only the i-th of n shards of a splittable property (a sweep
-    #: spreads one big search over workers this way; see :mod:`verifier.sweep`)
-    shard: tuple[int, int] = (0, 1)
+
+
+#: ``cardspec verify --thorough``: ten times the random games, a longer z3 timeout, bigger searches.
+THOROUGH = Budget(examples=600, z3_timeout_ms=120_000, max_plays=20_000, max_states=3_000_000)
 
 
 @dataclass(frozen=True)
@@ -112,8 +132,10 @@ class Property:
     applies: Callable[[Sequence[Game]], bool] | None = field(default=None, repr=False, compare=False)
     #: budget fields this property always uses (e.g. ``{"examples": 20}``)
     budget: tuple[tuple[str, Any], ...] = ()
-    #: the check honours ``Budget.shard`` (its work splits into independent parts)
-    splits: bool = False
+    #: how the runner may share this property's work with others (see :mod:`verifier.plan`):
+    #: a :class:`verifier.api.Walked` (checked on the shared random walk) or a
+    #: :class:`verifier.api.Invariant` (shared exploration and walk); ``None``: run alone
+    shared: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -127,6 +149,9 @@ class Result:
     examples: int | None = None
     seed: int | None = None
     method: Method = "z3"
+    facts: dict[str, Any] | None = None
+    #: read back from the result cache rather than computed in this run
+    cached: bool = field(default=False, compare=False)
 
     @property
     def as_expected(self) -> bool:
@@ -141,6 +166,41 @@ class Result:
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
             "examples": self.examples, "seed": self.seed,
         }
+
+    def outcome_json(self) -> dict[str, Any]:
+        """What the result cache keeps: the outcome with its numbers and cards, not the property."""
+        return {"verdict": self.verdict, "method": self.method, "seconds": round(self.seconds, 4),
+                "detail": self.detail, "examples": self.examples, "seed": self.seed, "facts": self.facts,
+                "counterexample": self.counterexample.to_json() if self.counterexample else None}
+
+    @classmethod
+    def from_outcome_json(cls, game: str, prop: Property, data: dict[str, Any]) -> "Result":
+        """The inverse of :meth:`outcome_json`; any shape it does not write raises ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError("an outcome is an object")
+        want = {"verdict", "method", "seconds", "detail", "examples", "seed", "facts", "counterexample"}
+        if set(data) != want:
+            raise ValueError(f"an outcome has the keys {sorted(want)}")
+        if data["verdict"] not in (HOLDS, REFUTED, UNKNOWN):
+            raise ValueError("verdict: holds, refuted or unknown")
+        if data["method"] not in ("z3", "exhaustive", "hypothesis", "search"):
+            raise ValueError("method: z3, exhaustive, hypothesis or search")
+        number = (int, float)
+        if not isinstance(data["seconds"], number) or isinstance(data["seconds"], bool) or data["seconds"] < 0:
+            raise ValueError("seconds: a number of at least 0")
+        if not isinstance(data["detail"], str):
+            raise ValueError("detail: text")
+        for key in ("examples", "seed"):
+            v = data[key]
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+                raise ValueError(f"{key}: an integer or null")
+        if data["facts"] is not None and not isinstance(data["facts"], dict):
+            raise ValueError("facts: an object or null")
+        cx = Counterexample.from_json(data["counterexample"]) if data["counterexample"] is not None else None
+        if data["verdict"] == REFUTED and cx is None:
+            raise ValueError("a refutation carries a counterexample")
+        return cls(game, prop, data["verdict"], float(data["seconds"]), data["detail"], cx, data["examples"],
+                   data["seed"], data["method"], data["facts"], cached=True)
 
 
 class Registry:
@@ -213,16 +273,27 @@ def clause_book_of(game: str):
         return None
 
 
+def effective_budget(prop: Property, budget: Budget) -> Budget:
+    """The budget a property runs with: the given one, with the fields the property always sets."""
+    return dataclasses.replace(budget, **dict(prop.budget)) if prop.budget else budget
+
+
 def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget()) -> Result:
     """Check one property against game objects (one per player count)."""
-    if prop.budget:
-        budget = dataclasses.replace(budget, **dict(prop.budget))
+    from verifier.z3util import fresh_context
+    budget = effective_budget(prop, budget)
+    fresh_context()
     start = time.perf_counter()
     out = prop.check(games, budget)
+    return finished(prop, games[0].info.id, out, time.perf_counter() - start)
+
+
+def finished(prop: Property, game: str, out: Outcome, seconds: float) -> Result:
+    """The result of a property from its outcome, with the core's rules on what an outcome may say."""
     method = out.method or prop.method
     if method == "search" and out.verdict == HOLDS:
         raise AssertionError(f"{prop.name}: a search that finds no witness proves nothing; report unknown")
     if out.verdict == REFUTED and out.counterexample is None:
         raise AssertionError(f"{prop.name}: a refutation must carry a counterexample")
-    return Result(games[0].info.id, prop, out.verdict, time.perf_counter() - start, out.detail,
-                  out.counterexample, out.examples, out.seed, method)
+    return Result(game, prop, out.verdict, seconds, out.detail, out.counterexample, out.examples, out.seed,
+                  method, out.facts)

@@ -8,89 +8,74 @@ from collections import Counter
 from spec.engine import Game, Record
 from spec.errors import IllegalMove
 from spec.rules import make_rules
-from verifier.api import check_invariant, walk
+from verifier.api import Invariant, Watch, walked
 from verifier.core import HOLDS, REGISTRY, UNKNOWN, Budget, Outcome, Property
-from verifier.sampling import describe_census, playout, sample
+from verifier.sampling import describe_census
 
 ALL = "*"
 
 
-@REGISTRY.property(ALL, "cards_conserved", title="Every card is in exactly one place at every step",
-                   method="hypothesis")
-def cards_conserved(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        deck = Counter(game.deck())
+@walked(ALL, "cards_conserved", title="Every card is in exactly one place at every step")
+def cards_conserved(game, seed, budget, notes) -> Watch:
+    deck = Counter(game.deck())
 
-        def step(trace, state):
-            census = game.card_census(state)
-            if census != deck:
-                raise trace.refute(describe_census(deck, census), state)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        census = game.card_census(state)
+        if census != deck:
+            raise trace.refute(describe_census(deck, census), state)
+    return Watch(step=step)
 
 
-@REGISTRY.property(ALL, "moves_exist", title="A game that has not ended has a legal move",
-                   method="hypothesis")
-def moves_exist(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        trace, state = playout(game, seed, cap=budget.max_plays)
+@walked(ALL, "moves_exist", title="A game that has not ended has a legal move")
+def moves_exist(game, seed, budget, notes) -> Watch:
+    def end(trace, state):
         if not game.is_over(state) and not game.legal_moves(state) and len(trace.moves) < budget.max_plays:
             raise trace.refute(f"P{game.to_move(state)} has no legal move but the game is not over", state)
         if game.is_over(state) and game.legal_moves(state):
             raise trace.refute("the game is over but moves are still offered", state)
-    return sample(games, budget, check)
+    return Watch(end=end)
 
 
-@REGISTRY.property(ALL, "moves_unique_stable", title="Legal moves are unique, legal and in a stable order",
-                   method="hypothesis")
-def moves_unique_stable(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        def step(trace, state):
-            moves = game.legal_moves(state)
-            if len(set(moves)) != len(moves):
-                dup = [m for m in moves if moves.count(m) > 1][0]
-                raise trace.refute(f"move {game.format_move(dup)} is listed twice", state)
-            if game.legal_moves(state) != moves:
-                raise trace.refute("asking twice gives a different order", state)
-            for m in moves:
-                if not game.can_move(state, m):
-                    raise trace.refute(f"listed move {game.format_move(m)} is rejected by check_move", state)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+@walked(ALL, "moves_unique_stable", title="Legal moves are unique, legal and in a stable order")
+def moves_unique_stable(game, seed, budget, notes) -> Watch:
+    def step(trace, state):
+        moves = game.legal_moves(state)
+        if len(set(moves)) != len(moves):
+            dup = [m for m in moves if moves.count(m) > 1][0]
+            raise trace.refute(f"move {game.format_move(dup)} is listed twice", state)
+        if game.legal_moves(state) != moves:
+            raise trace.refute("asking twice gives a different order", state)
+        for m in moves:
+            if not game.can_move(state, m):
+                raise trace.refute(f"listed move {game.format_move(m)} is rejected by check_move", state)
+    return Watch(step=step)
 
 
-@REGISTRY.property(ALL, "only_mover_moves", title="Only the player to move has moves",
-                   method="hypothesis")
-def only_mover_moves(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        def step(trace, state):
-            mover = game.to_move(state)
-            for p in range(game.players):
-                if p != mover and game.moves_for(state, p):
-                    raise trace.refute(f"P{p} has moves although P{mover} is to move", state)
-        playout(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+@walked(ALL, "only_mover_moves", title="Only the player to move has moves")
+def only_mover_moves(game, seed, budget, notes) -> Watch:
+    def step(trace, state):
+        mover = game.to_move(state)
+        for p in range(game.players):
+            if p != mover and game.moves_for(state, p):
+                raise trace.refute(f"P{p} has moves although P{mover} is to move", state)
+    return Watch(step=step)
 
 
-@REGISTRY.property(ALL, "replay_reproduces", title="Replaying the seed and the move log reproduces the state",
-                   method="hypothesis")
-def replay_reproduces(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        trace, state = playout(game, seed, cap=budget.max_plays)
+@walked(ALL, "replay_reproduces", title="Replaying the seed and the move log reproduces the state")
+def replay_reproduces(game, seed, budget, notes) -> Watch:
+    def end(trace, state):
         try:
             again = game.replay(seed, trace.moves)
         except IllegalMove as exc:
             raise trace.refute(f"the move log does not replay: {exc}", state) from None
         if again != state:
             raise trace.refute("replay ends in a different state", state)
-    return sample(games, budget, check)
+    return Watch(end=end)
 
 
-@REGISTRY.property(ALL, "save_load", title="A saved game loads back to the same state",
-                   method="hypothesis")
-def save_load(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        trace, state = playout(game, seed, cap=budget.max_plays)
+@walked(ALL, "save_load", title="A saved game loads back to the same state")
+def save_load(game, seed, budget, notes) -> Watch:
+    def end(trace, state):
         record = game.record(seed, trace.moves)
         loaded = Record.from_json(record.to_json())
         if loaded != record:
@@ -103,22 +88,20 @@ def save_load(games, budget: Budget) -> Outcome:
             raise trace.refute(f"the loaded record does not replay: {exc}", state) from None
         if again != state:
             raise trace.refute("the loaded record replays to a different state", state)
-    return sample(games, budget, check)
+    return Watch(end=end)
 
 
-@REGISTRY.property(ALL, "ends_in_bound",
-                   title="Random play ends within the declared maximum length (or the game declares it may not end)",
-                   method="hypothesis")
-def ends_in_bound(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        bound = game.max_plays()
-        cap = bound + 1 if bound is not None else budget.max_plays
-        trace, state = playout(game, seed, cap=cap)
+@walked(ALL, "ends_in_bound",
+        title="Random play ends within the declared maximum length (or the game declares it may not end)")
+def ends_in_bound(game, seed, budget, notes) -> Watch:
+    bound = game.max_plays()
+
+    def end(trace, state):
         if bound is not None and not game.is_over(state):
             raise trace.refute(f"still going after the declared maximum of {bound} moves", state)
         if game.is_over(state):
             game.outcome(state)
-    return sample(games, budget, check)
+    return Watch(end=end, cap=bound + 1 if bound is not None else None)
 
 
 # ------------------------------------------------------------------ kernel
@@ -151,23 +134,30 @@ def moves_mismatch(game, state) -> str | None:
     return None
 
 
-def moves_match_clauses(games, budget: Budget) -> Outcome:
-    return check_invariant(games, budget, moves_mismatch, presets=True)
-
-
+_MATCH = Invariant(moves_mismatch, presets=True)
 REGISTRY.add(Property(ALL, "moves_match_clauses", "The fast legal moves are exactly the candidate moves the "
-                      "clauses allow, under every preset", (), "exhaustive", HOLDS, moves_match_clauses,
-                      applies=lambda games: has_clause_moves(games[0]), splits=True))
+                      "clauses allow, under every preset", (), "exhaustive", HOLDS, _MATCH.check,
+                      applies=lambda games: has_clause_moves(games[0]), shared=_MATCH))
 
 
-@REGISTRY.property(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
-                   "sum to 0 (or, for a game that is not zero-sum, some game's do not)", method="hypothesis")
-def zero_sum(games, budget: Budget) -> Outcome:
-    claimed = games[0].info.zero_sum
-    witness = []
+def _zero_sum_verdict(out: Outcome, witness: list, games, budget: Budget) -> Outcome:
+    if games[0].info.zero_sum:
+        return out
+    if witness:
+        n, seed, returns = witness[0]
+        return Outcome(HOLDS, f"not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
+                       f"{' '.join(map(str, returns))}", examples=out.examples, seed=budget.seed,
+                       facts={"games": out.examples, "seed": budget.seed, "witness": [n, seed, list(returns)]})
+    return Outcome(UNKNOWN, f"declared not zero-sum, but all {out.examples} sampled games summed to 0",
+                   examples=out.examples, seed=budget.seed, facts={"games": out.examples, "seed": budget.seed})
 
-    def check(game, seed):
-        trace, state = walk(game, seed, cap=budget.max_plays)
+
+@walked(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
+        "sum to 0 (or, for a game that is not zero-sum, some game's do not)", finish=_zero_sum_verdict)
+def zero_sum(game, seed, budget, witness) -> Watch:
+    claimed = game.info.zero_sum
+
+    def end(trace, state):
         if not game.is_over(state):
             return
         returns = game.outcome(state).returns
@@ -177,24 +167,15 @@ def zero_sum(games, budget: Budget) -> Outcome:
             raise trace.refute(f"returns {' '.join(map(str, returns))} sum to {sum(returns)}, not 0", state)
         if not claimed and sum(returns) != 0 and not witness:
             witness.append((game.players, seed, returns))
-    out = sample(games, budget, check)
-    if out.verdict != HOLDS or claimed:
-        return out
-    if witness:
-        n, seed, returns = witness[0]
-        return Outcome(HOLDS, f"not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
-                       f"{' '.join(map(str, returns))}", examples=out.examples, seed=budget.seed)
-    return Outcome(UNKNOWN, f"declared not zero-sum, but all {out.examples} sampled games summed to 0",
-                   examples=out.examples, seed=budget.seed)
+    return Watch(end=end)
 
 
-@REGISTRY.property(ALL, "chance", title="The metadata's chance claim: the seeded deal is the only source of "
-                   "randomness (replays do not depend on any other random state)", method="hypothesis")
-def chance(games, budget: Budget) -> Outcome:
-    claimed = games[0].info.chance
+@walked(ALL, "chance", title="The metadata's chance claim: the seeded deal is the only source of "
+        "randomness (replays do not depend on any other random state)")
+def chance(game, seed, budget, notes) -> Watch:
+    claimed = game.info.chance
 
-    def check(game, seed):
-        trace, state = walk(game, seed, cap=min(budget.max_plays, 2_000))
+    def end(trace, state):
         first = game.deal(seed)
         saved = random.getstate()
         try:
@@ -219,61 +200,60 @@ def chance(games, budget: Budget) -> Outcome:
             if other != game.deal(seed):
                 raise trace.refute(f"declared without chance, but seeds {seed} and {seed + 1} deal "
                                    "different positions", state)
-    return sample(games, budget, check)
+    return Watch(end=end, cap=min(budget.max_plays, 2_000))
 
 
-@REGISTRY.property(ALL, "hidden_information", title="The metadata's hidden-information claim: a player's "
-                   "view does not change when two cards hidden from them are swapped (and, for a game "
-                   "without hidden information, nothing is hidden)", method="hypothesis")
-def hidden_information(games, budget: Budget) -> Outcome:
-    claimed = games[0].info.hidden_information
-    seen_hidden = []
-
-    def check(game, seed):
-        rng = random.Random(seed)
-
-        def step(trace, state):
-            # every early state, then fewer and fewer (about 50 + 50 ln(n/50) of n): long games stay cheap
-            n = len(trace.moves)
-            if n >= 50 and rng.random() >= 50 / n:
-                return
-            for p in range(game.players):
-                zones = game.zones(state)
-                hidden = game.hidden_zones(state, p)
-                cards = [(z, c) for z in sorted(hidden) for c in zones.get(z, ())]
-                if not claimed:
-                    if cards:
-                        raise trace.refute(f"declared without hidden information, but P{p} cannot see "
-                                           f"{cards[0][0]} ({cards[0][1]})", state)
-                    continue
-                # a card with a copy in sight (several packs) cannot be renamed unseen
-                seen = {c for z, held in zones.items() if z not in hidden for c in held}
-                distinct = sorted({c for _, c in cards} - seen, key=str)
-                if len(distinct) < 2:
-                    continue
-                seen_hidden.append(True)
-                a, b = rng.sample(distinct, 2)
-                swapped = game.relabel(state, {a: b, b: a})
-                if game.observe(swapped, p) != game.observe(state, p):
-                    raise trace.refute(f"P{p}'s view changes when {a} and {b}, both hidden from P{p}, "
-                                       "swap places", state)
-        walk(game, seed, step, min(budget.max_plays, 2_000))
-    out = sample(games, budget, check)
-    if out.verdict == HOLDS and claimed and not seen_hidden:
+def _hidden_verdict(out: Outcome, seen_hidden: list, games, budget: Budget) -> Outcome:
+    if games[0].info.hidden_information and not seen_hidden:
         return Outcome(UNKNOWN, f"declared with hidden information, but in {out.examples} sampled games no "
-                       "player had two hidden cards", examples=out.examples, seed=budget.seed)
+                       "player had two hidden cards", examples=out.examples, seed=budget.seed,
+                       facts={"games": out.examples, "seed": budget.seed})
     return out
 
 
-@REGISTRY.property(ALL, "stakes_conserved", title="Stakes only move: the ledger's total never changes",
-                   method="hypothesis", applies=lambda games: hasattr(games[0], "ledger"))
-def stakes_conserved(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        start = game.ledger(game.deal(seed)).total
+@walked(ALL, "hidden_information", title="The metadata's hidden-information claim: a player's "
+        "view does not change when two cards hidden from them are swapped (and, for a game "
+        "without hidden information, nothing is hidden)", finish=_hidden_verdict)
+def hidden_information(game, seed, budget, seen_hidden) -> Watch:
+    claimed = game.info.hidden_information
+    rng = random.Random(seed)
 
-        def step(trace, state):
-            total = game.ledger(state).total
-            if total != start:
-                raise trace.refute(f"the ledger holds {total}, it started with {start}", state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        # every early state, then fewer and fewer (about 50 + 50 ln(n/50) of n): long games stay cheap
+        n = len(trace.moves)
+        if n >= 50 and rng.random() >= 50 / n:
+            return
+        for p in range(game.players):
+            zones = game.zones(state)
+            hidden = game.hidden_zones(state, p)
+            cards = [(z, c) for z in sorted(hidden) for c in zones.get(z, ())]
+            if not claimed:
+                if cards:
+                    raise trace.refute(f"declared without hidden information, but P{p} cannot see "
+                                       f"{cards[0][0]} ({cards[0][1]})", state)
+                continue
+            # a card with a copy in sight (several packs) cannot be renamed unseen
+            seen = {c for z, held in zones.items() if z not in hidden for c in held}
+            distinct = sorted({c for _, c in cards} - seen, key=str)
+            if len(distinct) < 2:
+                continue
+            if not seen_hidden:
+                seen_hidden.append(True)
+            a, b = rng.sample(distinct, 2)
+            swapped = game.relabel(state, {a: b, b: a})
+            if game.observe(swapped, p) != game.observe(state, p):
+                raise trace.refute(f"P{p}'s view changes when {a} and {b}, both hidden from P{p}, "
+                                   "swap places", state)
+    return Watch(step=step, cap=min(budget.max_plays, 2_000))
+
+
+@walked(ALL, "stakes_conserved", title="Stakes only move: the ledger's total never changes",
+        applies=lambda games: hasattr(games[0], "ledger"))
+def stakes_conserved(game, seed, budget, notes) -> Watch:
+    start = game.ledger(game.deal(seed)).total
+
+    def step(trace, state):
+        total = game.ledger(state).total
+        if total != start:
+            raise trace.refute(f"the ledger holds {total}, it started with {start}", state)
+    return Watch(step=step)

@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from spec.engine import Game
-from spec.errors import CardspecError
 from spec.games import get_game
 from spec.variants import Variant
 from verifier.core import REGISTRY, Budget, Result, run_property
@@ -37,18 +36,27 @@ def games_for(game_id: str, variant: Variant | None = None, players: int | None 
 
 
 def verify(game_id: str, *, variant: Variant | None = None, players: int | None = None,
-           budget: Budget = Budget(), only: Iterable[str] | None = None) -> list[Result]:
+           budget: Budget = Budget(), only: Iterable[str] | None = None, workers: int | None = 1,
+           scheduler: str | None = None, cache=None) -> list[Result]:
+    """Check the properties of a game (every one that applies, or ``only`` these).
+
+    The work is shared and spread as :mod:`verifier.plan` says: by default in
+    this process (``workers=1``) and without a cache, so a test that breaks a
+    rule sees it broken; the command line uses every core and the result cache.
+    """
+    return verify_many([(game_id, variant, players)], budget=budget, only=only, workers=workers,
+                       scheduler=scheduler, cache=cache)[0]
+
+
+def verify_many(requests: Sequence[tuple[str, Variant | None, int | None]], *, budget: Budget = Budget(),
+                only: Iterable[str] | None = None, workers: int | None = 1, scheduler: str | None = None,
+                cache=None, progress=None) -> list[list[Result]]:
+    """:func:`verify` for several games at once (one pool for all): ``(game, variant, players)`` each."""
+    from verifier.plan import Job, run_jobs
     load_properties()
-    games = games_for(game_id, variant, players)
-    props = REGISTRY.for_game(game_id)
-    if only is not None:
-        wanted = set(only)
-        unknown = wanted - {p.name for p in props}
-        if unknown:
-            raise CardspecError(f"--only {sorted(unknown)[0]}: no such property of {game_id}; "
-                                f"allowed: {', '.join(p.name for p in props)}")
-        props = [p for p in props if p.name in wanted]
-    return [run_property(p, games, budget) for p in props if p.applies is None or p.applies(games)]
+    only = tuple(only) if only is not None else None
+    jobs = [Job.of(games_for(gid, variant, players), budget, only) for gid, variant, players in requests]
+    return run_jobs(jobs, workers=workers, scheduler=scheduler, cache=cache, progress=progress)
 
 
 def run_on(games: Sequence[Game], name: str, budget: Budget = Budget()) -> Result:

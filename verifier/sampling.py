@@ -8,6 +8,7 @@ a :class:`random.Random` that picks each move.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 
 from hypothesis import HealthCheck, Phase, given, seed as fixed_seed, settings, strategies as st
 
@@ -38,7 +39,8 @@ def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], N
         check(game, seed)
 
     try:
-        run()
+        with _no_local_constants():
+            run()
     except Refuted as exc:
         return Outcome(REFUTED, "", exc.counterexample, count, budget.seed)
     except BaseExceptionGroup as group:  # a non-deterministic game makes hypothesis report it as flaky
@@ -47,9 +49,43 @@ def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], N
             raise
         return Outcome(REFUTED, "the game is not deterministic (hypothesis saw a flaky failure)",
                        found.counterexample, count, budget.seed)
+    return sampled(games, count, budget.seed)
+
+
+def sampled(games: Sequence[Game], count: int, seed: int) -> Outcome:
+    """What a sample in which every game passed says."""
     counts = sorted({g.players for g in games})
     span = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-    return Outcome(HOLDS, f"{count} random games, {span} players", None, count, budget.seed)
+    return Outcome(HOLDS, f"{count} random games, {span} players", None, count, seed,
+                   facts={"games": count, "seed": seed, "players": [counts[0], counts[-1]]})
+
+
+@contextmanager
+def _no_local_constants():
+    """Keep the integers written in the project's own modules out of the draws.
+
+    Hypothesis (since 6.131) sometimes draws a literal found in the source of any
+    non-library module loaded in the process. The games a sample plays would then
+    depend on every number written anywhere in ``spec`` and ``verifier``, and on
+    which other modules happen to be loaded (the rulebook's extension, the tests):
+    a sample, and its counterexample, would change with unrelated edits and differ
+    between ``cardspec verify``, the rulebook and a worker. Without them a sample
+    depends only on the seed, the games and the number of examples.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        original, cache = providers._get_local_constants, providers.CONSTANTS_CACHE.cache
+        empty = providers.Constants()
+    except (ImportError, AttributeError):  # a hypothesis without local constants: nothing to keep out
+        yield
+        return
+    cache.clear()  # allowed values computed with the local constants
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.clear()
 
 
 def describe_census(expected, actual) -> str:

@@ -5,13 +5,14 @@ product is one variant; the sweep checks every property that applies to it
 and reports a matrix of verdicts, plus a summary of which options decide
 each property ("holds exactly when turnover_order = flip and players 2-5").
 
-Work is split into *tasks*: one per (point, property), and a splittable
-property (an exhaustive search over many roots) into several shards, so one
-big search also spreads over workers. Tasks run on a local process pool or
-on a Dask cluster; both give the same results for the same seed, because a
-task's result depends only on the task. Results are cached on disk, keyed by
-a hash of the task and of the code, so an interrupted sweep resumes where it
-stopped.
+The work of every point is planned as ``cardspec verify`` plans it
+(:mod:`verifier.plan`): the invariants of a point share one random walk and
+one search of its small configurations, a big search can be split into
+shards (``split``), and the tasks run on a local process pool or on a Dask
+cluster; both give the same results for the same seed, because a task's
+result depends only on the task. Every result goes into the result cache
+(:mod:`verifier.cache`) as soon as it is known, so an interrupted sweep
+resumes where it stopped.
 
 >>> grid = Grid.parse("sixty_one", vary=["turnover_order=flip,reverse"], players="4-5")
 >>> [(p.rules, p.players) for p in grid.points()][:2]
@@ -22,28 +23,21 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import hashlib
 import io
 import itertools
 import json
-import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from spec.engine import write_atomic
 from spec.errors import CardspecError, UnknownGame, VariantError, quote
 from spec.games import get_game
 from spec.rules import make_rules
-from verifier.core import REFUTED, UNKNOWN, Budget, Property
+from verifier.core import REFUTED, UNKNOWN, Budget
 
-__all__ = ["Grid", "Point", "Task", "run_task", "run_sweep", "summarize", "to_csv"]
-
-#: Verdict precedence when shards of one property are merged.
-_RANK = {"refuted": 0, "unknown": 1, "holds": 2}
+__all__ = ["Grid", "Point", "run_sweep", "summarize", "to_csv"]
 
 
 # ------------------------------------------------------------------- grid
@@ -212,186 +206,45 @@ def _game_class(game: str, source: str = ""):
         raise CardspecError(f"{source + ': ' if source else ''}{exc}") from None
 
 
-# ------------------------------------------------------------------ tasks
-
-@dataclass(frozen=True)
-class Task:
-    """One unit of work: a property at a point (and a shard of it, for splittable ones)."""
-
-    game: str
-    rules: dict[str, Any]
-    players: int
-    property: str
-    budget: dict[str, Any]
-    shard: tuple[int, int] = (0, 1)
-
-    def key(self) -> str:
-        """Cache key: the task and the code that runs it."""
-        doc = json.dumps([dataclasses.asdict(self), code_fingerprint()], sort_keys=True, default=str)
-        return hashlib.sha256(doc.encode()).hexdigest()[:32]
-
-
-@cache
-def code_fingerprint() -> str:
-    """A hash of every rules and verifier source file: a change of code invalidates cached results."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    h = hashlib.sha256()
-    for pkg in ("spec", "verifier"):
-        for root, dirs, files in sorted(os.walk(os.path.join(here, pkg))):
-            dirs.sort()
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    with open(os.path.join(root, name), "rb") as fh:
-                        h.update(name.encode() + fh.read())
-    return h.hexdigest()[:16]
-
-
-def run_task(task: Task) -> dict:
-    """Check one task; returns the result as ``verify --json`` does, plus the point and shard."""
-    from verifier.core import REGISTRY, run_property
-    from verifier.runner import load_properties
-    load_properties()
-    cls = get_game(task.game)
-    game = cls(make_rules(cls.Rules, task.rules), players=task.players)
-    prop = REGISTRY.get(task.game, task.property)
-    budget = Budget(**{**task.budget, "shard": task.shard})
-    out = run_property(prop, [game], budget).to_json()
-    out["point"] = {"rules": task.rules, "players": task.players}
-    out["shard"] = list(task.shard)
-    return out
-
-
-def tasks_for(grid: Grid, budget: Budget, split: int = 1) -> list[Task]:
-    """Every task of the grid: each applicable property at each valid point."""
-    from verifier.core import REGISTRY
-    from verifier.runner import load_properties
-    load_properties()
-    cls = get_game(grid.game)
-    props: list[Property] = REGISTRY.for_game(grid.game)
-    if grid.properties:
-        props = [p for p in props if p.name in grid.properties]
-    plain = {k: v for k, v in dataclasses.asdict(budget).items() if k != "shard"}
-    tasks = []
-    for point in grid.points():
-        game = cls(make_rules(cls.Rules, point.rules), players=point.players)
-        for prop in props:
-            if prop.applies is not None and not prop.applies([game]):
-                continue
-            n = split if prop.splits else 1
-            tasks += [Task(grid.game, point.rules, point.players, prop.name, plain, (i, n)) for i in range(n)]
-    return tasks
-
-
-def merge_shards(results: Sequence[dict]) -> dict:
-    """One result from the shards of a property at a point: the worst verdict, the work added up."""
-    results = sorted(results, key=lambda r: r["shard"][0])
-    if len(results) == 1:
-        out = dict(results[0])
-        out.pop("shard", None)
-        return out
-    worst = min(results, key=lambda r: (_RANK[r["verdict"]], r["shard"][0]))
-    out = {k: v for k, v in worst.items() if k != "shard"}
-    out["seconds"] = round(sum(r["seconds"] for r in results), 4)
-    out["examples"] = sum(r["examples"] or 0 for r in results) or None
-    out["detail"] = f"{len(results)} shards: " + " | ".join(r["detail"] for r in results)
-    return out
-
-
 # ------------------------------------------------------------------- run
-
-class Cache:
-    """Finished task results on disk, one small JSON file per task."""
-
-    def __init__(self, folder: str | None):
-        self.folder = folder
-        if folder:
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as exc:
-                raise CardspecError(f"--cache {folder}: cannot create the folder ({exc.strerror})") from None
-
-    def get(self, task: Task) -> dict | None:
-        if not self.folder:
-            return None
-        path = os.path.join(self.folder, task.key() + ".json")
-        try:
-            with open(path, encoding="utf-8") as fh:
-                return json.load(fh)
-        except (OSError, ValueError):
-            return None  # missing, or a file cut short: the task is run again
-
-    def put(self, task: Task, result: dict) -> None:
-        if self.folder:
-            write_atomic(os.path.join(self.folder, task.key() + ".json"), json.dumps(result, ensure_ascii=False))
-
 
 def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = None, scheduler: str | None = None,
               cache_dir: str | None = None, split: int = 1,
               progress: Callable[[int, int], None] | None = None) -> dict:
-    """Run every task of the grid (cached ones are read back) and return the sweep document."""
-    tasks = tasks_for(grid, budget, split)
-    cache = Cache(cache_dir)
-    done: dict[int, dict] = {}
-    todo = []
-    for i, t in enumerate(tasks):
-        hit = cache.get(t)
-        if hit is not None:
-            done[i] = hit
-        else:
-            todo.append(i)
-    resumed = len(done)
-    if progress:
-        progress(len(done), len(tasks))
-    for i, result in _execute(tasks, todo, workers, scheduler):
-        cache.put(tasks[i], result)
-        done[i] = result
+    """Check every property at every point of the grid and return the sweep document.
+
+    The work is shared and spread by :mod:`verifier.plan` (one walk and one
+    search per point for all its invariants; a local pool or Dask), and each
+    result is kept in the result cache ``cache_dir`` as soon as it is known, so
+    an interrupted sweep resumes where it stopped.
+    """
+    from verifier.cache import ResultCache
+    from verifier.plan import Job, run_jobs
+    cls = get_game(grid.game)
+    points = grid.points()
+    jobs = [Job.of([cls(make_rules(cls.Rules, p.rules), players=p.players)], budget,
+                   grid.properties or None) for p in points]
+    cache = ResultCache(cache_dir) if cache_dir else None
+    seen = {"units": 0}
+
+    def counted(done: int, total: int, label: str) -> None:
         if progress:
-            progress(len(done), len(tasks))
-    grouped: dict[tuple, list[dict]] = {}
-    for i, t in enumerate(tasks):
-        grouped.setdefault((json.dumps(t.rules, sort_keys=True), t.players, t.property), []).append(done[i])
-    results = [merge_shards(rs) for rs in grouped.values()]
+            progress(done, total)
+    results = run_jobs(jobs, workers=workers, scheduler=scheduler, cache=cache, split=split, progress=counted,
+                       on_plan=lambda plan: seen.update(units=len(plan.tasks)))
+    rows = []
+    for point, found in zip(points, results):
+        for r in found:
+            row = r.to_json()
+            row["point"] = {"rules": point.rules, "players": point.players}
+            rows.append(row)
     return {"game": grid.game, "vary": {k: list(v) for k, v in grid.vary.items()},
-            "players": list(grid.players), "budget": {k: v for k, v in dataclasses.asdict(budget).items()
-                                                      if k != "shard"},
-            "split": split, "tasks": len(tasks), "resumed": resumed,
+            "players": list(grid.players), "budget": dataclasses.asdict(budget),
+            "split": split, "tasks": len(rows), "resumed": sum(r.cached for found in results for r in found),
+            "units": seen["units"],
             "skipped": [{"point": {"rules": p.rules, "players": p.players}, "reason": why}
                         for p, why in grid.invalid()],
-            "results": results, "summary": summarize(results, list(grid.vary))}
-
-
-def _execute(tasks: list[Task], todo: list[int], workers: int | None,
-             scheduler: str | None) -> Iterable[tuple[int, dict]]:
-    """Run ``tasks[i]`` for each ``i`` in ``todo``; yield ``(i, result)`` as each finishes."""
-    if not todo:
-        return
-    if scheduler:
-        try:
-            from dask.distributed import Client, as_completed
-        except ImportError:
-            raise CardspecError("--scheduler needs Dask: pip install 'cardspec[dask]'") from None
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise CardspecError(f"--scheduler {quote(scheduler)}: cannot connect ({type(exc).__name__})") from None
-        try:
-            futures = {client.submit(run_task, tasks[i], pure=False): i for i in todo}
-            for fut in as_completed(futures):
-                yield futures[fut], fut.result()
-        finally:
-            client.close()
-        return
-    n = workers or os.cpu_count() or 1
-    if n == 1:
-        for i in todo:
-            yield i, run_task(tasks[i])
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed as done_first
-    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {pool.submit(run_task, tasks[i]): i for i in todo}
-        for fut in done_first(futures):
-            yield futures[fut], fut.result()
+            "results": rows, "summary": summarize(rows, list(grid.vary))}
 
 
 # --------------------------------------------------------------- summary

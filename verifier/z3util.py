@@ -11,6 +11,17 @@ import z3
 from verifier.core import HOLDS, REFUTED, UNKNOWN, Verdict
 
 
+def fresh_context() -> None:
+    """Let the next z3 terms live in a new main context.
+
+    z3's choices, and so the model it returns, depend on the history of the
+    context (which terms were made before). A property that starts from a new
+    context gets the same counterexample whatever ran before it in the same
+    process, so the results do not depend on how tasks are spread over workers.
+    """
+    z3.z3._main_ctx = None  # z3py makes a new one on next use (z3.main_ctx); there is no public reset
+
+
 @dataclass(frozen=True)
 class Z3Answer:
     verdict: Verdict

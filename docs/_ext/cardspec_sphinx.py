@@ -51,14 +51,25 @@ def _skipped_by_developer(game_id: str) -> bool:
 
 
 def _verify(env, game_id: str):
-    """Results per game, computed once per build process."""
+    """A game's verifier results, from the result cache that ``cardspec verify`` fills.
+
+    The first page that asks computes what the cache lacks for every game the
+    build shows, at once, on every core; later pages read it from memory.
+    """
+    from spec.games import all_games
+    from verifier.cache import ResultCache
     from verifier.core import Budget
-    from verifier.runner import verify
-    cache = env.app.__dict__.setdefault("_cardspec_results", {})
-    if game_id not in cache:
+    from verifier.runner import verify_many
+    store = env.app.__dict__.setdefault("_cardspec_results", {})
+    if game_id not in store:
         cfg = env.config
-        cache[game_id] = verify(game_id, budget=Budget(seed=cfg.cardspec_seed, examples=cfg.cardspec_examples))
-    return cache[game_id]
+        ids = [g for g in all_games() if g not in store and not _skipped_by_developer(g)]
+        if game_id not in ids:
+            ids.append(game_id)
+        results = verify_many([(g, None, None) for g in ids], workers=None, cache=ResultCache.default(),
+                              budget=Budget(seed=cfg.cardspec_seed, examples=cfg.cardspec_examples))
+        store.update(zip(ids, results))
+    return store[game_id]
 
 
 def _field_docs(rules_type) -> dict[str, str]:

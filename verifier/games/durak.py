@@ -34,7 +34,7 @@ from spec.dealing import rng_for
 from spec.errors import VariantError
 from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer, game_winner
 from verifier import generic
-from verifier.api import Exploration, Root, Trace, explore, small_configs, walk as api_walk
+from verifier.api import Exploration, Root, Trace, Walked, explore, small_configs, walk as api_walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
 from verifier.sampling import sample
 
@@ -706,8 +706,8 @@ CHECKS = {
 
 #: The generic properties also checked per preset.
 GENERIC = {
-    "cards_conserved": ("Every card is in exactly one place at every step", generic.cards_conserved),
-    "save_load": ("A saved game loads back to the same state", generic.save_load),
+    "cards_conserved": ("Every card is in exactly one place at every step", Walked(generic.cards_conserved).check),
+    "save_load": ("A saved game loads back to the same state", Walked(generic.save_load).check),
 }
 
 #: Honest expectations: (property, preset or None for the rules under test) -> verdict; default holds.
