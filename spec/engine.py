@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -442,12 +443,26 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         raise
 
 
+@functools.cache
+def _init_fields(tp: type) -> tuple[str, ...] | None:
+    """The fields ``__init__`` takes, for a dataclass type (``None`` for any other type)."""
+    if not dataclasses.is_dataclass(tp):
+        return None
+    return tuple(f.name for f in dataclasses.fields(tp) if f.init)
+
+
+#: Values that hold no card: returned as they are, before the slower tests below.
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def _relabel(obj: Any, mapping: Mapping[Card, Card]) -> Any:
+    if type(obj) in _ATOMS:
+        return obj
     if isinstance(obj, Card):
         return mapping.get(obj, obj)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return dataclasses.replace(obj, **{f.name: _relabel(getattr(obj, f.name), mapping)
-                                           for f in dataclasses.fields(obj) if f.init})
+    names = _init_fields(type(obj))
+    if names is not None:
+        return dataclasses.replace(obj, **{name: _relabel(getattr(obj, name), mapping) for name in names})
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return type(obj)(*(_relabel(x, mapping) for x in obj))
     if isinstance(obj, (tuple, list, set, frozenset)):

@@ -42,7 +42,7 @@ from verifier.core import (
 
 __all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "Trace",
            "invariant", "Invariant", "z3_claim", "Claim", "decide", "small_configs", "roots_for", "variants_of",
-           "check_invariant", "for_players"]
+           "check_invariant", "for_players", "sample_unit"]
 
 
 # ------------------------------------------------------------------- walk
@@ -310,6 +310,31 @@ def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exp
                        cycle, long_game, failure, failures)
 
 
+# ------------------------------------------------------- sampling units
+
+_UNITS: dict[str, tuple[Callable[[Game, Any], bool], str]] = {}
+
+
+def sample_unit(game_id: str, what: str):
+    """Decorator: ``fn(game, state) -> bool``, true where a sampled game of this game stops.
+
+    For a game whose random play runs very long (a match scored over many
+    deals): every walked property and invariant then samples this unit, and
+    says so (``what``: "a match up to its 8th deal", say). The unit's states
+    are the game's own, so a counterexample still replays as a record.
+    """
+    def register(fn):
+        _UNITS[game_id] = (fn, what)
+        return fn
+    return register
+
+
+def unit_of(game_id: str) -> str | None:
+    """What one sampled game of ``game_id`` is, when it is not a whole game."""
+    unit = _UNITS.get(game_id)
+    return unit[1] if unit is not None else None
+
+
 # ------------------------------------------------ small configurations
 
 _SMALL: dict[str, Callable[[Game], list[Root]]] = {}
@@ -367,14 +392,18 @@ class Watch:
     ``step(trace, state)`` runs on every state and ``end(trace, state)`` on the
     last one; either raises ``trace.refute(...)``. For this check the game stops
     at its end, at a state with no move, after ``cap`` moves (default: the
-    budget's ``max_plays``) or, with ``stop_at_repeat``, at the first position
-    it has already checked (a stalled or looping game shows nothing new).
+    budget's ``max_plays``), with ``stop_at_repeat`` at the first position it
+    has already checked (a stalled or looping game shows nothing new), or where
+    ``stop(trace, state)`` is true (asked after ``step``).
     """
 
     step: Callable[[Trace, Any], None] | None = None
     end: Callable[[Trace, Any], None] | None = None
     cap: int | None = None
     stop_at_repeat: bool = False
+    stop: Callable[[Trace, Any], bool] | None = None
+    #: follow the game past its :func:`sample_unit` to its end (or the cap): a check of finished games
+    whole_game: bool = False
 
 
 def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -> dict[Any, Refuted]:
@@ -383,9 +412,12 @@ def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -
     Each watch sees exactly the states and the last state that a walk of its
     own would give it, so a check's verdict does not depend on the others: a
     refutation stops only the check that raised it. Returns the refutation of
-    each check that failed.
+    each check that failed. A game with a :func:`sample_unit` stops at the
+    end of its unit.
     """
     failed: dict[Any, Refuted] = {}
+    unit = _UNITS.get(game.info.id)
+    ends = unit[0] if unit is not None else None
     active = [(k, w, w.cap if w.cap is not None else max_plays) for k, w in watches.items()]
     if not active:
         return failed
@@ -403,6 +435,8 @@ def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -
                 except Refuted as exc:
                     failed[k] = exc
         done = over(state)
+        unit_done = not done and ends is not None and any(not w.whole_game for _, w, _ in active) \
+            and ends(game, state)
         n = len(moves_so_far)
         repeated = False
         if seen is not None and not done:
@@ -417,7 +451,8 @@ def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -
             k, w, cap = entry
             if k in failed:
                 continue
-            if done or n >= cap or (w.stop_at_repeat and repeated):
+            if done or n >= cap or (unit_done and not w.whole_game) or (w.stop_at_repeat and repeated) \
+                    or (w.stop is not None and w.stop(trace, state)):
                 ending.append(entry)
                 continue
             if moves is None:
@@ -451,36 +486,52 @@ class Walked:
 
     start: Start
     finish: Finish | None = None
+    #: checks finished games: follows each game past the game's sampling unit, to its end or the cap
+    whole_game: bool = False
+
+    def watch(self, game: Game, seed: int, budget: Budget, notes: list) -> Watch:
+        w = self.start(game, seed, budget, notes)
+        return dataclasses.replace(w, whole_game=True) if self.whole_game else w
+
+    def unit(self, game_id: str) -> str | None:
+        """What one sampled game is, when it is not a whole game."""
+        return None if self.whole_game else unit_of(game_id)
 
     def check(self, games: Sequence[Game], budget: Budget) -> Outcome:
         """The property alone: its own sample, shrunk by hypothesis when a game fails."""
-        from verifier.sampling import sample
+        from verifier.sampling import sample, sampled
         notes: list = []
 
         def one(game, seed):
             mine: list = []  # each game's notes, kept in the order of the sample
-            failed = walk_all(game, seed, {0: self.start(game, seed, budget, mine)}, budget.max_plays)
+            failed = walk_all(game, seed, {0: self.watch(game, seed, budget, mine)}, budget.max_plays)
             notes.extend(mine)
             if failed:
                 raise failed[0]
         out = sample(games, budget, one)
-        return self.finish(out, notes, games, budget) if self.finish is not None and out.verdict == HOLDS else out
+        if out.verdict != HOLDS:
+            return out
+        out = sampled(games, out.examples or 0, budget.seed, self.unit(games[0].info.id))
+        return self.finish(out, notes, games, budget) if self.finish is not None else out
 
 
 def walked(game: str | type[Game], name: str, *, title: str, clauses: Sequence[str] = (),
            expected: Verdict = HOLDS, note: str = "", applies=None, finish: Finish | None = None,
-           budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
+           whole_game: bool = False, budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
     """Register ``start(game, seed, budget, notes) -> Watch`` as a property checked on random play.
 
     The runner plays each sampled game once and checks every walked property
     (and every :func:`invariant`) on it, as a stateful test checks its
     invariants at every step; a property that fails there is run again alone,
     so that its counterexample is the one hypothesis shrinks to for it.
+    ``whole_game``: the property checks finished games, so its games are
+    followed past a :func:`sample_unit` to their end (its checks should be
+    cheap: they see every move of a long match).
     """
     gid, book = _game_id(game)
 
     def register(start):
-        spec = Walked(start, finish)
+        spec = Walked(start, finish, whole_game)
         registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, spec.check, note, applies,
                               tuple((budget or {}).items()), shared=spec), book)
         start.property_name = name
@@ -509,7 +560,7 @@ def invariant_watch(fn: Callable[[Game, Any], str | None], game: Game, name: str
     return Watch(step=step, stop_at_repeat=True)
 
 
-def invariant_outcome(budget: Budget, groups: int, explored: Sequence[tuple[str, int, int, bool]],
+def invariant_outcome(game: str, budget: Budget, groups: int, explored: Sequence[tuple[str, int, int, bool]],
                       counts: Sequence[int] | None, shards: int = 1) -> Outcome:
     """An invariant's verdict when no state failed.
 
@@ -530,7 +581,8 @@ def invariant_outcome(budget: Budget, groups: int, explored: Sequence[tuple[str,
             return Outcome(UNKNOWN, "no small configuration to explore", method="exhaustive", facts=facts)
         return Outcome(HOLDS if complete else UNKNOWN, "; ".join(notes), method="exhaustive", facts=facts)
     count = sum(counts)
-    notes.append(f"sampled {count} random games (seed {budget.seed}"
+    unit = unit_of(game)
+    notes.append(f"sampled {count} random games ({f'{unit}; ' if unit else ''}seed {budget.seed}"
                  + (f", {groups} rule sets" if groups > 1 else "") + ")")
     facts.update(games=count, seed=budget.seed, rule_sets=groups)
     method = "exhaustive" if explored and complete else "hypothesis"
@@ -554,7 +606,7 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
                 return exhaustive_refutation(g, name, ex.failure)
             explored.append((name, g.players, ex.states, ex.complete))
     if not sample:
-        return invariant_outcome(budget, len(groups), explored, None)
+        return invariant_outcome(games[0].info.id, budget, len(groups), explored, None)
     per = per_group(budget, len(groups))
     counts = []
     for name, objs in groups:
@@ -566,7 +618,7 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
         if out.verdict != HOLDS:
             return Outcome(out.verdict, out.detail, out.counterexample, out.examples, out.seed, method="hypothesis")
         counts.append(out.examples or 0)
-    return invariant_outcome(budget, len(groups), explored, counts)
+    return invariant_outcome(games[0].info.id, budget, len(groups), explored, counts)
 
 
 def exhaustive_refutation(game: Game, group: str, failure: tuple[Root, tuple, str]) -> Outcome:

@@ -136,6 +136,9 @@ class Property:
     #: a :class:`verifier.api.Walked` (checked on the shared random walk) or a
     #: :class:`verifier.api.Invariant` (shared exploration and walk); ``None``: run alone
     shared: Any = field(default=None, repr=False, compare=False)
+    #: the game objects the property checks, made from those it is given (a property about one
+    #: preset); its ``check`` applies it itself, and the runner shares work on the objects it gives
+    adapt: Callable[[Sequence[Game]], list[Game]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

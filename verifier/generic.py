@@ -26,7 +26,7 @@ def cards_conserved(game, seed, budget, notes) -> Watch:
     return Watch(step=step)
 
 
-@walked(ALL, "moves_exist", title="A game that has not ended has a legal move")
+@walked(ALL, "moves_exist", title="A game that has not ended has a legal move", whole_game=True)
 def moves_exist(game, seed, budget, notes) -> Watch:
     def end(trace, state):
         if not game.is_over(state) and not game.legal_moves(state) and len(trace.moves) < budget.max_plays:
@@ -92,7 +92,8 @@ def save_load(game, seed, budget, notes) -> Watch:
 
 
 @walked(ALL, "ends_in_bound",
-        title="Random play ends within the declared maximum length (or the game declares it may not end)")
+        title="Random play ends within the declared maximum length (or the game declares it may not end)",
+        whole_game=True)
 def ends_in_bound(game, seed, budget, notes) -> Watch:
     bound = game.max_plays()
 
@@ -153,7 +154,8 @@ def _zero_sum_verdict(out: Outcome, witness: list, games, budget: Budget) -> Out
 
 
 @walked(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
-        "sum to 0 (or, for a game that is not zero-sum, some game's do not)", finish=_zero_sum_verdict)
+        "sum to 0 (or, for a game that is not zero-sum, some game's do not)", finish=_zero_sum_verdict,
+        whole_game=True)
 def zero_sum(game, seed, budget, witness) -> Watch:
     claimed = game.info.zero_sum
 
@@ -223,8 +225,8 @@ def hidden_information(game, seed, budget, seen_hidden) -> Watch:
         n = len(trace.moves)
         if n >= 50 and rng.random() >= 50 / n:
             return
+        zones = game.zones(state)
         for p in range(game.players):
-            zones = game.zones(state)
             hidden = game.hidden_zones(state, p)
             cards = [(z, c) for z in sorted(hidden) for c in zones.get(z, ())]
             if not claimed:

@@ -145,7 +145,7 @@ def _run_walk(task: Task) -> dict[str, Any]:
                 continue
             if isinstance(p.shared, Walked):
                 mine[p.name] = []
-                watches[p.name] = p.shared.start(game, seed, task.budget, mine[p.name])
+                watches[p.name] = p.shared.watch(game, seed, task.budget, mine[p.name])
             else:
                 watches[p.name] = invariant_watch(p.shared.fn, game, "")
         bad = walk_all(game, seed, watches, task.budget.max_plays)
@@ -182,6 +182,7 @@ class _Want:
     games: list[Game]
     budget: Budget               # the property's own budget
     key: str | None              # its cache key
+    given: list[Game] | None = None   # the job's game objects, when the property adapts them (``games``: its own)
     explores: list[tuple[str, GameSet]] = dataclasses.field(default_factory=list)   # (rule set, game)
     walks: list[tuple[str, tuple]] = dataclasses.field(default_factory=list)        # (rule set, walk key)
 
@@ -198,6 +199,8 @@ class Plan:
         explore_members: dict[tuple, list[str]] = {}
         for w in wants:
             shared = w.prop.shared
+            if not w.games:
+                continue  # adapted to nothing: the property's own check says what that means
             if isinstance(shared, Walked):
                 k = (GameSet.of(w.games), w.budget)
                 walk_members.setdefault(k, []).append(w.prop.name)
@@ -216,8 +219,9 @@ class Plan:
                         w.walks.append((name, k))
         self._alone_task: dict[int, int] = {}
         for w in wants:
-            if w.prop.shared is None:
-                self._alone_task[id(w)] = self._new(Task("alone", GameSet.of(w.games), w.budget, (w.prop.name,)))
+            if w.prop.shared is None or not w.games:
+                self._alone_task[id(w)] = self._new(Task("alone", GameSet.of(w.given or w.games), w.budget,
+                                                         (w.prop.name,)))
         self._parts: dict[tuple, list[int]] = {}
         for (gs, budget), members in explore_members.items():
             self._add(("explore", gs, budget), "explore", gs, budget, members, split)
@@ -254,7 +258,7 @@ class Plan:
 
     def rerun(self, w: _Want) -> int:
         """Schedule a property alone (after it failed in a shared task)."""
-        i = self._new(Task("alone", GameSet.of(w.games), w.budget, (w.prop.name,)))
+        i = self._new(Task("alone", GameSet.of(w.given or w.games), w.budget, (w.prop.name,)))
         self._alone_task[id(w)] = i
         self._needs[id(w)] = {i}
         self._by_task[i] = [w]
@@ -298,14 +302,14 @@ class Plan:
         shared = w.prop.shared
         if hasattr(shared, "start"):   # walked
             _, count, notes = walks[0]
-            out = sampled(w.games, count, w.budget.seed)
+            out = sampled(w.games, count, w.budget.seed, shared.unit(game))
             if shared.finish is not None:
                 out = shared.finish(out, notes, w.games, w.budget)
         else:
             from verifier.api import invariant_groups
             groups = len(invariant_groups(w.games, shared.presets))
             shards = max((len(self._parts[("explore",) + key]) for _, key in w.explores), default=1)
-            out = invariant_outcome(w.budget, groups, explored, [c for _, c, _ in walks] if shared.sample else None,
+            out = invariant_outcome(game, w.budget, groups, explored, [c for _, c, _ in walks] if shared.sample else None,
                                     shards)
         return finished(w.prop, game, out, seconds)
 
@@ -331,12 +335,13 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | N
         row: list[Result | None] = []
         for pos, p in enumerate(props):
             budget = effective_budget(p, job.budget)
+            checked = p.adapt(games) if p.adapt is not None else games
             key = result_key(job.games.game, job.games.rules, job.games.players, p.name, budget) \
                 if cache is not None else None
             hit = cache.get(key, job.games.game, p) if cache is not None else None
             row.append(hit)
             if hit is None:
-                wants.append(_Want(j, pos, p, games, budget, key))
+                wants.append(_Want(j, pos, p, checked, budget, key, games))
         out.append(row)
     n = workers if workers is not None else (os.cpu_count() or 1)
     plan = Plan(wants, walk_shards=max(1, min(n, 8)) if not scheduler else 4, split=split)
@@ -346,7 +351,7 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | N
     done = total - len(wants)
     if progress:
         progress(done, total, "")
-    for i, _ in execute(plan, workers=n, scheduler=scheduler):
+    for i, _ in (execute(plan, workers=n, scheduler=scheduler) if plan.tasks else ()):
         for w in plan.completed(i):
             r = plan.result(w)
             if cache is not None:

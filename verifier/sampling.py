@@ -52,11 +52,11 @@ def sample(games: Sequence[Game], budget: Budget, check: Callable[[Game, int], N
     return sampled(games, count, budget.seed)
 
 
-def sampled(games: Sequence[Game], count: int, seed: int) -> Outcome:
-    """What a sample in which every game passed says."""
+def sampled(games: Sequence[Game], count: int, seed: int, unit: str | None = None) -> Outcome:
+    """What a sample in which every game passed says (``unit``: what one sampled game is, if not a whole game)."""
     counts = sorted({g.players for g in games})
     span = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-    return Outcome(HOLDS, f"{count} random games, {span} players", None, count, seed,
+    return Outcome(HOLDS, f"{count} random games{f' ({unit})' if unit else ''}, {span} players", None, count, seed,
                    facts={"games": count, "seed": seed, "players": [counts[0], counts[-1]]})
 
 
