@@ -14,7 +14,9 @@ Each property is registered twice over:
 
 The checks watch random games move by move and judge each position against
 reference predicates written here from the rulebook, not against the
-engine's own helpers, so a broken engine rule is caught.
+engine's own helpers, so a broken engine rule is caught. They are walked
+properties (:func:`transitions` makes a move check a watch): the runner plays
+the random games of one set of rules once for all of them.
 
 Termination is checked three ways: random games on the full deck
 (``terminates``), and an exhaustive state-graph search with hashing on
@@ -34,9 +36,8 @@ from spec.dealing import rng_for
 from spec.errors import VariantError
 from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer, game_winner
 from verifier import generic
-from verifier.api import Exploration, Root, Trace, Walked, explore, small_configs, walk as api_walk
+from verifier.api import Exploration, Root, Trace, Walked, Watch, explore, small_configs
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
-from verifier.sampling import sample
 
 GAME = "durak"
 #: The presets checked by the ``NAME@PRESET`` properties (``simple`` is the default rules).
@@ -97,29 +98,26 @@ def sig(move) -> tuple:
     return ("t",) if isinstance(move, Take) else ("p",)
 
 
-class _Stalled(Exception):
-    """Every player with cards passed the lead in turn: it goes round for ever."""
+def transitions(check: Callable[[Trace, State, tuple, State], None] | None = None,
+                end: Callable[[Trace, State], None] | None = None) -> Watch:
+    """A move-by-move check as a :class:`~verifier.api.Watch` on the kernel's random walk:
+    ``check(trace, before, move, after)`` after every move, the move as :func:`sig`, and
+    ``end(trace, state)`` on the last state. The walk stops early when every player with
+    cards has passed the lead in turn (English Durak stalls: the lead goes round for ever)."""
+    last: list = [None, 0]   # the previous state, passes of the lead in a row
 
-
-def walk(game: Durak, seed: int, cap: int, step: Callable[[Trace, State, tuple, State], None]) -> tuple[Trace, State]:
-    """One random game (the kernel's :func:`verifier.api.walk`); ``step(trace, before,
-    move, after)`` after every move, the move as :func:`sig`. Stops early when every
-    player with cards has passed the lead in turn (English Durak stalls)."""
-    last: list = [None, None, 0]   # previous state, trace, passes in a row
-
-    def on_state(trace, state):
-        before, last[0], last[1] = last[0], state, trace
+    def step(trace, state):
+        before, last[0] = last[0], state
         if before is None:
-            return
+            return   # the deal: no move yet
         move = sig(trace.moves[-1])
-        step(trace, before, move, state)
-        last[2] = last[2] + 1 if before.phase == LEAD and move == ("p",) else 0
-        if last[2] and last[2] >= sum(1 for h in state.hands if h):
-            raise _Stalled
-    try:
-        return api_walk(game, seed, on_state, cap)
-    except _Stalled:
-        return last[1], last[0]
+        if check is not None:
+            check(trace, before, move, state)
+        last[1] = last[1] + 1 if before.phase == LEAD and move == ("p",) else 0
+
+    def stalled(trace, state) -> bool:
+        return last[1] > 0 and last[1] >= sum(1 for h in state.hands if h)
+    return Watch(step=step, end=end, stop=stalled)
 
 
 def stuck_passing(game: Durak, trace: Trace, state: State) -> bool:
@@ -130,82 +128,76 @@ def stuck_passing(game: Durak, trace: Trace, state: State) -> bool:
 
 # ----------------------------------------------------------------- properties
 
-def attack_limit(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        cap = game.rules.max_bout_cards or 99
-        limit = [0]
+def attack_limit(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    cap = game.rules.max_bout_cards or 99
+    limit = [0]
 
-        def step(trace, before, move, after):
-            if after.table and not before.table:          # a new bout: the defender's hand now
-                limit[0] = before.hands[after.defender].bit_count()
-            elif after.table and after.defender != before.defender:   # transferred to a new defender
-                limit[0] = after.hands[after.defender].bit_count()
-            if after.table:
-                n = len(after.table)
-                if n > min(limit[0], cap):
-                    raise trace.refute(f"{n} attacking cards against P{after.defender}, who held "
-                                       f"{limit[0]} when the bout began (cap {game.rules.max_bout_cards or 'none'})",
-                                       after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+    def step(trace, before, move, after):
+        if after.table and not before.table:          # a new bout: the defender's hand now
+            limit[0] = before.hands[after.defender].bit_count()
+        elif after.table and after.defender != before.defender:   # transferred to a new defender
+            limit[0] = after.hands[after.defender].bit_count()
+        if after.table:
+            n = len(after.table)
+            if n > min(limit[0], cap):
+                raise trace.refute(f"{n} attacking cards against P{after.defender}, who held "
+                                   f"{limit[0]} when the bout began (cap {game.rules.max_bout_cards or 'none'})",
+                                   after)
+    return transitions(step)
 
 
-def beats_legal(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        def step(trace, before, move, after):
-            trump = ref_trump(game, after)
-            if after.trump != trump:
-                raise trace.refute(f"the trump is {after.trump.symbol}, the rules make it {trump.symbol}", after)
-            for a, d in after.table:
-                if d != OPEN and not ref_beats(game, trump, a, d):
-                    raise trace.refute(f"{format_card(card_of(d))} lies on {format_card(card_of(a))} as a beat, "
-                                       f"which it does not beat (trump {trump.symbol})", after)
-            if move[0] == "b" and not ref_beats(game, trump, move[1], move[2]):
-                d = move[2]
-                punished = game.rules.reversed and after.hands[before.defender] >> d & 1 \
-                    and after.discard == before.discard
-                if not punished:
-                    raise trace.refute(f"{format_card(card_of(d))} was accepted as a beat of "
-                                       f"{format_card(card_of(move[1]))} (trump {trump.symbol})", after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+def beats_legal(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    def step(trace, before, move, after):
+        trump = ref_trump(game, after)
+        if after.trump != trump:
+            raise trace.refute(f"the trump is {after.trump.symbol}, the rules make it {trump.symbol}", after)
+        for a, d in after.table:
+            if d != OPEN and not ref_beats(game, trump, a, d):
+                raise trace.refute(f"{format_card(card_of(d))} lies on {format_card(card_of(a))} as a beat, "
+                                   f"which it does not beat (trump {trump.symbol})", after)
+        if move[0] == "b" and not ref_beats(game, trump, move[1], move[2]):
+            d = move[2]
+            punished = game.rules.reversed and after.hands[before.defender] >> d & 1 \
+                and after.discard == before.discard
+            if not punished:
+                raise trace.refute(f"{format_card(card_of(d))} was accepted as a beat of "
+                                   f"{format_card(card_of(move[1]))} (trump {trump.symbol})", after)
+    return transitions(step)
 
 
-def transfers_allowed(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        rules = game.rules
+def transfers_allowed(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    rules = game.rules
 
-        def step(trace, before, move, after):
-            moved = bool(after.table) and after.defender != before.defender
-            if move[0] != "x":
-                if moved:
-                    raise trace.refute(f"the attack passed from P{before.defender} to P{after.defender} "
-                                       f"without a transfer", after)
-                return
-            c = move[1]
-            nxt = ref_next_with_cards(before.defender, before.hands)
-            problem = None
-            if not rules.transfer:
-                problem = "these rules have no transfers"
-            elif any(d != OPEN for _, d in before.table):
-                problem = "a card of the bout had already been beaten"
-            elif before.hands[nxt].bit_count() < len(before.table) + 1:
-                problem = (f"P{nxt} holds {before.hands[nxt].bit_count()} cards, fewer than the "
-                           f"{len(before.table) + 1} that would attack him")
-            elif rules.max_bout_cards and len(before.table) + 1 > rules.max_bout_cards:
-                problem = "the bout would pass the cap"
-            if problem:
-                raise trace.refute(f"P{before.defender} transferred with {format_card(card_of(c))}: {problem}", after)
-            right_rank = card_of(c).rank == card_of(before.table[0][0]).rank
-            if right_rank and not (moved and after.defender == nxt):
-                raise trace.refute(f"a transfer to P{nxt} left P{after.defender} defending", after)
-            if not right_rank:
-                if not rules.reversed:
-                    raise trace.refute(f"{format_card(card_of(c))} transferred an attack of another rank", after)
-                if moved or not after.hands[before.defender] >> c & 1:
-                    raise trace.refute("a wrong transfer was not punished by taking the bout", after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+    def step(trace, before, move, after):
+        moved = bool(after.table) and after.defender != before.defender
+        if move[0] != "x":
+            if moved:
+                raise trace.refute(f"the attack passed from P{before.defender} to P{after.defender} "
+                                   f"without a transfer", after)
+            return
+        c = move[1]
+        nxt = ref_next_with_cards(before.defender, before.hands)
+        problem = None
+        if not rules.transfer:
+            problem = "these rules have no transfers"
+        elif any(d != OPEN for _, d in before.table):
+            problem = "a card of the bout had already been beaten"
+        elif before.hands[nxt].bit_count() < len(before.table) + 1:
+            problem = (f"P{nxt} holds {before.hands[nxt].bit_count()} cards, fewer than the "
+                       f"{len(before.table) + 1} that would attack him")
+        elif rules.max_bout_cards and len(before.table) + 1 > rules.max_bout_cards:
+            problem = "the bout would pass the cap"
+        if problem:
+            raise trace.refute(f"P{before.defender} transferred with {format_card(card_of(c))}: {problem}", after)
+        right_rank = card_of(c).rank == card_of(before.table[0][0]).rank
+        if right_rank and not (moved and after.defender == nxt):
+            raise trace.refute(f"a transfer to P{nxt} left P{after.defender} defending", after)
+        if not right_rank:
+            if not rules.reversed:
+                raise trace.refute(f"{format_card(card_of(c))} transferred an attack of another rank", after)
+            if moved or not after.hands[before.defender] >> c & 1:
+                raise trace.refute("a wrong transfer was not punished by taking the bout", after)
+    return transitions(step)
 
 
 def ref_may_throw_now(game: Durak, state: State) -> str | None:
@@ -241,41 +233,38 @@ def _ids(mask: int) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
 
 
-def throw_in_timing(games, budget: Budget) -> Outcome:
+def throw_in_timing(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
     """Throw-ins come only when the rules allow them, and while the defender is
     beating (``while_beating``) the throwers are asked after every beat."""
-    def check(game, seed):
-        r = game.rules
+    r = game.rules
 
-        def step(trace, before, move, after):
-            if move[0] == "i":
-                why = ref_may_throw_now(game, before)
-                if why:
-                    raise trace.refute(f"P{before.thrower} threw in {format_card(card_of(move[1]))}, but {why}", after)
-                return
-            if move[0] != "b" or not after.table or after.defender != before.defender:
-                return   # not a beat, or the bout ended (a last beat, or a reversed penalty)
-            still_open = any(d == OPEN for _, d in after.table)
-            if not still_open or r.throw_in != "always":
-                return
-            asked = after.phase != before.phase and game.to_move(after) != after.defender
-            can = ref_someone_can_throw(game, after)
-            if r.throw_in_timing == "while_beating" and can and not asked:
-                raise trace.refute("a beat left attacking cards open and a player could throw in, but the "
-                                   "defender was asked to go on (while_beating: the throwers come first)", after)
-            if r.throw_in_timing == "after_cover" and asked:
-                raise trace.refute(f"a beat left attacking cards open, yet P{game.to_move(after)} was asked to "
-                                   "throw in (after_cover: only once every card is covered)", after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+    def step(trace, before, move, after):
+        if move[0] == "i":
+            why = ref_may_throw_now(game, before)
+            if why:
+                raise trace.refute(f"P{before.thrower} threw in {format_card(card_of(move[1]))}, but {why}", after)
+            return
+        if move[0] != "b" or not after.table or after.defender != before.defender:
+            return   # not a beat, or the bout ended (a last beat, or a reversed penalty)
+        still_open = any(d == OPEN for _, d in after.table)
+        if not still_open or r.throw_in != "always":
+            return
+        asked = after.phase != before.phase and game.to_move(after) != after.defender
+        can = ref_someone_can_throw(game, after)
+        if r.throw_in_timing == "while_beating" and can and not asked:
+            raise trace.refute("a beat left attacking cards open and a player could throw in, but the "
+                               "defender was asked to go on (while_beating: the throwers come first)", after)
+        if r.throw_in_timing == "after_cover" and asked:
+            raise trace.refute(f"a beat left attacking cards open, yet P{game.to_move(after)} was asked to "
+                               "throw in (after_cover: only once every card is covered)", after)
+    return transitions(step)
 
 
-def deal_shape(games, budget: Budget) -> Outcome:
+def deal_shape(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
     """The deal: hand sizes, the stock, the trump card under it, and the first attacker."""
-    def check(game, seed):
-        r, n = game.rules, game.players
-        s = game.deal(seed)
-        trace = Trace(game, seed)
+    r, n = game.rules, game.players
+
+    def check(trace, s):
         sizes = [h.bit_count() for h in s.hands]
         want = [r.deck_size // n + (p < r.deck_size % n) for p in range(n)] if r.all_dealt else [r.hand_size] * n
         if sizes != want or len(s.stock) != r.deck_size - sum(want):
@@ -294,38 +283,36 @@ def deal_shape(games, budget: Budget) -> Outcome:
         if s.attacker != first or s.defender != ref_next_with_cards(first, s.hands):
             raise trace.refute(f"P{s.attacker} attacks P{s.defender} first; the rules make it P{first} "
                                f"(lowest trump) against the next player", s)
-    return sample(games, budget, check)
+    return Watch(end=check, cap=0)   # the deal alone: a walk of no moves
 
 
-def views(games, budget: Budget) -> Outcome:
+def views(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
     """What each player sees: his own hand (reversed: every hand but his own), never the stock."""
-    def check(game, seed):
-        rev = game.rules.reversed
+    rev = game.rules.reversed
 
-        def step(trace, before, move, after):
-            for p in range(game.players):
-                hidden = {f"hand {q}" for q in range(game.players) if (q == p) == rev} | {"stock"}
-                if set(game.hidden_zones(after, p)) != hidden:
-                    raise trace.refute(f"P{p} cannot see {sorted(game.hidden_zones(after, p))}; the rules hide "
-                                       f"{sorted(hidden)} from him", after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+    def step(trace, before, move, after):
+        for p in range(game.players):
+            hidden = {f"hand {q}" for q in range(game.players) if (q == p) == rev} | {"stock"}
+            if set(game.hidden_zones(after, p)) != hidden:
+                raise trace.refute(f"P{p} cannot see {sorted(game.hidden_zones(after, p))}; the rules hide "
+                                   f"{sorted(hidden)} from him", after)
+    return transitions(step)
 
 
-def winners_in_order(games, budget: Budget) -> Outcome:
+def winners_in_order(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
     """The winners are listed in the order they went out, the first out first (he attacks
     first in the next game); players out in the same bout in drawing order."""
-    def check(game, seed):
-        n, out = game.players, []
+    n, out = game.players, []
 
-        def step(trace, before, move, after):
-            if after.stock or not (before.table and not after.table) and not game.is_over(after):
-                return
-            order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
-            for p in order + [before.defender]:
-                if not after.hands[p] and p not in out:
-                    out.append(p)
-        trace, state = walk(game, seed, budget.max_plays, step)
+    def step(trace, before, move, after):
+        if after.stock or not (before.table and not after.table) and not game.is_over(after):
+            return
+        order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
+        for p in order + [before.defender]:
+            if not after.hands[p] and p not in out:
+                out.append(p)
+
+    def end(trace, state):
         if not game.is_over(state):
             return
         res = game.outcome(state)
@@ -334,137 +321,135 @@ def winners_in_order(games, budget: Budget) -> Outcome:
             raise trace.refute(f"the players went out in the order {want}, but the winners are {res.winners}", state)
         if out and game_winner(state) != out[0]:
             raise trace.refute(f"P{out[0]} went out first, but the winner is P{game_winner(state)}", state)
-    return sample(games, budget, check)
+    return transitions(step, end)
 
 
-def bouts_end(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        n = game.players
-        moves_in_bout = [0]
-        bound = 4 + 2 * len(game.deck()) + n * (len(game.deck()) + 1)
+def bouts_end(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    n = game.players
+    moves_in_bout = [0]
+    bound = 4 + 2 * len(game.deck()) + n * (len(game.deck()) + 1)
 
-        def step(trace, before, move, after):
-            ended = before.table and not after.table
-            if after.table or before.table:
-                moves_in_bout[0] += 1
-                if moves_in_bout[0] > bound:
-                    raise trace.refute(f"a bout has gone on for {moves_in_bout[0]} moves", after)
-            if not ended:
-                if before.table and after.table and after.discard != before.discard:
-                    raise trace.refute("cards were discarded in the middle of a bout", after)
-                return
-            moves_in_bout[0] = 0
-            kind = move[0]
-            cards = table_mask(before.table)
-            taker = before.defender
-            trump = ref_trump(game, before)
-            if kind == "b":                       # the last beat: covered if it really beats
-                a, d = move[1], move[2]
-                cards |= 1 << d
-                covered = ref_beats(game, trump, a, d) and all(x != OPEN or y == a for y, x in before.table)
-            elif kind in ("i", "x"):              # a card added as the bout ends: a pickup
-                c = move[1]
-                cards |= 1 << c
-                covered = False
-                ranks = {card_of(y).rank for y in ids_on_table(before.table)}
-                if kind == "i" and card_of(c).rank not in ranks:
-                    taker = before.thrower        # reversed: a wrong throw-in is the thrower's
-            else:
-                covered = kind == "p" and not before.taking and all(x != OPEN for _, x in before.table)
-            gained = after.discard & ~before.discard
-            takers = [p for p in range(n) if after.hands[p] & cards == cards]
-            if covered:
-                if gained != cards or takers:
-                    raise trace.refute(f"every card of the bout ({format_mask(cards)}) was beaten, but "
-                                       f"{format_mask(gained) or 'nothing'} went to the discard", after)
-            elif gained:
-                raise trace.refute(f"{format_mask(gained)} went to the discard although the bout "
-                                   f"({format_mask(cards)}) was not all beaten", after)
-            elif takers != [taker]:
-                who = ", ".join(f"P{p}" for p in takers) or "nobody"
-                raise trace.refute(f"the bout's cards {format_mask(cards)} should go to P{taker}; "
-                                   f"{who} holds them", after)
-        trace, state = walk(game, seed, budget.max_plays, step)
+    def step(trace, before, move, after):
+        ended = before.table and not after.table
+        if after.table or before.table:
+            moves_in_bout[0] += 1
+            if moves_in_bout[0] > bound:
+                raise trace.refute(f"a bout has gone on for {moves_in_bout[0]} moves", after)
+        if not ended:
+            if before.table and after.table and after.discard != before.discard:
+                raise trace.refute("cards were discarded in the middle of a bout", after)
+            return
+        moves_in_bout[0] = 0
+        kind = move[0]
+        cards = table_mask(before.table)
+        taker = before.defender
+        trump = ref_trump(game, before)
+        if kind == "b":                       # the last beat: covered if it really beats
+            a, d = move[1], move[2]
+            cards |= 1 << d
+            covered = ref_beats(game, trump, a, d) and all(x != OPEN or y == a for y, x in before.table)
+        elif kind in ("i", "x"):              # a card added as the bout ends: a pickup
+            c = move[1]
+            cards |= 1 << c
+            covered = False
+            ranks = {card_of(y).rank for y in ids_on_table(before.table)}
+            if kind == "i" and card_of(c).rank not in ranks:
+                taker = before.thrower        # reversed: a wrong throw-in is the thrower's
+        else:
+            covered = kind == "p" and not before.taking and all(x != OPEN for _, x in before.table)
+        gained = after.discard & ~before.discard
+        takers = [p for p in range(n) if after.hands[p] & cards == cards]
+        if covered:
+            if gained != cards or takers:
+                raise trace.refute(f"every card of the bout ({format_mask(cards)}) was beaten, but "
+                                   f"{format_mask(gained) or 'nothing'} went to the discard", after)
+        elif gained:
+            raise trace.refute(f"{format_mask(gained)} went to the discard although the bout "
+                               f"({format_mask(cards)}) was not all beaten", after)
+        elif takers != [taker]:
+            who = ", ".join(f"P{p}" for p in takers) or "nobody"
+            raise trace.refute(f"the bout's cards {format_mask(cards)} should go to P{taker}; "
+                               f"{who} holds them", after)
+
+    def end(trace, state):
         if game.is_over(state) and state.table:
             raise trace.refute("the game ended with cards on the table", state)
-    return sample(games, budget, check)
+    return transitions(step, end)
 
 
-def after_bout(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        n, size = game.players, game.rules.hand_size
+def after_bout(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    n, size = game.players, game.rules.hand_size
 
-        def step(trace, before, move, after):
-            if not (before.table and not after.table):
-                return
-            laid = table_mask(before.table) | (1 << move[1] if move[0] in ("i", "x") else 0) \
-                | (1 << move[2] if move[0] == "b" else 0)
-            k = len(before.stock) - len(after.stock)
-            if after.stock != before.stock[k:]:
-                raise trace.refute("the stock was not drawn from the top", after)
-            drawn = before.stock[:k]
-            order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
-            order.append(before.defender)
-            pos = 0
-            for p in order:
-                got = after.hands[p] & sum(1 << c for c in drawn)
-                chunk = drawn[pos:pos + got.bit_count()]
-                if got != sum(1 << c for c in chunk):
-                    raise trace.refute(f"P{p} drew {format_mask(got)}, but in the order "
-                                       f"{' '.join(f'P{q}' for q in order)} his turn came to "
-                                       f"{format_cards(card_of(c) for c in chunk) or 'nothing'}", after)
-                pos += got.bit_count()
-                if pos < len(before.stock) and after.hands[p].bit_count() < size:
-                    raise trace.refute(f"P{p} holds {after.hands[p].bit_count()} cards after drawing, "
-                                       f"with cards still in the stock", after)
-                if got and after.hands[p].bit_count() > size:
-                    raise trace.refute(f"P{p} drew beyond {size} cards", after)
-            if game.is_over(after):
-                return
-            if after.discard != before.discard:
-                want = before.defender if after.hands[before.defender] else \
-                    ref_next_with_cards(before.defender, after.hands)
-                why = "the defender beat everything"
-            else:
-                taker = next((p for p in range(n) if after.hands[p] & laid == laid), None)
-                if taker is None:
-                    raise trace.refute(f"nobody took the bout's cards {format_mask(laid)}", after)
-                want, why = ref_next_with_cards(taker, after.hands), f"P{taker} took the cards"
-            if after.attacker != want or after.defender != ref_next_with_cards(want, after.hands):
-                raise trace.refute(f"{why}, so P{want} should attack P{ref_next_with_cards(want, after.hands)}; "
-                                   f"P{after.attacker} attacks P{after.defender}", after)
-        walk(game, seed, budget.max_plays, step)
-    return sample(games, budget, check)
+    def step(trace, before, move, after):
+        if not (before.table and not after.table):
+            return
+        laid = table_mask(before.table) | (1 << move[1] if move[0] in ("i", "x") else 0) \
+            | (1 << move[2] if move[0] == "b" else 0)
+        k = len(before.stock) - len(after.stock)
+        if after.stock != before.stock[k:]:
+            raise trace.refute("the stock was not drawn from the top", after)
+        drawn = before.stock[:k]
+        order = [(before.lead + i) % n for i in range(n) if (before.lead + i) % n != before.defender]
+        order.append(before.defender)
+        pos = 0
+        for p in order:
+            got = after.hands[p] & sum(1 << c for c in drawn)
+            chunk = drawn[pos:pos + got.bit_count()]
+            if got != sum(1 << c for c in chunk):
+                raise trace.refute(f"P{p} drew {format_mask(got)}, but in the order "
+                                   f"{' '.join(f'P{q}' for q in order)} his turn came to "
+                                   f"{format_cards(card_of(c) for c in chunk) or 'nothing'}", after)
+            pos += got.bit_count()
+            if pos < len(before.stock) and after.hands[p].bit_count() < size:
+                raise trace.refute(f"P{p} holds {after.hands[p].bit_count()} cards after drawing, "
+                                   f"with cards still in the stock", after)
+            if got and after.hands[p].bit_count() > size:
+                raise trace.refute(f"P{p} drew beyond {size} cards", after)
+        if game.is_over(after):
+            return
+        if after.discard != before.discard:
+            want = before.defender if after.hands[before.defender] else \
+                ref_next_with_cards(before.defender, after.hands)
+            why = "the defender beat everything"
+        else:
+            taker = next((p for p in range(n) if after.hands[p] & laid == laid), None)
+            if taker is None:
+                raise trace.refute(f"nobody took the bout's cards {format_mask(laid)}", after)
+            want, why = ref_next_with_cards(taker, after.hands), f"P{taker} took the cards"
+        if after.attacker != want or after.defender != ref_next_with_cards(want, after.hands):
+            raise trace.refute(f"{why}, so P{want} should attack P{ref_next_with_cards(want, after.hands)}; "
+                               f"P{after.attacker} attacks P{after.defender}", after)
+    return transitions(step)
 
 
-def ranking_2p(games, budget: Budget) -> Outcome:
-    """The step of the two-player termination argument, bout by bout."""
-    two = [g for g in games if g.players == 2]
-    if not two:
-        return Outcome(HOLDS, "no 2-player game in these rules (vacuous)")
-
-    def rank(state: State) -> tuple[int, int, int]:
-        in_play = len(state.stock) + sum(h.bit_count() for h in state.hands)
-        return len(state.stock), in_play, state.hands[state.attacker].bit_count()
-
-    def check(game, seed):
-        last = [None]
-
-        def step(trace, before, move, after):
-            if move[0] != "a":
-                return
-            now = rank(before)
-            if last[0] is not None and not now < last[0]:
-                raise trace.refute(f"at this attack (stock, cards in play, attacker's hand) is {now}, "
-                                   f"not below {last[0]} at the previous one", before)
-            last[0] = now
-        walk(game, seed, budget.max_plays, step)
-    return sample(two, budget, check)
+def two_players(games: Sequence[Durak]) -> list[Durak]:
+    """The two-player games among ``games`` (what ``ranking_2p`` samples)."""
+    return [g for g in games if g.players == 2]
 
 
-def one_durak(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        trace, state = walk(game, seed, budget.max_plays, lambda *a: None)
+def two_player_rank(state: State) -> tuple[int, int, int]:
+    """(stock, cards in play, attacker's hand): what the two-player argument says falls at every attack."""
+    in_play = len(state.stock) + sum(h.bit_count() for h in state.hands)
+    return len(state.stock), in_play, state.hands[state.attacker].bit_count()
+
+
+def ranking_2p(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    """The step of the two-player termination argument, bout by bout (on :func:`two_players` games)."""
+    last = [None]
+
+    def step(trace, before, move, after):
+        if move[0] != "a":
+            return
+        now = two_player_rank(before)
+        if last[0] is not None and not now < last[0]:
+            raise trace.refute(f"at this attack (stock, cards in play, attacker's hand) is {now}, "
+                               f"not below {last[0]} at the previous one", before)
+        last[0] = now
+    return transitions(step)
+
+
+def one_durak(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    def end(trace, state):
         if not game.is_over(state):
             return
         out = game.outcome(state)
@@ -484,19 +469,19 @@ def one_durak(games, budget: Budget) -> Outcome:
                                f"lose, but the result is {out.describe()}", state)
         if sorted(out.winners) != sorted(p for p in range(game.players) if p not in out.losers) and not out.draw:
             raise trace.refute(f"the winners {out.winners} are not everyone but the durak", state)
-    return sample(games, budget, check)
+    return transitions(None, end)
 
 
-def terminates(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        seen: dict = {}
-        repeat: list = []
+def terminates(game: Durak, seed: int, budget: Budget, notes: list) -> Watch:
+    seen: dict = {}
+    repeat: list = []
 
-        def step(trace, before, move, after):
-            at = seen.setdefault(after, len(trace.moves))
-            if at != len(trace.moves) and not repeat:
-                repeat.append((at, len(trace.moves)))
-        trace, state = walk(game, seed, budget.max_plays, step)
+    def step(trace, before, move, after):
+        at = seen.setdefault(after, len(trace.moves))
+        if at != len(trace.moves) and not repeat:
+            repeat.append((at, len(trace.moves)))
+
+    def end(trace, state):
         if game.is_over(state):
             return
         if stuck_passing(game, trace, state):
@@ -508,7 +493,7 @@ def terminates(games, budget: Budget) -> Outcome:
             cycle = " | ".join(game.format_move(m) for m in trace.moves[a:b])
             hint = f"; the position after move {a} comes back after move {b} (cycle: {cycle})"
         raise trace.refute(f"still going after {len(trace.moves)} moves{hint}", state)
-    return sample(games, budget, check)
+    return transitions(step, end)
 
 
 # ------------------------------------------------------------ exhaustive search
@@ -667,37 +652,39 @@ def _on_preset(check, preset: str):
     return run
 
 
-#: name -> (title, clauses, method, check)
+#: name -> (title, clauses, method, check): a :class:`~verifier.api.Walked` check is played on the
+#: runner's shared random walk (one for all properties of the same rules); the others run alone.
 CHECKS = {
     "attack_limit": ("A bout never holds more attacking cards than the defender held when it began",
                      ("durak-attack-limit", "durak-lead", "durak-throw-in", "durak-transfer"), "hypothesis",
-                     attack_limit),
+                     Walked(attack_limit)),
     "beats_legal": ("Every beaten pair on the table is a legal beat under the trump rules",
-                    ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", beats_legal),
+                    ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", Walked(beats_legal)),
     "transfers_allowed": ("An attack passes to another player only by an allowed transfer",
-                          ("durak-transfer", "durak-reversed-penalty"), "hypothesis", transfers_allowed),
+                          ("durak-transfer", "durak-reversed-penalty"), "hypothesis", Walked(transfers_allowed)),
     "deal_shape": ("The deal gives the rules' hand sizes, turns the trump card under the stock, and the lowest "
                    "trump attacks first", ("durak-deal", "durak-trump", "durak-first-attack"), "hypothesis",
-                   deal_shape),
+                   Walked(deal_shape)),
     "views": ("Each player sees his own hand only (reversed: every hand but his own), never the stock",
-              ("durak-reversed-view",), "hypothesis", views),
+              ("durak-reversed-view",), "hypothesis", Walked(views)),
     "winners_in_order": ("The winners are listed in the order they went out; the first out is the winner",
-                         ("durak-winner", "durak-out"), "hypothesis", winners_in_order),
+                         ("durak-winner", "durak-out"), "hypothesis", Walked(winners_in_order)),
     "throw_in_timing": ("Throw-ins come only when the rules allow them; while the defender beats "
                         "(while_beating) the throwers are asked after every beat",
-                        ("durak-throw-in", "durak-throwers"), "hypothesis", throw_in_timing),
+                        ("durak-throw-in", "durak-throwers"), "hypothesis", Walked(throw_in_timing)),
     "bouts_end": ("Every bout ends in a discard (all beaten) or a pickup by one player",
                   ("durak-take", "durak-throw-in", "durak-next-attacker", "durak-reversed-penalty"),
-                  "hypothesis", bouts_end),
+                  "hypothesis", Walked(bouts_end)),
     "after_bout": ("After each bout everyone draws from the top of the stock, attacker first and defender "
                    "last, and the right player attacks next",
-                   ("durak-draw", "durak-next-attacker", "durak-out"), "hypothesis", after_bout),
+                   ("durak-draw", "durak-next-attacker", "durak-out"), "hypothesis", Walked(after_bout)),
     "one_durak": ("At the end exactly one player holds cards and is the durak, or nobody does and the "
-                  "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis", one_durak),
+                  "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis",
+                  Walked(one_durak)),
     "ranking_2p": ("Two players: each attack finds (stock, cards in play, attacker's hand) lower than the one "
                    "before, so the game ends", ("durak-next-attacker", "durak-draw", "durak-end"), "hypothesis",
-                   ranking_2p),
-    "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", terminates),
+                   Walked(ranking_2p)),
+    "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", Walked(terminates)),
     "terminates_2p_small": ("Two players, small deck: no line of play cycles (exhaustive)",
                             ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_2P, HUNT_2P)),
     "terminates_3p_small": ("Three players, small deck: no line of play cycles (exhaustive)",
@@ -706,9 +693,12 @@ CHECKS = {
 
 #: The generic properties also checked per preset.
 GENERIC = {
-    "cards_conserved": ("Every card is in exactly one place at every step", Walked(generic.cards_conserved).check),
-    "save_load": ("A saved game loads back to the same state", Walked(generic.save_load).check),
+    "cards_conserved": ("Every card is in exactly one place at every step", Walked(generic.cards_conserved)),
+    "save_load": ("A saved game loads back to the same state", Walked(generic.save_load)),
 }
+
+#: Walked checks about some of the games given: name -> (those games, the verdict's text when there are none).
+ONLY = {"ranking_2p": (two_players, "no 2-player game in these rules (vacuous)")}
 
 #: Honest expectations: (property, preset or None for the rules under test) -> verdict; default holds.
 EXPECTED: dict[tuple[str, str | None], str] = {}
@@ -734,17 +724,44 @@ def _has_three_or_more(games) -> bool:
 APPLIES = {"ranking_2p": _has_two, "terminates_2p_small": _has_two, "terminates_3p_small": _has_three_or_more}
 
 
+def _on_some(check, only: tuple):
+    """``check`` on the games of :data:`ONLY` that it is about."""
+    pick, vacuous = only
+
+    def run(games, budget: Budget) -> Outcome:
+        mine = pick(games)
+        return check(mine, budget) if mine else Outcome(HOLDS, vacuous)
+    return run
+
+
+def _add(name: str, title: str, clauses: tuple, method: str, check, preset: str | None = None) -> None:
+    """Register a property of :data:`CHECKS` or :data:`GENERIC`, for the rules under test or one preset.
+
+    A walked check tells the runner the game objects it samples (``adapt``), so that it shares
+    the walk of the other properties of the same rules; its own ``check`` still picks them itself.
+    """
+    shared = adapt = None
+    if isinstance(check, Walked):
+        shared, check = check, check.check
+        pick = ONLY.get(name, (None,))[0]
+        if pick is not None:
+            check = _on_some(check, ONLY[name])
+        adapt = pick if preset is None else lambda games: (pick or list)(preset_games(games, preset))
+    if preset is not None:
+        check, title = _on_preset(check, preset), f"{title} ({preset})"
+    REGISTRY.add(Property(GAME, f"{name}@{preset}" if preset else name, title, clauses, method,
+                          EXPECTED.get((name, preset), HOLDS), check, applies=APPLIES.get(name),
+                          shared=shared, adapt=adapt))
+
+
 def _register() -> None:
     for name, (title, clauses, method, check) in CHECKS.items():
-        REGISTRY.add(Property(GAME, name, title, clauses, method, EXPECTED.get((name, None), HOLDS), check,
-                              applies=APPLIES.get(name)))
+        _add(name, title, clauses, method, check)
     for v in VARIANTS:
         for name, (title, check) in (GENERIC.items() if v != "english_pairs" else ()):
-            REGISTRY.add(Property(GAME, f"{name}@{v}", f"{title} ({v})", (), "hypothesis",
-                                  EXPECTED.get((name, v), HOLDS), _on_preset(check, v)))
+            _add(name, title, (), "hypothesis", check, v)
         for name, (title, clauses, method, check) in CHECKS.items():
-            REGISTRY.add(Property(GAME, f"{name}@{v}", f"{title} ({v})", clauses, method,
-                                  EXPECTED.get((name, v), HOLDS), _on_preset(check, v), applies=APPLIES.get(name)))
+            _add(name, title, clauses, method, check, v)
 
 
 _register()

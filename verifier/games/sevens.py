@@ -6,9 +6,8 @@ import z3
 
 from spec.cards import SUIT_ORDER
 from spec.games.sevens import NOT_STARTED, OPENING_CARD, RANK_AT, ROW_ORDER, SEVEN, SUIT_INDEX, Sevens
-from verifier.api import Claim, Root, explore, invariant, small_configs, walk, z3_claim
+from verifier.api import Claim, Root, Watch, explore, invariant, small_configs, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.sampling import sample
 
 GAME = "sevens"
 
@@ -79,20 +78,18 @@ def first_out_wins(game, state):
     return None
 
 
-@REGISTRY.property(GAME, "turn_order", title="Turns pass clockwise from the holder of 7♦", method="hypothesis",
-                   clauses=["sevens-turn", "sevens-first"])
-def turn_order(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        prev = []
+@walked(Sevens, "turn_order", title="Turns pass clockwise from the holder of 7♦",
+        clauses=["sevens-turn", "sevens-first"])
+def turn_order(game, seed, budget, notes) -> Watch:
+    prev = []  # the state before this one
 
-        def step(trace, state):
-            if prev and not game.is_over(state):
-                want = (prev[-1].to_move + 1) % game.players
-                if state.to_move != want:
-                    raise trace.refute(f"P{state.to_move} moves after P{prev[-1].to_move}; P{want} is next", state)
-            prev.append(state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        if prev and not game.is_over(state):
+            want = (prev[0].to_move + 1) % game.players
+            if state.to_move != want:
+                raise trace.refute(f"P{state.to_move} moves after P{prev[0].to_move}; P{want} is next", state)
+        prev[:] = [state]
+    return Watch(step=step)
 
 
 # -------------------------------------------------------------- z3 proof

@@ -14,9 +14,10 @@ from spec.games.sixty_one import (
     STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, hands_stay_full, interval_bound, interval_length,
     least_interval_gain, queue_bound, replay_gap,
 )
-from verifier.api import Claim, Root, decide, explore, fresh_solver, invariant, small_configs, steered, walk, z3_claim
+from verifier.api import (
+    Claim, Root, Watch, decide, explore, fresh_solver, invariant, small_configs, steered, walked, z3_claim,
+)
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
-from verifier.sampling import sample
 from verifier.z3util import placed, placements
 
 GAME = "sixty_one"
@@ -84,17 +85,16 @@ def deck_value(game: SixtyOne, s: z3.Solver) -> Claim:
 
 # ------------------------------------------------------- deal and turns
 
-@REGISTRY.property(GAME, "deal_as_documented", title="The deal: a dealer by lot, three cards each dealt "
-                   "one at a time clockwise from the dealer's left, the rest face down as the stock; the "
-                   "dealer's left-hand neighbour plays first",
-                   clauses=["sixty-one-players", "sixty-one-deal", "sixty-one-first-lead"], method="hypothesis")
-def deal_as_documented(games, budget: Budget) -> Outcome:
-    def check(game, seed):
+@walked(SixtyOne, "deal_as_documented", title="The deal: a dealer by lot, three cards each dealt "
+        "one at a time clockwise from the dealer's left, the rest face down as the stock; the "
+        "dealer's left-hand neighbour plays first",
+        clauses=["sixty-one-players", "sixty-one-deal", "sixty-one-first-lead"])
+def deal_as_documented(game, seed, budget, notes) -> Watch:
+    def end(trace, state):
         # rebuild the deal from the seed independently of deal(): same lot, same shuffle
         rng, n, k = random.Random(seed), game.players, game.rules.hand_size
         dealer = rng.randrange(n)
         cards = shuffled(game.deck(), rng)
-        trace, state = walk(game, seed, cap=0)
         for i in range(n):
             seat = (dealer + 1 + i) % n  # one card at a time, from the dealer's left
             want = sorted(cards[i::n][:k], key=sort_key)
@@ -108,7 +108,7 @@ def deal_as_documented(games, budget: Budget) -> Outcome:
         if state.to_move != (dealer + 1) % n:
             raise trace.refute(f"P{state.to_move} plays first; the dealer is P{dealer}, so P{(dealer + 1) % n} "
                                f"should", state)
-    return sample(games, budget, check)
+    return Watch(end=end, cap=0)  # the deal alone: no move is played
 
 
 @invariant(SixtyOne, "turns_as_documented", title="On a turn the player may lay any card of their hand "
@@ -137,93 +137,86 @@ def value_in_places(game: SixtyOne, state) -> str | None:
     return None if here == worth else f"the places are worth {here}, not {worth}"
 
 
-@REGISTRY.property(GAME, "value_conserved", title="The announced total is the sum of the cards played "
-                   "(or, when the total resets at a turnover, the value of the pile)",
-                   clauses=["sixty-one-total", "sixty-one-turnover"], method="hypothesis")
-def value_conserved(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        carries = game.rules.total_after_turnover == "carries"
+@walked(SixtyOne, "value_conserved", title="The announced total is the sum of the cards played "
+        "(or, when the total resets at a turnover, the value of the pile)",
+        clauses=["sixty-one-total", "sixty-one-turnover"])
+def value_conserved(game, seed, budget, notes) -> Watch:
+    carries = game.rules.total_after_turnover == "carries"
 
-        def step(trace, state):
-            expect = sum(game.value_of(m.card) for m in trace.moves) if carries else \
-                sum(game.value_of(c) for c in state.pile)
-            if state.total != expect:
-                raise trace.refute(f"the announced total is {state.total}, the cards say {expect}", state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        expect = sum(game.value_of(m.card) for m in trace.moves) if carries else \
+            sum(game.value_of(c) for c in state.pile)
+        if state.total != expect:
+            raise trace.refute(f"the announced total is {state.total}, the cards say {expect}", state)
+    return Watch(step=step)
 
 
 # ------------------------------------------------------------ the turnover
 
-@REGISTRY.property(GAME, "turnover_as_documented", title="A turnover loses no card and leaves the stock "
-                   "in the documented order", clauses=["sixty-one-turnover", "sixty-one-draw"],
-                   method="hypothesis")
-def turnover_as_documented(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        rules, box = game.rules, []
+@walked(SixtyOne, "turnover_as_documented", title="A turnover loses no card and leaves the stock "
+        "in the documented order", clauses=["sixty-one-turnover", "sixty-one-draw"])
+def turnover_as_documented(game, seed, budget, notes) -> Watch:
+    rules, box = game.rules, []
 
-        def step(trace, state):
-            before = box[0] if box else None
-            box[:] = [state]
-            if before is None or state.turnovers == before.turnovers or game.is_over(state):
-                return
-            move = trace.moves[-1].card
-            played = before.pile + (move,)
-            keep = played[-1:] if rules.turnover_timing == "keep_last" else ()
-            moving = played[:-1] if keep else played
-            need = rules.hand_size - len(before.hands[before.to_move]) + 1
-            new_cards = state.stock
-            if state.pile != keep:
-                raise trace.refute(f"after the turnover the pile is {format_cards(state.pile) or 'empty'}, "
-                                   f"expected {format_cards(keep) or 'empty'}", state)
-            if rules.turnover_order == "shuffle":
-                drawn = Counter(state.hands[before.to_move]) - (Counter(before.hands[before.to_move]) - Counter([move]))
-                if Counter(new_cards) + drawn != Counter(moving):
-                    raise trace.refute("the shuffled stock is not the old pile", state)
-                return
-            expected = moving if rules.turnover_order == "flip" else moving[::-1]
-            took = expected[:need]
-            if new_cards != expected[need:] or Counter(took) - Counter(state.hands[before.to_move]):
-                raise trace.refute(f"expected the {rules.turnover_order} order {format_cards(expected)} "
-                                   f"(drawing {format_cards(took)}), got stock {format_cards(new_cards)}", state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        before = box[0] if box else None
+        box[:] = [state]
+        if before is None or state.turnovers == before.turnovers or game.is_over(state):
+            return
+        move = trace.moves[-1].card
+        played = before.pile + (move,)
+        keep = played[-1:] if rules.turnover_timing == "keep_last" else ()
+        moving = played[:-1] if keep else played
+        need = rules.hand_size - len(before.hands[before.to_move]) + 1
+        new_cards = state.stock
+        if state.pile != keep:
+            raise trace.refute(f"after the turnover the pile is {format_cards(state.pile) or 'empty'}, "
+                               f"expected {format_cards(keep) or 'empty'}", state)
+        if rules.turnover_order == "shuffle":
+            drawn = Counter(state.hands[before.to_move]) - (Counter(before.hands[before.to_move]) - Counter([move]))
+            if Counter(new_cards) + drawn != Counter(moving):
+                raise trace.refute("the shuffled stock is not the old pile", state)
+            return
+        expected = moving if rules.turnover_order == "flip" else moving[::-1]
+        took = expected[:need]
+        if new_cards != expected[need:] or Counter(took) - Counter(state.hands[before.to_move]):
+            raise trace.refute(f"expected the {rules.turnover_order} order {format_cards(expected)} "
+                               f"(drawing {format_cards(took)}), got stock {format_cards(new_cards)}", state)
+    return Watch(step=step)
 
 
-@REGISTRY.property(GAME, "replay_gap", title="Under flip order a card is never played again within "
-                   "36 - 3n + n plays (the premise of the queue argument)",
-                   clauses=["sixty-one-turnover", "sixty-one-draw"], method="hypothesis")
-def replay_gap_respected(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        rules = game.rules
-        if rules.turnover_order != "flip" or not hands_stay_full(rules, game.players):
-            return  # the premise is only claimed for flip order with hands refilled at every draw
-        gap = replay_gap(rules, game.players)
-        last: dict = {}
+@walked(SixtyOne, "replay_gap", title="Under flip order a card is never played again within "
+        "36 - 3n + n plays (the premise of the queue argument)",
+        clauses=["sixty-one-turnover", "sixty-one-draw"])
+def replay_gap_respected(game, seed, budget, notes) -> Watch:
+    rules = game.rules
+    if rules.turnover_order != "flip" or not hands_stay_full(rules, game.players):
+        # the premise is only claimed for flip order with hands refilled at every draw: nothing to watch
+        return Watch(cap=0)
+    gap = replay_gap(rules, game.players)
+    last: dict = {}
 
-        def step(trace, state):
-            if trace.moves:
-                card, t = trace.moves[-1].card, len(trace.moves)
-                if card in last and t - last[card] < gap:
-                    raise trace.refute(f"{card} was played at plays {last[card]} and {t}, "
-                                       f"less than {gap} apart", state)
-                last[card] = t
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        if trace.moves:
+            card, t = trace.moves[-1].card, len(trace.moves)
+            if card in last and t - last[card] < gap:
+                raise trace.refute(f"{card} was played at plays {last[card]} and {t}, "
+                                   f"less than {gap} apart", state)
+            last[card] = t
+    return Watch(step=step)
 
 
 # ----------------------------------------------------------------- the end
 
-@REGISTRY.property(GAME, "one_loser", title="When a game ends exactly one player has lost: the one "
-                   "whose card reached the losing total, and who pays one point to each other player",
-                   clauses=["sixty-one-lose", "sixty-one-stakes"], method="hypothesis")
-def one_loser(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        trace, state = walk(game, seed, cap=budget.max_plays)
+@walked(SixtyOne, "one_loser", title="When a game ends exactly one player has lost: the one "
+        "whose card reached the losing total, and who pays one point to each other player",
+        clauses=["sixty-one-lose", "sixty-one-stakes"])
+def one_loser(game, seed, budget, notes) -> Watch:
+    def end(trace, state):
         problem = loser_problem(game, state)
         if problem:
             raise trace.refute(problem, state)
-    return sample(games, budget, check)
+    return Watch(end=end)
 
 
 def loser_problem(game: SixtyOne, state) -> str | None:

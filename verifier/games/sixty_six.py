@@ -14,7 +14,7 @@ from spec.games._sixty_six_solver import Solver, format_position, opponent_hands
 from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
 )
-from verifier.api import Claim, Root, invariant, small_configs, steered, walk, z3_claim
+from verifier.api import Claim, Root, Watch, invariant, small_configs, steered, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
 from verifier.z3util import value, one_hot_constraints, placed, placement_vars
@@ -503,41 +503,40 @@ def beats_order(games, budget: Budget) -> Outcome:
     return Outcome(HOLDS, f"all {cases} ordered pairs of the 24 cards under each of the 4 trump suits")
 
 
-@REGISTRY.property(GAME, "trick_flow",
-                   title="Every trick goes to its highest trump, else its highest card of the suit led; its winner "
-                         "leads next and, while the stock lasts, draws first, the others after him in turn",
-                   clauses=["sixty-six-trick", "sixty-six-next-lead", "sixty-six-draw"], method="hypothesis")
-def trick_flow(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        n = game.players
+@walked(SixtySix, "trick_flow",
+        title="Every trick goes to its highest trump, else its highest card of the suit led; its winner "
+              "leads next and, while the stock lasts, draws first, the others after him in turn",
+        clauses=["sixty-six-trick", "sixty-six-next-lead", "sixty-six-draw"])
+def trick_flow(game, seed, budget, notes) -> Watch:
+    n = game.players
+    box = []  # the state before this one (not on the trace: the shared walk's trace is every check's)
 
-        def step(trace, state):
-            prev = trace.__dict__.get("prev")
-            trace.prev = state
-            if prev is None or len(prev.trick) != n - 1 or state.deal_no != prev.deal_no \
-                    or trace.moves[-1] == CLOSE:
-                return
-            plays = prev.trick + ((prev.to_move, trace.moves[-1].card),)
-            best = plays[0]
-            for play in plays[1:]:
-                if text_beats(play[1], best[1], prev.trump):
-                    best = play
-            w = best[0]
-            cards = tuple(c for _, c in plays)
-            took = [p for p in range(n) if state.piles[p] != prev.piles[p]]
-            if took != [w] or state.piles[w][-n:] != cards:
-                raise trace.refute(f"the trick {format_cards(cards)} (trump {prev.trump.symbol}) went to "
-                                   f"{', '.join(f'P{p}' for p in took) or 'nobody'}, not P{w}", state)
-            if state.result is None and state.to_move != w:
-                raise trace.refute(f"P{state.to_move} leads after P{w} won the trick", state)
-            if prev.stock and prev.closed_by is None and state.result is None:
-                for k in range(n):
-                    seat = (w + k) % n
-                    if prev.stock[k] not in state.hands[seat]:
-                        raise trace.refute(f"P{seat} did not draw {format_card(prev.stock[k])} (card {k + 1} of "
-                                           f"the stock; P{w} won the trick and draws first)", state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        prev = box[0] if box else None
+        box[:] = [state]
+        if prev is None or len(prev.trick) != n - 1 or state.deal_no != prev.deal_no \
+                or trace.moves[-1] == CLOSE:
+            return
+        plays = prev.trick + ((prev.to_move, trace.moves[-1].card),)
+        best = plays[0]
+        for play in plays[1:]:
+            if text_beats(play[1], best[1], prev.trump):
+                best = play
+        w = best[0]
+        cards = tuple(c for _, c in plays)
+        took = [p for p in range(n) if state.piles[p] != prev.piles[p]]
+        if took != [w] or state.piles[w][-n:] != cards:
+            raise trace.refute(f"the trick {format_cards(cards)} (trump {prev.trump.symbol}) went to "
+                               f"{', '.join(f'P{p}' for p in took) or 'nobody'}, not P{w}", state)
+        if state.result is None and state.to_move != w:
+            raise trace.refute(f"P{state.to_move} leads after P{w} won the trick", state)
+        if prev.stock and prev.closed_by is None and state.result is None:
+            for k in range(n):
+                seat = (w + k) % n
+                if prev.stock[k] not in state.hands[seat]:
+                    raise trace.refute(f"P{seat} did not draw {format_card(prev.stock[k])} (card {k + 1} of "
+                                       f"the stock; P{w} won the trick and draws first)", state)
+    return Watch(step=step)
 
 
 # ------------------------------------------------------------------ text B

@@ -9,7 +9,9 @@ from spec.games.svinya import (
     PIG_END, Draw, Lift, Pass, Svinya, ToPig, ToShop, fits_pig, fits_shop, neighbours, shed_out,
 )
 from spec.dealing import rng_for
-from verifier.api import Root, Trace, evidence, explore, invariant, small_configs, variants_of, walk
+from verifier.api import (
+    Root, Trace, Watch, evidence, explore, invariant, small_configs, variants_of, walk, walked,
+)
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
 
@@ -236,19 +238,17 @@ def any_number_of_players(games, budget: Budget) -> Outcome:
     return Outcome(HOLDS, f"every count from 2 to {MOST_PLAYERS_CHECKED} players gets a card (pack of {size})")
 
 
-@REGISTRY.property(GAME, "turn_order", title="Turns pass clockwise, one move each, from the dealer's left",
-                   method="hypothesis", clauses=["svinya-turn"])
-def turn_order(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        prev = []
+@walked(GAME, "turn_order", title="Turns pass clockwise, one move each, from the dealer's left",
+        clauses=["svinya-turn"])
+def turn_order(game, seed, budget: Budget, notes) -> Watch:
+    prev = []   # the state before this one
 
-        def step(trace, state):
-            want = 1 % game.players if not prev else (prev[-1].to_move + 1) % game.players
-            if not game.is_over(state) and state.to_move != want:
-                raise trace.refute(f"P{state.to_move} moves; P{want} is next", state)
-            prev.append(state)
-        walk(game, seed, step, budget.max_plays)
-    return sample(games, budget, check)
+    def step(trace, state):
+        want = 1 % game.players if not prev else (prev[-1].to_move + 1) % game.players
+        if not game.is_over(state) and state.to_move != want:
+            raise trace.refute(f"P{state.to_move} moves; P{want} is next", state)
+        prev[:] = [state]
+    return Watch(step=step)
 
 
 # ------------------------------------------------------------ termination

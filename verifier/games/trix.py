@@ -28,7 +28,7 @@ from spec.games.trix import (
     deal_hands, first_dealer, holder_of, may_double, missed_penalties, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.api import Claim, Root, Trace, small_configs, steered, variants_of, walk, z3_claim
+from verifier.api import Claim, Root, Trace, Watch, small_configs, steered, variants_of, walk, walked, z3_claim
 from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
@@ -795,26 +795,26 @@ def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
 
 # ----------------------------------------------------------- engine check
 
-@REGISTRY.property(GAME, "random_games_agree",
-                   title="In random full games every deal scores its contract's total, each player chooses each "
-                         "contract once, the game sums to 0 and the best score wins",
-                   clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places",
-                            "trix-chooser", "trix-winner"], method="hypothesis")
-def random_games_agree(games, budget: Budget) -> Outcome:
-    def check(game, seed):
-        seen = [0]   # deals already checked in this game
+@walked(GAME, "random_games_agree",
+        title="In random full games every deal scores its contract's total, each player chooses each "
+              "contract once, the game sums to 0 and the best score wins",
+        clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places",
+                 "trix-chooser", "trix-winner"], whole_game=True)
+def random_games_agree(game, seed, budget: Budget, notes) -> Watch:
+    seen = [0]   # deals already checked in this game
 
-        def each_deal(trace, state):
-            hist = state.game.history
-            if len(hist) > seen[0]:
-                last = hist[-1]
-                seen[0] = len(hist)
-                want = stated_total(last.contract, game.rules)
-                if sum(last.scores) != want:
-                    raise trace.refute(f"deal {len(hist)} ({last.contract.label}) scored "
-                                       f"{' '.join(map(str, last.scores))}: total {sum(last.scores)}, "
-                                       f"not {want}", state)
-        trace, state = walk(game, seed, each_deal, cap=budget.max_plays * 4)
+    def each_deal(trace, state):
+        hist = state.game.history
+        if len(hist) > seen[0]:
+            last = hist[-1]
+            seen[0] = len(hist)
+            want = stated_total(last.contract, game.rules)
+            if sum(last.scores) != want:
+                raise trace.refute(f"deal {len(hist)} ({last.contract.label}) scored "
+                                   f"{' '.join(map(str, last.scores))}: total {sum(last.scores)}, "
+                                   f"not {want}", state)
+
+    def end(trace, state):
         if not game.is_over(state):
             return
         chosen = state.game.chosen
@@ -832,7 +832,8 @@ def random_games_agree(games, budget: Budget) -> Outcome:
             raise trace.refute(f"final scores {' '.join(map(str, final))}: the winners are "
                                f"{', '.join(f'P{p}' for p in best)}, not "
                                f"{', '.join(f'P{p}' for p in game.outcome(state).winners)}", state)
-    return sample(games, budget, check)
+    # room for the whole 20-deal game, however low the budget's move cap
+    return Watch(step=each_deal, end=end, cap=budget.max_plays * 4)
 
 
 # ----------------------------------------------------- who plays, who takes
