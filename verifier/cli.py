@@ -108,10 +108,12 @@ def _cache(no_cache: bool):
 
 
 def _progress(enabled: bool):
-    """A rich progress bar on stderr when it is a terminal (none when piped), and its callback."""
+    """A rich progress bar on stderr when both outputs are a terminal (none when either is piped), and its
+    callback."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    shown = enabled and err.is_terminal and sys.stdout.isatty()
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=err, transient=True, disable=not (enabled and err.is_terminal))
+                   console=err, transient=True, disable=not shown)
     job = bar.add_task("verifying", total=None)
 
     def update(done: int, total: int, label: str) -> None:
