@@ -12,12 +12,11 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_result_cache(tmp_path_factory):
-    """The command line's result cache lives in a folder of the test run's own, never the user's."""
-    import os
-    old = os.environ.get("CARDSPEC_CACHE_DIR")
-    os.environ["CARDSPEC_CACHE_DIR"] = str(tmp_path_factory.mktemp("result-cache"))
+    """The command line's result cache lives in a folder of the test run's own, never the user's, and
+    the command line works in its own process (starting a pool for every small command costs seconds;
+    tests/test_plan.py and tests/test_sweep.py check the pool itself)."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("CARDSPEC_CACHE_DIR", str(tmp_path_factory.mktemp("result-cache")))
+    mp.setenv("CARDSPEC_WORKERS", "1")
     yield
-    if old is None:
-        os.environ.pop("CARDSPEC_CACHE_DIR", None)
-    else:
-        os.environ["CARDSPEC_CACHE_DIR"] = old
+    mp.undo()

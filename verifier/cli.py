@@ -141,7 +141,8 @@ def _progress(enabled: bool):
 @click.option("--only", multiple=True, help="Check only these properties (repeatable).")
 @click.option("--save-counterexamples", "cx_dir", type=click.Path(file_okay=False),
               help="Write each counterexample's replayable record to this folder.")
-@click.option("--workers", type=click.IntRange(1, 256), help="Local worker processes (default: every core).")
+@click.option("--workers", type=click.IntRange(1, 256), envvar="CARDSPEC_WORKERS", show_envvar=True,
+              help="Local worker processes (default: every core).")
 @click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
 @click.option("--no-cache", is_flag=True, help="Compute every result again, and keep none.")
 def verify(games, variant_path, as_json, details, seed, examples, players, timeout_ms, thorough, only, cx_dir,
@@ -374,7 +375,8 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep as one JSON document.")
 @click.option("--csv", "csv_path", help="Also write one CSV row per point and property to this file.")
 @click.option("--out", "out_path", help="Also write the JSON document to this file (for an atlas page).")
-@click.option("--workers", type=click.IntRange(1, 256), help="Local worker processes (default: every core).")
+@click.option("--workers", type=click.IntRange(1, 256), envvar="CARDSPEC_WORKERS", show_envvar=True,
+              help="Local worker processes (default: every core).")
 @click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
 @click.option("--cache", "cache_dir", help="Folder of finished results, from which an interrupted sweep resumes "
               "(default: the result cache that verify and the rulebook share; see 'cardspec cache info').")
@@ -514,7 +516,8 @@ def docs(out, language, fmt, open_it) -> None:
                   "result cache, and what it lacks is computed first", markup=False)
         with err.status("sphinx is reading and writing pages", spinner="dots"):
             # doctrees outside the output: the EPUB builder would otherwise try to pack them
-            code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-b", _BUILDERS[fmt], "-d",
+            # -j auto: pages are read in parallel (the verifier's results are read once, before)
+            code = build_main(["-E", "-W", "-n", "--keep-going", "-q", "-j", "auto", "-b", _BUILDERS[fmt], "-d",
                                os.path.join(tmp, "doctrees"), "-D", f"language={language}", src, out])
     if code != 0:
         sys.exit(code)

@@ -166,7 +166,7 @@ def _run_explore(task: Task) -> dict[str, Any]:
         return {"roots": len(roots), "states": 0, "complete": True, "failed": []}
     fns = {name: REGISTRY.get(task.games.game, name).shared.fn for name in task.members}
     checks = {name: (lambda s, fn=fn: fn(game, s)) for name, fn in fns.items()}
-    ex = explore(game, mine, max_states=task.budget.max_states, checks=checks, longest=False)
+    ex = explore(game, mine, max_states=task.budget.max_states, checks=checks, longest=False, cycles=False)
     return {"roots": len(roots), "states": ex.states, "complete": ex.complete, "failed": sorted(ex.failures)}
 
 
@@ -364,9 +364,17 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | N
 
 
 def _order(plan: Plan, todo: list[int]) -> list[int]:
-    """Shared tasks first (the biggest), then the others in their order."""
+    """The likely biggest tasks first, so that no long one starts last: shared walks and searches,
+    then the properties alone by method (searches of every state and sampled play before witness
+    hunts and z3 proofs, which mostly take milliseconds); the plan's order within each."""
     rank = {"walk": 0, "explore": 1, "alone": 2}
-    return sorted(todo, key=lambda i: (rank[plan.tasks[i].kind], i))
+    method = {"exhaustive": 0, "hypothesis": 1, "search": 2, "z3": 3}
+
+    def key(i: int) -> tuple:
+        t = plan.tasks[i]
+        m = REGISTRY.get(t.games.game, t.members[0]).method if t.kind == "alone" else "exhaustive"
+        return rank[t.kind], method.get(m, 1), i
+    return sorted(todo, key=key)
 
 
 def execute(plan: Plan, *, workers: int = 1, scheduler: str | None = None) -> Iterator[tuple[int, dict]]:

@@ -53,23 +53,39 @@ def _skipped_by_developer(game_id: str) -> bool:
 def _verify(env, game_id: str):
     """A game's verifier results, from the result cache that ``cardspec verify`` fills.
 
-    The first page that asks computes what the cache lacks for every game the
-    build shows, at once, on every core; later pages read it from memory.
+    Every game the build shows is read (what the cache lacks is computed, on
+    every core) before the pages are: see :func:`_verify_all`.
     """
-    from spec.games import all_games
+    store = env.app.__dict__.setdefault("_cardspec_results", {})
+    if game_id not in store:
+        store.update(_results(env.app, [game_id]))
+    return store[game_id]
+
+
+def _results(app, ids: list[str]) -> dict:
     from verifier.cache import ResultCache
     from verifier.core import Budget
     from verifier.runner import verify_many
-    store = env.app.__dict__.setdefault("_cardspec_results", {})
-    if game_id not in store:
-        cfg = env.config
-        ids = [g for g in all_games() if g not in store and not _skipped_by_developer(g)]
-        if game_id not in ids:
-            ids.append(game_id)
-        results = verify_many([(g, None, None) for g in ids], workers=None, cache=ResultCache.default(),
-                              budget=Budget(seed=cfg.cardspec_seed, examples=cfg.cardspec_examples))
-        store.update(zip(ids, results))
-    return store[game_id]
+    cfg = app.config
+    workers = os.environ.get("CARDSPEC_WORKERS", "")   # as for cardspec verify: every core unless set
+    results = verify_many([(g, None, None) for g in ids], cache=ResultCache.default(),
+                          workers=int(workers) if workers.isdigit() and int(workers) > 0 else None,
+                          budget=Budget(seed=cfg.cardspec_seed, examples=cfg.cardspec_examples))
+    return dict(zip(ids, results))
+
+
+def _verify_all(app) -> None:
+    """Before any page is read: the results of every game the build shows, in one batch.
+
+    Pages read in parallel (``sphinx -j``) are read by forked processes, which
+    inherit them, so no page computes them again.
+    """
+    from spec.games import all_games
+    if app.builder.name in _NO_VERIFY:
+        return
+    ids = [g for g in all_games() if not _skipped_by_developer(g)]
+    if ids:
+        app.__dict__.setdefault("_cardspec_results", {}).update(_results(app, ids))
 
 
 def _field_docs(rules_type) -> dict[str, str]:
@@ -628,6 +644,7 @@ def setup(app):
     app.add_directive("cardspec-catalogue", CatalogueDirective)
     app.add_config_value("cardspec_strict_errata", True, "env")
     app.add_config_value("cardspec_errata_kind_required", False, "env")
+    app.connect("builder-inited", _verify_all)
     _setup_glance(app)
     _setup_sources(app)
     _setup_other_edition(app)
