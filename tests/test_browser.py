@@ -40,7 +40,8 @@ def site():
     out = tempfile.mkdtemp(prefix="cardspec-browser-")
     env = {**os.environ, "CARDSPEC_DOCS_GAMES": "none"}
     for folder, lang in (("html", "en"), ("html-ru", "ru")):
-        done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-b", "html",
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-j", "auto",
+                               "-b", "html",
                                "-D", f"language={lang}", os.path.join(ROOT, "docs"), os.path.join(out, folder)],
                               env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr[-3000:]
