@@ -62,9 +62,10 @@ print(json.dumps({"us_per_play": cpu / plays * 1e6, "games": games, "plays": pla
 """
 
 
-def extract(rev: str) -> str:
+def extract(rev: str, paths: tuple[str, ...] = ("spec", "verifier")) -> str:
+    """``paths`` of commit ``rev`` (``()``: the whole tree) in a new temporary folder."""
     out = tempfile.mkdtemp(prefix="cardspec-baseline-")
-    data = subprocess.run(["git", "-C", ROOT, "archive", rev, "spec", "verifier"], check=True,
+    data = subprocess.run(["git", "-C", ROOT, "archive", rev, *paths], check=True,
                           capture_output=True).stdout
     with tempfile.TemporaryFile() as fh:
         fh.write(data)

@@ -25,28 +25,17 @@ import resource
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
 
 #: The targets of the issue "verify every game in a minute", on a 2-core machine.
 TARGETS = {"cold_wall_s": 60, "cold_ratio": 0.25, "warm_wall_s": 5, "readme1_wall_s": 180}
 
 CLI = "import sys; from verifier.cli import main; sys.argv[0] = 'cardspec'; main()"
-
-
-def extract(rev: str) -> str:
-    out = tempfile.mkdtemp(prefix="cardspec-baseline-")
-    data = subprocess.run(["git", "-C", ROOT, "archive", rev], check=True, capture_output=True).stdout
-    with tempfile.TemporaryFile() as fh:
-        fh.write(data)
-        fh.seek(0)
-        with tarfile.open(fileobj=fh) as tar:
-            tar.extractall(out, filter="data")
-    return out
 
 
 def timed(tree: str, commands: list[list[str]], cache: str) -> dict:
@@ -73,7 +62,8 @@ def main() -> None:
     ap.add_argument("--only", default="cold,warm,readme1", help="which runs, comma-separated")
     args = ap.parse_args()
     runs = args.only.split(",")
-    base = extract(args.baseline)
+    from bench_kernel import extract
+    base = extract(args.baseline, ())   # the whole tree: the rulebook's sources too
     docs_out = tempfile.mkdtemp(prefix="cardspec-bench-docs-")
     out: dict = {"baseline": args.baseline, "cores": os.cpu_count(), "runs": {}}
     try:

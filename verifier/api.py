@@ -158,7 +158,7 @@ def evidence(game: Game, root: Root, moves: Sequence, text: str) -> Counterexamp
 
 def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | None = None,
             max_states: int = 300_000, check: Callable[[Any], str | None] | None = None,
-            stop_at_cycle: bool = False, longest: bool = True, cycles: bool = True,
+            stop_at_cycle: bool = False, longest: bool = True,
             checks: dict[Any, Callable[[Any], str | None]] | None = None) -> Exploration:
     """Visit every state reachable from ``roots`` (depth first, states hashed by ``key``).
 
@@ -172,10 +172,6 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
     check's first failing state, in the order a search of its own would meet
     it, goes into ``failures`` under its key, and the search goes on for the
     others (it stops once every check has failed).
-
-    ``cycles=False`` with ``longest=False`` (a search that only checks states)
-    visits the same states in the same order without the bookkeeping of the
-    search path and of the longest games, and reports no cycle.
     """
     # The search keeps every state it has seen; the cyclic garbage collector would
     # walk them all again and again (a third of the time). Frozen states of tuples
@@ -184,8 +180,6 @@ def explore(game: Game, roots: Iterable[Root], *, key: Callable[[Any], Any] | No
     gc.disable()
     try:
         test = _Checks(checks) if checks is not None else check
-        if not cycles and not longest and not stop_at_cycle:
-            return _visit(game, roots, key, max_states, test)
         return _explore(game, roots, key, max_states, test, stop_at_cycle, longest)
     finally:
         if was_enabled:
@@ -212,73 +206,6 @@ class _Checks:
         gone = {k for k, _ in self._failing}
         self.active = [(k, fn) for k, fn in self.active if k not in gone]
         return not self.active
-
-
-def _visit(game, roots, key, max_states, check) -> Exploration:
-    """:func:`_explore`'s states in its order (depth first, children in move order), for checks only."""
-    many = isinstance(check, _Checks)
-    legal, apply = game.legal_moves, game.apply
-    seen: set = set()
-    add = seen.add
-    states = edges = terminals = 0
-    failure = None
-    complete = True
-    start = time.perf_counter()
-    for root in roots:
-        k = root.state if key is None else key(root.state)
-        if k in seen:
-            continue
-        if check is not None:
-            msg = check(root.state)
-            if msg:
-                failure = (root, (), msg)
-                if not many or check.record(failure):
-                    break
-        add(k)
-        states += 1
-        first = legal(root.state)
-        terminals += not first
-        stack = [[root.state, first, 0]]   # one frame per state on the path: [state, moves, next move index]
-        path: list = []
-        push, pop, add_path, drop_path = stack.append, stack.pop, path.append, path.pop
-        while stack:
-            frame = stack[-1]
-            state, moves, pos = frame
-            if pos == len(moves):
-                pop()
-                if stack:
-                    drop_path()
-                continue
-            frame[2] = pos + 1
-            m = moves[pos]
-            child = apply(state, m)
-            edges += 1
-            ck = child if key is None else key(child)
-            if ck in seen:
-                continue
-            add(ck)
-            if states >= max_states:
-                complete = False
-                break
-            if check is not None:
-                msg = check(child)
-                if msg:
-                    failure = (root, tuple(path) + (m,), msg)
-                    if not many or check.record(failure):
-                        break
-            states += 1
-            nxt = legal(child)
-            if not nxt:
-                terminals += 1
-            push([child, nxt, 0])
-            add_path(m)
-        if many and failure is not None and check.active:
-            failure = None
-        if failure is not None or not complete:
-            complete = complete and failure is None
-            break
-    return Exploration(states, edges, terminals, complete, time.perf_counter() - start, None, None,
-                       None if many else failure, check.failures if many else {})
 
 
 def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exploration:
@@ -673,8 +600,7 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
             roots = roots_for(g)
             if not roots:
                 continue
-            ex = explore(g, roots, max_states=budget.max_states, check=lambda s, g=g: fn(g, s), longest=False,
-                         cycles=False)
+            ex = explore(g, roots, max_states=budget.max_states, check=lambda s, g=g: fn(g, s), longest=False)
             if ex.failure is not None:
                 return exhaustive_refutation(g, name, ex.failure)
             explored.append((name, g.players, ex.states, ex.complete))

@@ -25,7 +25,6 @@ import os
 import re
 import sys
 from functools import cache
-from typing import Any
 
 from spec.errors import CardspecError
 from verifier.core import Budget, Property, Result
@@ -166,6 +165,3 @@ class ResultCache:
             except OSError:
                 pass  # something else lives there: leave it
         return n
-
-    def stats(self) -> dict[str, Any]:
-        return {"folder": self.folder, "hits": self.hits, "misses": self.misses, "rejected": self.rejected}

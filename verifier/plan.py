@@ -166,7 +166,7 @@ def _run_explore(task: Task) -> dict[str, Any]:
         return {"roots": len(roots), "states": 0, "complete": True, "failed": []}
     fns = {name: REGISTRY.get(task.games.game, name).shared.fn for name in task.members}
     checks = {name: (lambda s, fn=fn: fn(game, s)) for name, fn in fns.items()}
-    ex = explore(game, mine, max_states=task.budget.max_states, checks=checks, longest=False, cycles=False)
+    ex = explore(game, mine, max_states=task.budget.max_states, checks=checks, longest=False)
     return {"roots": len(roots), "states": ex.states, "complete": ex.complete, "failed": sorted(ex.failures)}
 
 
@@ -182,8 +182,8 @@ class _Want:
     games: list[Game]
     budget: Budget               # the property's own budget
     key: str | None              # its cache key
-    given: list[Game] | None = None   # the job's game objects, when the property adapts them (``games``: its own)
-    explores: list[tuple[str, GameSet]] = dataclasses.field(default_factory=list)   # (rule set, game)
+    given: list[Game]            # the job's game objects (``games``: those the property checks, if it adapts them)
+    explores: list[tuple[str, tuple]] = dataclasses.field(default_factory=list)     # (rule set, search key)
     walks: list[tuple[str, tuple]] = dataclasses.field(default_factory=list)        # (rule set, walk key)
 
 
@@ -220,7 +220,7 @@ class Plan:
         self._alone_task: dict[int, int] = {}
         for w in wants:
             if w.prop.shared is None or not w.games:
-                self._alone_task[id(w)] = self._new(Task("alone", GameSet.of(w.given or w.games), w.budget,
+                self._alone_task[id(w)] = self._new(Task("alone", GameSet.of(w.given), w.budget,
                                                          (w.prop.name,)))
         self._parts: dict[tuple, list[int]] = {}
         for (gs, budget), members in explore_members.items():
@@ -258,7 +258,7 @@ class Plan:
 
     def rerun(self, w: _Want) -> int:
         """Schedule a property alone (after it failed in a shared task)."""
-        i = self._new(Task("alone", GameSet.of(w.given or w.games), w.budget, (w.prop.name,)))
+        i = self._new(Task("alone", GameSet.of(w.given), w.budget, (w.prop.name,)))
         self._alone_task[id(w)] = i
         self._needs[id(w)] = {i}
         self._by_task[i] = [w]
@@ -279,7 +279,7 @@ class Plan:
         """The property's result, once every task it needs has finished."""
         from verifier.api import invariant_outcome
         from verifier.sampling import sampled
-        game = w.games[0].info.id
+        game = w.given[0].info.id
         if id(w) in self._alone_task:
             out = self.results[self._alone_task[id(w)]]
             return dataclasses.replace(Result.from_outcome_json(game, w.prop, out["outcome"]), cached=False)
@@ -317,8 +317,8 @@ class Plan:
 # ---------------------------------------------------------------- running
 
 def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | None = None,
-             cache=None, split: int = 1, progress: Callable[[int, int, str], None] | None = None,
-             on_plan: Callable[[Plan], None] | None = None) -> list[list[Result]]:
+             cache=None, split: int = 1,
+             progress: Callable[[int, int, str], None] | None = None) -> list[list[Result]]:
     """Every job's results (in the order of its properties), from the cache or computed.
 
     ``workers``: local processes (``1``: here, in this process, which is what a
@@ -345,8 +345,6 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | N
         out.append(row)
     n = workers if workers is not None else (os.cpu_count() or 1)
     plan = Plan(wants, walk_shards=max(1, min(n, 8)) if not scheduler else 4, split=split)
-    if on_plan:
-        on_plan(plan)
     total = sum(len(row) for row in out)
     done = total - len(wants)
     if progress:

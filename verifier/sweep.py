@@ -225,13 +225,11 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
     jobs = [Job.of([cls(make_rules(cls.Rules, p.rules), players=p.players)], budget,
                    grid.properties or None) for p in points]
     cache = ResultCache(cache_dir) if cache_dir else None
-    seen = {"units": 0}
 
     def counted(done: int, total: int, label: str) -> None:
         if progress:
             progress(done, total)
-    results = run_jobs(jobs, workers=workers, scheduler=scheduler, cache=cache, split=split, progress=counted,
-                       on_plan=lambda plan: seen.update(units=len(plan.tasks)))
+    results = run_jobs(jobs, workers=workers, scheduler=scheduler, cache=cache, split=split, progress=counted)
     rows = []
     for point, found in zip(points, results):
         for r in found:
@@ -241,7 +239,6 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
     return {"game": grid.game, "vary": {k: list(v) for k, v in grid.vary.items()},
             "players": list(grid.players), "budget": dataclasses.asdict(budget),
             "split": split, "tasks": len(rows), "resumed": sum(r.cached for found in results for r in found),
-            "units": seen["units"],
             "skipped": [{"point": {"rules": p.rules, "players": p.players}, "reason": why}
                         for p, why in grid.invalid()],
             "results": rows, "summary": summarize(rows, list(grid.vary))}
