@@ -1,11 +1,13 @@
 """Kernel benchmark: per-move random-play time of every game, now against a baseline commit.
 
-The baseline (default: 8b6b4ca, the last commit before the kernel) is
-extracted with ``git archive`` into a temporary folder; each round times the
-baseline and the current tree in fresh subprocesses, alternating, so both see
-the same machine load. CPU time, random play including the deal.
+The baseline (default: 195e848, the base of the kernel issue "each rule
+written once") is extracted with ``git archive`` into a temporary folder; each
+round times the baseline and the current tree in fresh subprocesses,
+alternating, so both see the same machine load. CPU time, random play
+including the deal, at each game's default rules and player count, and at a
+few presets whose moves take other paths.
 
-Run: ``.venv/bin/python bench/bench_kernel.py [--baseline REV] [--rounds N] [--seconds S]``.
+Run: ``.venv/bin/python bench/bench_kernel.py [--baseline REV] [--rounds N] [--seconds S] [--only TEXT]``.
 Prints one JSON document; ``ratio`` is current / baseline time per move.
 """
 
@@ -23,15 +25,19 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-#: (label, game id, preset now, preset in the baseline, players): the configurations named in the
-#: kernel issue. Where a correction changed the default rules, the same-rules row plays the
-#: pre-kernel rules on both sides (the engines' cost), the other row each side's default.
-CONFIGS = [("sixty_one 4p", "sixty_one", None, None, 4),
-           ("sixty_six 2p (closer=either now, leader before)", "sixty_six", None, None, 2),
-           ("sixty_six 2p, same rules (closer=leader)", "sixty_six", "leader-closes", None, 2),
-           ("trix 4p", "trix", None, None, 4),
-           ("durak throw_in 2p (while_beating now, after_cover before)", "durak", "throw_in", "throw_in", 2),
-           ("durak throw_in 2p, same rules (after_cover)", "durak", "throw_in_after_cover", "throw_in", 2)]
+#: presets timed beside the defaults: (game id, preset, players)
+PRESET_ROWS = [("durak", "throw_in", 2), ("durak", "transfer", 3), ("sixty_six", "three", 3),
+               ("sixty_one", None, 6), ("trix", None, 4)]
+
+
+def configs() -> list[tuple[str, str, str | None, int]]:
+    """(label, game id, preset, players): every game at its defaults, then the preset rows."""
+    sys.path.insert(0, ROOT)
+    from spec.games import all_games
+    rows = [(f"{gid} {cls().players}p", gid, None, cls().players) for gid, cls in sorted(all_games().items())]
+    rows += [(f"{gid} {preset or 'default'} {n}p", gid, preset, n) for gid, preset, n in PRESET_ROWS]
+    return list(dict.fromkeys(rows))
+
 
 PROBE = r"""
 import json, random, sys, time
@@ -84,19 +90,19 @@ def probe(tree: str, gid: str, preset: str | None, players: int, seconds: float)
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--baseline", default="8b6b4ca")
+    ap.add_argument("--baseline", default="195e848")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=1.5)
     ap.add_argument("--only", default="", help="run only the configurations whose label contains this text")
     args = ap.parse_args()
     base = extract(args.baseline)
     rows = []
-    for label, gid, preset, base_preset, players in CONFIGS:
+    for label, gid, preset, players in configs():
         if args.only not in label:
             continue
         then, now = [], []
         for _ in range(args.rounds):
-            then.append(probe(base, gid, base_preset, players, args.seconds))
+            then.append(probe(base, gid, preset, players, args.seconds))
             now.append(probe(ROOT, gid, preset, players, args.seconds))
         b, c = statistics.median(then), statistics.median(now)
         rows.append({"config": label, "baseline_us_per_play": round(b, 2), "current_us_per_play": round(c, 2),

@@ -12,10 +12,11 @@ Moves follow the check / can / do pattern: ``check_move`` raises
 :class:`~spec.errors.IllegalMove` naming the clause broken, ``can_move``
 returns a bool, and ``play`` checks then applies. Moves are typed records
 declared with :func:`spec.moves.move`; each kind is decided by the clauses
-that declare ``decides=`` it (see :mod:`spec.clauses`), and ``candidates``
-lists every move a player could try. A game may keep a faster
-``legal_moves``; the generic property ``moves_match_clauses`` checks that it
-is exactly the candidates the clauses allow.
+that declare ``decides=`` or ``narrows=`` it (see :mod:`spec.clauses`),
+and one clause of each kind *offers* its moves (``offers=``), so
+``legal_moves`` and ``refusal`` both run the clauses. The generic property
+``moves_match_clauses`` checks that the legal moves are exactly the offered
+moves the clauses allow, one at a time.
 
 Chance is explicit: ``deal(seed)`` is the only source of randomness (games
 with several deals derive each deal's shuffle from that seed), so a game is
@@ -111,6 +112,7 @@ class Game(abc.ABC, Generic[S, M]):
             raise TypeError(f"{self.info.id}: rules must be a {self.Rules.__name__}")
         self.players = self.info.min_players if players is None else players
         self.check_players(self.players)
+        self._book = type(self).clause_book()
 
     # ------------------------------------------------------------- set-up
     def player_range(self) -> range:
@@ -153,33 +155,36 @@ class Game(abc.ABC, Generic[S, M]):
     @classmethod
     def clause_book(cls) -> ClauseBook | None:
         """The game's :class:`~spec.clauses.ClauseBook` (its module's ``CLAUSES``)."""
-        return getattr(cls.module(), "CLAUSES", None)
+        found = cls.__dict__.get("_clause_book")
+        if found is None:
+            found = getattr(cls.module(), "CLAUSES", None)
+            setattr(cls, "_clause_book", found)  # per class: a subclass may live in another module
+        return found
 
     @classmethod
     def deciders_for(cls, kind: type) -> tuple:
-        """The (label, decider) pairs of a move kind, looked up once per game class."""
-        cache = cls.__dict__.get("_deciders_cache")
-        if cache is None:
-            cache = {}
-            setattr(cls, "_deciders_cache", cache)  # per class: a subclass may live in another module
-        found = cache.get(kind)
-        if found is None:
-            book = cls.clause_book()
-            found = cache[kind] = book.deciders(kind) if book is not None else ()
-        return found
+        """The (label, decider) pairs that decide a move kind one move at a time."""
+        book = cls.clause_book()
+        return book.deciders(kind) if book is not None else ()
 
     def candidates(self, state: S) -> Iterable[M]:
-        """Every move the player to move could try: each card of the hand, each
-        (attack, cover) pair, each bid ... The clauses decide which are legal."""
+        """Every move the player to move could try, for a game whose move kinds no
+        clause offers (``offers=``); the clauses decide which are legal."""
         raise NotImplementedError(f"{self.info.id} declares no candidate moves")
 
     def refusal(self, state: S, move: M) -> tuple[str, str] | None:
         """``(clause label, reason)`` when ``move`` is not allowed now, else ``None``.
 
-        Runs the clauses that decide the move's kind, in declaration order.
+        Runs the move kind's clauses in declaration order -- the clause that
+        offers the kind, then its deciders -- and names the first that drops
+        the move: the same clauses ``legal_moves`` runs.
         """
         if self.is_over(state):
             return self.over_clause, "the game is over: no more moves can be made"
+        book = type(self).clause_book()
+        chain = book.chain_for(type(move)) if book is not None else None
+        if chain is not None:
+            return chain.refusal(self, state, move)
         deciders = type(self).deciders_for(type(move))
         if not deciders:
             raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "
@@ -193,11 +198,17 @@ class Game(abc.ABC, Generic[S, M]):
     def legal_moves(self, state: S) -> tuple[M, ...]:
         """Every legal move of the player to move, unique, in a stable order.
 
-        By default: the candidates the clauses allow. A game may override it
-        with a fast path; ``moves_match_clauses`` checks the two agree.
+        The moves each offering clause lists, filtered by the kind's deciders,
+        in the order the offering clauses are declared. A game whose kinds no
+        clause offers lists ``candidates`` instead (or keeps a fast path, which
+        ``moves_match_clauses`` checks against them).
         """
         if self.is_over(state):
             return ()
+        book = self._book
+        moves = book.moves_function() if book is not None else None
+        if moves is not None:
+            return moves(self, state)
         return tuple(dict.fromkeys(m for m in self.candidates(state) if self.refusal(state, m) is None))
 
     def moves_for(self, state: S, player: int) -> tuple[M, ...]:

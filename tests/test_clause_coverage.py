@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from spec.games import all_games
 from verifier.cli import main
+from verifier.clauseruns import clause_runs
 from verifier.runner import clause_coverage
 
 GAMES = sorted(all_games())
@@ -27,16 +28,19 @@ def test_every_move_kind_is_decided_by_a_clause(game_id):
     book = cls.clause_book()
     assert cls.move_kinds, f"{game_id} declares no move kinds"
     for kind in cls.move_kinds:
-        assert book.deciders(kind), f"{game_id}: no clause decides {kind.__name__} moves"
+        assert book.steps(kind), f"{game_id}: no clause offers or decides {kind.__name__} moves"
 
 
 def test_clauses_command_json():
     out = CliRunner().invoke(main, ["clauses", "sixty_one", "--json"])
     assert out.exit_code == 0, out.output
     rows = json.loads(out.output)
-    assert rows and all(set(r) == {"label", "summary", "predicate", "properties", "reason"} for r in rows)
-    assert rows == [{k: c[k] for k in ("label", "summary", "predicate", "properties", "reason")}
+    keys = ("label", "summary", "predicate", "runs", "not_in_play", "properties", "reason")
+    assert rows and all(tuple(r) == keys for r in rows)
+    runs = clause_runs("sixty_one", seeds=10)
+    assert rows == [{**{k: c[k] for k in keys if k != "runs"}, "runs": runs.get(c["label"])}
                     for c in clause_coverage("sixty_one")]
+    assert any(r["runs"] for r in rows)
 
 
 def test_clauses_command_rejects_an_unknown_game_in_one_line():

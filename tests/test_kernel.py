@@ -112,7 +112,7 @@ def test_mismatch_names_both_directions():
         def legal_moves(self, state):
             return super().legal_moves(state)[1:] or (PASS,)
     state2 = State(((parse_card("K♠"), parse_card("9♥")), (parse_card("A♦"),)), (parse_card("K♥"),), 0)
-    assert "does not offer it" in moves_mismatch(Omits(players=2), state2)
+    assert "do not include it" in moves_mismatch(Omits(players=2), state2)
 
 
 class LaysAnything(Follow):

@@ -3,6 +3,7 @@ mutation test per property."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 from pathlib import Path
@@ -10,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import verifier.games.kerosinka as props  # noqa: F401  (registers the properties)
-from spec.cards import Rank, Suit, parse_card, parse_cards
+from spec.cards import Card, Rank, Suit, parse_card, parse_cards
 from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kerosinka import (
-    DECK_POINTS, KEROSINKA, ORDER, PLAY, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
+    CLAUSES, DECK_POINTS, KEROSINKA, ORDER, PLAY, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
     match_winners, trick_order,
 )
 from spec.rules import Table, make_rules
@@ -266,8 +267,12 @@ class DealerLeads(Kerosinka):
         return dataclasses.replace(s, to_move=dealer)
 
 
-class TenCountsEleven(Kerosinka):
-    points = type(POINTS)({**POINTS, Rank.TEN: 11})
+@contextlib.contextmanager
+def ten_counts_eleven():
+    """The points clause with the ten worth 11 (the deck then holds 124)."""
+    eleven = type(POINTS)({**POINTS, Rank.TEN: 11})
+    with CLAUSES.replaced("kerosinka-points", lambda won, points=eleven: deal_scores(won, points)):
+        yield
 
 
 class OneDealShort(Kerosinka):
@@ -289,10 +294,16 @@ class ScoresTheWinnerAlone(Kerosinka):
 
 @pytest.mark.parametrize("mutant,prop", [
     (IgnoresRank, "answers_as_source"), (NaturalOrder, "trick_taker"), (DealerLeads, "deal_start"),
-    (TenCountsEleven, "points_conserved"), (TenCountsEleven, "deck_points"), (OneDealShort, "match_ends"),
+    (OneDealShort, "match_ends"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant()], prop))
+
+
+@pytest.mark.parametrize("prop", ["points_conserved", "deck_points"])
+def test_a_broken_points_clause_is_refuted(prop):
+    with ten_counts_eleven():
+        assert_refuted(check([Kerosinka()], prop))
 
 
 def test_searches_find_nothing_where_there_is_nothing():
@@ -457,13 +468,14 @@ def test_the_outcome_follows_the_tie_rule(tie, dealer, winners):
     assert out.winners == winners and out.scores == (310, 320, 320, 100)
 
 
-def test_a_card_score_table_given_to_the_game_scores_the_deal():
-    class TensOnly(Kerosinka):
-        points = Table({Rank.TEN: 10})
-    game, s = position("A♠|10♠|K♠|6♣")
-    s = play_moves(TensOnly(), s, "A♠ 10♠ K♠ 6♣")
-    assert s.match.totals == (0, 0, 0, 10)
-    assert TensOnly().describe_move(s).startswith("P3 takes A♠ 10♠ K♠ 6♣ (10 points)")
+def test_the_points_clause_scores_the_deal_and_the_log():
+    tens_only = Table({Rank.TEN: 10})
+    with CLAUSES.replaced("kerosinka-points", lambda won, points=tens_only: deal_scores(won, points)):
+        game, s = position("A♠|10♠|K♠|6♣")
+        s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
+        assert s.match.totals == (0, 0, 0, 10)
+        assert game.describe_move(s).startswith("P3 takes A♠ 10♠ K♠ 6♣ (10 points)")
+    assert deal_scores(((Card(Rank.ACE, Suit.SPADES),),)) == (11,)  # the clause is back
 
 
 def test_relabelling_some_cards_leaves_the_others():

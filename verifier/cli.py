@@ -448,24 +448,36 @@ def sweep(game_id, grid_path, vary, players_text, only, as_json, csv_path, out_p
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def clauses(game_id, as_json) -> None:
-    """Each rule clause of GAME: its predicate, the properties that check it, or why none can."""
+@click.option("--games", default=10, show_default=True, type=click.IntRange(1, 1000),
+              help="Sampled games per preset and player count, played to see which clauses run.")
+def clauses(game_id, as_json, games) -> None:
+    """Each rule clause of GAME: its predicate, whether it runs in play, the properties that check it,
+    or why none can."""
+    from verifier.clauseruns import clause_runs
     from verifier.runner import clause_coverage
     get_game(game_id)
     rows = clause_coverage(game_id)
-    if as_json:
-        click.echo(json.dumps([{k: r[k] for k in ("label", "summary", "predicate", "properties", "reason")}
-                               for r in rows], ensure_ascii=False, indent=2))
-        return
-    table = RichTable("clause", "predicate", "checked by", title=f"clauses of {game_id}")
+    runs = clause_runs(game_id, seeds=games)
     for r in rows:
-        checked = ", ".join(r["properties"]) or (f"[yellow]not checked:[/] {r['reason']}" if r["reason"]
+        r["runs"] = runs.get(r["label"])
+    keys = ("label", "summary", "predicate", "runs", "not_in_play", "properties", "reason")
+    if as_json:
+        click.echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False, indent=2))
+        return
+    table = RichTable("clause", "predicate", "runs in play", "checked by", title=f"clauses of {game_id}")
+    for r in rows:
+        checked = ", ".join(r["properties"]) or (f"[yellow]not checked:[/] {escape(r['reason'])}" if r["reason"]
                                                  else "[bold red]nothing[/]")
-        table.add_row(r["label"], r["predicate"] or "-", checked)
+        ran = ("yes" if r["runs"] else f"[yellow]no:[/] {escape(r['not_in_play'])}" if r["not_in_play"]
+               else "[bold red]no[/]" if r["runs"] is False else "-")
+        table.add_row(r["label"], r["predicate"] or "-", ran, checked)
     console.print(table)
     bare = [r["label"] for r in rows if not r["properties"] and not r["reason"]]
+    idle = [r["label"] for r in rows if r["runs"] is False and not r["not_in_play"]]
     console.print(f"{len(rows)} clauses; {len(bare)} with neither a property nor a reason"
-                  + (": " + ", ".join(bare) if bare else ""), markup=False)
+                  + (": " + ", ".join(bare) if bare else "")
+                  + f"; {len(idle)} that never ran in {games} sampled games per configuration"
+                  + (": " + ", ".join(idle) if idle else ""), markup=False)
 
 
 _BUILDERS = {"html": "html", "epub": "epub", "pdf": "rinoh"}

@@ -68,8 +68,9 @@ def run_on(games: Sequence[Game], name: str, budget: Budget = Budget()) -> Resul
 def clause_coverage(game_id: str) -> list[dict]:
     """Each clause of a game with its predicate, the properties that check it, and the reason where none does.
 
-    A clause that decides a move kind is checked by ``moves_match_clauses``
-    when the game keeps a fast move generator to compare it with.
+    A clause that offers or decides a move kind is checked by
+    ``moves_match_clauses`` (the legal moves against the clauses one move at a
+    time), when the game's moves come from clauses or a fast path.
     """
     from verifier.generic import has_clause_moves
     load_properties()
@@ -78,8 +79,8 @@ def clause_coverage(game_id: str) -> list[dict]:
     if book is None:
         return []
     props = REGISTRY.for_game(game_id)
-    fast = has_clause_moves(cls()) and any("legal_moves" in vars(k) for k in cls.__mro__
-                                           if isinstance(k, type) and issubclass(k, Game) and k is not Game)
+    fast = has_clause_moves(cls()) and (bool(book.chains()) or any(
+        "legal_moves" in vars(k) for k in cls.__mro__ if isinstance(k, type) and issubclass(k, Game) and k is not Game))
     out = []
     for clause in book:
         names = [p.name for p in props if clause.label in p.clauses]
@@ -87,5 +88,5 @@ def clause_coverage(game_id: str) -> list[dict]:
             names.append("moves_match_clauses")
         out.append({"label": clause.label, "summary": clause.summary, "predicate": clause.function,
                     "decides": list(clause.decides), "properties": names,
-                    "reason": clause.unchecked or None})
+                    "reason": clause.unchecked or None, "not_in_play": clause.not_in_play or None})
     return out

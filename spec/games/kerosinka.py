@@ -170,33 +170,33 @@ def answered(state: State, rules: Rules) -> tuple[tuple[int, Card], ...]:
     return state.trick[:1]
 
 
-@CLAUSES.rule("kerosinka-hold", "A player plays one card of their own hand", decides=Play)
-def card_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+CLAUSES.note("kerosinka-hold", "A player plays one card of their own hand",
+             "spec.games.kerosinka.answer_suit_or_rank")
+CLAUSES.note("kerosinka-lead", "The leader may play any card", "spec.games.kerosinka.answer_suit_or_rank")
+CLAUSES.note("kerosinka-ten-led", "When the 10♥ is led, play a ten; with no ten, a trump",
+             "spec.games.kerosinka.answer_suit_or_rank")
 
 
-@CLAUSES.rule("kerosinka-lead", "The leader may play any card", decides=Play)
-def lead_is_free(game, state, move) -> str | None:
-    return None
-
-
-@CLAUSES.rule("kerosinka-ten-led", "When the 10♥ is led, play a ten; with no ten, a trump", decides=Play)
-def answer_to_kerosinka(game, state, move) -> str | None:
-    plays = answered(state, game.rules)
-    if not plays or plays[0][1] != KEROSINKA:
-        return None
-    return game.duties.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+def _refused(game, state, move) -> tuple[str, str]:
+    """Which of the answering clauses refuses ``move``, and why."""
+    hand, plays = state.hands[state.to_move], answered(state, game.rules)
+    if move.card not in hand:
+        return "kerosinka-hold", f"P{state.to_move} does not hold {move.card}"
+    label = "kerosinka-ten-led" if plays[0][1] == KEROSINKA else "kerosinka-follow"
+    return label, game.duties.why_not(move.card, hand, plays, game.orders[state.trump])
 
 
 @CLAUSES.rule("kerosinka-follow", "Play a card of the suit or the rank of the card laid; "
-              "with neither, a trump; with no trump, any card", decides=Play)
-def answer_suit_or_rank(game, state, move) -> str | None:
+              "with neither, a trump; with no trump, any card", offers=Play, refused=_refused)
+def answer_suit_or_rank(game, state) -> tuple[Play, ...]:
+    """The cards of the hand the answering duty allows (the tricks kit's
+    :class:`~spec.tricks.SuitlessDuties`);
+    the leader, with nothing to answer, any card."""
+    hand = state.hands[state.to_move]
     plays = answered(state, game.rules)
-    if not plays or plays[0][1] == KEROSINKA:
-        return None
-    return game.duties.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+    if not plays:
+        return tuple(map(PLAY.__getitem__, hand))
+    return tuple(map(PLAY.__getitem__, game.duties.options(hand, plays, game.orders[state.trump])))
 
 
 @CLAUSES.rule("kerosinka-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
@@ -248,8 +248,6 @@ class Kerosinka(Game[State, Play]):
     Rules = Rules
     move_kinds = (Play,)
     over_clause = "kerosinka-target"
-    #: the card points (a class attribute, so that a test can break it)
-    points = POINTS
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -274,18 +272,6 @@ class Kerosinka(Game[State, Play]):
     def is_over(self, state):
         return state.match.over
 
-    def candidates(self, state):
-        return tuple(PLAY[c] for c in state.hands[state.to_move])
-
-    def legal_moves(self, state):
-        if state.match.over:
-            return ()
-        hand = state.hands[state.to_move]
-        plays = answered(state, self.rules)
-        if not plays:
-            return tuple(PLAY[c] for c in hand)
-        return tuple(PLAY[c] for c in self.duties.options(hand, plays, self.orders[state.trump]))
-
     def apply(self, state, move):
         p, card = state.to_move, move.card
         hands = list(state.hands)
@@ -301,7 +287,7 @@ class Kerosinka(Game[State, Play]):
         if hands[winner]:
             return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, state.match,
                          state.seed, trick, winner, state.stock)
-        match = state.match.add(deal_scores(won, self.points))
+        match = state.match.add(deal_scores(won))
         if match.over:
             return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, match,
                          state.seed, trick, winner, state.stock)
@@ -358,7 +344,7 @@ class Kerosinka(Game[State, Play]):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points)"
+        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({deal_scores((cards,))[0]} points)"
         if state.match.over:
             return text + f"; match over, totals {' '.join(map(str, state.match.totals))}"
         if all(len(h) == HAND_SIZE for h in state.hands):

@@ -11,6 +11,7 @@ import z3
 
 from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
+import spec.games.kerosinka as rules_module
 from spec.games.kerosinka import (
     DECK, DECK_POINTS, HAND_SIZE, KEROSINKA, PLAYERS, Kerosinka, State, deal_hands, first_leader, trump_of,
 )
@@ -161,8 +162,7 @@ def deal_start(game, state):
 @invariant(Kerosinka, "points_conserved", title="The cards' points add up to 120 at every step, and each deal "
            "adds exactly 120 to the match totals", clauses=["kerosinka-points", "kerosinka-players"])
 def points_conserved(game, state):
-    zones = game.zones(state)
-    pts = sum(game.points.get(c.rank, 0) for cards in zones.values() for c in cards)
+    pts = sum(rules_module.deal_scores(tuple(game.zones(state).values())))
     if pts != DECK_POINTS:
         return f"the cards in play are worth {pts}, not {DECK_POINTS}"
     if not state.stock and sum(state.match.totals) != DECK_POINTS * state.match.deals:
@@ -180,7 +180,7 @@ PLACES = [f"hand {p}" for p in range(PLAYERS)] + ["trick"] + [f"won {p}" for p i
           "120, and a deal's scores add up to 120", clauses=["kerosinka-points"], each=False)
 def deck_points(game, s):
     at = placement_vars("at", len(DECK), len(PLACES))
-    pts = [game.points.get(c.rank, 0) for c in DECK]
+    pts = [rules_module.deal_scores(((c,),))[0] for c in DECK]  # each card's points, by the clause
     per_place = [z3.Sum([row[k] * pts[i] for i, row in enumerate(at)]) for k in range(len(PLACES))]
     s.add(*one_hot_constraints(at))
     won = per_place[PLAYERS + 1:]
