@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import enum
 import functools
 import json
 import os
 import sys
 import tempfile
+import types
+import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -467,13 +470,19 @@ _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
 def _relabel(obj: Any, mapping: Mapping[Card, Card]) -> Any:
+    """``obj`` with every card renamed by ``mapping``: a dataclass by its fields' declared
+    types (fields that hold no card are kept as they are), anything else by walking it."""
     if type(obj) in _ATOMS:
         return obj
     if isinstance(obj, Card):
         return mapping.get(obj, obj)
-    names = _init_fields(type(obj))
-    if names is not None:
-        return dataclasses.replace(obj, **{name: _relabel(getattr(obj, name), mapping) for name in names})
+    plan = _field_plan(type(obj))
+    if plan is not None:
+        if not plan:
+            return obj
+        # every init field, renamed where it may hold a card (faster than dataclasses.replace)
+        return type(obj)(**{name: getattr(obj, name) if fn is None else fn(getattr(obj, name), mapping)
+                            for name, fn in _all_fields(type(obj))})
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return type(obj)(*(_relabel(x, mapping) for x in obj))
     if isinstance(obj, (tuple, list, set, frozenset)):
@@ -481,6 +490,92 @@ def _relabel(obj: Any, mapping: Mapping[Card, Card]) -> Any:
     if isinstance(obj, dict):
         return type(obj)({_relabel(k, mapping): _relabel(v, mapping) for k, v in obj.items()})
     return obj
+
+
+@functools.cache
+def _field_plan(tp: type) -> tuple[tuple[str, Any], ...] | None:
+    """For a dataclass type: ``(field, relabel function)`` for each ``__init__`` field that may
+    hold a card, by its declared type (``None`` for any other type)."""
+    names = _init_fields(tp)
+    if names is None:
+        return None
+    try:
+        hints = typing.get_type_hints(tp)
+    except Exception:  # noqa: BLE001 - a hint that does not resolve: walk every field
+        hints = {}
+    plan = []
+    for name in names:
+        fn = _by_type(hints.get(name, Any))
+        if fn is not _NO_CARD:
+            plan.append((name, fn))
+    return tuple(plan)
+
+
+@functools.cache
+def _all_fields(tp: type) -> tuple[tuple[str, Any], ...]:
+    """Every ``__init__`` field of a dataclass type with its relabel function (``None``: kept)."""
+    fns = dict(_field_plan(tp))
+    return tuple((name, fns.get(name)) for name in _init_fields(tp))
+
+
+def _NO_CARD(value, mapping):  # a field whose declared type holds no card
+    return value
+
+
+def _card(value, mapping):
+    return mapping.get(value, value) if isinstance(value, Card) else _relabel(value, mapping)
+
+
+def _cards(value, mapping):
+    if type(value) is tuple:
+        get = mapping.get
+        return tuple([get(c, c) for c in value])
+    return _relabel(value, mapping)
+
+
+def _plays(value, mapping):
+    if type(value) is tuple:
+        get = mapping.get
+        return tuple([(p, get(c, c)) for p, c in value])
+    return _relabel(value, mapping)
+
+
+def _by_type(tp: Any) -> Any:
+    """A function ``(value, mapping) -> value`` for a value declared ``tp``; ``_NO_CARD`` when
+    no value of that type holds a card, the walking ``_relabel`` when the type says too little."""
+    if tp is Card:
+        return _card
+    if tp in _ATOMS or (isinstance(tp, type) and issubclass(tp, enum.Enum)):
+        return _NO_CARD
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _NO_CARD if _field_plan(tp) == () else _relabel
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is Card:
+            return _cards
+        inner = _by_type(args[0])
+        if inner is _NO_CARD:
+            return _NO_CARD
+        if inner is _cards:
+            return lambda value, mapping: (tuple([_cards(x, mapping) for x in value]) if type(value) is tuple
+                                           else _relabel(value, mapping))
+        if typing.get_origin(args[0]) is tuple and typing.get_args(args[0])[1:] == (Card,) \
+                and _by_type(typing.get_args(args[0])[0]) is _NO_CARD:
+            return _plays  # (player, card) pairs: a trick's plays
+        return lambda value, mapping: (tuple([inner(x, mapping) for x in value]) if type(value) is tuple
+                                       else _relabel(value, mapping))
+    if origin is tuple and args:
+        fns = tuple(_by_type(a) for a in args)
+        if all(f is _NO_CARD for f in fns):
+            return _NO_CARD
+        return lambda value, mapping: (tuple([f(x, mapping) for f, x in zip(fns, value)])
+                                       if type(value) is tuple and len(value) == len(fns)
+                                       else _relabel(value, mapping))
+    if origin in (typing.Union, types.UnionType) and all(_by_type(a) is _NO_CARD for a in args):
+        return _NO_CARD
+    if origin is typing.Literal:
+        return _NO_CARD
+    return _relabel
 
 
 def replace(state: S, **changes: Any) -> S:

@@ -17,6 +17,7 @@ from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import setting
+from spec.tricks import Duties, TrickOrder
 
 # 1. metadata first
 INFO = GameInfo(id="example_follow", name_en="Follow", name_ru="Масть или ранг", min_players=2,
@@ -64,38 +65,51 @@ class State:
     seed: int = 0
 
 
-# 5. clauses: small pure functions; the deciders are the rules that run
+# 5. clauses: small pure functions, and the rules that run. Each move kind has one clause that
+#    offers its moves; the others filter them. legal_moves and the refusals both come from these.
 CLAUSES.note("follow-deal", "Five cards each, dealt one at a time; the next card starts the pile",
              "tests.kernel_example.Follow.deal", unchecked="the deal is chance: nothing to decide")
 
+#: the order of cards does not matter in Follow; the tricks kit wants one
+ORDER = TrickOrder(None)
+
+
+def duty(rules: Rules) -> Duties:
+    """The tricks kit's duty to answer a card: its suit, or (``match_rank``) its rank."""
+    return Duties(follow=True, follow_rank=rules.match_rank)
+
 
 def matches(card: Card, top: Card, rules: Rules) -> bool:
-    return card.suit == top.suit or (rules.match_rank and card.rank == top.rank)
+    return card in duty(rules).answers((card,), top, ORDER)
 
 
-@CLAUSES.rule("follow-hold", "You may only lay a card you hold", decides=Lay)
-def lay_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+@CLAUSES.rule("follow-hold", "You may only lay a card you hold", offers=Lay,
+              refused="P{player} does not hold {move}")
+def lays_held(game, state) -> tuple[Lay, ...]:
+    return tuple(Lay(c) for c in state.hands[state.to_move])
 
 
-@CLAUSES.rule("follow-match", "Lay a card of the top card's suit or rank", decides=Lay)
-def lay_matches(game, state, move) -> str | None:
+def _no_match(game, state, move) -> str:
     top = state.pile[-1]
-    if not matches(move.card, top, game.rules):
-        wanted = f"a {top.suit.symbol} card" + (f" or a {top.rank.label}" if game.rules.match_rank else "")
-        return f"{move.card} does not match {top}: lay {wanted}"
-    return None
+    wanted = f"a {top.suit.symbol} card" + (f" or a {top.rank.label}" if game.rules.match_rank else "")
+    return f"{move.card} does not match {top}: lay {wanted}"
 
 
-@CLAUSES.rule("follow-pass", "A player who cannot lay a card passes (and only then)", decides=Pass)
-def pass_only_when_stuck(game, state, move) -> str | None:
-    top = state.pile[-1]
-    playable = [c for c in state.hands[state.to_move] if matches(c, top, game.rules)]
-    if playable:
-        return f"P{state.to_move} can lay {playable[0]}, so may not pass"
-    return None
+@CLAUSES.rule("follow-match", "Lay a card of the top card's suit or rank", narrows=Lay, refused=_no_match)
+def lays_matching(game, state, lays) -> tuple[Lay, ...]:
+    answers = duty(game.rules).answers(tuple(m.card for m in lays), state.pile[-1], ORDER)
+    return tuple(m for m in lays if m.card in answers)
+
+
+def _can_lay(game, state, move) -> str:
+    return f"P{state.to_move} can lay {game.legal_moves(state)[0]}, so may not pass"
+
+
+@CLAUSES.rule("follow-pass", "A player who cannot lay a card passes (and only then)", offers=Pass,
+              refused=_can_lay)
+def pass_when_stuck(game, state) -> tuple[Pass, ...]:
+    hand, top = state.hands[state.to_move], state.pile[-1]
+    return () if duty(game.rules).answers(hand, top, ORDER) else (PASS,)
 
 
 @CLAUSES.rule("follow-end", "The first player out wins; if everyone passes in a row, the fewest cards win")
@@ -108,7 +122,7 @@ def winners(hands, passes: int) -> tuple[int, ...]:
     return ()
 
 
-# 6. the game: deal, flow, and a fast move generator for random play
+# 6. the game: deal, flow, and what a move does (no move generator: the clauses are it)
 class Follow(Game[State, Lay | Pass]):
     info = INFO
     Rules = Rules
@@ -130,16 +144,6 @@ class Follow(Game[State, Lay | Pass]):
 
     def is_over(self, state):
         return bool(winners(state.hands, state.passes))
-
-    def candidates(self, state):
-        return (PASS,) + tuple(Lay(c) for c in state.hands[state.to_move])
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        top, rules = state.pile[-1], self.rules
-        lays = tuple(Lay(c) for c in state.hands[state.to_move] if matches(c, top, rules))
-        return lays or (PASS,)
 
     def apply(self, state, move):
         p, n = state.to_move, self.players

@@ -208,105 +208,127 @@ class _Checks:
         return not self.active
 
 
+@dataclass
+class _Graph:
+    """What a search has found so far: the states (by key), the search path, and for each
+    finished state its longest remaining game."""
+
+    index: dict = field(default_factory=dict)      # state key -> state id
+    on_stack: dict = field(default_factory=dict)   # state id -> its depth on the search path
+    best: list = field(default_factory=list)       # longest remaining game from each finished state
+    best_next: list = field(default_factory=list)  # (move, child id) on that longest game
+    edges: int = 0
+    terminals: int = 0
+    cycle: Any = None
+    failure: Any = None
+    complete: bool = True
+
+    def longest(self, root_ids) -> tuple:
+        """The longest game from any root: (root, moves)."""
+        root, rid = max(root_ids, key=lambda r: self.best[r[1]])
+        moves_out, node = [], self.best_next[rid]
+        while node is not None:
+            moves_out.append(node[0])
+            node = self.best_next[node[1]]
+        return root, tuple(moves_out)
+
+
+def _failed(check, many: bool, graph: _Graph, root, state, path=(), last=()) -> bool:
+    """Check a new state, reached from ``root`` by ``path`` then ``last``; a failure is kept,
+    and whether the search must stop for it."""
+    msg = check(state)
+    if not msg:
+        return False
+    graph.failure = (root, tuple(path) + tuple(last), msg)
+    return not many or check.record(graph.failure)
+
+
 def _explore(game, roots, key, max_states, check, stop_at_cycle, longest) -> Exploration:
     many = isinstance(check, _Checks)
-    legal, apply = game.legal_moves, game.apply
-    index: dict[Any, int] = {}      # state key -> state id
-    setdefault = index.setdefault
-    on_stack: dict[int, int] = {}   # state id -> its depth on the search path
-    best: list[int] = []            # longest remaining game from each finished state
-    best_next: list[Any] = []       # (move, child id) on that longest game
-    edges = terminals = 0
-    cycle = failure = None
-    complete = True
+    graph = _Graph()
     start = time.perf_counter()
     root_ids = []
     for root in roots:
         k = root.state if key is None else key(root.state)
-        if k in index:
+        if k in graph.index:
             continue
-        if check is not None:
-            msg = check(root.state)
-            if msg:
-                failure = (root, (), msg)
-                if not many or check.record(failure):
-                    break
-        rid = len(best)
-        index[k] = rid
-        on_stack[rid] = 0
-        best.append(0)
-        best_next.append(None)
+        if check is not None and _failed(check, many, graph, root, root.state):
+            break
+        rid = len(graph.best)
+        graph.index[k] = rid
+        graph.on_stack[rid] = 0
+        graph.best.append(0)
+        graph.best_next.append(None)
         root_ids.append((root, rid))
-        first = legal(root.state)
-        terminals += not first
-        # one frame per state on the path: [state, id, moves, next move index]
-        stack = [[root.state, rid, first, 0]]
-        path: list = []
-        push, pop, add_path, drop_path = stack.append, stack.pop, path.append, path.pop
-        while stack:
-            frame = stack[-1]
-            state, sid, moves, pos = frame
-            if pos == len(moves):
-                del on_stack[sid]
-                pop()
-                if stack:
-                    parent, m = stack[-1][1], drop_path()
-                    if best[sid] >= best[parent]:
-                        best[parent] = best[sid] + 1
-                        best_next[parent] = (m, sid)
-                continue
-            frame[3] = pos + 1
-            m = moves[pos]
-            child = apply(state, m)
-            edges += 1
-            fresh = len(best)
-            # one hash per edge: setdefault both looks up and, for a new state, inserts
-            cid = setdefault(child if key is None else key(child), fresh)
-            if cid == fresh:
-                if fresh >= max_states:
-                    complete = False
-                    break
-                if check is not None:
-                    msg = check(child)
-                    if msg:
-                        failure = (root, tuple(path) + (m,), msg)
-                        if not many or check.record(failure):
-                            break
-                on_stack[cid] = len(stack)
-                best.append(0)
-                best_next.append(None)
-                nxt = legal(child)  # empty for a finished game (checked by the moves_exist property)
-                if not nxt:
-                    terminals += 1
-                push([child, cid, nxt, 0])
-                add_path(m)
-            elif cid in on_stack:
-                if cycle is None:
-                    d = on_stack[cid]
-                    cycle = (root, tuple(path[:d]), tuple(path[d:]) + (m,))
-                if stop_at_cycle:
-                    break
-            elif best[cid] >= best[sid]:
-                best[sid] = best[cid] + 1
-                best_next[sid] = (m, cid)
-        if many and failure is not None and check.active:
-            failure = None  # checks are left: the search goes on (their failures are kept in the checks)
-        if failure is not None or not complete or (cycle is not None and stop_at_cycle):
-            complete = complete and failure is None and cycle is None
+        _search(game, graph, root, rid, key, max_states, check, many, stop_at_cycle)
+        if many and graph.failure is not None and check.active:
+            graph.failure = None  # checks are left: the search goes on (their failures are kept in the checks)
+        if graph.failure is not None or not graph.complete or (graph.cycle is not None and stop_at_cycle):
+            graph.complete = graph.complete and graph.failure is None and graph.cycle is None
             break
     long_game = None
-    if complete and cycle is None and longest and root_ids:
-        root, rid = max(root_ids, key=lambda r: best[r[1]])
-        moves_out, node = [], best_next[rid]
-        while node is not None:
-            moves_out.append(node[0])
-            node = best_next[node[1]]
-        long_game = (root, tuple(moves_out))
+    if graph.complete and graph.cycle is None and longest and root_ids:
+        long_game = graph.longest(root_ids)
     failures = check.failures if many else {}
-    if many:
-        failure = None
-    return Exploration(len(best), edges, terminals, complete, time.perf_counter() - start,
-                       cycle, long_game, failure, failures)
+    return Exploration(len(graph.best), graph.edges, graph.terminals, graph.complete, time.perf_counter() - start,
+                       graph.cycle, long_game, None if many else graph.failure, failures)
+
+
+def _search(game, graph: _Graph, root, rid: int, key, max_states, check, many, stop_at_cycle) -> None:
+    """Depth-first search from one root, adding to ``graph``; the hot loop of :func:`explore`."""
+    legal, apply = game.legal_moves, game.apply
+    index, on_stack, best, best_next = graph.index, graph.on_stack, graph.best, graph.best_next
+    setdefault = index.setdefault
+    edges, terminals = 0, 0
+    first = legal(root.state)
+    terminals += not first
+    # one frame per state on the path: [state, id, moves, next move index]
+    stack = [[root.state, rid, first, 0]]
+    path: list = []
+    push, pop, add_path, drop_path = stack.append, stack.pop, path.append, path.pop
+    while stack:
+        frame = stack[-1]
+        state, sid, moves, pos = frame
+        if pos == len(moves):
+            del on_stack[sid]
+            pop()
+            if stack:
+                parent, m = stack[-1][1], drop_path()
+                if best[sid] >= best[parent]:
+                    best[parent] = best[sid] + 1
+                    best_next[parent] = (m, sid)
+            continue
+        frame[3] = pos + 1
+        m = moves[pos]
+        child = apply(state, m)
+        edges += 1
+        fresh = len(best)
+        # one hash per edge: setdefault both looks up and, for a new state, inserts
+        cid = setdefault(child if key is None else key(child), fresh)
+        if cid == fresh:
+            if fresh >= max_states:
+                graph.complete = False
+                break
+            if check is not None and _failed(check, many, graph, root, child, path, (m,)):
+                break
+            on_stack[cid] = len(stack)
+            best.append(0)
+            best_next.append(None)
+            nxt = legal(child)  # empty for a finished game (checked by the moves_exist property)
+            terminals += not nxt
+            push([child, cid, nxt, 0])
+            add_path(m)
+        elif cid in on_stack:
+            if graph.cycle is None:
+                d = on_stack[cid]
+                graph.cycle = (root, tuple(path[:d]), tuple(path[d:]) + (m,))
+            if stop_at_cycle:
+                break
+        elif best[cid] >= best[sid]:
+            best[sid] = best[cid] + 1
+            best_next[sid] = (m, cid)
+    graph.edges += edges
+    graph.terminals += terminals
 
 
 # ------------------------------------------------------- sampling units
@@ -427,23 +449,12 @@ def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -
     legal, apply, over = game.legal_moves, game.apply, game.is_over
     seen: set | None = set() if any(w.stop_at_repeat for _, w, _ in active) else None
     while True:
-        for k, w, _ in active:
-            if w.step is not None and k not in failed:
-                try:
-                    w.step(trace, state)
-                except Refuted as exc:
-                    failed[k] = exc
+        _run("step", active, trace, state, failed)
         done = over(state)
         unit_done = not done and ends is not None and any(not w.whole_game for _, w, _ in active) \
             and ends(game, state)
+        repeated = seen is not None and not done and _seen_before(seen, state)
         n = len(moves_so_far)
-        repeated = False
-        if seen is not None and not done:
-            try:
-                repeated = state in seen
-                seen.add(state)
-            except TypeError:  # a state that cannot be hashed: walk on to the cap
-                pass
         moves = () if done else None
         ending, going = [], []
         for entry in active:
@@ -457,18 +468,35 @@ def walk_all(game: Game, seed: int, watches: dict[Any, Watch], max_plays: int) -
             if moves is None:
                 moves = legal(state)
             (going if moves else ending).append(entry)
-        for k, w, _ in ending:
-            if w.end is not None:
-                try:
-                    w.end(trace, state)
-                except Refuted as exc:
-                    failed[k] = exc
+        _run("end", ending, trace, state, failed)
         if not going:
             return failed
         active = going
         move = moves[rng.randrange(len(moves))]
         moves_so_far.append(move)
         state = apply(state, move)
+
+
+def _run(which: str, entries, trace: Trace, state, failed: dict) -> None:
+    """Each watch's ``step`` or ``end`` check on ``state``; a refutation is kept, and stops only its check."""
+    for k, w, _ in entries:
+        check = getattr(w, which)
+        if check is not None and k not in failed:
+            try:
+                check(trace, state)
+            except Refuted as exc:
+                failed[k] = exc
+
+
+def _seen_before(seen: set, state) -> bool:
+    """Whether the walk has been at ``state`` already (a state that cannot be hashed never repeats)."""
+    try:
+        if state in seen:
+            return True
+        seen.add(state)
+    except TypeError:
+        pass
+    return False
 
 
 #: ``start(game, seed, budget, notes) -> Watch``: a walked property's checks for one random

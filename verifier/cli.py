@@ -160,9 +160,7 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
     ids = list(dict.fromkeys(games)) or list(all_games())
     for gid in ids:
         get_game(gid)
-    base = THOROUGH if thorough else Budget()
-    budget = dataclasses.replace(base, **{k: v for k, v in (("seed", seed), ("examples", examples),
-                                                             ("z3_timeout_ms", timeout_ms)) if v is not None})
+    budget = _budget(thorough, seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
     cache = _cache(no_cache)
     start = time.perf_counter()
     bar, update = _progress(not as_json)
@@ -173,19 +171,7 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
     wall = time.perf_counter() - start
     results = [r for rows in per_game for r in rows]
     ok = all(r.as_expected for r in results)
-    saved = {}
-    if cx_dir:
-        from spec.engine import write_atomic
-        try:
-            os.makedirs(cx_dir, exist_ok=True)
-        except OSError as exc:
-            raise CardspecError(f"--save-counterexamples {cx_dir}: cannot create the folder ({exc.strerror})") \
-                from None
-        for r in results:
-            if r.counterexample and r.counterexample.record:
-                path = os.path.join(cx_dir, f"{r.game}-{r.property.name}.json")
-                write_atomic(path, r.counterexample.record.to_json() + "\n")
-                saved[(r.game, r.property.name)] = path
+    saved = _save_counterexamples(results, cx_dir) if cx_dir else {}
     if as_json:
         doc = {"games": ids, "variant": variant.path or variant.name if variant else None,
                "seed": budget.seed, "examples": budget.examples, "ok": ok,
@@ -200,24 +186,52 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
         off = [r for r in results if not r.as_expected]
         if off:
             _print_rows(off, "not as expected")
-    for r in results:
-        if r.counterexample and not r.as_expected:
-            console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected "
-                          f"{r.property.expected}:")
-            console.print(r.counterexample.text, markup=False)
-            record = r.counterexample.record
-            if (r.game, r.property.name) in saved:
-                console.print(f"replay: cardspec play --replay {saved[(r.game, r.property.name)]}", markup=False)
-            elif record and len(record.moves) <= 60:
-                console.print("replay: " + record.to_json(), markup=False)
-            elif record:
-                console.print(f"replay: {len(record.moves)} moves; write the record with "
-                              "--save-counterexamples DIR", markup=False)
+    _print_counterexamples(results, saved)
     bad = sum(not r.as_expected for r in results)
     cached = sum(r.cached for r in results)
     console.print(f"\n{len(results)} properties, {bad} not as expected ({cached} read from the cache, "
                   f"{len(results) - cached} computed; {wall:.1f} s)", markup=False)
     sys.exit(0 if ok else 1)
+
+
+def _budget(thorough: bool, **given) -> Budget:
+    """The default or thorough budget, with the options given on the command line."""
+    base = THOROUGH if thorough else Budget()
+    return dataclasses.replace(base, **{k: v for k, v in given.items() if v is not None})
+
+
+def _save_counterexamples(results, cx_dir: str) -> dict:
+    """Write each counterexample's record into ``cx_dir``; (game, property) -> path."""
+    from spec.engine import write_atomic
+    try:
+        os.makedirs(cx_dir, exist_ok=True)
+    except OSError as exc:
+        raise CardspecError(f"--save-counterexamples {cx_dir}: cannot create the folder ({exc.strerror})") \
+            from None
+    saved = {}
+    for r in results:
+        if r.counterexample and r.counterexample.record:
+            path = os.path.join(cx_dir, f"{r.game}-{r.property.name}.json")
+            write_atomic(path, r.counterexample.record.to_json() + "\n")
+            saved[(r.game, r.property.name)] = path
+    return saved
+
+
+def _print_counterexamples(results, saved: dict) -> None:
+    """Each counterexample of a result not as expected, with how to replay it."""
+    for r in results:
+        if not r.counterexample or r.as_expected:
+            continue
+        console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected {r.property.expected}:")
+        console.print(r.counterexample.text, markup=False)
+        record = r.counterexample.record
+        if (r.game, r.property.name) in saved:
+            console.print(f"replay: cardspec play --replay {saved[(r.game, r.property.name)]}", markup=False)
+        elif record and len(record.moves) <= 60:
+            console.print("replay: " + record.to_json(), markup=False)
+        elif record:
+            console.print(f"replay: {len(record.moves)} moves; write the record with "
+                          "--save-counterexamples DIR", markup=False)
 
 
 def _print_rows(results, title: str) -> None:

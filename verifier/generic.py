@@ -135,7 +135,9 @@ def moves_mismatch(game, state) -> str | None:
     fast_set, allowed_set, cand_set = set(fast), set(allowed), set(candidates)
     for m in fast:
         if m not in cand_set:
-            return f"the legal moves include {game.format_move(m)}, which no clause offers"
+            refused = game.refusal(state, m)
+            why = f": clause {refused[0]} refuses it: {refused[1]}" if refused else ""
+            return f"the legal moves include {game.format_move(m)}, which no clause offers{why}"
         if m not in allowed_set:
             label, reason = game.refusal(state, m)
             return f"the legal moves include {game.format_move(m)}, but clause {label} refuses it: {reason}"
@@ -223,6 +225,15 @@ def _hidden_verdict(out: Outcome, seen_hidden: list, games, budget: Budget) -> O
     return out
 
 
+def _unswapped_zone(after, before, a, b) -> str | None:
+    """The first zone where ``after`` is not ``before`` with cards ``a`` and ``b`` swapped."""
+    swap = {a: b, b: a}
+    for z, cards in before.items():  # as multisets: a zone may keep its cards in a canonical order
+        if Counter(after.get(z, ())) != Counter(swap.get(c, c) for c in cards):
+            return z
+    return None
+
+
 @walked(ALL, "hidden_information", title="The metadata's hidden-information claim: a player's "
         "view does not change when two cards hidden from them are swapped (and, for a game "
         "without hidden information, nothing is hidden)", finish=_hidden_verdict)
@@ -253,6 +264,10 @@ def hidden_information(game, seed, budget, seen_hidden) -> Watch:
                 seen_hidden.append(True)
             a, b = rng.sample(distinct, 2)
             swapped = game.relabel(state, {a: b, b: a})
+            moved = _unswapped_zone(game.zones(swapped), zones, a, b)
+            if moved is not None:
+                raise trace.refute(f"relabelling {a} and {b} does not swap them in zone {moved!r}: the check "
+                                   f"of P{p}'s view would see nothing", state)
             if game.observe(swapped, p) != game.observe(state, p):
                 raise trace.refute(f"P{p}'s view changes when {a} and {b}, both hidden from P{p}, "
                                    "swap places", state)

@@ -313,17 +313,6 @@ class Kerosinka(Game[State, Play]):
         z["stock"] = state.stock
         return z
 
-    def relabel(self, state, mapping):
-        # the generic relabel walks every field; this one touches only the card fields
-        def cards(cs):
-            return tuple(mapping.get(c, c) for c in cs)
-
-        def plays(ps):
-            return tuple((p, mapping.get(c, c)) for p, c in ps)
-        return State(tuple(cards(h) for h in state.hands), plays(state.trick), tuple(cards(w) for w in state.won),
-                     state.to_move, state.dealer, state.trump, mapping.get(state.turned, state.turned), state.match,
-                     state.seed, plays(state.last_trick), state.last_winner, cards(state.stock))
-
     def observe(self, state, player):
         # trumps, the dealer and the match totals are public
         return super().observe(state, player) + (state.trump, state.dealer, state.match.totals)
