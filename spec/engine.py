@@ -551,31 +551,43 @@ def _by_type(tp: Any) -> Any:
         return _NO_CARD if _field_plan(tp) == () else _relabel
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        if args[0] is Card:
-            return _cards
-        inner = _by_type(args[0])
-        if inner is _NO_CARD:
-            return _NO_CARD
-        if inner is _cards:
-            return lambda value, mapping: (tuple([_cards(x, mapping) for x in value]) if type(value) is tuple
-                                           else _relabel(value, mapping))
-        if typing.get_origin(args[0]) is tuple and typing.get_args(args[0])[1:] == (Card,) \
-                and _by_type(typing.get_args(args[0])[0]) is _NO_CARD:
-            return _plays  # (player, card) pairs: a trick's plays
-        return lambda value, mapping: (tuple([inner(x, mapping) for x in value]) if type(value) is tuple
-                                       else _relabel(value, mapping))
+        return _tuple_of(args[0])
     if origin is tuple and args:
-        fns = tuple(_by_type(a) for a in args)
-        if all(f is _NO_CARD for f in fns):
-            return _NO_CARD
-        return lambda value, mapping: (tuple([f(x, mapping) for f, x in zip(fns, value)])
-                                       if type(value) is tuple and len(value) == len(fns)
-                                       else _relabel(value, mapping))
-    if origin in (typing.Union, types.UnionType) and all(_by_type(a) is _NO_CARD for a in args):
-        return _NO_CARD
-    if origin is typing.Literal:
+        return _fixed_tuple(tuple(_by_type(a) for a in args))
+    if origin is typing.Literal or (origin in (typing.Union, types.UnionType)
+                                    and all(_by_type(a) is _NO_CARD for a in args)):
         return _NO_CARD
     return _relabel
+
+
+def _tuple_of(item: Any) -> Any:
+    """For ``tuple[item, ...]``."""
+    if item is Card:
+        return _cards
+    inner = _by_type(item)
+    if inner is _NO_CARD:
+        return _NO_CARD
+    if typing.get_origin(item) is tuple and typing.get_args(item)[1:] == (Card,) \
+            and _by_type(typing.get_args(item)[0]) is _NO_CARD:
+        return _plays  # (player, card) pairs: a trick's plays
+
+    def each(value, mapping):
+        if type(value) is not tuple:
+            return _relabel(value, mapping)
+        return tuple([inner(x, mapping) for x in value])
+    return each
+
+
+def _fixed_tuple(fns: tuple) -> Any:
+    """For ``tuple[A, B, ...]`` with the items' functions ``fns``."""
+    if all(f is _NO_CARD for f in fns):
+        return _NO_CARD
+
+    def items(value, mapping):
+        if type(value) is not tuple or len(value) != len(fns):
+            return _relabel(value, mapping)
+        return tuple([f(x, mapping) for f, x in zip(fns, value)])
+    return items
 
 
 def replace(state: S, **changes: Any) -> S:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from spec.games import all_games, get_game
-from verifier.census import FAMILY_RU, census, player_counts, sized_census
+from spec.i18n import tr
+from verifier.census import FAMILIES, census, player_counts, sized_census
 
 SixtyOne = get_game("sixty_one")
 Kerosinka = get_game("kerosinka")
@@ -53,6 +54,8 @@ def test_player_counts_spread_over_the_range():
 
 
 def test_every_family_has_a_russian_name():
-    missing = {c.info.family for c in all_games().values()} - set(FAMILY_RU)
-    assert not missing, f"add these families to verifier.census.FAMILY_RU: {sorted(missing)}"
+    missing = {c.info.family for c in all_games().values()} - set(FAMILIES)
+    assert not missing, f"add these families to verifier.census.FAMILIES: {sorted(missing)}"
+    untranslated = [f for f in FAMILIES if tr("ru", f) == f]
+    assert not untranslated, f"translate these families in spec/locale/ru/LC_MESSAGES/cardspec.po: {untranslated}"
 

@@ -40,7 +40,7 @@ from verifier.core import (
     HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Verdict,
 )
 
-__all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "Trace",
+__all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "hunt", "Trace",
            "invariant", "Invariant", "z3_claim", "Claim", "decide", "small_configs", "roots_for", "variants_of",
            "check_invariant", "for_players", "sample_unit"]
 
@@ -107,6 +107,42 @@ def steered(game: Game, prefer: Callable[[Any, tuple], tuple]) -> Game:
             return prefer(state, base.legal_moves(self, state))
     Steered.__name__ = Steered.__qualname__ = f"Steered{base.__name__}"
     return Steered(game.rules, players=game.players)
+
+
+def hunt(games: Sequence[Game], budget: Budget, found: Callable[[Game, Trace, Any], str | None], what: str, *,
+         prefer: Callable[[Any, tuple], tuple] | None = None, stop: Callable[[Any], bool] | None = None) -> Outcome:
+    """The witness hunt: random games until ``found(game, trace, state)`` returns a message.
+
+    Each game is drawn from ``games`` and given a deal seed, both from the
+    budget's seed, and played at random (``prefer`` steers it, as in
+    :func:`steered`; ``stop(state)`` ends a game early), for at most
+    ``budget.examples`` games. A hit is ``refuted`` with the game's record up
+    to the state found, which replays in the real game; no hit is ``unknown``,
+    saying what was searched.
+    """
+    rng = random.Random(budget.seed)
+    for n in range(1, budget.examples + 1):
+        game = games[rng.randrange(len(games))]
+        played = steered(game, prefer) if prefer is not None else game
+        seed = rng.randrange(2**31)
+        hit: list = []
+
+        def step(trace, state, played=played, hit=hit):
+            if not hit:
+                msg = found(played, trace, state)
+                if msg:
+                    hit.append((list(trace.moves), msg))
+        walk(played, seed, step, budget.max_plays,
+             stop=lambda state, hit=hit: bool(hit) or (stop is not None and stop(state)))
+        if hit:
+            moves, msg = hit[0]
+            record = game.record(seed, moves)
+            text = (f"{game.info.id}, {game.players} players, deal seed {seed}: {msg}\n"
+                    f"moves: {' '.join(record.moves) or '(none)'}")
+            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
+                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, f"no {what} in {budget.examples} random games (seed {budget.seed})",
+                   examples=budget.examples, seed=budget.seed, method="search")
 
 
 # ---------------------------------------------------------------- explore

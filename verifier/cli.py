@@ -371,7 +371,7 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
                   f"{min(lengths)} / {statistics.median(lengths):g} / {max(lengths)}")
     table.add_row("unfinished (hit the cap)", str(c.unfinished))
     if c.finished:
-        measure = MEASURE["en"][c.kind]
+        measure = MEASURE[c.kind]
         for p, v in enumerate(c.per_seat()):
             table.add_row(f"P{p}: {measure}", f"{v:.2f}" if c.kind == "score" else f"{v:g} of {c.finished}")
         if c.draws:

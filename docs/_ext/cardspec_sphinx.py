@@ -27,6 +27,8 @@ from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
+from spec.i18n import N_, tr, translated
+
 
 def _cell(text: str) -> str:
     return " ".join(str(text).split()) or " "
@@ -128,7 +130,7 @@ class PropertiesDirective(_Base):
             wanted = set(self.options["only"].split())
             results = [r for r in results if r.property.name in wanted]
         lang = "ru" if _lang_of(self.env) == "ru" else "en"
-        words = _PROPERTY_WORDS[lang]
+        words = translated(_PROPERTY_WORDS, lang)
         cfg = self.env.config
         rows = []
         for r in results:
@@ -158,22 +160,14 @@ class PropertiesDirective(_Base):
 
 
 _PROPERTY_WORDS = {
-    "en": {"header": ["property", "method", "verdict", "time", "evidence"], "expected": "expected",
-           "methods": {"hypothesis": "sampled", "exhaustive": "exhaustive", "z3": "z3 proof", "search": "search"},
-           "budget": "How each verdict was reached: *sampled* properties play {n} random games each (seed {seed}, "
-                     "one seed per game) unless the row says otherwise; *exhaustive* ones visit every state of "
-                     "the small configurations named in the evidence; a *z3 proof* covers every value; a "
-                     "*search* hunts for a witness and can only refute or stay unknown.",
-           "cx": "counterexample", "replay": "replayable record (``cardspec play --replay FILE``)"},
-    "ru": {"header": ["свойство", "метод", "вердикт", "время", "обоснование"], "expected": "ожидалось",
-           "methods": {"hypothesis": "выборка", "exhaustive": "полный перебор", "z3": "доказательство z3",
-                       "search": "поиск"},
-           "budget": "Как получен каждый вердикт: свойства с методом *выборка* проверяются на {n} случайных "
-                     "партиях (зерно {seed}, по одному зерну на партию), если в строке не сказано иное; "
-                     "*полный перебор* обходит все состояния малых конфигураций, названных в обосновании; "
-                     "*доказательство z3* охватывает все значения; *поиск* ищет пример и может лишь "
-                     "опровергнуть свойство или оставить его нерешённым.",
-           "cx": "контрпример", "replay": "запись для воспроизведения (``cardspec play --replay FILE``)"},
+    "header": [N_("property"), N_("method"), N_("verdict"), N_("time"), N_("evidence")], "expected": N_("expected"),
+    "methods": {"hypothesis": N_("sampled"), "exhaustive": N_("exhaustive"), "z3": N_("z3 proof"),
+                "search": N_("search")},
+    "budget": N_("How each verdict was reached: *sampled* properties play {n} random games each (seed {seed}, "
+                 "one seed per game) unless the row says otherwise; *exhaustive* ones visit every state of "
+                 "the small configurations named in the evidence; a *z3 proof* covers every value; a "
+                 "*search* hunts for a witness and can only refute or stay unknown."),
+    "cx": N_("counterexample"), "replay": N_("replayable record (``cardspec play --replay FILE``)"),
 }
 
 
@@ -272,10 +266,8 @@ class ApiDirective(SphinxDirective):
 
 
 #: The kinds of finding an errata entry names in its ``*Kind:*`` part, with their Russian names.
-ERRATA_KINDS = {"conflict": {"en": "conflict", "ru": "противоречие"},
-                "open question": {"en": "open question", "ru": "открытый вопрос"},
-                "broken invariant": {"en": "broken invariant", "ru": "нарушенный инвариант"},
-                "overstated claim": {"en": "overstated claim", "ru": "преувеличенное утверждение"}}
+ERRATA_KINDS = {"conflict": N_("conflict"), "open question": N_("open question"),
+                "broken invariant": N_("broken invariant"), "overstated claim": N_("overstated claim")}
 
 
 class ErrataDirective(SphinxDirective):
@@ -353,12 +345,12 @@ class ErrataDirective(SphinxDirective):
                                 f"{', '.join(ERRATA_KINDS)}", location=(path, i + 1))
                 title = body[i].strip()
                 rows.append([self._game_cell(game, lang), f":ref:`{title.split(': ', 1)[-1]} <{label}>`",
-                             ERRATA_KINDS.get(kind, {}).get(lang, "—"), self._evidence_cell(game, text),
+                             tr(lang, ERRATA_KINDS[kind]) if kind in ERRATA_KINDS else "—", self._evidence_cell(game, text),
                              " ".join(default.group(1).split()) if default else "—"])
                 body[i] = f".. _{label}:\n\n{body[i]}"
             lines += "\n".join(body).split("\n") + [""]
-        header = {"en": ["game", "finding", "kind", "evidence (verdict)", "default"],
-                  "ru": ["игра", "находка", "вид", "свидетельство (вердикт)", "по умолчанию"]}[lang]
+        header = [tr(lang, w) for w in (N_("game"), N_("finding"), N_("kind"), N_("evidence (verdict)"),
+                                         N_("default"))]
         summary = _list_table(header, rows, "12 30 12 18 28")
         node = nodes.section()
         node.document = self.state.document
@@ -410,14 +402,10 @@ class PlotDirective(SphinxDirective):
 
 # ------------------------------------------------------------------ atlas
 
-_ATLAS_WORDS = {
-    "en": {"rules": "rules", "players": "players", "defaults": "(defaults)", "everywhere": "Everywhere in the grid",
-           "decides": "What decides each property", "grid": "Grid", "skipped": "Skipped",
-           "budget": "Budget", "matrix": "Verdict at each point"},
-    "ru": {"rules": "правила", "players": "игроки", "defaults": "(по умолчанию)", "everywhere": "Во всей сетке",
-           "decides": "От чего зависит каждое свойство", "grid": "Сетка", "skipped": "Пропущено",
-           "budget": "Бюджет", "matrix": "Вердикт в каждой точке"},
-}
+_ATLAS_WORDS = {"rules": N_("rules"), "players": N_("players"), "defaults": N_("(defaults)"),
+                "everywhere": N_("Everywhere in the grid"), "decides": N_("What decides each property"),
+                "grid": N_("Grid"), "skipped": N_("Skipped"), "budget": N_("Budget"),
+                "matrix": N_("Verdict at each point")}
 _MARK = {"holds": ":atlas-holds:`✓`", "refuted": ":atlas-refuted:`✗`", "unknown": ":atlas-unknown:`?`"}
 
 
@@ -433,7 +421,7 @@ class AtlasDirective(_Base):
         self.env.note_dependency(path)
         with open(path, encoding="utf-8") as fh:
             doc = json.load(fh)
-        words = _ATLAS_WORDS["ru" if (self.env.config.language or "en").startswith("ru") else "en"]
+        words = translated(_ATLAS_WORDS, _lang_of(self.env))
         cells: dict[tuple, dict[str, str]] = {}
         for r in doc["results"]:
             key = (json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"])
@@ -475,25 +463,17 @@ def _atlas_role(css: str):
 # ------------------------------------------------------------------ catalogue
 
 _CATALOGUE_WORDS = {
-    "en": {"title": "in the source", "name": "in English", "kind": "kind", "players": "players",
-           "deck": "deck", "cardspec": "in cardspec", "line": "line", "family": "family", "entries": "entries",
-           "specified": "specified in cardspec", "total": "total", "related": "related:", "preset": "preset",
-           "filter": "Filter the catalogue", "placeholder": "filter: a title, name, family, deck ...",
-           "shown": "rows shown:"},
-    "ru": {"title": "в источнике", "name": "по-английски", "kind": "вид", "players": "игроки",
-           "deck": "колода", "cardspec": "в cardspec", "line": "строка", "family": "семейство",
-           "entries": "записей", "specified": "описано в cardspec", "total": "всего", "related": "ср.",
-           "preset": "вариант", "filter": "Фильтр каталога",
-           "placeholder": "фильтр: название, семейство, колода ...", "shown": "показано строк:"},
+    "title": N_("in the source"), "name": N_("in English"), "kind": N_("kind"), "players": N_("players"),
+    "deck": N_("deck"), "cardspec": N_("in cardspec"), "line": N_("line"), "family": N_("family"),
+    "entries": N_("entries"), "specified": N_("specified in cardspec"), "total": N_("total"),
+    "related": N_("related:"), "preset": N_("preset"), "filter": N_("Filter the catalogue"),
+    "placeholder": N_("filter: a title, name, family, deck ..."), "shown": N_("rows shown:"),
 }
-# Values of the players and deck cells that are words (the data file writes them in English).
-_CATALOGUE_EXACT = {
-    ("en", "players", "any"): "any number", ("en", "deck", "full"): "full pack",
-    ("en", "deck", "2 full"): "2 full packs", ("en", "deck", "4 per player"): "4 cards per player",
-    ("ru", "players", "any"): "любое", ("ru", "deck", "any"): "любая", ("ru", "deck", "full"): "полная колода",
-    ("ru", "deck", "2 full"): "2 полные колоды", ("ru", "deck", "2 packs"): "2 колоды",
-    ("ru", "deck", "4 per player"): "по 4 карты на игрока", ("ru", "deck", "52 each"): "по 52 у каждого",
-}
+# Values of the players and deck cells that are words (the data file writes them short, in English).
+_CATALOGUE_EXACT = {("players", "any"): N_("any number"), ("deck", "full"): N_("full pack"),
+                    ("deck", "2 full"): N_("2 full packs"), ("deck", "4 per player"): N_("4 cards per player")}
+# ... and the ones the data file writes as they are shown in English
+_CATALOGUE_WORDS_AS_IS = (N_("any"), N_("2 packs"), N_("52 each"), N_("or"), N_("up to"), N_("or more"))
 _CATALOGUE_JS = """<style>
 table.cardspec-catalogue { font-size: 0.85em; }
 table.cardspec-catalogue td, table.cardspec-catalogue th { padding: 0.2em 0.4em; }
@@ -536,11 +516,12 @@ document.addEventListener("DOMContentLoaded", function () {
 def _catalogue_cell(field: str, text: str, lang: str) -> str:
     """A players or deck value of the data file, in the page's language."""
     import re
-    text = _CATALOGUE_EXACT.get((lang, field, text), text)
+    text = tr(lang, _CATALOGUE_EXACT.get((field, text), text))
     text = re.sub(r"(\d)x(\d)", "\\1×\\2", text)
     text = re.sub(r"(\d)-(\d)", "\\1–\\2", text)
-    if lang == "ru":
-        text = text.replace(" or ", " или ").replace("up to ", "до ").replace("+", " и более")
+    if lang != "en":
+        text = text.replace(" or ", f" {tr(lang, 'or')} ").replace("up to ", f"{tr(lang, 'up to')} ")
+        text = text.replace("+", f" {tr(lang, 'or more')}")
     return text
 
 
@@ -563,7 +544,7 @@ class CatalogueDirective(SphinxDirective):
         from docutils import nodes
         from spec.games import all_games
         lang = "ru" if _lang_of(self.env).startswith("ru") else "en"
-        words, pick = _CATALOGUE_WORDS[lang], (0 if lang == "en" else 1)
+        words, pick = translated(_CATALOGUE_WORDS, lang), (0 if lang == "en" else 1)
         path = os.path.join(self.env.srcdir, self.arguments[0])
         self.env.note_dependency(path)
         with open(path, "rb") as fh:
@@ -658,31 +639,20 @@ def setup(app):
 # ------------------------------------------------------------ at a glance
 
 _GLANCE_WORDS = {
-    "en": {"title": "At a glance", "players": "Players", "deck": "Deck", "family": "Family", "length": "Length",
-           "verifier": "Verifier", "moves": "moves", "median": "median of {n} random games, seed {seed}",
-           "pl": "{n} players", "len_item": "{n} players: {m} moves", "unfinished": "{u} of {n} unfinished at {cap} moves",
-           "props": "{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown",
-           "expected": "every verdict as expected", "unexpected": "{k} not as expected",
-           "refuted_list": "refuted: {names}", "not_run": "not computed in this build",
-           "sample": "Sample game", "sample_intro": "The first moves of a random game ({pl}, seed {seed}), "
-                                                     "played by the engine when this book was built:",
-           "lengths_title": "Game length by player count", "lengths_x": "players", "lengths_y": "moves per game",
-           "seats_title": "Outcomes by seat", "seat": "seat", "figures": "Random play",
-           "figures_intro": "{n} random games per player count (seed {seed}; fewer for long games), "
-                            "one seed per game."},
-    "ru": {"title": "Коротко", "players": "Игроки", "deck": "Колода", "family": "Семейство", "length": "Длительность",
-           "verifier": "Проверка", "moves": "ходов", "median": "медиана по {n} случайным партиям, зерно {seed}",
-           "pl": "игроков: {n}", "len_item": "{n} игр.: {m} ходов", "unfinished": "{u} из {n} не закончены за {cap} ходов",
-           "props": "свойств: {n}; выполнены: {holds}, опровергнуты: {refuted}, не решены: {unknown}",
-           "expected": "все вердикты ожидаемые", "unexpected": "неожиданных вердиктов: {k}",
-           "refuted_list": "опровергнуты: {names}", "not_run": "в этой сборке не вычислялось",
-           "sample": "Пример партии", "sample_intro": "Первые ходы случайной партии ({pl}, зерно {seed}), "
-                                                       "сыгранной движком при сборке книги:",
-           "lengths_title": "Длина партии по числу игроков", "lengths_x": "игроки",
-           "lengths_y": "ходов за партию", "seats_title": "Исходы по местам", "seat": "место",
-           "figures": "Случайная игра",
-           "figures_intro": "{n} случайных партий на каждое число игроков (зерно {seed}; для длинных игр "
-                            "меньше), по одному зерну на партию."},
+    "title": N_("At a glance"), "players": N_("Players"), "deck": N_("Deck"), "family": N_("Family"),
+    "length": N_("Length"), "verifier": N_("Verifier"), "moves": N_("moves"),
+    "median": N_("median of {n} random games, seed {seed}"), "pl": N_("{n} players"),
+    "len_item": N_("{n} players: {m} moves"), "unfinished": N_("{u} of {n} unfinished at {cap} moves"),
+    "props": N_("{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown"),
+    "expected": N_("every verdict as expected"), "unexpected": N_("{k} not as expected"),
+    "refuted_list": N_("refuted: {names}"), "not_run": N_("not computed in this build"),
+    "sample": N_("Sample game"),
+    "sample_intro": N_("The first moves of a random game ({pl}, seed {seed}), played by the engine when this "
+                       "book was built:"),
+    "lengths_title": N_("Game length by player count"), "lengths_x": N_("players"),
+    "lengths_y": N_("moves per game"), "seats_title": N_("Outcomes by seat"), "seat": N_("seat"),
+    "figures": N_("Random play"),
+    "figures_intro": N_("{n} random games per player count (seed {seed}; fewer for long games), one seed per game."),
 }
 
 _GLANCE_SEED = 20261130
@@ -743,8 +713,8 @@ def _seats_figure(census: dict, words: dict, lang: str):
         ax.bar([p + (k - (len(counts) - 1) / 2) * width for p in range(n)], values, width,
                label=words["pl"].format(n=n))
     kinds = {census[n].kind for n in counts}
-    measure = MEASURE[lang][kinds.pop()] if len(kinds) == 1 else ""
-    share = {"en": " (share)", "ru": " (доля)"}[lang] if census[counts[0]].kind != "score" else ""
+    measure = tr(lang, MEASURE[kinds.pop()]) if len(kinds) == 1 else ""
+    share = " (" + tr(lang, "share") + ")" if census[counts[0]].kind != "score" else ""
     ax.set_ylabel(measure + share)
     ax.set_xlabel(words["seat"])
     ax.set_xticks(range(max(counts)))
@@ -783,14 +753,13 @@ class GlanceDirective(_Base):
         if self.env.app.builder.name in _NO_VERIFY:
             return []
         lang = _lang_of(self.env)
-        words = _GLANCE_WORDS["ru" if lang == "ru" else "en"]
+        words = translated(_GLANCE_WORDS, lang)
         cls = get_game(game_id)
         info = cls.info
         census = _glance_census(self.env, game_id)
         allowed = cls().player_range()
         players = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}–{allowed[-1]}"
-        from verifier.census import FAMILY_RU
-        family = FAMILY_RU.get(info.family, info.family) if lang == "ru" else info.family
+        family = tr(lang, info.family)
         first = census[min(census)]
         lengths = "; ".join(words["len_item"].format(n=n, m=f"{census[n].median_length():g}")
                             for n in sorted(census))
@@ -857,31 +826,20 @@ def _setup_glance(app):
 
 #: What each source text is, in our words (the texts themselves are not reproduced).
 SOURCE_FILES = {
-    "000_c16f26f3ff8231c5.txt": {
-        "en": "A collection in Russian, 980 lines. It opens with the full rules of Sixty-One and Sixty-Six "
-              "(text A), then runs a catalogue of about 220 titled entries, games and patiences from "
-              "Baccarat to Écarté, each cut off after its first few lines (see :doc:`catalogue`), and "
-              "closes with a second text of Sixty-Six (text B).",
-        "ru": "Русский сборник, 980 строк. В начале — полные правила «Шестидесяти одного» и «Шестидесяти "
-              "шести» (текст A), затем каталог примерно из 220 озаглавленных статей — игр и пасьянсов от "
-              "баккара до экарте, каждая оборвана после первых строк (см. :doc:`catalogue`), — и в конце "
-              "второй текст «Шестидесяти шести» (текст B)."},
-    "001_55360323bc916247.txt": {
-        "en": "Russian rules texts, 197 lines, most of them untitled: banking, war-like, trick-taking and "
-              "party games, and the six games of the Durak family.",
-        "ru": "Русские тексты правил, 197 строк, большей частью без заголовков: банковые игры, игры вроде "
-              "«пьяницы», игры на взятки, салонные игры и шесть игр семейства «дурак»."},
-    "003_7a0ed7952c70980c.txt": {
-        "en": "Russian rules texts, 198 lines: games for stakes, shedding and trick-taking games, Kemps, "
-              "Kerosinka, Trix and Truf.",
-        "ru": "Русские тексты правил, 198 строк: игры на ставки, игры на сброс и на взятки, «Кемпс», "
-              "«Керосинка», «Трикс» и «Труф»."},
+    "000_c16f26f3ff8231c5.txt": N_(
+        "A collection in Russian, 980 lines. It opens with the full rules of Sixty-One and Sixty-Six "
+        "(text A), then runs a catalogue of about 220 titled entries, games and patiences from Baccarat "
+        "to Écarté, each cut off after its first few lines (see :doc:`catalogue`), and closes with a "
+        "second text of Sixty-Six (text B)."),
+    "001_55360323bc916247.txt": N_(
+        "Russian rules texts, 197 lines, most of them untitled: banking, war-like, trick-taking and party"
+        " games, and the six games of the Durak family."),
+    "003_7a0ed7952c70980c.txt": N_(
+        "Russian rules texts, 198 lines: games for stakes, shedding and trick-taking games, Kemps, "
+        "Kerosinka, Trix and Truf."),
 }
-_SOURCE_WORDS = {
-    "en": {"header": ["game", "title in the source", "lines"], "untitled": "untitled", "games": "Games it holds"},
-    "ru": {"header": ["игра", "заголовок в источнике", "строки"], "untitled": "без заголовка",
-           "games": "Игры из этого источника"},
-}
+_SOURCE_WORDS = {"header": [N_("game"), N_("title in the source"), N_("lines")], "untitled": N_("untitled"),
+                 "games": N_("Games it holds")}
 
 
 def source_anchor(file: str) -> str:
@@ -898,7 +856,7 @@ class SourcesDirective(_Base):
         from docutils import nodes
         from spec.games import all_games
         lang = "ru" if _lang_of(self.env) == "ru" else "en"
-        words = _SOURCE_WORDS[lang]
+        words = translated(_SOURCE_WORDS, lang)
         by_file: dict[str, list] = {}
         for gid, cls in all_games().items():
             for part in cls.info.source.file.split(";"):
@@ -907,7 +865,7 @@ class SourcesDirective(_Base):
         for file in sorted(set(SOURCE_FILES) | set(by_file)):
             section = nodes.section(ids=[source_anchor(file)], names=[source_anchor(file)])
             section += nodes.title(text=file)
-            lines = [SOURCE_FILES.get(file, {}).get(lang, ""), "", f".. rubric:: {words['games']}", ""]
+            lines = [tr(lang, SOURCE_FILES[file]) if file in SOURCE_FILES else "", "", f".. rubric:: {words['games']}", ""]
             rows = []
             for gid, cls in by_file.get(file, []):
                 title = cls.info.source.title

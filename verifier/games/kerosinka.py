@@ -5,7 +5,6 @@ every move against the source written out directly, the deal, card points
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import z3
 
@@ -15,8 +14,8 @@ import spec.games.kerosinka as rules_module
 from spec.games.kerosinka import (
     DECK, DECK_POINTS, HAND_SIZE, KEROSINKA, PLAYERS, Kerosinka, State, deal_hands, first_leader, trump_of,
 )
-from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
-from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
+from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome
 from verifier.z3util import one_hot_constraints, placed, placement_vars, value
 
 GAME = "kerosinka"
@@ -241,32 +240,6 @@ def match_can_last_the_limit(game, s):
 
 # ------------------------------------------------------------- witness hunts
 
-def _hunt(games, budget: Budget, found, what: str) -> Outcome:
-    """Random games (seeds from the budget's seed) until ``found(game, trace, state)`` returns a message."""
-    rng = random.Random(budget.seed)
-    n = 0
-    for _ in range(budget.examples):
-        game = games[rng.randrange(len(games))]
-        seed = rng.randrange(2**31)
-        n += 1
-        hit = []
-
-        def step(trace, state):
-            if not hit:
-                msg = found(game, trace, state)
-                if msg:
-                    hit.append((list(trace.moves), msg))
-        walk(game, seed, step, budget.max_plays)
-        if hit:
-            moves, msg = hit[0]
-            record = game.record(seed, moves)
-            text = f"kerosinka, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
-            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
-                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {n} random games (seed {budget.seed})", examples=n, seed=budget.seed,
-                   method="search")
-
-
 @REGISTRY.property(GAME, "one_player_reaches_target", title="Only one player reaches the target in the deal "
                    "that ends the match (so 'the first to reach it' names one winner)",
                    clauses=["kerosinka-target"], method="search", expected=REFUTED, budget={"examples": 400})
@@ -278,7 +251,7 @@ def one_player_reaches_target(games, budget: Budget) -> Outcome:
             return (f"the match ends with P{' and P'.join(map(str, over))} each at or over {m.target} "
                     f"(totals {' '.join(map(str, m.totals))})")
         return None
-    return _hunt(games, budget, found, "match ending with two players over the target")
+    return hunt(games, budget, found, "match ending with two players over the target")
 
 
 @REGISTRY.property(GAME, "shown_card_names_a_suit", title="The dealer's shown card always names a trump suit "
@@ -290,7 +263,7 @@ def shown_card_names_a_suit(games, budget: Budget) -> Outcome:
         if state.turned == KEROSINKA and not state.trick and not any(state.won):
             return f"P{state.dealer} deals and shows the 10♥; the source does not say what is trumps"
         return None
-    return _hunt(games, budget, found, "deal showing the 10♥")
+    return hunt(games, budget, found, "deal showing the 10♥")
 
 
 def _readings(field: str, other):
@@ -315,12 +288,12 @@ def _readings(field: str, other):
                    expected=REFUTED, budget={"examples": 50})
 def answer_readings_agree(games, budget: Budget) -> Outcome:
     flip = {"led": "previous", "previous": "led"}
-    return _hunt(games, budget, _readings("answer_to", flip.__getitem__), "position where the readings differ")
+    return hunt(games, budget, _readings("answer_to", flip.__getitem__), "position where the readings differ")
 
 
 @REGISTRY.property(GAME, "kerosinka_ten_readings_agree", title="Whether or not the 10♥ answers a ten led, the "
                    "same cards are allowed", clauses=["kerosinka-follow", "kerosinka-kerosinka"],
                    method="search", expected=REFUTED, budget={"examples": 200})
 def kerosinka_ten_readings_agree(games, budget: Budget) -> Outcome:
-    return _hunt(games, budget, _readings("kerosinka_is_a_ten", lambda v: not v),
+    return hunt(games, budget, _readings("kerosinka_is_a_ten", lambda v: not v),
                  "position where the readings differ")

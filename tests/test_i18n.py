@@ -1,0 +1,40 @@
+"""The catalogue of generated strings: every string the code marks (``N_`` and ``tr``)
+has a Russian translation, and every translation still has its string in the code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+
+from spec.i18n import KEYWORDS, LANGUAGES, N_, catalogue, tr, translated
+
+ROOT = Path(__file__).parent.parent
+SOURCES = ("spec", "verifier", "docs/_ext")
+FIX = ("extract and update the catalogue as docs/dev/conventions.md says, then translate: "
+       "spec/locale/ru/LC_MESSAGES/cardspec.po")
+
+
+def marked() -> set[str]:
+    """Every message the code marks, as Babel extracts it."""
+    found = set()
+    for folder in SOURCES:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS):
+            found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def test_every_marked_string_is_translated_and_no_translation_is_stale():
+    code = marked()
+    assert len(code) > 50  # the extraction sees the rulebook's words
+    for lang in LANGUAGES:
+        have = set(catalogue(lang))
+        assert not code - have, f"{lang}: no translation for {sorted(code - have)[:5]}; {FIX}"
+        assert not have - code, f"{lang}: translations of strings no longer in the code: {sorted(have - code)[:5]}"
+
+
+def test_tr_translates_and_falls_back_to_english():
+    assert tr("ru", "Sample game") == "Пример партии" and tr("en", "Sample game") == "Sample game"
+    assert tr("ru", "a sentence nobody marked") == "a sentence nobody marked"
+    assert translated({"a": [N_("players"), "x"]}, "ru") == {"a": ["игроки", "x"]}
