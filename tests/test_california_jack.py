@@ -14,8 +14,8 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.california_jack import (
-    DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, State, deal_points, deals_bound, match_result,
-    trick_order,
+    CLAUSES, DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, State, deal_points, deals_bound, game_points,
+    match_result, trick_order, trick_taker,
 )
 from spec.rules import make_rules
 from spec.tricks import Duties, TrickOrder
@@ -175,10 +175,6 @@ class GamePointEveryTime(CaliforniaJack):
         return after
 
 
-class KingCountsFive(CaliforniaJack):
-    values = type(GAME_POINTS)({**GAME_POINTS, Rank.KING: 5})
-
-
 class LimitOneLow(CaliforniaJack):
     def deal_limit(self):
         return super().deal_limit() - 1
@@ -186,11 +182,35 @@ class LimitOneLow(CaliforniaJack):
 
 @pytest.mark.parametrize("mutant,prop", [
     (PlainFollow, "follows_as_source"), (AceHigh, "trick_taker"), (LoserDrawsFirst, "draws_as_source"),
-    (NonDealerLeads, "deal_start"), (GamePointEveryTime, "deal_points_range"), (KingCountsFive, "deck_points"),
-    (LimitOneLow, "match_ends"),
+    (NonDealerLeads, "deal_start"), (GamePointEveryTime, "deal_points_range"), (LimitOneLow, "match_ends"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant(players=2)], prop))
+
+
+KING_FIVE = type(GAME_POINTS)({**GAME_POINTS, Rank.KING: 5})
+
+
+@pytest.mark.parametrize("label,rule,prop", [
+    ("california-jack-game-points", lambda cards, values=KING_FIVE: game_points(cards, values), "deck_points"),
+    ("california-jack-trick", lambda plays, order: plays[0][0], "trick_taker"),
+])
+def test_a_broken_clause_is_refuted(label, rule, prop):
+    with CLAUSES.replaced(label, rule):
+        assert_refuted(check([CaliforniaJack(players=2)], prop))
+
+
+def test_the_game_points_and_the_trick_clauses_are_what_the_game_runs():
+    assert game_points(parse_cards("10♠ A♥ K♦ Q♣ J♠ 9♠")) == 20
+    assert trick_taker(tuple(enumerate(parse_cards("A♠ 10♠"))), trick_order(Suit.HEARTS)) == 1
+    assert trick_taker(tuple(enumerate(parse_cards("10♠ 2♥"))), trick_order(Suit.HEARTS)) == 1
+    won = (parse_cards("K♠"), parse_cards("Q♠"))
+    with CLAUSES.replaced("california-jack-game-points", lambda cards, values=GAME_POINTS: -game_points(cards)):
+        assert deal_points(won, Suit.CLUBS, 0, "nobody") == ((1, "game"),)
+    assert deal_points(won, Suit.CLUBS, 0, "nobody") == ((0, "game"),)
+    game, s = position("K♠|A♠")
+    with CLAUSES.replaced("california-jack-trick", lambda plays, order: plays[0][0]):
+        assert play_moves(game, s, "K♠ A♠").last_winner == 0
 
 
 def test_search_witnesses_replay_to_what_they_claim():

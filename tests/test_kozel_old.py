@@ -13,8 +13,8 @@ from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kozel_old import (
-    DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, State, card_points, game_winner, goat_winner,
-    payments, trick_order,
+    CLAUSES, DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, State, card_points, game_winner,
+    goat_winner, payments, trick_order, trick_taker,
 )
 from spec.rules import make_rules
 from spec.stakes import Ledger
@@ -177,11 +177,6 @@ class DealerLeads(KozelOld):
         return dataclasses.replace(super().start_deal(seed, dealer, tally, taken, deals), to_move=dealer)
 
 
-class DealerPaysTwo(KozelOld):
-    def payments(self, winner, dealer):
-        return tuple((p, 2) for p in range(4) if p != winner)
-
-
 class LeakyTally(KozelOld):
     """Records what was taken, but credits the winner one point too many (a wrong tally)."""
 
@@ -194,10 +189,6 @@ class LeakyTally(KozelOld):
         return after
 
 
-class QueenCountsFour(KozelOld):
-    points = type(POINTS)({**POINTS, Rank.QUEEN: 4})
-
-
 class EasyWin(KozelOld):
     """Wins a game with 31 points: two players can then both reach it."""
 
@@ -207,17 +198,40 @@ class EasyWin(KozelOld):
 
 @pytest.mark.parametrize("mutant,prop", [
     (FollowsNothing, "follows_as_source"), (JacksBelowTrumps, "trick_taker"), (DealerLeads, "deal_start"),
-    (LeakyTally, "tally_as_source"), (DealerPaysTwo, "payments_table"), (QueenCountsFour, "deck_points"),
-    (EasyWin, "one_game_winner"),
+    (LeakyTally, "tally_as_source"), (EasyWin, "one_game_winner"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant()], prop, TINY))
 
 
+def points_with(table):
+    """The points clause scoring by ``table``."""
+    return lambda won, points=table: card_points(won, points)
+
+
+@pytest.mark.parametrize("label,rule,prop", [
+    ("kozel-old-tally", lambda winner, dealer: tuple((p, 2) for p in range(4) if p != winner), "payments_table"),
+    ("kozel-old-points", points_with(type(POINTS)({**POINTS, Rank.QUEEN: 4})), "deck_points"),
+])
+def test_a_broken_clause_is_refuted(label, rule, prop):
+    with CLAUSES.replaced(label, rule):
+        assert_refuted(check([KozelOld()], prop, TINY))
+
+
+def test_the_game_pays_and_scores_by_its_clauses():
+    game, s = last_trick("A♣ 10♣ A♦ 10♦")
+    with CLAUSES.replaced("kozel-old-tally", lambda winner, dealer: tuple((p, 3) for p in range(4) if p != winner)):
+        after = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
+    assert after.taken[:4] == (0, 3, 3, 3)
+    with CLAUSES.replaced("kozel-old-points", points_with(type(POINTS)({Rank.ACE: 1}))):
+        after = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
+        assert game.describe_move(after).startswith("P0 takes A♥ 10♥ K♥ Q♥ (1 points)")
+    assert after.taken == (0,) * 16                 # three aces are 3 points: no game won
+
+
 def test_searches_and_claims_that_find_nothing_where_there_is_nothing():
-    class RichHalves(KozelOld):
-        points = type(POINTS)({r: 20 for r in Rank})
-    assert check([RichHalves()], "every_half_can_be_won", TINY).verdict == "holds"
+    with CLAUSES.replaced("kozel-old-points", points_with(type(POINTS)({r: 20 for r in Rank}))):
+        assert check([KozelOld()], "every_half_can_be_won", TINY).verdict == "holds"
     assert check([KozelOld(Rules(goat="tally_out"))], "tally_lasts", TINY).verdict == UNKNOWN
 
     r = check([KozelOld(Rules(winning_points=1))], "scoreless_deal", TINY)  # every game pays someone
@@ -395,10 +409,16 @@ def test_old_kozel_is_for_four_players_only():
     ("7♦ A♣ K♣ 8♥", Suit.SPADES, "natural", 0),       # no trump, no diamond but the lead
 ])
 def test_the_taker_of_a_trick(cards, trump, order, taker):
-    from spec.games.kozel_old import trick_taker
-    assert trick_taker(tuple(enumerate(parse_cards(cards))), trump, order) == taker
+    assert trick_taker(tuple(enumerate(parse_cards(cards))), trick_order(trump, order)) == taker
     if order == "points":
-        assert trick_taker(tuple(enumerate(parse_cards(cards))), trump) == taker
+        assert trick_taker(tuple(enumerate(parse_cards(cards))), trick_order(trump)) == taker
+
+
+def test_the_trick_goes_by_the_trick_clause():
+    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|J♣ 10♦")
+    with CLAUSES.replaced("kozel-old-trick", lambda plays, order: plays[0][0]):
+        s = play_moves(game, s, "A♥ 10♥ K♥ J♣")
+    assert s.last_winner == 0 and s.won[0] == parse_cards("A♥ 10♥ K♥ J♣")
 
 
 def test_no_bound_on_plays_and_the_tally_is_the_ledger():

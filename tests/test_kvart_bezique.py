@@ -14,13 +14,23 @@ import verifier.games.kvart_bezique as props
 from spec.cards import Suit, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, NotationError
-from spec.games.kvart_bezique import (FOLD, MAKE_UP, PLAIN, SHOW, Bet, KvartBezique, Rules, Scoring, State,
-                                           deal_chance, hand_score, hands, pot_split, score_distribution)
+from spec.games.kvart_bezique import (CLAUSES, FOLD, MAKE_UP, PLAIN, SHOW, Bet, KvartBezique, Rules, Scoring, State,
+                                           _score, deal_chance, hand_score, hands, is_marriage, pot_split,
+                                           score_distribution, scoring_of, two_combinations)
 from spec.stakes import POT, Ledger
 from tests.helpers import assert_refuted, check
 
 GAMES = [KvartBezique(players=n) for n in (2, 4, 6)]
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "kvart_bezique"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def cold_score_cache():
+    """The exhaustive properties score every hand through the module's cache of hand scores: empty it
+    afterwards, so that a later test watching which clauses run in play (tests/test_clause_runs.py) sees
+    the scoring clauses run rather than cached scores."""
+    yield
+    _score.cache_clear()
 
 
 def dealt(game, hands, purse=None):
@@ -114,6 +124,32 @@ def test_an_odd_pot_splits_with_the_odd_chip_to_the_first():
     assert pot_split(7, (1, 3)) == (("pot", -7), ("P1", 4), ("P3", 3))
 
 
+def test_each_refusal_names_its_clause_word_for_word():
+    game = KvartBezique(players=3)
+    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    assert game.refusal(s, Bet(9)) == ("kvart-bet-size", "a bet of 9 is not allowed: bet 1 to 5")
+    assert game.refusal(s, Bet(0)) == ("kvart-bet-size", "a bet of 0 is not allowed: bet 1 to 5")
+    assert game.refusal(s, SHOW) == ("kvart-show", "3 players are in: a show needs exactly two")
+    assert game.refusal(s, MAKE_UP) == ("kvart-make-up", "nothing to make up: make up only after a raise over "
+                                                         "your bet")
+    assert game.refusal(s, FOLD) is None
+    raised = game.play(game.play(s, Bet(2)), Bet(4))
+    assert game.refusal(raised, Bet(4)) == ("kvart-bet-turn", "P0 must first make up 2 (or fold): a raise was "
+                                                              "made over their bet")
+    assert game.refusal(raised, SHOW) == ("kvart-show", "P0 must first make up 2 (or fold)")
+    two = KvartBezique(players=2)
+    s = dealt(two, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
+    assert two.refusal(s, SHOW) == ("kvart-show", "nobody has bet yet: bet before asking to see")
+    top = two.play(s, Bet(5))
+    assert two.refusal(top, Bet(4)) == ("kvart-bet-size", "a bet of 4 is not allowed: bet 5 to 5")
+    short = State(top.hands, (), (), Ledger.open(players=2, stake=3, pot=7), top.folded, 1, 5, 0, 0)
+    assert two.refusal(short, SHOW) == ("kvart-show", "P1 holds 3, cannot pay 5: fold")
+    poor = State(s.hands, (), (), Ledger.open(players=2, stake=3, pot=2), s.folded, 0, 2, 1, 2, 1)
+    assert two.refusal(poor, MAKE_UP) is None and two.legal_moves(poor) == (MAKE_UP, FOLD)
+    broke = State(s.hands, (), (), Ledger.open(players=2, stake=1, pot=2), s.folded, 0, 3, 1, 2, 1)
+    assert two.refusal(broke, MAKE_UP) == ("kvart-make-up", "P0 holds 1, cannot pay 2: fold")
+
+
 def test_table_stakes_and_bad_input():
     game = KvartBezique(players=2)
     s = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=3)
@@ -171,14 +207,26 @@ def leaky_split(pot, seats):
     return (("pot", -pot),) + tuple((f"P{p}", share) for p in seats)  # the odd chips vanish
 
 
-class LeaksOnTies(KvartBezique):
-    settlements = {**KvartBezique.settlements, "split": staticmethod(leaky_split)}
-
-
 def test_money_conserved_refutes_a_split_that_drops_the_odd_chip():
-    r = check([LeaksOnTies(players=2)], "money_conserved")
+    with CLAUSES.replaced("kvart-pot-split", leaky_split):
+        r = check([KvartBezique(players=2)], "money_conserved")
     assert_refuted(r)
     assert "settlement 'split'" in r.counterexample.text and "sum to -1" in r.counterexample.text
+
+
+def test_the_game_pays_by_its_settlement_clauses():
+    game = KvartBezique(players=2)
+    tie = dealt(game, ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"])
+    with CLAUSES.replaced("kvart-pot-split", leaky_split):
+        s = game.play(game.play(tie, Bet(1)), SHOW)        # a pot of 4: two each, nothing dropped
+        assert s.ledger[POT] == 0 and game.outcome(s).returns == (0, 0)
+        odd = game.play(game.play(tie, Bet(1)), Bet(1))     # a pot of 5: the settlement drops a chip
+        with pytest.raises(ValueError, match="clause kvart-pot-split does not balance: gains and losses sum to -1"):
+            game.play(odd, SHOW)
+    with CLAUSES.replaced("kvart-bet-paid", lambda amount, seat: ((f"P{seat}", -2 * amount), (POT, 2 * amount))):
+        assert game.play(tie, Bet(1)).ledger[POT] == 4
+    with CLAUSES.replaced("kvart-pot-won", lambda pot, seats: ((POT, -pot), (f"P{1 - seats[0]}", pot))):
+        assert game.play(game.play(tie, Bet(1)), FOLD).ledger["P1"] == 22
 
 
 class WritesAChipIn(KvartBezique):
@@ -193,38 +241,49 @@ def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
     assert_refuted(check([WritesAChipIn(players=2)], "stakes_conserved"))
 
 
-class MarriageThree(KvartBezique):
-    def hand_score(self, hand, sc=PLAIN):
-        from spec.games.kvart_bezique import is_marriage
-        s = super().hand_score(hand, sc)
-        pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if is_marriage(a, b)]
-        return s - 1 if pairs and s >= 4 else s
+def marriage_three(hand, sc=PLAIN):
+    s = hand_score(hand, sc)
+    pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if is_marriage(a, b)]
+    return s - 1 if pairs and s >= 4 else s
 
 
 def test_score_readings_refutes_a_marriage_worth_three():
-    assert_refuted(check([MarriageThree()], "score_readings"))
+    with CLAUSES.replaced("kvart-score", marriage_three):
+        assert_refuted(check([KvartBezique()], "score_readings"))
+
+
+def test_two_combinations_and_the_show_score_by_their_clauses():
+    assert two_combinations(4, 4, True) == 9 and two_combinations(4, 4, False) == 8
+    assert two_combinations(4, 2, False) == 6                  # a marriage and two loose points
+    assert hand_score(parse_cards("K♥ Q♥ K♠ Q♠")) == 8 and hand_score(parse_cards("Q♠ J♣ Q♥ J♦")) == 9
+    assert hand_score(parse_cards("K♥ Q♥ 10♠ J♦")) == 6
+    game = KvartBezique(players=2)
+    with CLAUSES.replaced("kvart-score", lambda hand, sc=PLAIN: -hand_score(hand, sc)):   # the lower score wins
+        s = game.play(game.play(dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣"]), Bet(1)), SHOW)
+    assert s.winners == (1,) and s.last == "P1 pays 1 and shows: P0 K♥ Q♥ 9♠ 9♣ = -4, P1 A♠ A♥ 9♦ 10♣ = -1"
 
 
 def test_source_examples_refutes_a_crown_without_its_bezique():
     assert_refuted(check([KvartBezique(Rules(crown_bezique="not_added"))], "source_examples"))
 
 
-class CopiesForgotten(KvartBezique):
-    """Weighs every multiset alike, forgetting how many copies make it."""
+def copies_forgotten(rules=None, copies=6):
+    """The exact odds weighing every multiset alike, forgetting how many copies make it."""
+    rules = rules or Rules()
+    if rules.trump != "none":
+        return score_distribution(rules, copies)
+    out: dict = {}
+    hs = [h for h in hands() if max(h.count(c) for c in h) <= copies]
+    for h in hs:
+        s = hand_score(h, scoring_of(rules, None))
+        out[s] = out.get(s, 0) + Fraction(1, len(hs))
+    return out
 
-    def exact_distribution(self, rules, copies=6):
-        out: dict = {}
-        hs = [h for h in hands() if max(h.count(c) for c in h) <= copies]
-        for h in hs:
-            s = hand_score(h, self._scorings[None]) if rules.trump == "none" else None
-            if s is None:
-                return super().exact_distribution(rules, copies)
-            out[s] = out.get(s, 0) + Fraction(1, len(hs))
-        return out
 
-
-def test_odds_exact_refutes_an_enumeration_that_forgets_the_copies():
-    assert_refuted(check([CopiesForgotten()], "odds_exact"))
+def test_odds_exact_refutes_an_enumeration_that_forgets_the_copies(monkeypatch):
+    # the odds are no rule of play (no clause): the test swaps the module's function, which the property reads
+    monkeypatch.setattr("spec.games.kvart_bezique.score_distribution", copies_forgotten)
+    assert_refuted(check([KvartBezique()], "odds_exact"))
 
 
 class StackedDeal(KvartBezique):
@@ -251,7 +310,7 @@ class BetsOnCredit(KvartBezique):
         moves = super().legal_moves(state)
         if state.to_move is None or state.owed:
             return moves
-        extra = tuple(b for b in self._bets if b.amount >= state.stake and b not in moves)
+        extra = tuple(b for b in self.bets if b.amount >= state.stake and b not in moves)
         return extra + moves
 
 
@@ -363,8 +422,8 @@ def test_a_bet_equal_to_the_last_is_no_raise():
 
 def test_moves_on_offer_follow_the_purse():
     game = KvartBezique(players=2)
-    assert game.candidates(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])) == (MAKE_UP, SHOW, FOLD) + tuple(
-        Bet(a) for a in range(1, 6))
+    assert game.bets == tuple(Bet(a) for a in range(1, 6))
+    assert game.legal_moves(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])) == game.bets + (FOLD,)
     poor = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2)       # 1 chip left after the ante
     assert game.legal_moves(poor) == (Bet(1), FOLD)
     s = game.play(poor, Bet(1))

@@ -67,6 +67,14 @@ def play_sampled(game: Game, seeds: range) -> None:
             game.outcome(state).describe()
 
 
+def _clear_caches(module) -> None:
+    """Empty the ``functools`` caches of a game module's functions."""
+    for value in vars(module).values():
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
+
+
 def clause_runs(game_id: str, seeds: int = 20) -> dict[str, bool]:
     """Each clause label of a game with whether its function ran in sampled play (``seeds``
     games per configuration). A clause with no function of its own is left out."""
@@ -85,6 +93,7 @@ def clause_runs(game_id: str, seeds: int = 20) -> dict[str, bool]:
         if event == "call" and frame.f_code in wanted:
             seen.add(frame.f_code)
 
+    _clear_caches(cls.module())  # a result cached by earlier play would hide the clause that computes it
     previous = sys.getprofile()
     sys.setprofile(profile)
     try:

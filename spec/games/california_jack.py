@@ -145,19 +145,33 @@ def first_leader(dealer: int) -> int:
     return dealer
 
 
-@CLAUSES.rule("california-jack-hold", "A player plays one card of their own hand", decides=Play)
-def card_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+CLAUSES.note("california-jack-hold", "A player plays one card of their own hand",
+             "spec.games.california_jack.follow_or_trump")
+
+
+def _refused(game, state, move) -> tuple[str, str]:
+    """Which of the playing clauses refuses ``move``, and why."""
+    hand = state.hands[state.to_move]
+    if move.card not in hand:
+        return "california-jack-hold", f"P{state.to_move} does not hold {move.card}"
+    return "california-jack-follow", game.duties.why_not(move.card, hand, state.trick, game.orders[state.trump])
 
 
 @CLAUSES.rule("california-jack-follow", "The second player must follow suit or trump if able; holding "
-              "neither, any card", decides=Play)
-def follow_or_trump(game, state, move) -> str | None:
+              "neither, any card", offers=Play, refused=_refused)
+def follow_or_trump(game, state) -> tuple[Play, ...]:
+    """The cards of the hand the duty allows (the tricks kit's :class:`~spec.tricks.SuitOrTrumpDuties`);
+    the leader, with nothing to answer, any card."""
+    hand = state.hands[state.to_move]
     if not state.trick:
-        return None
-    return game.duties.why_not(move.card, state.hands[state.to_move], state.trick, game.orders[state.trump])
+        return tuple(map(PLAY.__getitem__, hand))
+    return tuple(map(PLAY.__getitem__, game.duties.options(hand, state.trick, game.orders[state.trump])))
+
+
+@CLAUSES.rule("california-jack-trick", "The highest trump, else the highest card of the suit led, takes the trick")
+def trick_taker(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+    """Who takes a complete trick, under the deal's :func:`trick_order`."""
+    return order.winner(plays)
 
 
 @CLAUSES.rule("california-jack-draw", "The taker of a trick draws the top card of the stock, the other player "
@@ -167,10 +181,15 @@ def draws(stock: Sequence[Card]) -> tuple[Card, Card] | None:
     return (stock[0], stock[1]) if len(stock) >= 2 else None
 
 
+@CLAUSES.rule("california-jack-game-points", "Game points of the cards taken: 10 = 10, A = 4, K = 3, Q = 2, J = 1, "
+              "the rest nothing")
+def game_points(cards: Sequence[Card], values=GAME_POINTS) -> int:
+    return points_in(cards, values)
+
+
 @CLAUSES.rule("california-jack-points", "A point each for taking the trump ace, two and jack, and one for game: "
-              "the most of 10 = 10, A = 4, K = 3, Q = 2, J = 1")
-def deal_points(won: Sequence[Sequence[Card]], trump: Suit, dealer: int, game_tie: str,
-                values=GAME_POINTS) -> tuple[tuple[int, str], ...]:
+              "the most game points")
+def deal_points(won: Sequence[Sequence[Card]], trump: Suit, dealer: int, game_tie: str) -> tuple[tuple[int, str], ...]:
     """The points of a deal in counting order: (player, what), trump ace, two, jack, then game."""
     out = []
     for rank in SCORING_TRUMPS:
@@ -178,7 +197,7 @@ def deal_points(won: Sequence[Sequence[Card]], trump: Suit, dealer: int, game_ti
         for p in range(PLAYERS):
             if card in won[p]:
                 out.append((p, f"{card}"))
-    game = [points_in(w, values) for w in won]
+    game = [game_points(w) for w in won]
     if game[0] != game[1]:
         out.append((0 if game[0] > game[1] else 1, "game"))
     elif game_tie == "non_dealer":
@@ -223,7 +242,6 @@ class CaliforniaJack(Game[State, Play]):
     Rules = Rules
     move_kinds = (Play,)
     over_clause = "california-jack-target"
-    values = GAME_POINTS
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -253,28 +271,20 @@ class CaliforniaJack(Game[State, Play]):
     def is_over(self, state):
         return bool(state.winners) or not any(state.hands)
 
-    def candidates(self, state):
-        return tuple(PLAY[c] for c in state.hands[state.to_move])
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        hand = state.hands[state.to_move]
-        if not state.trick:
-            return tuple(PLAY[c] for c in hand)
-        return tuple(PLAY[c] for c in self.duties.options(hand, state.trick, self.orders[state.trump]))
-
     def apply(self, state, move):
         p, card = state.to_move, move.card
         hands, drawn = list(state.hands), list(state.drawn)
-        hands[p] = tuple(c for c in hands[p] if c != card)
-        drawn[p] = tuple(c for c in drawn[p] if c != card)
+        hand = hands[p]
+        i = hand.index(card)
+        hands[p] = hand[:i] + hand[i + 1:]
+        if card in drawn[p]:
+            drawn[p] = tuple(c for c in drawn[p] if c != card)
         trick = state.trick + ((p, card),)
         if len(trick) < PLAYERS:
             return State(tuple(hands), tuple(drawn), state.stock, trick, state.won, 1 - p, state.dealer, state.trump,
                          state.match, state.seed, state.last_trick, state.last_winner, (), state.out,
                          state.last_draw)
-        winner = self.orders[state.trump].winner(trick)
+        winner = trick_taker(trick, self.orders[state.trump])
         won = list(state.won)
         won[winner] = won[winner] + tuple(c for _, c in trick)
         stock = state.stock
@@ -289,7 +299,7 @@ class CaliforniaJack(Game[State, Play]):
         if hands[winner]:
             return State(tuple(hands), tuple(drawn), stock, (), won, winner, state.dealer, state.trump, state.match,
                          state.seed, trick, winner, (), state.out, last_draw)
-        pts = deal_points(won, state.trump, state.dealer, self.rules.game_tie, self.values)
+        pts = deal_points(won, state.trump, state.dealer, self.rules.game_tie)
         totals, winners = match_result(state.match.totals, pts, self.rules.target, self.rules.tie)
         match = Match(totals, state.match.deals + 1, state.match.target, state.match.max_deals)
         if winners or match.over:
@@ -318,17 +328,6 @@ class CaliforniaJack(Game[State, Play]):
             z[f"won {p}"] = state.won[p]
         z["out"] = state.out
         return z
-
-    def relabel(self, state, mapping):
-        def cards(cs):
-            return tuple(mapping.get(c, c) for c in cs)
-
-        def plays(ps):
-            return tuple((p, mapping.get(c, c)) for p, c in ps)
-        return State(tuple(cards(h) for h in state.hands), tuple(cards(d) for d in state.drawn), cards(state.stock),
-                     plays(state.trick), tuple(cards(w) for w in state.won), state.to_move, state.dealer,
-                     state.trump, state.match, state.seed, plays(state.last_trick), state.last_winner,
-                     state.winners, cards(state.out), cards(state.last_draw))
 
     def observe(self, state, player):
         return super().observe(state, player) + (state.trump, state.dealer, state.match.totals)

@@ -161,24 +161,32 @@ def first_leader(dealer: int) -> int:
     return (dealer + 1) % PLAYERS
 
 
-@CLAUSES.rule("kozel-old-hold", "A player plays one card of their own hand", decides=Play)
-def card_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+@CLAUSES.rule("kozel-old-hold", "A player plays one card of their own hand", offers=Play,
+              refused="P{player} does not hold {move}")
+def card_held(game, state) -> tuple[Play, ...]:
+    return tuple(map(PLAY.__getitem__, state.hands[state.to_move]))
 
 
-@CLAUSES.rule("kozel-old-follow", "Follow suit if able (a jack is a trump); otherwise any card", decides=Play)
-def follows_suit(game, state, move) -> str | None:
-    if not state.trick:
-        return None
+def _not_followed(game, state, move) -> str:
     return game.duties.why_not(move.card, state.hands[state.to_move], state.trick, game.orders[state.trump])
+
+
+@CLAUSES.rule("kozel-old-follow", "Follow suit if able (a jack is a trump); otherwise any card", narrows=Play,
+              refused=_not_followed)
+def follows_suit(game, state, moves: tuple[Play, ...]) -> tuple[Play, ...]:
+    """The cards of the hand the duty allows (the tricks kit's :class:`~spec.tricks.Duties`; under free
+    play, every card); the leader, with nothing to follow, any card."""
+    if not state.trick:
+        return moves
+    allowed = game.duties.options(state.hands[state.to_move], state.trick, game.orders[state.trump])
+    return tuple(m for m in moves if m.card in allowed)
 
 
 @CLAUSES.rule("kozel-old-trick", "The highest jack, else the highest trump, else the highest card of the suit "
               "led takes the trick")
-def trick_taker(plays: Sequence[tuple[int, Card]], trump: Suit, order: str = "points") -> int:
-    return trick_order(trump, order).winner(plays)
+def trick_taker(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+    """Who takes a complete trick, under the deal's :func:`trick_order`."""
+    return order.winner(plays)
 
 
 @CLAUSES.rule("kozel-old-points", "Taken cards score: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing")
@@ -203,8 +211,9 @@ def payments(winner: int, dealer: int) -> tuple[tuple[int, int], ...]:
 def goat_winner(taken: Sequence[int], tally: Ledger, goat: str) -> tuple[int, ...] | None:
     """The winners if the match is over, else ``None``."""
     if goat == "from_one":
-        won = tuple(sorted({w for w in range(PLAYERS) for p in range(PLAYERS) if taken[w * PLAYERS + p] >= TALLY}))
-        return won or None
+        if max(taken) < TALLY:  # the usual case, on every move
+            return None
+        return tuple(sorted({w for w in range(PLAYERS) for p in range(PLAYERS) if taken[w * PLAYERS + p] >= TALLY}))
     balances = [tally[player_account(p)] for p in range(PLAYERS)]
     if min(balances) > 0:
         return None
@@ -225,7 +234,6 @@ class KozelOld(Game[State, Play]):
     Rules = Rules
     move_kinds = (Play,)
     over_clause = "kozel-old-goat"
-    points = POINTS
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -253,17 +261,6 @@ class KozelOld(Game[State, Play]):
         return (not any(state.hands) and not state.trick) or goat_winner(state.taken, state.tally,
                                                                           self.rules.goat) is not None
 
-    def candidates(self, state):
-        return tuple(PLAY[c] for c in state.hands[state.to_move])
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        hand = state.hands[state.to_move]
-        if not state.trick or self.rules.follow == "free":
-            return tuple(PLAY[c] for c in hand)
-        return tuple(PLAY[c] for c in self.duties.options(hand, state.trick, self.orders[state.trump]))
-
     def apply(self, state, move):
         p, card = state.to_move, move.card
         hands = list(state.hands)
@@ -273,7 +270,7 @@ class KozelOld(Game[State, Play]):
             return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump, state.turned,
                          state.half, state.stock, state.tally, state.taken, state.carried, state.deals, state.seed,
                          state.last_trick, state.last_winner, state.stop_after_half, state.out)
-        winner = self.orders[state.trump].winner(trick)
+        winner = trick_taker(trick, self.orders[state.trump])
         won = list(state.won)
         won[winner] = won[winner] + tuple(c for _, c in trick)
         won = tuple(won)
@@ -285,7 +282,7 @@ class KozelOld(Game[State, Play]):
 
     def end_half(self, state, hands, won, trick, winner) -> State:
         """Score a finished half, then deal the next half or the next deal (or stop)."""
-        pts = card_points(won, self.points)
+        pts = card_points(won)
         tally, taken, carried = state.tally, state.taken, (0,) * PLAYERS
         if self.rules.count == "both" and state.half == 0:
             carried = pts
@@ -295,7 +292,7 @@ class KozelOld(Game[State, Play]):
             w = game_winner(pts, self.rules.winning_points)
             if w is not None:
                 t = list(taken)
-                for payer, amount in self.payments(w, state.dealer):
+                for payer, amount in payments(w, state.dealer):
                     tally = tally.pay(player_account(payer), player_account(w), amount)
                     t[w * PLAYERS + payer] += amount
                 taken = tuple(t)
@@ -311,10 +308,6 @@ class KozelOld(Game[State, Play]):
         nxt = self.start_deal(state.seed, dealer_of(state.dealer, 1), tally, taken, state.deals + 1)
         return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, 0, nxt.stock, tally,
                      taken, carried, nxt.deals, state.seed, trick, winner)
-
-    def payments(self, winner: int, dealer: int) -> tuple[tuple[int, int], ...]:
-        """The payments to a game's winner (a method, so that a test can break it)."""
-        return payments(winner, dealer)
 
     def ledger(self, state):
         return state.tally
@@ -339,17 +332,6 @@ class KozelOld(Game[State, Play]):
         z["out"] = state.out
         return z
 
-    def relabel(self, state, mapping):
-        def cards(cs):
-            return tuple(mapping.get(c, c) for c in cs)
-
-        def plays(ps):
-            return tuple((p, mapping.get(c, c)) for p, c in ps)
-        return State(tuple(cards(h) for h in state.hands), plays(state.trick), tuple(cards(w) for w in state.won),
-                     state.to_move, state.dealer, state.trump, mapping.get(state.turned, state.turned), state.half,
-                     cards(state.stock), state.tally, state.taken, state.carried, state.deals, state.seed,
-                     plays(state.last_trick), state.last_winner, state.stop_after_half, cards(state.out))
-
     def observe(self, state, player):
         return super().observe(state, player) + (state.trump, state.dealer, state.half, state.tally, state.taken,
                                                  state.carried)
@@ -367,7 +349,7 @@ class KozelOld(Game[State, Play]):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({points_in(cards, self.points)} points)"
+        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({card_points((cards,))[0]} points)"
         if self.is_over(state):
             return text + "; " + self.outcome(state).describe()
         if all(len(h) == HAND_SIZE for h in state.hands):

@@ -271,8 +271,11 @@ def crown_takes_bezique(card: Card, crown: Sequence[Card], sc: Scoring) -> bool:
     return sc.crown_bezique == "added" and any(is_bezique(card, c) for c in crown)
 
 
-@CLAUSES.rule("kvart-double-bezique", "Two beziques score 9; other two combinations add up")
+@CLAUSES.rule("kvart-double-bezique", "Two beziques score 9; a combination and the other two cards (a second "
+              "combination, or their points) add up")
 def two_combinations(first: int, second: int, both_bezique: bool) -> int:
+    """A hand read as a pair combination (``first``) and the other two cards (``second``: their
+    combination, or their card points)."""
     return DOUBLE_BEZIQUE if both_bezique else first + second
 
 
@@ -297,10 +300,10 @@ def _score(hand: tuple[Card, ...], sc: Scoring) -> int:
         others = [hand[k] for k in range(len(hand)) if k not in (i, j)]
         second = pair_score(*others, sc) if len(others) == 2 else None
         if second is None:
-            best = max(best, first + card_points(others, sc))
+            second, beziques = card_points(others, sc), False
         else:
             beziques = is_bezique(hand[i], hand[j]) and is_bezique(*others)
-            best = max(best, two_combinations(first, second, beziques))
+        best = max(best, two_combinations(first, second, beziques))
     return best
 
 
@@ -365,58 +368,80 @@ def next_seat(folded: Sequence[bool], seat: int) -> int | None:
     return None
 
 
-@CLAUSES.rule("kvart-bet-turn", "A bet is made in one's own turn, not while one owes a make-up", decides=Bet)
-def bet_in_turn(game, state, move) -> str | None:
-    if state.owed:
-        return f"P{state.to_move} must first make up {state.owed} (or fold): a raise was made over their bet"
-    return None
+@CLAUSES.rule("kvart-table-stakes", "Nobody pays more than they hold")
+def purse(state) -> int:
+    """The most the player to move can pay: what they hold (the players' accounts come first in the ledger)."""
+    return state.ledger.balances[state.to_move][1]
 
 
-@CLAUSES.rule("kvart-bet-size", "A bet is at least the agreed minimum and the previous bet, at most the table "
-              "limit", decides=Bet)
-def bet_in_limits(game, state, move) -> str | None:
-    lo, hi = max(game.rules.min_bet, state.stake), game.rules.max_bet
-    if not lo <= move.amount <= hi:
-        return f"a bet of {move.amount} is not allowed: bet {lo} to {hi}" if lo <= hi else \
-            f"the bet is {state.stake}, above the table limit: fold or show"
-    return None
+def _short(state, amount: int) -> str:
+    return f"P{state.to_move} holds {purse(state)}, cannot pay {amount}: fold"
 
 
-@CLAUSES.rule("kvart-table-stakes", "Nobody pays more than they hold", decides=Bet)
-def bet_affordable(game, state, move) -> str | None:
-    return _afford(state, move.amount)
+# The move clauses, in the order the moves are listed: a make-up, a show, the bets, a fold.
 
-
-def _afford(state, amount: int) -> str | None:
-    held = state.ledger[player_account(state.to_move)]
-    if amount > held:
-        return f"P{state.to_move} holds {held}, cannot pay {amount}: fold"
-    return None
+def _no_make_up(game, state, move) -> str:
+    if not state.owed:
+        return "nothing to make up: make up only after a raise over your bet"
+    return _short(state, state.owed)
 
 
 @CLAUSES.rule("kvart-make-up", "Whoever is raised over their bet makes up the difference (or folds) before "
-              "play goes on", decides=MakeUp)
-def make_up_owed(game, state, move) -> str | None:
-    if not state.owed:
-        return "nothing to make up: make up only after a raise over your bet"
-    return _afford(state, state.owed)
+              "play goes on", offers=MakeUp, refused=_no_make_up)
+def make_up_owed(game, state) -> tuple[MakeUp, ...]:
+    """The make-up of what a raise left owing, if the purse holds it."""
+    return (MAKE_UP,) if state.owed and state.owed <= purse(state) else ()
 
 
-@CLAUSES.rule("kvart-show", "With two players left, either may show after a bet, paying the previous bet",
-              decides=Show)
-def show_allowed(game, state, move) -> str | None:
+def _no_show(game, state, move) -> str:
     if state.owed:
         return f"P{state.to_move} must first make up {state.owed} (or fold)"
     if state.folded.count(False) != 2:
         return f"{state.folded.count(False)} players are in: a show needs exactly two"
     if not state.stake:
         return "nobody has bet yet: bet before asking to see"
-    return _afford(state, state.stake)
+    return _short(state, state.stake)
 
 
-@CLAUSES.rule("kvart-fold", "A player may fold at any turn, leaving their chips in the pot", decides=Fold)
-def fold_allowed(game, state, move) -> str | None:
-    return None
+@CLAUSES.rule("kvart-show", "With two players left, either may show after a bet, paying the previous bet",
+              offers=Show, refused=_no_show)
+def show_allowed(game, state) -> tuple[Show, ...]:
+    if state.owed or not state.stake or state.folded.count(False) != 2 or state.stake > purse(state):
+        return ()
+    return (SHOW,)
+
+
+CLAUSES.note("kvart-bet-turn", "A bet is made in one's own turn, not while one owes a make-up",
+             "spec.games.kvart_bezique.bet_in_limits")
+
+
+def _no_bet(game, state, move) -> tuple[str, str]:
+    """Which of the betting clauses refuses ``move``, and why."""
+    if state.owed:
+        return "kvart-bet-turn", f"P{state.to_move} must first make up {state.owed} (or fold): a raise was made " \
+                                 "over their bet"
+    lo, hi = max(game.rules.min_bet, state.stake), game.rules.max_bet  # (a bet made is within the limit: lo <= hi)
+    if not lo <= move.amount <= hi:
+        return "kvart-bet-size", f"a bet of {move.amount} is not allowed: bet {lo} to {hi}"
+    return "kvart-table-stakes", _short(state, move.amount)
+
+
+@CLAUSES.rule("kvart-bet-size", "A bet is at least the agreed minimum and the previous bet, at most the table "
+              "limit", offers=Bet, refused=_no_bet)
+def bet_in_limits(game, state) -> tuple[Bet, ...]:
+    """The bets from the agreed minimum or the previous bet up to the table limit or the purse
+    (rule ``kvart-table-stakes``); none while a make-up is owed (rule ``kvart-bet-turn``)."""
+    if state.owed:
+        return ()
+    low = game.rules.min_bet
+    lo, hi = max(low, state.stake), min(purse(state), game.rules.max_bet)
+    return game.bets[lo - low:hi - low + 1] if lo <= hi else ()
+
+
+@CLAUSES.rule("kvart-fold", "A player may fold at any turn, leaving their chips in the pot", offers=Fold,
+              refused="P{player} may always fold")
+def fold_allowed(game, state) -> tuple[Fold, ...]:
+    return (FOLD,)
 
 
 # Settlements: what each rule says is won and lost; spec.stakes.settle pays them.
@@ -472,19 +497,17 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
     Rules = Rules
     move_kinds = (Bet, MakeUp, Show, Fold)
     over_clause = "kvart-showdown"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"ante": staticmethod(ante_paid), "bet": staticmethod(bet_paid),
-                   "won": staticmethod(pot_won), "split": staticmethod(pot_split)}
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         r = self.rules
-        self._bets = tuple(Bet(a) for a in range(r.min_bet, r.max_bet + 1))
+        #: every bet the table allows, lowest first (clause ``kvart-bet-size`` offers a slice of it)
+        self.bets = tuple(Bet(a) for a in range(r.min_bet, r.max_bet + 1))
         self._scorings = {s: scoring_of(r, s) for s in Suit}
         self._scorings[None] = scoring_of(r, None)
         led = Ledger.open(players=self.players, stake=r.purse)
         for p in range(self.players):
-            led = settle(led, self.settlements["ante"](r.ante, p), clause="kvart-ante")
+            led = settle(led, ante_paid(r.ante, p), clause="kvart-ante")
         self._anted = led
 
     def deck(self):
@@ -508,31 +531,6 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
     def is_over(self, state):
         return state.to_move is None
 
-    def candidates(self, state):
-        return (MAKE_UP, SHOW, FOLD) + self._bets
-
-    def legal_moves(self, state):
-        p = state.to_move
-        if p is None:
-            return ()
-        held = state.ledger.balances[p][1]
-        if state.owed:
-            return (MAKE_UP, FOLD) if state.owed <= held else (FOLD,)
-        lo = max(self.rules.min_bet, state.stake)
-        out = self._bets[lo - self.rules.min_bet:min(held, self.rules.max_bet) - self.rules.min_bet + 1] \
-            if lo <= held else ()
-        if state.stake and state.stake <= held and state.folded.count(False) == 2:
-            out = (SHOW,) + out
-        return out + (FOLD,)
-
-    def hand_score(self, hand: Sequence[Card], sc: Scoring = PLAIN) -> int:
-        """The score of a hand (the properties score hands through the game object)."""
-        return hand_score(hand, sc)
-
-    def exact_distribution(self, rules: Rules, copies: int = COPIES) -> dict[int, Fraction]:
-        """Each score's exact chance for a dealt hand under ``rules`` (enumeration of multisets)."""
-        return score_distribution(rules, copies)
-
     def scoring(self, state) -> Scoring:
         return self._scorings[state.turned[0].suit if state.turned else None]
 
@@ -550,11 +548,11 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
             return State(state.hands, state.stock, state.turned, state.ledger, folded, nxt, state.stake,
                          state.bettor, 0, None, False, (), state.seed, f"P{p} folds")
         if kind is MakeUp:
-            led = settle(state.ledger, self.settlements["bet"](state.owed, p), clause="kvart-bet-paid")
+            led = settle(state.ledger, bet_paid(state.owed, p), clause="kvart-bet-paid")
             return State(state.hands, state.stock, state.turned, led, state.folded, state.resume, state.stake,
                          state.bettor, 0, None, False, (), state.seed, f"P{p} makes up {state.owed}")
         if kind is Show:
-            led = settle(state.ledger, self.settlements["bet"](state.stake, p), clause="kvart-bet-paid")
+            led = settle(state.ledger, bet_paid(state.stake, p), clause="kvart-bet-paid")
             seats = [q for q, f in enumerate(state.folded) if not f]
             win = showdown_winners(state.hands, seats, self.scoring(state), self.rules.tie)
             sc = self.scoring(state)
@@ -563,7 +561,7 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
                           seed=state.seed)
             return self._finish(after, state.folded, win, f"P{p} pays {state.stake} and shows: {shown}", True)
         # a bet; a raise over the previous bettor makes them make up the difference first
-        led = settle(state.ledger, self.settlements["bet"](move.amount, p), clause="kvart-bet-paid")
+        led = settle(state.ledger, bet_paid(move.amount, p), clause="kvart-bet-paid")
         nxt = next_seat(state.folded, p)
         if state.stake and move.amount > state.stake and state.bettor is not None and state.bettor != p:
             return State(state.hands, state.stock, state.turned, led, state.folded, state.bettor, move.amount, p,
@@ -573,8 +571,10 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
 
     def _finish(self, state, folded, winners, text, shown=False) -> State:
         pot = state.ledger[POT]
-        rule = "won" if len(winners) == 1 else "split"
-        led = settle(state.ledger, self.settlements[rule](pot, winners), clause=f"kvart-pot-{rule}")
+        if len(winners) == 1:
+            led = settle(state.ledger, pot_won(pot, winners), clause="kvart-pot-won")
+        else:
+            led = settle(state.ledger, pot_split(pot, winners), clause="kvart-pot-split")
         return State(state.hands, state.stock, state.turned, led, folded, None, state.stake, state.bettor, 0, None,
                      shown, tuple(winners), state.seed, text)
 

@@ -197,28 +197,34 @@ def bid_value(card: Card, values=BID_VALUES) -> int:
     return values[card.rank]
 
 
-@CLAUSES.rule("truf-bid-turn", "Bids come first: each player in turn, from the dealer's neighbour", decides=Bid)
-def bid_in_bidding(game, state, move) -> str | None:
+CLAUSES.note("truf-bid-turn", "Bids come first: each player in turn, from the dealer's neighbour",
+             "spec.games.truf.bid_held")
+
+
+def _bid_refused(game, state, move) -> tuple[str, str]:
+    """Which of the bidding clauses refuses ``move``, and why."""
     if state.revealed:
-        return "the bids are already in and shown: now play a card" + (
+        return "truf-bid-turn", "the bids are already in and shown: now play a card" + (
             "" if state.goal else f", after P{state.maker} chooses most or fewest tricks")
-    return None
+    return "truf-bid", f"P{state.to_move} does not hold {move.card}"
 
 
-@CLAUSES.rule("truf-bid", "A bid is one card of the bidder's hand, laid face down", decides=Bid)
-def bid_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+@CLAUSES.rule("truf-bid", "A bid is one card of the bidder's hand, laid face down", offers=Bid,
+              refused=_bid_refused)
+def bid_held(game, state) -> tuple[Bid, ...]:
+    """Every card of the hand, while the bids are not all in (rule ``truf-bid-turn``); nothing after."""
+    if state.revealed:
+        return ()
+    return tuple(map(BID.__getitem__, state.hands[state.to_move]))
 
 
 @CLAUSES.rule("truf-trump", "When the bids are shown, the suit of the highest bid is trumps")
-def trump_maker(bids: Sequence[Card], first: int, direction: int, tie: str, values=BID_VALUES) -> int:
+def trump_maker(bids: Sequence[Card], first: int, direction: int, tie: str) -> int:
     """The seat of the highest bid. Ties (the source is silent): the first of the tied bidders
     from ``first`` in the direction of play; with ``tie="higher_card"`` the higher card first."""
     order = seats_from(first, PLAYERS, direction)
-    best = max(values[bids[p].rank] for p in order)
-    tied = [p for p in order if values[bids[p].rank] == best]
+    best = max(bid_value(bids[p]) for p in order)
+    tied = [p for p in order if bid_value(bids[p]) == best]
     if tie == "higher_card" and len(tied) > 1:
         top = max(NATURAL_ORDER[bids[p].rank] for p in tied)
         tied = [p for p in tied if NATURAL_ORDER[bids[p].rank] == top]
@@ -236,47 +242,54 @@ def goal_of(bid_sum: int) -> str | None:
     return None
 
 
-@CLAUSES.rule("truf-choose", "Bids adding up to exactly 13: the trump maker chooses most or fewest tricks",
-              decides=Choose)
-def choose_at_thirteen(game, state, move) -> str | None:
+def _choice_refused(game, state, move) -> str:
     if not state.revealed:
         return "the bids are not all in: lay a bid card"
-    if state.goal is not None:
-        return f"the deal is already played for the {state.goal} tricks"
-    return None
+    return f"the deal is already played for the {state.goal} tricks"
 
 
-@CLAUSES.rule("truf-play-turn", "Play starts once the bids are back in hand and the goal is known", decides=Play)
-def play_after_bids(game, state, move) -> str | None:
-    if not state.revealed:
-        return f"P{state.to_move} must bid first: lay a card face down with 'bid' and the card"
-    if state.goal is None:
-        return f"the bids add up to 13: P{state.maker} first chooses 'play for most' or 'play for fewest'"
-    return None
+@CLAUSES.rule("truf-choose", "Bids adding up to exactly 13: the trump maker chooses most or fewest tricks",
+              offers=Choose, refused=_choice_refused)
+def choose_at_thirteen(game, state) -> tuple[Choose, ...]:
+    """Both goals, once the bids are shown and add up to 13 (the goal is not yet known); else nothing."""
+    return CHOOSE if state.revealed and state.goal is None else ()
 
 
-@CLAUSES.rule("truf-hold", "A player plays one card of their own hand", decides=Play)
-def card_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+CLAUSES.note("truf-play-turn", "Play starts once the bids are back in hand and the goal is known",
+             "spec.games.truf.follow_suit")
+CLAUSES.note("truf-hold", "A player plays one card of their own hand", "spec.games.truf.follow_suit")
+CLAUSES.note("truf-lead", "The highest bidder leads the first trick, the taker of a trick the next; "
+             "any card may be led", "spec.games.truf.follow_suit")
 
-
-@CLAUSES.rule("truf-lead", "The highest bidder leads the first trick, the taker of a trick the next; "
-              "any card may be led", decides=Play)
-def lead_is_free(game, state, move) -> str | None:
-    return None
-
-
+#: The duty to follow. The tricks kit reads the card led of a trick's plays, here (player, card, face down).
 FOLLOW = Duties(follow=True)
 
 
-@CLAUSES.rule("truf-follow", "Follow the suit led if able; otherwise play any card", decides=Play)
-def follow_suit(game, state, move) -> str | None:
+def _play_refused(game, state, move) -> tuple[str, str]:
+    """Which of the playing clauses refuses ``move``, and why."""
+    p = state.to_move
+    if not state.revealed:
+        return "truf-play-turn", f"P{p} must bid first: lay a card face down with 'bid' and the card"
+    if state.goal is None:
+        return "truf-play-turn", f"the bids add up to 13: P{state.maker} first chooses 'play for most' or " \
+                                 "'play for fewest'"
+    hand = state.hands[p]
+    if move.card not in hand:
+        return "truf-hold", f"P{p} does not hold {move.card}"
+    return "truf-follow", FOLLOW.why_not(move.card, hand, state.trick, game.orders[state.trump])
+
+
+@CLAUSES.rule("truf-follow", "Follow the suit led if able; otherwise play any card", offers=Play,
+              refused=_play_refused)
+def follow_suit(game, state) -> tuple[Play, ...]:
+    """The cards of the hand the tricks kit's :class:`~spec.tricks.Duties` allow, once the bids are
+    in and the goal is known (rule ``truf-play-turn``); the leader, with nothing to follow, any card."""
+    if not state.revealed or state.goal is None:  # bidding, or the choice at 13
+        return ()
+    hand = state.hands[state.to_move]
     if not state.trick:
-        return None
-    plays = ((state.trick[0][0], state.trick[0][1]),)
-    return FOLLOW.why_not(move.card, state.hands[state.to_move], plays, game.orders[state.trump])
+        return tuple(map(PLAY.__getitem__, hand))
+    return tuple(map(PLAY.__getitem__, FOLLOW.options(hand, state.trick, game.orders[state.trump])))
 
 
 @CLAUSES.rule("truf-face-down", "Trumps are played face down and turned up when all four have played")
@@ -286,7 +299,8 @@ def face_down(card: Card, trump: Suit | None) -> bool:
 
 @CLAUSES.rule("truf-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
               "its taker leads next")
-def trick_taker(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+def trick_taker(plays: Sequence[tuple], order: TrickOrder) -> int:
+    """Who takes a complete trick of (player, card, face down) plays."""
     return order.winner(plays)
 
 
@@ -330,36 +344,37 @@ def game_winners(match: Match) -> tuple[int, ...]:
 
 
 # ------------------------------------------------------------------- phases
-# One small object per phase: what may be played, and what a move does.
+# One small object per phase: what a move does (what may be played is the move clauses above).
+
+
+def _without(hands: tuple[tuple[Card, ...], ...], p: int, card: Card) -> tuple[tuple[Card, ...], ...]:
+    """The hands with ``card`` gone from P``p``'s (a card is in a hand once)."""
+    hand = hands[p]
+    i = hand.index(card)
+    return hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
 
 
 class Bidding:
     """Each player in turn lays a card face down; the fourth bid shows them all."""
 
     @staticmethod
-    def legal(game, state):
-        return tuple(BID[c] for c in state.hands[state.to_move])
-
-    @staticmethod
     def apply(game, state, move):
         p, card = state.to_move, move.card
-        hands = list(state.hands)
-        hands[p] = tuple(c for c in hands[p] if c != card)
+        hands = _without(state.hands, p, card)
         bids = state.bids[:p] + (card,) + state.bids[p + 1:]
         nxt = (p + state.direction) % PLAYERS
         if nxt != (state.dealer + state.direction) % PLAYERS:
-            return State(tuple(hands), bids, False, (), state.won, nxt, state.dealer, state.direction,
-                         match=state.match, seed=state.seed, last_trick=state.last_trick,
-                         last_winner=state.last_winner, last_deal=state.last_deal, stock=state.stock)
-        return Bidding.reveal(game, state, tuple(hands), bids)
+            return State(hands, bids, False, (), state.won, nxt, state.dealer, state.direction, None, -1, None,
+                         state.match, state.seed, state.last_trick, state.last_winner, state.last_deal, state.stock)
+        return Bidding.reveal(game, state, hands, bids)
 
     @staticmethod
     def reveal(game, state, hands, bids):
         """All four bids are in: show them, name trumps and the goal; the cards go back to their hands."""
         first = (state.dealer + state.direction) % PLAYERS
-        maker = trump_maker(bids, first, state.direction, game.rules.bid_tie, game.values)
+        maker = trump_maker(bids, first, state.direction, game.rules.bid_tie)
         hands = tuple(sorted_hand(h + (b,)) for h, b in zip(hands, bids))
-        goal = goal_of(sum(game.values[b.rank] for b in bids))
+        goal = goal_of(sum(map(bid_value, bids)))
         return State(hands, bids, True, (), state.won, maker, state.dealer, state.direction, bids[maker].suit,
                      maker, goal, state.match, state.seed, state.last_trick, state.last_winner, state.last_deal,
                      state.stock)
@@ -367,10 +382,6 @@ class Bidding:
 
 class Choosing:
     """The bids add up to 13: the trump maker says what the deal is played for."""
-
-    @staticmethod
-    def legal(game, state):
-        return CHOOSE
 
     @staticmethod
     def apply(game, state, move):
@@ -383,41 +394,30 @@ class Playing:
     """Thirteen tricks; trumps go face down; the last trick ends the deal and scores it."""
 
     @staticmethod
-    def legal(game, state):
-        hand = state.hands[state.to_move]
-        if state.trick:
-            led = state.trick[0][1].suit
-            same = [c for c in hand if c.suit is led]
-            if same:
-                return tuple(PLAY[c] for c in same)
-        return tuple(PLAY[c] for c in hand)
-
-    @staticmethod
     def apply(game, state, move):
         p, card = state.to_move, move.card
-        hands = list(state.hands)
-        hands[p] = tuple(c for c in hands[p] if c != card)
+        hands = _without(state.hands, p, card)
         trick = state.trick + ((p, card, face_down(card, state.trump)),)
         if len(trick) < PLAYERS:
-            return State(tuple(hands), state.bids, True, trick, state.won, (p + state.direction) % PLAYERS,
+            return State(hands, state.bids, True, trick, state.won, (p + state.direction) % PLAYERS,
                          state.dealer, state.direction, state.trump, state.maker, state.goal, state.match,
                          state.seed, state.last_trick, state.last_winner, state.last_deal, state.stock)
-        winner = trick_taker(tuple((q, c) for q, c, _ in trick), game.orders[state.trump])
+        winner = trick_taker(trick, game.orders[state.trump])
         won = list(state.won)
         won[winner] = won[winner] + tuple(c for _, c, _ in trick)
         won = tuple(won)
         if hands[winner]:
-            return State(tuple(hands), state.bids, True, (), won, winner, state.dealer, state.direction,
+            return State(hands, state.bids, True, (), won, winner, state.dealer, state.direction,
                          state.trump, state.maker, state.goal, state.match, state.seed, trick, winner,
                          state.last_deal, state.stock)
-        return Playing.score(game, state, tuple(hands), won, trick, winner)
+        return Playing.score(game, state, hands, won, trick, winner)
 
     @staticmethod
     def score(game, state, hands, won, trick, winner):
-        bids = tuple(game.values[b.rank] for b in state.bids)
+        bids = tuple(map(bid_value, state.bids))
         tricks = tuple(len(w) // PLAYERS for w in won)
         most = state.goal == "most"
-        scores = tuple(game.player_score(b, t, most) for b, t in zip(bids, tricks))
+        scores = tuple(player_score(b, t, most, game.rules) for b, t in zip(bids, tricks))
         match = state.match.add(scores)
         last = (state.bids, tricks, state.goal, scores)
         if match.over:
@@ -441,8 +441,6 @@ class Truf(Game[State, Bid | Choose | Play]):
     Rules = Rules
     move_kinds = (Bid, Choose, Play)
     over_clause = "truf-deals"
-    #: the bid values (a class attribute, so that a test can break it)
-    values = BID_VALUES
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -450,13 +448,6 @@ class Truf(Game[State, Bid | Choose | Play]):
 
     def deck(self):
         return DECK
-
-    def redeals(self, hands) -> bool:
-        """Whether these hands are dealt again (a method, so that a test can break it)."""
-        return needs_redeal(hands)
-
-    def player_score(self, bid, took, most, if_=py_if):
-        return player_score(bid, took, most, self.rules, if_)
 
     def deal(self, seed: int) -> State:
         first = rng_for(seed).randrange(PLAYERS)
@@ -470,7 +461,7 @@ class Truf(Game[State, Bid | Choose | Play]):
             cards = list(DECK)
             rng_for(seed, 1 + deal_no, attempt).shuffle(cards)
             hands = deal_hands(cards, dealer, direction)
-            if not self.redeals(hands):
+            if not needs_redeal(hands):
                 return tuple(sorted_hand(h) for h in hands)
             attempt += 1
 
@@ -485,15 +476,6 @@ class Truf(Game[State, Bid | Choose | Play]):
 
     def is_over(self, state):
         return state.match.over
-
-    def candidates(self, state):
-        hand = state.hands[state.to_move]
-        return tuple(BID[c] for c in hand) + CHOOSE + tuple(PLAY[c] for c in hand)
-
-    def legal_moves(self, state):
-        if state.match.over:
-            return ()
-        return phase_of(state).legal(self, state)
 
     def apply(self, state, move):
         return phase_of(state).apply(self, state, move)
@@ -549,15 +531,15 @@ class Truf(Game[State, Bid | Choose | Play]):
         if state.match.over or (not state.revealed and state.last_deal and not any(state.bids)):
             bids, tricks, goal, scores = state.last_deal  # a deal has just been scored
             text = (f"P{state.last_winner} takes {self._trick_text(state.last_trick)}; deal over (played for "
-                    f"the {goal}): bids {' '.join(str(self.values[b.rank]) for b in bids)}, tricks "
+                    f"the {goal}): bids {' '.join(str(bid_value(b)) for b in bids)}, tricks "
                     f"{' '.join(map(str, tricks))}, scores "
                     f"{' '.join(map(str, scores))}; totals {' '.join(map(str, state.match.totals))}")
             return text + ("; game over" if state.match.over else "\n      " + self.describe(state))
         if not state.revealed or state.trick:
             return ""
         if not any(state.won):  # the bids have just been shown (or the goal chosen)
-            bids = " ".join(f"P{p} {b} ({self.values[b.rank]})" for p, b in enumerate(state.bids))
-            total = sum(self.values[b.rank] for b in state.bids)
+            bids = " ".join(f"P{p} {b} ({bid_value(b)})" for p, b in enumerate(state.bids))
+            total = sum(map(bid_value, state.bids))
             goal = f"play for the {state.goal} tricks" if state.goal else f"P{state.maker} chooses most or fewest"
             return f"bids {bids}: sum {total}, trumps {state.trump.symbol} (P{state.maker}); {goal}"
         return f"P{state.last_winner} takes {self._trick_text(state.last_trick)} (tricks " \

@@ -5,17 +5,17 @@ gaps found by search."""
 
 from __future__ import annotations
 
-import random
 
 import z3
 
 from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
+import spec.games.california_jack as rules_module
 from spec.games.california_jack import (
     DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
 )
-from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
-from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
+from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome
 from verifier.z3util import value
 
 GAME = "california_jack"
@@ -83,7 +83,7 @@ def follows_as_source(game, state):
 
 @invariant(CaliforniaJack, "trick_taker", title="Each trick goes to the highest trump, else the highest card of the "
            "suit led, by 2 ... 9 J Q K A 10; the taker leads next",
-           clauses=["california-jack-order", "california-jack-first-lead"], presets=True)
+           clauses=["california-jack-order", "california-jack-trick", "california-jack-first-lead"], presets=True)
 def trick_taker(game, state):
     if state.trick or not state.last_trick or not any(state.won):
         return None
@@ -157,9 +157,9 @@ def deal_points_range(game, state):
 
 @z3_claim(CaliforniaJack, "deck_points", title="The pack holds 80 game points, and every deal scores 3 or 4 points "
           "(the trump ace, two and jack are always taken; game unless the game points tie)",
-          clauses=["california-jack-points"], each=False)
+          clauses=["california-jack-game-points", "california-jack-points"], each=False)
 def deck_points(game, s):
-    vals = [game.values.get(c.rank, 0) for c in DECK]
+    vals = [rules_module.game_points((c,)) for c in DECK]  # each card's game points, by the clause
     mine = [z3.Bool(f"p0_{i}") for i in range(len(DECK))]   # taken by P0, else by P1
     trump = z3.Int("trump")
     s.add(trump >= 0, trump < 4)
@@ -214,52 +214,30 @@ def match_can_last_the_limit(game, s):
 
 # ------------------------------------------------------------- witness hunts
 
-def _hunt(games, budget: Budget, found, what: str) -> Outcome:
-    rng = random.Random(budget.seed)
-    for n in range(1, budget.examples + 1):
-        game = games[rng.randrange(len(games))]
-        seed = rng.randrange(2**31)
-        hit = []
-
-        def step(trace, state):
-            if not hit:
-                msg = found(game, state)
-                if msg:
-                    hit.append((list(trace.moves), msg))
-        walk(game, seed, step, budget.max_plays)
-        if hit:
-            moves, msg = hit[0]
-            record = game.record(seed, moves)
-            text = f"california_jack, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
-            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
-                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {budget.examples} random matches (seed {budget.seed})",
-                   examples=budget.examples, seed=budget.seed, method="search")
-
-
 @REGISTRY.property(GAME, "game_point_decided", title="Every deal's game point goes to someone (the game points "
-                   "never tie at 40)", clauses=["california-jack-points"], method="search", expected=REFUTED,
+                   "never tie at 40)", clauses=["california-jack-game-points", "california-jack-points"],
+                   method="search", expected=REFUTED,
                    budget={"examples": 300})
 def game_point_decided(games, budget: Budget) -> Outcome:
-    def found(game, state):
+    def found(game, trace, state):
         if state.trick or not any(state.won):
             return None
         if sum(len(w) for w in state.won) == len(DECK) - len(state.out):
-            g = [sum(game.values.get(c.rank, 0) for c in w) for w in state.won]
+            g = [rules_module.game_points(w) for w in state.won]
             if g[0] == g[1]:
                 return f"the deal ends with game points {g[0]} to {g[1]}: nobody takes game"
         return None
-    return _hunt(games, budget, found, "tie on game points")
+    return hunt(games, budget, found, "tie on game points")
 
 
 @REGISTRY.property(GAME, "one_player_reaches_target", title="The deal that ends the match takes only one player "
                    "to the target", clauses=["california-jack-target"], method="search", expected=REFUTED,
                    budget={"examples": 300})
 def one_player_reaches_target(games, budget: Budget) -> Outcome:
-    def found(game, state):
+    def found(game, trace, state):
         if game.is_over(state) and all(t >= game.rules.target for t in state.match.totals):
             return (f"both players reach {game.rules.target} in the last deal (totals "
                     f"{' '.join(map(str, state.match.totals))}); counting order names P{state.winners[0]}"
                     if len(state.winners) == 1 else "both reach the target")
         return None
-    return _hunt(games, budget, found, "deal taking both players to the target")
+    return hunt(games, budget, found, "deal taking both players to the target")

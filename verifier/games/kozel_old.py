@@ -11,6 +11,7 @@ import z3
 
 from spec.cards import Card, Rank, Suit, format_cards
 from spec.dealing import deal_round_robin, rng_for, seats_from
+import spec.games.kozel_old as rules_module
 from spec.games.kozel_old import (
     DECK, DECK_POINTS, HALF, HAND_SIZE, JACKS, PLAYERS, TALLY, KozelOld, State, first_leader,
 )
@@ -169,10 +170,9 @@ def tally_as_source(game, state):
                    "dealer: 5 in all, or 6 when the dealer wins; nothing is created", clauses=["kozel-old-tally"],
                    method="exhaustive")
 def payments_table(games, budget: Budget) -> Outcome:
-    game = games[0]
     for winner in range(PLAYERS):
         for dealer in range(PLAYERS):
-            pays = dict(game.payments(winner, dealer))
+            pays = dict(rules_module.payments(winner, dealer))
             want = {p: (1 if p == dealer else 2) for p in range(PLAYERS) if p != winner}
             if pays != want:
                 return Outcome(REFUTED, "", Counterexample(
@@ -183,19 +183,24 @@ def payments_table(games, budget: Budget) -> Outcome:
 
 # --------------------------------------------------------------------- z3
 
-def _half_model(s, game, tag):
+def card_values() -> list[int]:
+    """Each card's points, by the points clause."""
+    return [rules_module.card_points(((c,),))[0] for c in DECK]
+
+
+def _half_model(s, tag):
     """Which cards make up a half (16 of the 32), and its points."""
     inh = [z3.Bool(f"{tag}_{i}") for i in range(len(DECK))]
     s.add(z3.Sum([z3.If(b, 1, 0) for b in inh]) == HALF)
-    pts = z3.Sum([z3.If(b, game.points.get(c.rank, 0), 0) for b, c in zip(inh, DECK)])
+    pts = z3.Sum([z3.If(b, v, 0) for b, v in zip(inh, card_values())])
     return inh, pts
 
 
 @z3_claim(KozelOld, "deck_points", title="The pack is worth 120, and however it is split, a half holds between 8 "
           "and 112 points", clauses=["kozel-old-points", "kozel-old-halves"], each=False)
 def deck_points(game, s):
-    inh, pts = _half_model(s, game, "h")
-    total = sum(game.points.get(c.rank, 0) for c in DECK)
+    inh, pts = _half_model(s, "h")
+    total = sum(card_values())
     s.add(z3.Or(total != DECK_POINTS, pts < 8, pts > 112))
 
     def refute(model):
@@ -210,7 +215,7 @@ def deck_points(game, s):
 def every_half_can_be_won(game, s):
     if game.rules.count == "both":
         return None
-    inh, pts = _half_model(s, game, "w")
+    inh, pts = _half_model(s, "w")
     s.add(pts < game.rules.winning_points)
 
     def refute(model):
@@ -224,7 +229,7 @@ def every_half_can_be_won(game, s):
 @z3_claim(KozelOld, "one_game_winner", title="At most one player can pass 60 in a game", clauses=["kozel-old-61"],
           each=False)
 def one_game_winner(game, s):
-    pts = [game.points.get(c.rank, 0) for c in DECK]
+    pts = card_values()
     a = [z3.Bool(f"a_{i}") for i in range(len(DECK))]   # in one player's tricks
     b = [z3.Bool(f"b_{i}") for i in range(len(DECK))]   # in another's
     size = 2 * HALF if game.rules.count == "both" else HALF

@@ -14,12 +14,14 @@ from functools import cache
 
 import z3
 
+import spec.games.kvart_bezique as rules_module
 from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.games.kvart_bezique import (BEZIQUE, CROWN_3, CROWN_4, DOUBLE_BEZIQUE, KINDS, MARRIAGE, PLAIN, QUAD_OTHER,
                                            QUADS, TRIPLE, KvartBezique, Rules, Scoring, hand_score, hands,
                                            lone_player, score_distribution, showdown_winners)
 from spec.stakes import POT, Ledger, player_account
-from verifier.api import Claim, Root, invariant, small_configs, z3_claim
+from verifier.stakes import Settled, balances
+from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 
 GAME = KvartBezique.info.id
@@ -104,10 +106,9 @@ def hand_text(hand) -> str:
                             "kvart-crown", "kvart-crown-bezique", "kvart-double-bezique", "kvart-score",
                             "kvart-trump"], method="exhaustive")
 def score_readings(games, budget: Budget) -> Outcome:
-    g = games[0]
     for name, sc in SCORINGS.items():
         for hand in hands():
-            mine, theirs = g.hand_score(hand, sc), reading_score(hand, sc)
+            mine, theirs = rules_module.hand_score(hand, sc), reading_score(hand, sc)
             if mine != theirs:
                 return Outcome(REFUTED, f"{name}: {hand_text(hand)}",
                                Counterexample(f"{name}: the hand {hand_text(hand)} scores {mine} in the engine, "
@@ -136,7 +137,7 @@ def source_examples(games, budget: Budget) -> Outcome:
     g = games[0]
     sc = g._scorings[None]
     for what, text, want in SOURCE_EXAMPLES:
-        got = g.hand_score(parse_cards(text), sc)
+        got = rules_module.hand_score(parse_cards(text), sc)
         if got != want:
             return Outcome(REFUTED, what, Counterexample(f"{what}: {text} scores {got}, the source says {want}",
                                                          deal={"hand": text}))
@@ -145,7 +146,7 @@ def source_examples(games, budget: Budget) -> Outcome:
 
 def _top(g) -> tuple:
     sc = g._scorings[None]
-    return max(((g.hand_score(h, sc), h) for h in hands()), key=lambda x: x[0])
+    return max(((rules_module.hand_score(h, sc), h) for h in hands()), key=lambda x: x[0])
 
 
 @REGISTRY.property(GAME, "double_bezique_top", title="Two beziques (9) are the top combination, as the source "
@@ -171,11 +172,11 @@ def quads_at_least_triple(games, budget: Budget) -> Outcome:
             four = tuple(Card(rank, s) for s in Suit)
             fat = Rank.NINE if rank != Rank.NINE else Rank.ACE
             three = four[:3] + (Card(fat, Suit.CLUBS),)
-            if g.hand_score(four, sc) < g.hand_score(three, sc):
-                return Outcome(REFUTED, f"{hand_text(four)} scores {g.hand_score(four, sc)}, "
-                               f"{hand_text(three)} {g.hand_score(three, sc)}",
-                               Counterexample(f"{hand_text(four)} scores {g.hand_score(four, sc)}, less than "
-                                              f"{hand_text(three)} ({g.hand_score(three, sc)})",
+            quads, triple = rules_module.hand_score(four, sc), rules_module.hand_score(three, sc)
+            if quads < triple:
+                return Outcome(REFUTED, f"{hand_text(four)} scores {quads}, {hand_text(three)} {triple}",
+                               Counterexample(f"{hand_text(four)} scores {quads}, less than "
+                                              f"{hand_text(three)} ({triple})",
                                               deal={"hands": f"{hand_text(four)} / {hand_text(three)}"}))
     return Outcome(HOLDS, "for all six ranks")
 
@@ -192,12 +193,12 @@ def brute_distribution(game, rules: Rules, copies: int) -> dict[int, Fraction]:
     for pos in itertools.combinations(range(len(shoe)), 4):
         hand = tuple(shoe[i] for i in pos)
         if rules.trump == "none":
-            counts[game.hand_score(hand, game._scorings[None])] += 1
+            counts[rules_module.hand_score(hand, game._scorings[None])] += 1
             total += 1
             continue
         for suit in Suit:  # every turned card among the rest, counted by its suit
             turned = sum(1 for i, c in enumerate(shoe) if c.suit == suit and i not in pos)
-            counts[game.hand_score(hand, game._scorings[suit])] += turned
+            counts[rules_module.hand_score(hand, game._scorings[suit])] += turned
             total += turned
     return {s: Fraction(k, total) for s, k in sorted(counts.items())}
 
@@ -211,7 +212,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
              (Rules(trump="turned", trump_doubles="suit_combinations"), 1, "the same, trump combinations doubled"))
     g = games[0]
     for rules, copies, what in cases:
-        formula = g.exact_distribution(rules, copies)
+        formula = rules_module.score_distribution(rules, copies)
         brute = brute_distribution(g, rules, copies)
         if formula != brute:
             bad = next(s for s in sorted(set(formula) | set(brute)) if formula.get(s) != brute.get(s))
@@ -219,7 +220,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
                            Counterexample(f"{what}: score {bad} has chance {formula.get(bad, 0)} by the multisets, "
                                           f"{brute.get(bad, 0)} by brute force", deal={"copies": str(copies)}))
     for rules in (Rules(), Rules(trump="turned")):
-        if sum(g.exact_distribution(rules).values()) != 1:
+        if sum(rules_module.score_distribution(rules).values()) != 1:
             return Outcome(REFUTED, "the 144-card distribution does not sum to 1",
                            Counterexample("the 144-card distribution does not sum to 1", deal={}))
     return Outcome(HOLDS, "equal on " + "; ".join(w for _, _, w in cases) + "; the 144-card distributions sum to 1")
@@ -230,7 +231,7 @@ def simulate(game: KvartBezique, games: int, seed: int) -> dict[int, Fraction]:
     counts: Counter = Counter()
     for s in range(seed, seed + games):
         state = game.deal(s)
-        counts[hand_score(state.hands[0], game.scoring(state))] += 1
+        counts[rules_module.hand_score(state.hands[0], game.scoring(state))] += 1
     return {k: Fraction(v, games) for k, v in sorted(counts.items())}
 
 
@@ -252,7 +253,7 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         other = dataclasses.replace(g0.rules, trump="none" if g0.rules.trump == "turned" else "turned")
         for g in (g0, type(g0)(other, players=g0.players)):  # with and without trumps
             runs += 1
-            exact = score_distribution(g.rules)
+            exact = rules_module.score_distribution(g.rules)
             sim = simulate(g, budget.examples, budget.seed)
             for score in sorted(set(exact) | set(sim)):
                 p, f = exact.get(score, Fraction(0)), sim.get(score, Fraction(0))
@@ -280,29 +281,14 @@ def money_conserved(game, s):
     n = game.players
     amount, pot = z3.Int("amount"), z3.Int("pot")
     s.add(amount >= 0, pot >= 0)
-    cases = []
-    for name, rule in game.settlements.items():
-        if name in ("ante", "bet"):
-            args = [((amount, seat), f"P{seat} pays") for seat in range(n)]
-        elif name == "won":
-            args = [((pot, (seat,)), f"P{seat} wins") for seat in range(n)]
-        else:
-            args = [((pot, seats), "tie of " + " ".join(f"P{p}" for p in seats)) for seats in _tie_sets(n)]
-        for a, label in args:
-            deltas = rule(*a)
-            cases.append((name, label, z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])))
-    s.add(z3.Or([total != 0 for _, _, total in cases]))
-
-    def refute(m):
-        for name, label, total in cases:
-            gap = m.eval(total, model_completion=True).as_long()
-            if gap:
-                a, p = (m.eval(x, model_completion=True) for x in (amount, pot))
-                return Counterexample(f"{n} players, amount {a}, pot {p}: settlement '{name}' ({label}) gains and "
-                                      f"losses sum to {gap:+d}, not 0", deal={"amount": str(a), "pot": str(p)})
-        return Counterexample("z3 model without a visible gap", deal={})
-    return Claim("each settlement (ante, bet / make-up / show, pot won, pot split among every set of tied "
-                 "players) sums to 0 for every amount and pot (one proof per player count)", refute)
+    cases = [Settled(name, rule(amount, seat), f"P{seat} pays")
+             for name, rule in (("ante", rules_module.ante_paid), ("bet", rules_module.bet_paid)) for seat in range(n)]
+    cases += [Settled("won", rules_module.pot_won(pot, (seat,)), f"P{seat} wins") for seat in range(n)]
+    cases += [Settled("split", rules_module.pot_split(pot, seats), "tie of " + " ".join(f"P{p}" for p in seats))
+              for seats in _tie_sets(n)]
+    return balances(s, cases, {"amount": amount, "pot": pot},
+                    "each settlement (ante, bet / make-up / show, pot won, pot split among every set of tied "
+                    "players) sums to 0 for every amount and pot (one proof per player count)", f"{n} players, ")
 
 
 # --------------------------------------------------------- the rules at play

@@ -14,10 +14,11 @@ import z3
 
 from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
+import spec.games.truf as rules_module
 from spec.games.truf import (
     DECK, DECK_BID_VALUE, HAND_SIZE, PLAYERS, SCORE_RANGES, TRICKS, State, Truf, deal_hands, tricks_of,
 )
-from verifier.api import Claim, Root, fresh_solver, invariant, small_configs, walk, z3_claim
+from verifier.api import Claim, Root, fresh_solver, hunt, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.z3util import one_hot_constraints, placed, placement_vars, value
 
@@ -299,7 +300,7 @@ PLACES = ([f"hand {p}" for p in range(PLAYERS)] + [f"bid {p}" for p in range(PLA
           clauses=["truf-bid-values", "truf-players"], each=False)
 def deck_values(game, s):
     at = placement_vars("at", len(DECK), len(PLACES))
-    vals = [game.values[c.rank] for c in DECK]
+    vals = [rules_module.bid_value(c) for c in DECK]
     per_place = [z3.Sum([row[k] * vals[i] for i, row in enumerate(at)]) for k in range(len(PLACES))]
     counts = [z3.Sum([row[k] for row in at]) for k in range(len(PLACES))]
     s.add(*one_hot_constraints(at))
@@ -320,6 +321,10 @@ def deck_values(game, s):
                  "13 tricks", refute)
 
 
+#: one card of each rank, 2 to ace
+ONE_SUIT = tuple(c for c in DECK if c.suit == DECK[0].suit)
+
+
 def _deal_model(game, s, tag=""):
     """Four bid ranks, four trick counts adding up to 13, and the goal the bids give (free at 13)."""
     ranks = [z3.Int(f"rank{tag}_{p}") for p in range(PLAYERS)]
@@ -327,15 +332,15 @@ def _deal_model(game, s, tag=""):
     for p, r in enumerate(ranks):
         s.add(r >= 2, r <= 14)
         v = z3.IntVal(0)
-        for rank, worth in game.values.items():
-            v = z3.If(r == int(rank), worth, v)
+        for card in ONE_SUIT:  # each rank's bid, by the bid values clause
+            v = z3.If(r == int(card.rank), rules_module.bid_value(card), v)
         bids.append(v)
     took = [z3.Int(f"took{tag}_{p}") for p in range(PLAYERS)]
     s.add(*[t >= 0 for t in took], z3.Sum(took) == TRICKS)
     total = z3.Sum(bids)
     most = z3.Bool(f"most{tag}")
     s.add(z3.Implies(total > TRICKS, most), z3.Implies(total < TRICKS, z3.Not(most)))
-    scores = [game.player_score(b, t, most, z3.If) for b, t in zip(bids, took)]
+    scores = [rules_module.player_score(b, t, most, game.rules, z3.If) for b, t in zip(bids, took)]
     return ranks, bids, took, most, scores
 
 
@@ -495,7 +500,7 @@ def exact_redeal_chance() -> Fraction:
                    "(about 1.46 %), and the game deals again exactly when the source says",
                    clauses=["truf-redeal"], method="exhaustive", budget={"examples": 10_000})
 def redeal_chance(games, budget: Budget) -> Outcome:
-    game, exact = games[0], exact_redeal_chance()
+    exact = exact_redeal_chance()
     rng = random.Random(budget.seed)
     n = budget.examples
     hits = 0
@@ -503,7 +508,7 @@ def redeal_chance(games, budget: Budget) -> Outcome:
         cards = list(DECK)
         rng.shuffle(cards)
         hands = deal_hands(cards, 0, 1)
-        want, got = source_redeal(hands), game.redeals(hands)
+        want, got = source_redeal(hands), rules_module.needs_redeal(hands)
         if want != got:
             deal = {f"hand {p}": format_cards(sorted(h, key=str)) for p, h in enumerate(hands)}
             return Outcome(REFUTED, "the game and the source disagree on a deal", Counterexample(
@@ -523,52 +528,26 @@ def redeal_chance(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------------------- witness hunts
 
-def _hunt(games, budget: Budget, found, what: str) -> Outcome:
-    """Random games (seeds from the budget's seed) until ``found(game, state)`` returns a message."""
-    rng = random.Random(budget.seed)
-    n = 0
-    for _ in range(budget.examples):
-        game = games[rng.randrange(len(games))]
-        seed = rng.randrange(2**31)
-        n += 1
-        hit = []
-
-        def step(trace, state):
-            if not hit:
-                msg = found(game, state)
-                if msg:
-                    hit.append((list(trace.moves), msg))
-        walk(game, seed, step, budget.max_plays)
-        if hit:
-            moves, msg = hit[0]
-            record = game.record(seed, moves)
-            text = f"truf, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
-            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
-                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {n} random games (seed {budget.seed})", examples=n, seed=budget.seed,
-                   method="search")
-
-
 @REGISTRY.property(GAME, "highest_bid_unique", title="The highest bid is always unique (so it names one trump suit, "
                    "as the source assumes)", clauses=["truf-trump"], method="search", expected=REFUTED,
                    budget={"examples": 20})
 def highest_bid_unique(games, budget: Budget) -> Outcome:
-    def found(game, state):
+    def found(game, trace, state):
         if not state.revealed or state.trick or any(state.won) or state.match.over:
             return None
-        vals = [game.values[b.rank] for b in state.bids]
+        vals = [rules_module.bid_value(b) for b in state.bids]
         tied = [p for p, v in enumerate(vals) if v == max(vals)]
         if len(tied) > 1:
             return (f"bids {' '.join(f'P{p} {b}' for p, b in enumerate(state.bids))}: P{' and P'.join(map(str, tied))} "
                     f"share the highest bid {max(vals)}; P{state.maker}'s suit is trumps by the tie rule")
         return None
-    return _hunt(games, budget, found, "deal with two equal highest bids")
+    return hunt(games, budget, found, "deal with two equal highest bids")
 
 
 @REGISTRY.property(GAME, "top_total_unique", title="A game never ends with two players sharing the highest total",
                    clauses=["truf-deals"], method="search", expected=REFUTED, budget={"examples": 400})
 def top_total_unique(games, budget: Budget) -> Outcome:
-    def found(game, state):
+    def found(game, trace, state):
         if state.match.over:
             t = state.match.totals
             top = [p for p, x in enumerate(t) if x == max(t)]
@@ -576,4 +555,4 @@ def top_total_unique(games, budget: Budget) -> Outcome:
                 return (f"the game ends with totals {' '.join(map(str, t))}: P{' and P'.join(map(str, top))} "
                         "share the top")
         return None
-    return _hunt(games, budget, found, "game ending with a shared highest total")
+    return hunt(games, budget, found, "game ending with a shared highest total")
