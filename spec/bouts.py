@@ -14,9 +14,16 @@ the pieces here:
   beat, as in Japanese Durak);
 * the table of a bout as pairs ``(attack, cover)`` with :data:`OPEN` for a
   card not yet covered;
-* lead options (one card or several of one rank, or of one suit), whether
-  a defender can cover a whole attack (:func:`cover_assignment`), seat
-  order, drawing back to a full hand, and the holder of the lowest trump.
+* lead options (one card or several of one rank, or of one suit:
+  :func:`suit_leads`), covers (:meth:`BeatRule.cover_options`: the answers
+  that beat an attack of several cards card by card; :func:`cover_assignment`
+  for masks), seat order, drawing back to a full hand (:func:`draw_turns`),
+  and the holder of the lowest trump.
+
+Each rule that lists a player's options also says why any other move is
+refused (:meth:`BeatRule.why_not_cover`, :func:`why_not_suit_lead`); the
+two are proved to agree exhaustively over small hands
+(``tests/test_kit_bouts.py``).
 
 Ids are rank-major: ``id = (rank - 2) * 4 + suit_index`` with suits in the
 order ♠ ♥ ♦ ♣, so the four cards of a rank are four adjacent bits and the
@@ -34,17 +41,19 @@ lowest set bit of a suit's cards is its lowest card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from operator import itemgetter
 
 from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, parse_card
 from spec.errors import NotationError
 
 __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
-    "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule", "rank_order",
-    "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options", "suit_lead_options",
-    "cover_assignment", "RANK_SUBSETS",
-    "next_seat_with_cards", "draw_order", "draw_up", "lowest_trump_holder", "parse_card_id",
+    "count", "RANK_MASK", "SAME_RANK", "SUIT_MASK", "rank_of", "suit_of", "deck_mask", "BeatRule",
+    "ranks_by_strength", "undefended", "all_covered", "table_mask", "table_rank_mask", "lead_options", "suit_leads",
+    "why_not_suit_lead", "why_not_held", "cover_assignment", "RANK_SUBSETS",
+    "next_seat_with_cards", "draw_order", "draw_turns", "draw_up", "lowest_trump_holder", "parse_card_id",
 ]
 
 #: The cover of an attacking card that is not yet beaten.
@@ -141,18 +150,88 @@ class BeatRule:
     trump: Suit | None
     own_suit_only: frozenset[Suit] = frozenset()
     #: the ranks from lowest to highest when not the natural order, e.g. Bura's
-    #: ``(6, 7, 8, 9, J, Q, K, 10, A)`` with the ten above the king (see :func:`rank_order`);
+    #: ``(6, 7, 8, 9, J, Q, K, 10, A)`` with the ten above the king (see :func:`ranks_by_strength`);
     #: empty: the natural order (2 lowest, ace highest)
     order: tuple[Rank, ...] = ()
+    #: each rank's place in the order, by rank value (-1: a rank the order does not name)
+    _strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _by = None   # the cards that beat each card, made on first use (see _beaten_by)
+
+    def __post_init__(self) -> None:
+        place = {r: i for i, r in enumerate(self.order)} if self.order else {r: int(r) for r in Rank}
+        object.__setattr__(self, "_strength", tuple(place.get(r, -1) for r in range(max(Rank) + 1)))
 
     def beats(self, attack: Card, cover: Card) -> bool:
         if cover.suit == attack.suit:
-            if self.order:
-                return self.order.index(cover.rank) > self.order.index(attack.rank)
-            return cover.rank > attack.rank
-        if attack.suit in self.own_suit_only:
+            strength = self._strength
+            return strength[cover.rank] > strength[attack.rank] >= 0
+        if self.own_suit_only and attack.suit in self.own_suit_only:
             return False
         return self.trump is not None and cover.suit == self.trump
+
+    def covers(self, attack: Sequence[Card], cover: Sequence[Card]) -> bool:
+        """Whether the cards of ``cover`` pair one to one with the cards of ``attack`` so that
+        each beats its partner (an attack of several cards is beaten card by card)."""
+        k = len(attack)
+        if len(cover) != k:
+            return False
+        by = self._by or self._beaten_by()
+        if k == 1:  # the usual cases written out: this is on the hot path
+            return cover[0] in by[attack[0]]
+        if k == 2:
+            a, b = by[attack[0]], by[attack[1]]
+            x, y = cover
+            return (x in a and y in b) or (y in a and x in b)
+        beaten = [by[a] for a in attack]
+        return any(all(c in s for c, s in zip(perm, beaten)) for perm in permutations(cover))
+
+    def cover_options(self, attack: Sequence[Card], hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+        """Every answer of ``len(attack)`` cards of ``hand`` that beats ``attack`` card by card,
+        in :func:`itertools.combinations` order of the hand.
+
+        >>> from spec.cards import parse_cards
+        >>> rule = BeatRule(Suit.DIAMONDS)
+        >>> [" ".join(map(str, c)) for c in rule.cover_options(parse_cards("Q♠ 7♠"), parse_cards("9♦ J♠ 6♣"))]
+        ['9♦ J♠']
+        """
+        if len(attack) == 1:
+            beaten = (self._by or self._beaten_by())[attack[0]]
+            return tuple([(c,) for c in hand if c in beaten])
+        covers = self.covers
+        return tuple([c for c in combinations(hand, len(attack)) if covers(attack, c)])
+
+    def _beaten_by(self) -> dict[Card, frozenset[Card]]:
+        """For each card of the 52, the cards that beat it (made once per rule, on first use)."""
+        by = _BEATEN_BY.get(self)
+        if by is None:
+            by = _BEATEN_BY[self] = {a: frozenset(c for c in CARDS if self.beats(a, c)) for a in CARDS}
+        object.__setattr__(self, "_by", by)
+        return by
+
+    def need(self) -> str:
+        """What beats a card under this rule, in words."""
+        text = "a higher card of its suit" + (" or a trump" if self.trump is not None else "")
+        notes = ([f"trumps {self.trump.symbol}"] if self.trump is not None else []) + \
+            [f"{s.symbol} only by a higher {s.symbol}" for s in SUIT_ORDER if s in self.own_suit_only]
+        return text + (f" ({'; '.join(notes)})" if notes else "")
+
+    def why_not_cover(self, attack: Sequence[Card], cover: Sequence[Card], hand: Sequence[Card]) -> str | None:
+        """A player's sentence saying why ``cover`` (cards of ``hand``) does not beat ``attack``,
+        or ``None`` when it is one of :meth:`cover_options`.
+
+        >>> from spec.cards import parse_cards
+        >>> BeatRule(Suit.DIAMONDS).why_not_cover(parse_cards("Q♠ 10♠"), parse_cards("9♠ A♣"), parse_cards("9♠ A♣"))
+        '9♠ A♣ do not beat Q♠ 10♠ card by card: each card needs a higher card of its suit or a trump (trumps ♦)'
+        """
+        held = why_not_held(cover, hand)
+        if held:
+            return held
+        if len(cover) != len(attack):
+            return f"{len(attack)} card(s) to beat: answer with {len(attack)}"
+        if self.covers(attack, cover):
+            return None
+        return (f"{' '.join(map(str, cover))} do not beat {' '.join(map(str, attack))} card by card: "
+                f"each card needs {self.need()}")
 
     def beater_masks(self) -> tuple[int, ...]:
         """For each card id, the mask of every card that beats it (computed once per rule)."""
@@ -175,16 +254,36 @@ class BeatRule:
 
 
 _BEATER_CACHE: dict[BeatRule, tuple[int, ...]] = {}
+_BEATEN_BY: dict[BeatRule, dict[Card, frozenset[Card]]] = {}
 
 
-def rank_order(strength: Mapping[Rank, int]) -> tuple[Rank, ...]:
-    """A rank order for :class:`BeatRule` from a strength table (rank -> strength, higher
-    beats lower), such as :data:`spec.tricks.TEN_HIGH_ORDER`. A rule with an order
-    knows only the ranks it names: cards of other ranks are not in its game.
+def why_not_held(cards: Sequence[Card], hand: Sequence[Card], holder: str = "") -> str | None:
+    """Why ``cards`` are not cards of ``hand``, each named once (``None`` when they are);
+    ``holder`` names the player in the sentence.
+
+    >>> from spec.cards import parse_cards
+    >>> why_not_held(parse_cards("7♠ 9♦"), parse_cards("7♠ K♠"), "P1"), why_not_held(parse_cards("9♦"), ())
+    ('P1 does not hold 9♦', '9♦ is not in the hand')
+    """
+    if not cards:
+        return "name at least one card"
+    for c in cards:
+        if c not in hand:
+            return f"{holder} does not hold {c}" if holder else f"{c} is not in the hand"
+    if len(set(cards)) != len(cards):
+        return "a card is named twice"
+    return None
+
+
+def ranks_by_strength(strength: Mapping[Rank, int]) -> tuple[Rank, ...]:
+    """A rank order for :class:`BeatRule` (ranks lowest first) from a strength table
+    (rank -> strength, higher beats lower), such as :data:`spec.tricks.TEN_HIGH_ORDER`
+    or one made by :func:`spec.tricks.rank_order`. A rule with an order knows only
+    the ranks it names: cards of other ranks are not in its game.
 
     >>> from spec.cards import parse_cards
     >>> from spec.tricks import TEN_HIGH_ORDER
-    >>> rule = BeatRule(trump=Suit.HEARTS, order=rank_order(TEN_HIGH_ORDER))
+    >>> rule = BeatRule(trump=Suit.HEARTS, order=ranks_by_strength(TEN_HIGH_ORDER))
     >>> ten, king = parse_cards("10♠ K♠")
     >>> rule.beats(king, ten), rule.beats(ten, king)
     (True, False)
@@ -268,25 +367,39 @@ def lead_options(hand: int, limit: int, sizes: tuple[int, ...] | None = None) ->
     return out
 
 
-def suit_lead_options(hand: int, limit: int) -> list[int]:
-    """Every lead of one card or several of one suit, as masks, at most ``limit`` cards
-    (Bura-style leads). Ordered by suit (♠ ♥ ♦ ♣), then by mask.
+_SUIT = itemgetter(1)   # a card's suit (a Card is a named tuple: rank, suit)
+
+
+def suit_leads(hand: Sequence[Card], most: int) -> tuple[tuple[Card, ...], ...]:
+    """Every lead of one card or several cards of one suit from ``hand``, of at most ``most``
+    cards (the fewest any player holds: no lead may be larger than a hand that answers it).
+    Ordered by size, then in :func:`itertools.combinations` order of the hand (Bura's leads).
 
     >>> from spec.cards import parse_cards
-    >>> [format_mask(m) for m in suit_lead_options(mask_of(parse_cards("7♠ K♠ 9♦")), 3)]
-    ['7♠', 'K♠', '7♠ K♠', '9♦']
+    >>> [" ".join(map(str, s)) for s in suit_leads(parse_cards("7♠ K♠ 9♦"), 3)]
+    ['7♠', 'K♠', '9♦', '7♠ K♠']
     """
-    out = []
-    for suit in SUIT_ORDER:
-        cards = hand & SUIT_MASK[suit]
-        subs = []
-        sub = cards
-        while sub:
-            if sub.bit_count() <= limit:
-                subs.append(sub)
-            sub = (sub - 1) & cards
-        out.extend(sorted(subs, key=lambda m: (m.bit_count(), m)))
-    return out
+    out = [(c,) for c in hand] if most >= 1 else []
+    for k in range(2, most + 1):
+        out.extend([s for s in combinations(hand, k) if len(set(map(_SUIT, s))) == 1])
+    return tuple(out)
+
+
+def why_not_suit_lead(cards: Sequence[Card], hand: Sequence[Card], most: int) -> str | None:
+    """A player's sentence saying why ``cards`` are not a lead of :func:`suit_leads`, or ``None``.
+
+    >>> from spec.cards import parse_cards
+    >>> why_not_suit_lead(parse_cards("7♠ 9♦"), parse_cards("7♠ K♠ 9♦"), 3)
+    '7♠ 9♦ are not of one suit: several cards are led only if of one suit'
+    """
+    held = why_not_held(cards, hand)
+    if held:
+        return held
+    if len({c.suit for c in cards}) > 1:
+        return f"{' '.join(map(str, cards))} are not of one suit: several cards are led only if of one suit"
+    if len(cards) > most:
+        return f"a lead of {len(cards)} cards, but a player holds only {most}"
+    return None
 
 
 def cover_assignment(attacks: Sequence[int], hand: int, beaters: Sequence[int]) -> dict[int, int] | None:
@@ -342,9 +455,44 @@ def draw_order(first: int, last: int, players: int) -> tuple[int, ...]:
     return tuple(p for p in ((first + k) % players for k in range(players)) if p != last) + (last,)
 
 
+def draw_turns(needs: Sequence[int], order: Sequence[int], stock: int, *, one_at_a_time: bool = False,
+               all_or_none: bool = False) -> tuple[int, ...]:
+    """Who draws each card from the top of a stock of ``stock`` cards, in turn.
+
+    The players of ``order`` draw until each has drawn ``needs[p]`` or the stock is
+    empty: each in turn all he needs (Durak), or with ``one_at_a_time`` one card a
+    turn round ``order`` (Bura). With ``all_or_none`` nobody draws when the stock
+    cannot serve everyone.
+
+    >>> draw_turns([2, 1, 2], (1, 2, 0), 4), draw_turns([2, 1, 2], (1, 2, 0), 4, one_at_a_time=True)
+    ((1, 2, 2, 0), (1, 2, 0, 2))
+    >>> draw_turns([2, 1, 2], (1, 2, 0), 4, all_or_none=True)
+    ()
+    """
+    wanted = [needs[p] for p in order]
+    total = sum(wanted)
+    if all_or_none and stock < total:
+        return ()
+    total = min(total, stock)
+    out: list[int] = []
+    if one_at_a_time:   # round r: everyone who needs more than r cards draws one
+        r = 0
+        while len(out) < total:
+            for p, n in zip(order, wanted):
+                if n > r:
+                    out.append(p)
+            r += 1
+    else:
+        for p, n in zip(order, wanted):
+            out += [p] * n
+    return tuple(out[:total])
+
+
 def draw_up(hands: list[int], stock: tuple[int, ...], order: Sequence[int],
             hand_size: int) -> tuple[int, ...]:
-    """Each player in ``order`` draws from the top of ``stock`` back to ``hand_size``.
+    """Each player in ``order`` draws from the top of ``stock`` back to ``hand_size``: the
+    drawing of :func:`draw_turns` (each in turn all he needs) done on masks, written out for
+    Durak's hot path (``tests/test_kit_bouts.py`` proves the two the same).
 
     ``hands`` is updated in place; returns the rest of the stock.
     """

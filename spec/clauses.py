@@ -262,8 +262,7 @@ class ClauseBook:
             if not chains:
                 self._moves = False
             else:  # an offering clause with no filter is called as it is
-                self._moves = _joined(tuple(c.offer.fn if len(c.kinds) == 1 and not c._run else c.moves
-                                            for c in chains))
+                self._moves = _joined(tuple(c.moves if any(c.filters.values()) else c.offer.fn for c in chains))
         return self._moves or None
 
     def chain_for(self, kind: type) -> Chain | None:

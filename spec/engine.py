@@ -209,9 +209,12 @@ class Game(abc.ABC, Generic[S, M]):
         if self.is_over(state):
             return ()
         book = self._book
-        moves = book.moves_function() if book is not None else None
-        if moves is not None:
-            return moves(self, state)
+        if book is not None:
+            moves = book._moves  # built once from the chains (False: no clause offers moves)
+            if moves is None:
+                moves = book.moves_function() or False
+            if moves:
+                return moves(self, state)
         return tuple(dict.fromkeys(m for m in self.candidates(state) if self.refusal(state, m) is None))
 
     def moves_for(self, state: S, player: int) -> tuple[M, ...]:

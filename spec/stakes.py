@@ -1,4 +1,5 @@
-"""The stakes kit: a ledger of chips or money between players, a bank, a pot and a box.
+"""The stakes kit: a ledger of chips or money between players, a bank, a pot and a box;
+and the rules of how much a player may stake or bid.
 
 Stakes only ever *move*: :meth:`Ledger.pay` takes from one account and gives
 to another, so the sum over all accounts never changes. Games that play for
@@ -9,6 +10,16 @@ stakes return their ledger from ``game.ledger(state)``; the generic property
 >>> led = led.pay("P0", "pot", 2).pay("P1", "pot", 2).pay("pot", "P1", 4)
 >>> led["P0"], led["P1"], led["pot"], led.total
 (8, 12, 0, 130)
+
+How much may be staked is a kit rule written once (as the tricks kit's
+:class:`~spec.tricks.Duties` is for following suit): :class:`Amounts` (bounded
+amounts: a stake, a bet, chips in a box) and :class:`Raises` (a bid raised by a
+fixed step, a limited number of times) each give the allowed amounts
+(``options``) and, for any other amount, the sentence that refuses it
+(``why_not``). A game's offering clause lists the options and its ``refused``
+gives the sentence, so the bound that lists the moves is the bound that
+refuses the others; ``tests/test_kit_stakes.py`` proves the two agree,
+exhaustively over small bounds, limits and bankrolls.
 """
 
 from __future__ import annotations
@@ -60,17 +71,22 @@ class Ledger(Mapping[str, int]):
         """
         if amount < 0:
             raise ValueError("Ledger.pay: the amount must not be negative")
-        if payer not in self or payee not in self:
-            raise KeyError(f"Ledger.pay: no account {payer if payer not in self else payee!r}")
-        if not allow_debt and self[payer] < amount:
+        if not allow_debt and payer in self and self[payer] < amount:
             raise IllegalMove(clause, f"{payer} holds {self[payer]}, cannot pay {amount}")
-        out = []
+        return self._moved({payer: -amount, payee: amount} if payer != payee else {payer: 0})
+
+    def _moved(self, change: Mapping[str, int]) -> "Ledger":
+        """The ledger with each account's balance changed by ``change`` (which sums to 0), in one pass."""
+        out, found = [], 0
         for name, bal in self.balances:
-            if name == payer:
-                bal -= amount
-            if name == payee:
-                bal += amount
+            d = change.get(name)
+            if d is not None:
+                found += 1
+                bal += d
             out.append((name, bal))
+        if found < len(change):
+            missing = next(a for a in change if a not in self)
+            raise KeyError(f"Ledger.pay: no account {missing!r}")
         return Ledger(tuple(out))
 
     def player_returns(self, start: "Ledger", players: int) -> tuple[int, ...]:
@@ -90,8 +106,9 @@ def settle(ledger: Ledger, deltas: Deltas, *, clause: str = "stakes") -> Ledger:
     """Carry out a settlement stated as gains and losses, by payments only.
 
     Rules often say what each party wins or loses ("the punter gets 2 from
-    the banker", "the ace takes the pot"); this turns such a statement into
-    :meth:`Ledger.pay` calls, the losers paying the gainers in account order.
+    the banker", "the ace takes the pot"); this carries such a statement out
+    as :meth:`Ledger.pay` calls would, the losers paying the gainers in account
+    order (every account ends changed by its net gain or loss).
     Gains and losses that do not cancel cannot be paid: a ``ValueError``
     names the clause and the imbalance (a game's ``money_conserved`` property
     proves with z3 that its settlement rules never get here).
@@ -105,18 +122,100 @@ def settle(ledger: Ledger, deltas: Deltas, *, clause: str = "stakes") -> Ledger:
     ...
     ValueError: settlement of clause leak does not balance: gains and losses sum to 1
     """
-    imbalance = sum(d for _, d in deltas)
+    if not deltas:
+        return ledger
+    change: dict[str, int] = {}
+    for account, d in deltas:
+        if d:
+            change[account] = change.get(account, 0) + d
+    imbalance = sum(change.values())
     if imbalance:
         raise ValueError(f"settlement of clause {clause} does not balance: gains and losses sum to {imbalance}")
-    payers = [[a, -d] for a, d in deltas if d < 0]
-    i = 0
-    for payee, gain in deltas:
-        while gain > 0:
-            payer = payers[i]
-            amount = min(gain, payer[1])
-            ledger = ledger.pay(payer[0], payee, amount, clause=clause)
-            payer[1] -= amount
-            gain -= amount
-            if payer[1] == 0:
-                i += 1
-    return ledger
+    # paying each gain from the losses in account order leaves every account changed by its net
+    # gain or loss: the same ledger as those payments, made in one pass
+    return ledger._moved(change)
+
+
+# ------------------------------------------------------------------ how much may be staked
+
+@dataclass(frozen=True)
+class Amounts:
+    """Bounded amounts: every whole number from ``low`` to ``high`` that is a multiple of ``step``
+    and, when the player's holding (``held``) is given, no more than it.
+
+    ``outside`` and ``unpaid`` are the game's sentences for an amount out of bounds and for one
+    the holding cannot pay (fields ``{amount}``, ``{low}``, ``{high}``, ``{step}``, ``{held}``).
+
+    >>> bets = Amounts(2, 8, step=2, outside="bet {low} to {high} in steps of {step}, not {amount}")
+    >>> bets.options(), bets.options(held=5)
+    ((2, 4, 6, 8), (2, 4))
+    >>> bets.why_not(5), bets.why_not(6, held=5), bets.why_not(4, held=5)
+    ('bet 2 to 8 in steps of 2, not 5', '6 is more than the 5 held', None)
+    """
+
+    low: int
+    high: int
+    step: int = 1
+    outside: str = "{amount} is not allowed: {low} to {high}"
+    unpaid: str = "{amount} is more than the {held} held"
+
+    def options(self, held: int | None = None) -> tuple[int, ...]:
+        """The allowed amounts, smallest first."""
+        top = self.high if held is None else min(self.high, held)
+        return tuple(range(-(-self.low // self.step) * self.step, top + 1, self.step))
+
+    def why_not(self, amount: int, held: int | None = None) -> str | None:
+        """The sentence refusing ``amount``, or ``None`` when it is allowed."""
+        if not self.low <= amount <= self.high or amount % self.step:
+            return self.outside.format(amount=amount, low=self.low, high=self.high, step=self.step, held=held)
+        if held is not None and amount > held:
+            return self.unpaid.format(amount=amount, low=self.low, high=self.high, step=self.step, held=held)
+        return None
+
+
+@dataclass(frozen=True)
+class Raises:
+    """Raise limits: the opening bid is ``step``, each raise adds ``step`` to the bid standing,
+    and after the opening bid at most ``limit`` raises are made.
+
+    The state of the bidding is the bid standing (``price``, 0 before the opening bid) and the
+    number of bids made (``bids``: the opening bid and the raises). ``off_step`` and ``capped``
+    are the game's sentences (fields ``{amount}``, ``{step}``, ``{want}``, ``{what}`` -- "the
+    opening bid" or "a raise on PRICE" --, ``{price}``, ``{raised}``, ``{limit}``).
+
+    >>> r = Raises(step=2, limit=1)
+    >>> r.options(0, 0), r.options(2, 1), r.options(4, 2)
+    ((2,), (4,), ())
+    >>> r.why_not(3, 0, 0)
+    'bids go up by 2: the opening bid is 2, not 3'
+    >>> r.broken(6, 4, 2), r.why_not(6, 4, 2)
+    ('limit', 'the bid of 4 has been raised 1 times, the most allowed: only a pass')
+    """
+
+    step: int
+    limit: int
+    off_step: str = "bids go up by {step}: {what} is {want}, not {amount}"
+    capped: str = "the bid of {price} has been raised {raised} times, the most allowed: only a pass"
+
+    def options(self, price: int, bids: int) -> tuple[int, ...]:
+        """The one bid allowed (one step above the bid standing) while raises are left, else none."""
+        return (price + self.step,) if bids <= self.limit else ()
+
+    def broken(self, amount: int, price: int, bids: int) -> str | None:
+        """Which limit refuses ``amount``: ``"step"`` (not one step up), ``"limit"`` (no raise
+        left), or ``None`` (allowed)."""
+        if amount != price + self.step:
+            return "step"
+        if bids > self.limit:
+            return "limit"
+        return None
+
+    def why_not(self, amount: int, price: int, bids: int) -> str | None:
+        """The sentence refusing ``amount``, or ``None`` when it is allowed."""
+        broken = self.broken(amount, price, bids)
+        if broken is None:
+            return None
+        what = "the opening bid" if not price else f"a raise on {price}"
+        text = self.off_step if broken == "step" else self.capped
+        return text.format(amount=amount, step=self.step, want=price + self.step, what=what, price=price,
+                           raised=bids - 1, limit=self.limit)

@@ -1,13 +1,19 @@
-"""Shared trick-taking rules: following suit, who wins a trick, who leads next.
+"""Shared trick-taking rules: the order of cards in a trick, and what a player must play to it.
 
-Every trick-taking game (Trix, Sixty-Six, Kerosinka, Bura, Truf ...) builds
-on these; none of it is private to one game. A game passes its own rank
-order (a mapping rank -> strength) and trump suit.
+Every trick-taking game (Trix, Sixty-Six, Kerosinka, Truf ...) builds on two
+values of this kit: a :class:`TrickOrder` (the trump suit, the game's rank
+order, any super-trumps: which card beats which and who wins a trick) and a
+:class:`Duties` (what a player must play: lead, follow suit or rank, trump,
+head the trick). ``Duties.options`` lists the cards allowed and
+``Duties.why_not`` says why any other card is refused, so a game's legal
+plays and its refusals come from one rule.
 
 >>> from spec.cards import parse_cards
->>> t = Trick(leader=0, plays=tuple(zip((0, 1, 2), parse_cards("Q♠ A♠ 2♥"))))
->>> trick_winner(t, trump=None), trick_winner(t, trump=Suit.HEARTS)
+>>> plays = tuple(zip((0, 1, 2), parse_cards("Q♠ A♠ 2♥")))
+>>> TrickOrder(None).winner(plays), TrickOrder(Suit.HEARTS).winner(plays)
 (1, 2)
+>>> Duties().options(parse_cards("K♠ 7♥"), plays[:1], TrickOrder(None))
+(Card(rank=<Rank.KING: 13>, suit=<Suit.SPADES: 's'>),)
 """
 
 from __future__ import annotations
@@ -24,74 +30,6 @@ TEN_HIGH_ORDER: Mapping[Rank, int] = {Rank.NINE: 0, Rank.JACK: 1, Rank.QUEEN: 2,
                                       Rank.TEN: 4, Rank.ACE: 5}
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A trick in progress or complete: who led and the (player, card) plays in order."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...] = ()
-
-    @property
-    def led(self) -> Suit | None:
-        return self.plays[0][1].suit if self.plays else None
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-
-def cards_of_suit(hand: Iterable[Card], suit: Suit | None) -> tuple[Card, ...]:
-    return tuple(c for c in hand if c.suit == suit)
-
-
-def follow_suit_options(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
-    """Must follow suit if able; otherwise any card. Nothing led: any card."""
-    if led is None:
-        return tuple(hand)
-    same = [c for c in hand if c.suit is led]  # a list comprehension: this is on every game's hot path
-    return tuple(same) if same else tuple(hand)
-
-
-def follow_or_trump_options(hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> tuple[Card, ...]:
-    """Follow suit if able; else trump if able; else any card."""
-    if led is None:
-        return tuple(hand)
-    same = cards_of_suit(hand, led)
-    if same:
-        return same
-    trumps = cards_of_suit(hand, trump) if trump is not None else ()
-    return trumps if trumps else tuple(hand)
-
-
-def beats(card: Card, best: Card, trump: Suit | None, order: Mapping[Rank, int] = NATURAL_ORDER) -> bool:
-    """Whether ``card`` beats the current best card of a trick.
-
-    A higher card of the same suit beats; a trump beats any non-trump.
-    """
-    if card.suit == best.suit:
-        return order[card.rank] > order[best.rank]
-    return trump is not None and card.suit == trump
-
-
-def winning_play(plays: Sequence[tuple[int, Card]], trump: Suit | None,
-                 order: Mapping[Rank, int] = NATURAL_ORDER) -> tuple[int, Card]:
-    best = plays[0]
-    for play in plays[1:]:
-        if beats(play[1], best[1], trump, order):
-            best = play
-    return best
-
-
-def trick_winner(trick: Trick, trump: Suit | None, order: Mapping[Rank, int] = NATURAL_ORDER) -> int:
-    """The player who wins ``trick``: highest trump, else highest card of the suit led."""
-    return winning_play(trick.plays, trump, order)[0]
-
-
-def next_leader(winner: int) -> int:
-    """The winner of a trick leads the next (the common rule)."""
-    return winner
-
-
 def points_in(cards: Iterable[Card], points: Mapping[Rank, int]) -> int:
     """Card points in a set of cards (ranks missing from the table count 0)."""
     return sum(points.get(c.rank, 0) for c in cards)
@@ -102,21 +40,20 @@ def next_seat(seat: int, players: int, direction: int = 1) -> int:
     return (seat + direction) % players
 
 
-def head_if_able(options: Sequence[Card], plays: Sequence[tuple[int, Card]], trump: Suit | None,
-                 order: Mapping[Rank, int] = NATURAL_ORDER) -> tuple[Card, ...]:
-    """Of the cards allowed by the following rules, those that would win the trick so far.
+def rank_order(*ranks: Rank) -> Mapping[Rank, int]:
+    """A rank order from the ranks listed lowest first (Kerosinka's and old
+    Kozel's 6 7 8 9 J Q K 10 A, California Jack's 2 ... K A 10).
 
-    For rules that oblige a player to win the trick when able (to "head" it);
-    when no allowed card wins, every allowed card stays allowed.
+    >>> o = rank_order(Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+    >>> o == TEN_HIGH_ORDER, o[Rank.TEN] > o[Rank.KING]
+    (True, True)
     """
-    if not plays:
-        return tuple(options)
-    best = winning_play(plays, trump, order)[1]
-    winners = tuple(c for c in options if beats(c, best, trump, order))
-    return winners if winners else tuple(options)
+    if len(set(ranks)) != len(ranks):
+        raise ValueError("rank_order: a rank is listed twice")
+    return {r: i for i, r in enumerate(ranks)}
 
 
-# --------------------------------------------------------- rank orders and duties
+# --------------------------------------------------------------- the order of cards
 #
 # A trick game's card order in one value: which suit a card counts as, and how
 # strong it is there. Special cards (a card of no suit that is the top trump, a
@@ -131,10 +68,13 @@ SUPER_STRENGTH = 1000
 class TrickOrder:
     """The order of cards in a trick game.
 
-    ``order`` ranks cards of a suit (for example :data:`TEN_HIGH_ORDER`, the
-    10 above the king). ``super_trumps`` lists cards, lowest first, that count
-    as trumps and beat every other trump, whatever their printed suit (the
-    jacks of old Kozel; Kerosinka's 10♥, which belongs to no suit of its own).
+    ``trump`` is the trump suit (``None``: no trumps). ``order`` ranks cards
+    of a suit (for example :data:`TEN_HIGH_ORDER`, the 10 above the king).
+    ``super_trumps`` lists cards, lowest first, that count as trumps and beat
+    every other trump, whatever their printed suit (the jacks of old Kozel;
+    Kerosinka's 10♥, which belongs to no suit of its own). A higher card of
+    the suit beats, a trump beats any other suit, and a card of another suit
+    never wins.
 
     >>> from spec.cards import parse_card, parse_cards
     >>> o = TrickOrder(Suit.CLUBS, super_trumps=parse_cards("J♦ J♥ J♠ J♣"))
@@ -163,16 +103,34 @@ class TrickOrder:
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card`` beats the best card of the trick so far."""
-        suit, top = self.suit_of(card), self.suit_of(best)
-        if suit == top:
-            return self.strength(card) > self.strength(best)
-        return self.trump is not None and suit == self.trump
+        if self.super_trumps:
+            suit, top = self.suit_of(card), self.suit_of(best)
+            if suit == top:
+                return self.strength(card) > self.strength(best)
+            return self.trump is not None and suit == self.trump
+        # no super-trumps: the printed suit and the rank order (the same rule, on the hot path)
+        if card.suit == best.suit:
+            return self.order[card.rank] > self.order[best.rank]
+        return self.trump is not None and card.suit == self.trump
 
     def winning_play(self, plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
+        """The ``(player, card)`` play that wins these plays: of equal cards, the first."""
         best = plays[0]
+        if self.super_trumps:
+            for play in plays[1:]:
+                if self.beats(play[1], best[1]):
+                    best = play
+            return best
+        # no super-trumps: :meth:`beats` written out (this runs once a trick in every trick game)
+        order, trump = self.order, self.trump
+        top = best[1]
         for play in plays[1:]:
-            if self.beats(play[1], best[1]):
-                best = play
+            card = play[1]
+            if card.suit == top.suit:
+                if order[card.rank] > order[top.rank]:
+                    best, top = play, card
+            elif trump is not None and card.suit == trump:
+                best, top = play, card
         return best
 
     def winner(self, plays: Sequence[tuple[int, Card]]) -> int:
@@ -180,9 +138,12 @@ class TrickOrder:
         return self.winning_play(plays)[0]
 
 
+# ------------------------------------------------------------------ duties
+
+
 @dataclass(frozen=True, kw_only=True)
 class Duties:
-    """What a player must play to a trick, as options (PokerKit-style defaults: none).
+    """What a player must play to a trick, as options (PokerKit-style defaults: only following suit).
 
     follow
         play a card of the suit led if able;
@@ -191,83 +152,127 @@ class Duties:
     trump
         unable to follow, play a trump if able;
     head
-        among the cards allowed, win the trick if able.
+        among the cards allowed, win the trick if able;
+    barred_lead
+        a suit that may not be led while the hand holds another (Trix's
+        hearts; "hearts not broken" in the Hearts family). A hand of nothing
+        else leads it.
+
+    :meth:`options` lists the cards allowed, and :meth:`why_not` says why any
+    other card is refused, naming the duty it breaks (tests/test_kit_tricks.py
+    proves the two agree on every small hand).
+
+    >>> from spec.cards import parse_card, parse_cards
+    >>> o, d = TrickOrder(Suit.CLUBS), Duties(trump=True, head=True)
+    >>> d.options(parse_cards("7♣ 9♣ 2♦"), ((0, parse_card("A♠")), (1, parse_card("8♣"))), o)
+    (Card(rank=<Rank.NINE: 9>, suit=<Suit.CLUBS: 'c'>),)
+    >>> Duties(barred_lead=Suit.HEARTS).why_not(parse_card("2♥"), parse_cards("2♥ 9♣"), (), o)
+    '2♥ may not be led: ♥ may not be led while the hand holds another suit, such as 9♣'
     """
 
     follow: bool = True
     follow_rank: bool = False
     trump: bool = False
     head: bool = False
+    barred_lead: Suit | None = None
+
+    def lead_options(self, hand: Sequence[Card], order: TrickOrder) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may lead a trick: any, but ``barred_lead`` only from a hand of nothing else."""
+        barred = self.barred_lead
+        if barred is None:
+            return tuple(hand)
+        if order.super_trumps:
+            others = [c for c in hand if order.suit_of(c) != barred]
+        else:
+            others = [c for c in hand if c.suit is not barred]  # a list comprehension: this is on the hot path
+        return tuple(others) if others else tuple(hand)
 
     def answers(self, hand: Sequence[Card], led_card: Card, order: TrickOrder) -> tuple[Card, ...]:
         """The cards of ``hand`` that follow ``led_card``: its suit, or (``follow_rank``) its rank."""
+        if not order.super_trumps:  # the printed suits (the same rule, on the hot path)
+            led = led_card.suit
+            if self.follow_rank:
+                rank = led_card.rank
+                return tuple([c for c in hand if c.suit is led or c.rank == rank])
+            return tuple([c for c in hand if c.suit is led])
         led = order.suit_of(led_card)
         return tuple(c for c in hand if order.suit_of(c) == led
                      or (self.follow_rank and c.rank == led_card.rank and c not in order.super_trumps))
 
     def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
-        """The cards of ``hand`` that may be played to a trick holding ``plays``."""
+        """The cards of ``hand`` that may be played to a trick holding ``plays`` (none: a lead)."""
         if not plays:
-            return tuple(hand)
-        allowed: tuple[Card, ...] = tuple(hand)
+            return tuple(hand) if self.barred_lead is None else self.lead_options(hand, order)
+        allowed: tuple[Card, ...] = ()
         if self.follow:
-            same = self.answers(hand, plays[0][1], order)
-            if same:
-                allowed = same
-            elif self.trump and order.trump is not None:
-                trumps = tuple(c for c in hand if order.suit_of(c) == order.trump)
-                allowed = trumps or allowed
+            allowed = self.answers(hand, plays[0][1], order)
+            if not allowed and self.trump and order.trump is not None:
+                trump = order.trump
+                if order.super_trumps:
+                    allowed = tuple([c for c in hand if order.suit_of(c) == trump])
+                else:
+                    allowed = tuple([c for c in hand if c.suit is trump])
+        allowed = allowed or tuple(hand)
         if self.head:
             best = order.winning_play(plays)[1]
             winners = tuple(c for c in allowed if order.beats(c, best))
             allowed = winners or allowed
         return allowed
 
-    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
-                order: TrickOrder) -> str | None:
-        """A player's sentence saying why ``card`` may not be played here, or ``None``."""
+    def broken(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+               order: TrickOrder) -> str | None:
+        """The duty ``card`` breaks here, or ``None`` when it may be played: ``"hand"`` (not held),
+        ``"lead"`` (a barred lead), ``"follow"``, ``"trump"`` or ``"head"``. A game that words its
+        own refusals picks its sentence by this."""
         if card not in hand:
-            return f"{card} is not in the hand"
-        allowed = self.options(hand, plays, order)
-        if card in allowed:
+            return "hand"
+        if card in self.options(hand, plays, order):
             return None
+        if not plays:
+            return "lead"
+        return self.broken_follow(card, hand, plays, order)
+
+    def broken_follow(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                      order: TrickOrder) -> str:
+        """The duty a follower's refused ``card`` breaks: ``"follow"``, ``"trump"`` or ``"head"``."""
         if self.follow:
             same = self.answers(hand, plays[0][1], order)
             if same and card not in same:
-                return f"{card} does not follow suit: {plays[0][1]} was led and the hand holds {same[0]}"
+                return "follow"
             # unable to follow, the hand holds a trump (else every card is allowed and cannot head)
             if not same and self.trump and order.trump is not None and order.suit_of(card) != order.trump:
-                return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
-        return f"{card} does not win the trick, and another allowed card would"
+                return "trump"
+        return "head"
 
+    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                order: TrickOrder) -> str | None:
+        """A player's sentence saying why ``card`` may not be played here, or ``None``."""
+        duty = self.broken(card, hand, plays, order)
+        if duty is None:
+            return None
+        if duty == "hand":
+            return f"{card} is not in the hand"
+        if duty == "head":
+            return f"{card} does not win the trick, and another allowed card would"
+        if duty == "lead":
+            return self.barred(card, self.options(hand, plays, order))
+        led_card = plays[0][1]
+        if duty == "follow":
+            return self.unanswered(card, led_card, self.answers(hand, led_card, order)[0], order)
+        return self.untrumped(card, led_card, self.options(hand, plays, order)[0])
 
-def lead_options_barring(hand: Sequence[Card], barred: Suit) -> tuple[Card, ...]:
-    """The cards that may be led when ``barred`` may not be led while the hand
-    holds another suit (Trix's hearts; "hearts not broken" in Hearts-like
-    games). A hand of nothing but that suit leads it.
+    def barred(self, card: Card, allowed: Sequence[Card]) -> str:
+        """Why ``card`` may not lead: its suit is barred and the hand holds ``allowed``."""
+        return (f"{card} may not be led: {self.barred_lead.symbol} may not be led while the hand holds "
+                f"another suit, such as {allowed[0]}")
 
-    >>> from spec.cards import parse_cards
-    >>> lead_options_barring(parse_cards("2♥ 9♣"), Suit.HEARTS), lead_options_barring(parse_cards("2♥"), Suit.HEARTS)
-    ((Card(rank=<Rank.NINE: 9>, suit=<Suit.CLUBS: 'c'>),), (Card(rank=<Rank.TWO: 2>, suit=<Suit.HEARTS: 'h'>),))
-    """
-    others = [c for c in hand if c.suit is not barred]  # a list comprehension: this is on the hot path
-    return tuple(others) if others else tuple(hand)
+    def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
+        """Why ``card`` is refused when the hand holds ``held``, which follows ``led_card``."""
+        return f"{card} does not follow suit: {led_card} was led and the hand holds {held}"
 
-
-# ------------------------------------------- rank orders from lists; cards of no suit
-
-
-def rank_order(*ranks: Rank) -> Mapping[Rank, int]:
-    """A rank order from the ranks listed lowest first (Kerosinka's and old
-    Kozel's 6 7 8 9 J Q K 10 A, California Jack's 2 ... K A 10).
-
-    >>> o = rank_order(Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
-    >>> o == TEN_HIGH_ORDER, o[Rank.TEN] > o[Rank.KING]
-    (True, True)
-    """
-    if len(set(ranks)) != len(ranks):
-        raise ValueError("rank_order: a rank is listed twice")
-    return {r: i for i, r in enumerate(ranks)}
+    def untrumped(self, card: Card, led_card: Card, trump: Card) -> str:
+        """Why ``card`` is refused when the hand cannot follow ``led_card`` and holds ``trump``."""
+        return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -315,35 +320,26 @@ class SuitlessDuties(Duties):
                     out.append(c)
         return tuple(out)
 
-    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
-                order: TrickOrder) -> str | None:
-        if card not in hand:
-            return f"{card} is not in the hand"
-        allowed = self.options(hand, plays, order)
-        if card in allowed:
-            return None
-        led_card = plays[0][1]
-        if self.follow:
-            same = self.answers(hand, led_card, order)
-            if same and card not in same:
-                rank = f"a card of rank {led_card.rank.label}"
-                if led_card in self.suitless:
-                    what = rank
-                else:
-                    suit = order.suit_of(led_card)
-                    what = f"a {suit.symbol} card" + (f" or {rank}" if self.follow_rank else "")
-                return f"{card} does not answer {led_card}: {led_card} asks for {what}, and the hand holds {same[0]}"
-            if not same and self.trump and order.trump is not None and order.suit_of(card) != order.trump:
-                return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
-                        f"such as {allowed[0]}")
-        return f"{card} does not win the trick, and another allowed card would"
+    def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
+        rank = f"a card of rank {led_card.rank.label}"
+        if led_card in self.suitless:
+            what = rank
+        else:
+            what = f"a {order.suit_of(led_card).symbol} card" + (f" or {rank}" if self.follow_rank else "")
+        return f"{card} does not answer {led_card}: {led_card} asks for {what}, and the hand holds {held}"
+
+    def untrumped(self, card: Card, led_card: Card, trump: Card) -> str:
+        return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
+                f"such as {trump}")
 
 
 @dataclass(frozen=True, kw_only=True)
 class SuitOrTrumpDuties(Duties):
     """The All Fours family's duty (California Jack, Seven-Up): a player who
     holds the suit led or a trump must play one of the two -- trumping is
-    allowed even when able to follow; holding neither, any card.
+    allowed even when able to follow; holding neither, any card. This duty
+    stands for the options ``follow``, ``follow_rank`` and ``trump``, whatever
+    their values; ``head`` and ``barred_lead`` apply as in :class:`Duties`.
 
     >>> from spec.cards import parse_card, parse_cards
     >>> o, d = TrickOrder(Suit.CLUBS), SuitOrTrumpDuties()
@@ -353,24 +349,31 @@ class SuitOrTrumpDuties(Duties):
     '7♥ neither follows K♠ nor is a trump, and the hand holds 9♠'
     """
 
+    @staticmethod
+    def suits(led_card: Card, order: TrickOrder) -> tuple[Suit | None, ...]:
+        """The suits a card must be of to answer ``led_card``: the suit led, and the trump suit if any."""
+        led, trump = order.suit_of(led_card), order.trump
+        return (led,) if trump is None else (led, trump)
+
+    def answers(self, hand: Sequence[Card], led_card: Card, order: TrickOrder) -> tuple[Card, ...]:
+        """The cards of ``hand`` of the suit of ``led_card`` or trumps."""
+        suits = self.suits(led_card, order)
+        return tuple([c for c in hand if order.suit_of(c) in suits])
+
     def options(self, hand: Sequence[Card], plays: Sequence[tuple[int, Card]], order: TrickOrder) -> tuple[Card, ...]:
         if not plays:
-            return tuple(hand)
-        led, trump = order.suit_of(plays[0][1]), order.trump
-        ok = [c for c in hand if order.suit_of(c) in (led, trump)]
+            return self.lead_options(hand, order)
+        suits = self.suits(plays[0][1], order)
+        ok = [c for c in hand if order.suit_of(c) in suits]  # answers(), written out: this is on the hot path
         allowed = tuple(ok) if ok else tuple(hand)
         if self.head:
             best = order.winning_play(plays)[1]
             allowed = tuple(c for c in allowed if order.beats(c, best)) or allowed
         return allowed
 
-    def why_not(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
-                order: TrickOrder) -> str | None:
-        if card not in hand:
-            return f"{card} is not in the hand"
-        allowed = self.options(hand, plays, order)
-        if card in allowed:
-            return None
-        if order.suit_of(card) not in (order.suit_of(plays[0][1]), order.trump):
-            return f"{card} neither follows {plays[0][1]} nor is a trump, and the hand holds {allowed[0]}"
-        return f"{card} does not win the trick, and another allowed card would"
+    def broken_follow(self, card: Card, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                      order: TrickOrder) -> str:
+        return "head" if order.suit_of(card) in self.suits(plays[0][1], order) else "follow"
+
+    def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
+        return f"{card} neither follows {led_card} nor is a trump, and the hand holds {held}"

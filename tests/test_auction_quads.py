@@ -14,11 +14,11 @@ from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove
 from spec.games.auction_quads import (
-    PASS, AuctionQuads, Bid, Rules, auction_closed, lay_again, makes_four, next_bidder, opener, pot_unclaimed, pot_won,
-    share, stock_out,
+    CLAUSES, PASS, AuctionQuads, Bid, Rules, ante_paid, auction_closed, bid_paid, bid_one_step_up, lay_again,
+    makes_four, next_bidder, opener, pot_unclaimed, pot_won, share, stock_out,
 )
 from spec.stakes import Ledger
-from tests.helpers import leaking, assert_refuted, check
+from tests.helpers import assert_refuted, check
 from verifier.api import steered
 
 GAMES = [AuctionQuads(players=n) for n in (4, 8)]
@@ -166,12 +166,9 @@ def leaky_pot_won(paid_in, seat):
     return ((pot, taken), (winner, gain + 1))  # the winner gets one chip from nowhere
 
 
-class LeaksAChip(AuctionQuads):
-    settlements = {**AuctionQuads.settlements, "won": staticmethod(leaky_pot_won)}
-
-
 def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
-    r = check([LeaksAChip(players=4)], "money_conserved")
+    with CLAUSES.replaced("auction-quads-pot-won", leaky_pot_won):
+        r = check([AuctionQuads(players=4)], "money_conserved")
     assert_refuted(r)
     assert "settlement 'won'" in r.counterexample.text and "sum to +1" in r.counterexample.text
 
@@ -243,12 +240,9 @@ def test_centre_shown_as_ruled_refutes_a_blind_card_in_view():
     assert "sees the card auctioned" in r.counterexample.text
 
 
-class KeepsTheUnclaimedPot(AuctionQuads):
-    settlements = {**AuctionQuads.settlements, "unclaimed": staticmethod(lambda paid_in, rule="returned": ())}
-
-
 def test_ends_settled_refutes_a_pot_left_on_the_table():
-    r = check([KeepsTheUnclaimedPot(players=4)], "ends_settled")
+    with CLAUSES.replaced("auction-quads-unclaimed", lambda paid_in, rule="returned": ()):
+        r = check([AuctionQuads(players=4)], "ends_settled")
     assert_refuted(r)
     assert "nobody holds four" in r.counterexample.text
 
@@ -334,8 +328,8 @@ def test_first_cards_uniform_holds():
 
 
 def spades_first(first, stock, redeal, rng):
-    """Lays again as the rules say, but draws the spades of the shuffled stock first."""
-    from spec.games.auction_quads import lay_again
+    """Lays again as the rules say (the clause imported above, not the one it replaces), but draws the
+    spades of the shuffled stock first."""
 
     class Sorted:
         def shuffle(self, cards):
@@ -344,12 +338,9 @@ def spades_first(first, stock, redeal, rng):
     return lay_again(first, stock, redeal, Sorted())
 
 
-class FavoursSpades(AuctionQuads):
-    laying = staticmethod(spades_first)
-
-
 def test_first_cards_uniform_refutes_a_laying_that_favours_spades():
-    r = check([FavoursSpades(players=4)], "first_cards_uniform")
+    with CLAUSES.replaced("auction-quads-first-cards", spades_first):
+        r = check([AuctionQuads(players=4)], "first_cards_uniform")
     assert_refuted(r)
     assert "have chance" in r.counterexample.text
 
@@ -484,26 +475,23 @@ def test_the_ledger_of_a_fresh_deal_holds_the_antes():
         assert game.outcome(s).returns == (-5,) * n
 
 
-def leaking_game(rule):
-    return leaking(AuctionQuads, rule, "pot")(players=4)
-
-
 def sold_then_four(game):
     s = position(game, "2♠ 3♠ 4♠ 5♠", "2♣ 9♦", extra=("2♥", "2♦"))
     return run(game, s, "bid 1, pass, pass, pass")
 
 
 @pytest.mark.parametrize("rule, clause, state", [
-    ("ante", "auction-quads-ante", lambda g: position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")),
-    ("bid", "auction-quads-highest", lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "bid 1, pass, pass, pass")),
-    ("won", "auction-quads-pot-won", sold_then_four),
-    ("unclaimed", "auction-quads-unclaimed",
+    (ante_paid, "auction-quads-ante", lambda g: position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")),
+    (bid_paid, "auction-quads-highest",
+     lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "bid 1, pass, pass, pass")),
+    (pot_won, "auction-quads-pot-won", sold_then_four),
+    (pot_unclaimed, "auction-quads-unclaimed",
      lambda g: run(g, position(g, "2♠ 3♠ 4♠ 5♠", "9♦"), "pass, pass, pass, pass")),
 ])
 def test_a_settlement_that_does_not_balance_names_its_clause(rule, clause, state):
-    game = leaking_game(rule)
+    game = AuctionQuads(players=4)
     s = state(game)
-    with pytest.raises(ValueError) as exc:
+    with CLAUSES.replaced(clause, lambda *args: rule(*args) + (("pot", 1),)), pytest.raises(ValueError) as exc:
         game.ledger(s)
     assert str(exc.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
 
@@ -511,14 +499,14 @@ def test_a_settlement_that_does_not_balance_names_its_clause(rule, clause, state
 # ------------------------------------------------------------ the bids offered
 
 @pytest.mark.parametrize("step, raises, bids", [(1, 3, (1, 2, 3, 4, 5)), (2, 0, (2, 4)), (100, 10, tuple(range(100, 1300, 100)))])
-def test_the_bids_offered_run_one_step_past_the_cap(step, raises, bids):
+def test_each_bid_is_offered_in_turn_and_the_one_past_the_cap_is_refused(step, raises, bids):
     game = AuctionQuads(Rules(bid_step=step, raises=raises), players=4)
     s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
-    assert game.candidates(s) == (PASS,) + tuple(Bid(b) for b in bids)
     for b in bids[:-1]:                      # the opening bid and every raise allowed, one after another
-        assert game.legal_moves(s) == (Bid(b), PASS)
+        assert game.legal_moves(s) == (Bid(b), PASS) and bid_one_step_up(game, s) == (Bid(b),)
+        assert [a for a in range(0, bids[-1] + 2 * step) if game.refusal(s, Bid(a)) is None] == [b]
         s = game.play(s, Bid(b))
-    assert game.legal_moves(s) == (PASS,)
+    assert game.legal_moves(s) == (PASS,) and bid_one_step_up(game, s) == ()
     assert refusal(game, s, Bid(bids[-1])) == (
         "auction-quads-raise-cap", f"the bid of {bids[-2]} has been raised {raises} times, the most allowed: only a pass")
 
@@ -635,14 +623,13 @@ def test_every_state_keeps_its_deal_and_the_last_sale_until_the_next():
     assert (s.seed, s.redeals, s.last) == (0, 0, (cards("9♦")[0], 0, 1))
 
 
-class LaysAllAgain(AuctionQuads):
-    """Swaps in the other reading's laying step: every first card goes back."""
-
-    laying = staticmethod(lambda first, stock, redeal, rng: lay_again(first, stock, "all", rng))
-
-
 def test_the_deal_lays_again_with_the_games_own_laying_step():
     # first_cards_uniform proves the game's laying step fair; the deal must be the one using it
-    swapped, every = LaysAllAgain(players=8), AuctionQuads(Rules(redeal="all"), players=8)
-    assert all(swapped.deal(seed) == every.deal(seed) for seed in range(6))
-    assert any(swapped.deal(seed) != AuctionQuads(players=8).deal(seed) for seed in range(6))
+    swapped, every = AuctionQuads(players=8), AuctionQuads(Rules(redeal="all"), players=8)
+    repeated = [swapped.deal(seed) for seed in range(6)]
+    # the other reading's laying step swapped in: every first card goes back
+    def lays_all_again(first, stock, redeal, rng):
+        return lay_again(first, stock, "all", rng)
+    with CLAUSES.replaced("auction-quads-first-cards", lays_all_again):
+        assert all(swapped.deal(seed) == every.deal(seed) for seed in range(6))
+        assert any(swapped.deal(seed) != repeated[seed] for seed in range(6))

@@ -8,7 +8,7 @@ from spec import bouts
 from spec.bouts import (
     CARDS, OPEN, RANK_MASK, RANK_SUBSETS, SAME_RANK, SUIT_MASK, BeatRule, all_covered, bit, card_id, card_of,
     cards_of, count, cover_assignment, deck_mask, draw_order, draw_up, format_mask, ids_of, lead_options,
-    lowest_trump_holder, mask_of, next_seat_with_cards, parse_card_id, rank_of, rank_order, suit_lead_options,
+    lowest_trump_holder, mask_of, next_seat_with_cards, parse_card_id, rank_of, ranks_by_strength, suit_leads,
     suit_of, table_mask, table_rank_mask, undefended,
 )
 from spec.cards import Rank, Suit, parse_card, parse_cards
@@ -80,7 +80,7 @@ HEARTS = BeatRule(trump=Suit.HEARTS)
 #: Japanese Durak's own-suit rule: spades are beaten only by spades
 SPADES_OWN = BeatRule(trump=Suit.HEARTS, own_suit_only=frozenset({Suit.SPADES}))
 #: Bura's 6 7 8 9 J Q K 10 A, as the rule's rank order
-TEN_HIGH = BeatRule(trump=Suit.HEARTS, order=rank_order({r: i for i, r in enumerate(
+TEN_HIGH = BeatRule(trump=Suit.HEARTS, order=ranks_by_strength({r: i for i, r in enumerate(
     (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE))}))
 
 
@@ -109,9 +109,9 @@ def test_beat_rule(rule, attack, cover, beats):
     assert bool(rule.beater_masks()[cid(attack)] & bit(cid(cover))) is beats
 
 
-def test_rank_order_from_strengths():
-    assert rank_order(TEN_HIGH_ORDER) == (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
-    assert rank_order({Rank.ACE: 0, Rank.TWO: 5}) == (Rank.ACE, Rank.TWO)
+def test_ranks_by_strength():
+    assert ranks_by_strength(TEN_HIGH_ORDER) == (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+    assert ranks_by_strength({Rank.ACE: 0, Rank.TWO: 5}) == (Rank.ACE, Rank.TWO)
 
 
 @pytest.fixture
@@ -215,17 +215,17 @@ def test_rank_subsets_table():
     assert len(RANK_SUBSETS) == 13 and len(RANK_SUBSETS[12][0xF]) == 15
 
 
-@pytest.mark.parametrize("hand, limit, leads", [
-    ("7♠ K♠ 9♦", 3, ["7♠", "K♠", "7♠ K♠", "9♦"]),
+@pytest.mark.parametrize("hand, most, leads", [
+    ("7♠ K♠ 9♦", 3, ["7♠", "K♠", "9♦", "7♠ K♠"]),
     ("7♠ K♠ 9♦", 1, ["7♠", "K♠", "9♦"]),
-    ("9♦ 7♠ 8♥ 6♣", 3, ["7♠", "8♥", "9♦", "6♣"]),             # by suit ♠ ♥ ♦ ♣
+    ("9♦ 7♠ 8♥ 6♣", 3, ["9♦", "7♠", "8♥", "6♣"]),             # in the hand's order
     ("6♠ 7♠ 8♠", 2, ["6♠", "7♠", "8♠", "6♠ 7♠", "6♠ 8♠", "7♠ 8♠"]),   # by size, then cards
     ("6♠ 7♠ 8♠", 3, ["6♠", "7♠", "8♠", "6♠ 7♠", "6♠ 8♠", "7♠ 8♠", "6♠ 7♠ 8♠"]),
-    ("2♠ 3♠ 9♦", 2, ["2♠", "3♠", "2♠ 3♠", "9♦"]),            # the pack's lowest card
+    ("2♠ 9♦ 3♠", 2, ["2♠", "9♦", "3♠", "2♠ 3♠"]),            # the pack's lowest card
     ("", 3, []),
 ])
-def test_suit_lead_options(hand, limit, leads):
-    assert [format_mask(x) for x in suit_lead_options(m(hand), limit)] == leads
+def test_suit_leads(hand, most, leads):
+    assert [" ".join(map(str, x)) for x in suit_leads(parse_cards(hand), most)] == leads
 
 
 # ------------------------------------------------------------------ covering a whole attack

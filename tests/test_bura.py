@@ -13,8 +13,8 @@ from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Outcome, Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.bura import (
-    CLAIM, DECK, DECK_POINTS, PASS, POINTS, POT, PRESETS, Bura, Ledger, Play, Rules, State, beat_move, beats,
-    deal_moves_bound, draw_up, lead_move, throw_move,
+    CLAIM, CLAUSES, DECK, DECK_POINTS, PASS, POINTS, POT, PRESETS, Bura, Ledger, Play, Rules, State, beat_move,
+    beat_rule, card_points, deal_moves_bound, draw_up, lead_move, throw_move,
 )
 from spec.dealing import sorted_hand
 from spec.rules import Table, make_rules
@@ -56,9 +56,10 @@ def answers(game, state) -> set[str]:
 def test_points_order_and_the_deck_total():
     assert POINTS == {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
     assert sum(POINTS.get(c.rank, 0) for c in DECK) == DECK_POINTS == 120 and len(DECK) == 36
-    assert beats(C("10♠"), C("K♠"), Suit.HEARTS) and not beats(C("K♠"), C("10♠"), Suit.HEARTS)
-    assert beats(C("6♥"), C("A♠"), Suit.HEARTS) and not beats(C("A♠"), C("6♥"), Suit.HEARTS)
-    assert not beats(C("A♣"), C("6♠"), Suit.HEARTS)        # another plain suit never beats
+    rule = beat_rule(Suit.HEARTS)                          # the kit's beats(attack, cover)
+    assert rule.beats(C("K♠"), C("10♠")) and not rule.beats(C("10♠"), C("K♠"))
+    assert rule.beats(C("A♠"), C("6♥")) and not rule.beats(C("6♥"), C("A♠"))
+    assert not rule.beats(C("6♠"), C("A♣"))                # another plain suit never beats
 
 
 def test_the_deal():
@@ -277,11 +278,17 @@ def test_two_players_reach_31_under_both_readings_three_only_when_drawn_out():
     assert check([Bura(players=4)], "reaches_31").verdict == REFUTED
 
 
-class AnyHigherRank(Bura):
+def any_higher_rank():
     """Beats by rank alone, whatever the suit."""
+    from itertools import combinations
 
-    def covers(self, cards, target, trump):
-        return len(cards) == len(target) and all(c.rank > t.rank for c, t in zip(sorted(cards), sorted(target)))
+    def beats(game, state):
+        if not state.plays:
+            return ()
+        target = sorted(next(p for p in reversed(state.plays) if p.kind != "throw").cards)
+        return tuple(beat_move(c) for c in combinations(state.hands[state.to_move], len(target))
+                     if all(x.rank > t.rank for x, t in zip(sorted(c), target)))
+    return CLAUSES.replaced("bura-beat-each", beats)
 
 
 class MixedLeads(Bura):
@@ -293,33 +300,33 @@ class MixedLeads(Bura):
         return moves
 
 
-class LeaderTakes(Bura):
-    def taker(self, plays):
-        return plays[0].player
+def leader_takes():
+    return CLAUSES.replaced("bura-trick", lambda plays: plays[0].player)
 
 
-class DrawsFromTheLeft(Bura):
+def draws_from_the_left():
     """Draws as if the taker's left-hand neighbour took the trick."""
+    return CLAUSES.replaced("bura-draw", lambda hands, stock, taker, short: draw_up(hands, stock,
+                                                                                   (taker + 1) % len(hands), short))
 
-    def draw(self, hands, stock, taker):
-        return super().draw(hands, stock, (taker + 1) % self.players)
 
-
-class ShortDraws(Bura):
+def short_draws():
     """Draws what the stock has even when it cannot serve everyone (under no_draw)."""
+    return CLAUSES.replaced("bura-draw", lambda hands, stock, taker, short: draw_up(hands, stock, taker, "draw_out"))
 
-    def draw(self, hands, stock, taker):
-        from spec.games.bura import draw_up as du
-        return du(hands, stock, taker, "draw_out")
+
+def points(table):
+    """The points clause with another table of card values."""
+    return CLAUSES.replaced("bura-points", lambda cards, points=Table(table): card_points(cards, points))
+
+
+def ten_counts_eleven():
+    return points({**POINTS, Rank.TEN: 11})
 
 
 class DealerLeads(Bura):
     def start_deal(self, seed, deal_no, dealer, ledger):
         return dataclasses.replace(super().start_deal(seed, deal_no, dealer, ledger), to_move=dealer)
-
-
-class TenCountsEleven(Bura):
-    points = Table({**POINTS, Rank.TEN: 11})
 
 
 def _one_short(pot, seat):
@@ -346,31 +353,28 @@ class BoundTooSmall(Bura):
 
 
 @pytest.mark.parametrize("mutant,prop", [
-    (AnyHigherRank, "beats_each_card"), (MixedLeads, "leads_as_source"), (LeaderTakes, "trick_taker"),
-    (DrawsFromTheLeft, "draws_as_source"), (ShortDraws, "draws_as_source"), (DealerLeads, "deal_start"),
-    (TenCountsEleven, "points_conserved"), (TenCountsEleven, "deck_points"), (TenCountsEleven, "deal_points_sum"), (OneShortOfDoubling, "claims_settle"),
-    (OneShortOfDoubling, "settlements_as_source"), (BoundTooSmall, "deal_ends"), (AnyHigherRank, "source_example"),
+    (MixedLeads, "leads_as_source"), (DealerLeads, "deal_start"), (OneShortOfDoubling, "claims_settle"),
+    (OneShortOfDoubling, "settlements_as_source"), (BoundTooSmall, "deal_ends"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant(players=n) for n in (2, 3)], prop))
+
+
+@pytest.mark.parametrize("broken,prop", [
+    (any_higher_rank, "beats_each_card"), (any_higher_rank, "source_example"), (leader_takes, "trick_taker"),
+    (draws_from_the_left, "draws_as_source"), (short_draws, "draws_as_source"),
+    (ten_counts_eleven, "points_conserved"), (ten_counts_eleven, "deck_points"),
+    (ten_counts_eleven, "deal_points_sum"),
+])
+def test_a_broken_clause_is_refuted(broken, prop):
+    with broken():
+        assert_refuted(check([Bura(players=n) for n in (2, 3)], prop))
 
 
 def test_leaking_settlements_are_refuted_by_z3():
     r = check([Bura(players=3)], "money_conserved")
     assert r.verdict == HOLDS
     assert_refuted(check([LeakyDoubling(players=3)], "money_conserved"))
-
-
-class PointsWorthNothing(Bura):
-    points = Table({Rank.ACE: 0, Rank.TEN: 0, Rank.KING: 0, Rank.QUEEN: 0, Rank.JACK: 0})
-
-
-class PointsDoubled(Bura):
-    points = Table({r: 2 * v for r, v in POINTS.items()})
-
-
-class EveryCard31(Bura):
-    points = Table({r: 31 for r in Rank})
 
 
 class OneDealOnly(Bura):
@@ -386,10 +390,13 @@ class AlwaysMustBeat(Bura):
 
 
 def test_the_searches_and_claims_can_come_out_otherwise():
-    assert_refuted(check([PointsWorthNothing(players=2)], "reaches_31_two_players"))
-    assert check([PointsDoubled(players=3)], "reaches_31").verdict == HOLDS
-    assert check([EveryCard31(players=n) for n in (5, 6)], "nobody_reaches_31",
-                 dataclasses.replace(SMALL, examples=10)).verdict == UNKNOWN
+    with points({Rank.ACE: 0, Rank.TEN: 0, Rank.KING: 0, Rank.QUEEN: 0, Rank.JACK: 0}):
+        assert_refuted(check([Bura(players=2)], "reaches_31_two_players"))
+    with points({r: 2 * v for r, v in POINTS.items()}):
+        assert check([Bura(players=3)], "reaches_31").verdict == HOLDS
+    with points({r: 31 for r in Rank}):
+        assert check([Bura(players=n) for n in (5, 6)], "nobody_reaches_31",
+                     dataclasses.replace(SMALL, examples=10)).verdict == UNKNOWN
     assert check([OneDealOnly(players=2)], "match_ends").verdict == UNKNOWN
     assert check([Bura(Rules(short_stock="draw_out"), players=2)], "stock_played_out").verdict == UNKNOWN
     assert check([AlwaysMustBeat(players=3)], "must_beat_readings_agree").verdict == UNKNOWN
@@ -489,8 +496,7 @@ def test_claims_are_refused_in_so_many_words_under_automatic_claims():
     ("A♣", "6♥", False),                       # neither the suit nor a trump
 ])
 def test_a_combination_is_beaten_card_by_card(cards, target, result):
-    from spec.games.bura import beats_each
-    assert beats_each(parse_cards(cards), parse_cards(target), Suit.DIAMONDS) is result
+    assert beat_rule(Suit.DIAMONDS).covers(parse_cards(target), parse_cards(cards)) is result
 
 
 # ------------------------------------------------------------ descriptions
@@ -617,21 +623,35 @@ def test_a_deal_has_no_winner_once_the_cards_are_out_and_nobody_took_the_pot():
     assert not deal_has_no_winner(dataclasses.replace(s, winner=0))
 
 
-# ------------------------------------------------------- candidates and the clauses
+# ------------------------------------------------------- the offering clauses
 
-def test_the_candidates_are_claim_pass_and_every_lead_beat_and_throw_of_the_hand():
+def test_each_kind_is_offered_by_its_clause_in_the_order_of_the_legal_moves():
     game, s = position("7♠ Q♠ 9♥|A♣ 6♦ 8♥")
-    subsets = ["7♠", "Q♠", "9♥", "7♠ Q♠", "7♠ 9♥", "Q♠ 9♥", "7♠ Q♠ 9♥"]
-    assert [str(m) for m in game.candidates(s)] == ["claim", "pass"] + [
-        f"{kind} {cards}" for kind in ("lead", "beat", "throw") for cards in subsets]
-    game, s = position("K♠|7♣")
-    assert [str(m) for m in game.candidates(s)] == ["claim", "pass", "lead K♠", "beat K♠", "throw K♠"]
+    from spec.games import bura
+    assert [str(m) for m in bura.claim_turn(game, s)] == ["claim"] and bura.pass_turn(game, s) == ()
+    assert [str(m) for m in bura.lead_one_suit(game, s)] == ["lead 7♠", "lead Q♠", "lead 9♥", "lead 7♠ Q♠"]
+    assert bura.beat_each_card(game, s) == () and bura.throw_allowed(game, s) == ()
+    assert [str(m) for m in game.legal_moves(s)] == ["claim", "lead 7♠", "lead Q♠", "lead 9♥", "lead 7♠ Q♠"]
+    s = game.play(s, lead_move((C("Q♠"),)))
+    assert bura.claim_turn(game, s) == () and bura.lead_one_suit(game, s) == ()
+    assert [str(m) for m in game.legal_moves(s)] == ["beat 6♦", "throw A♣", "throw 6♦", "throw 8♥"]  # trumps ♦
+    game, s = position("7♠|A♠ 6♦ 8♥", plays=[(0, "7♠", "lead")], to_move=1)
+    assert [str(m) for m in game.legal_moves(s)] == ["beat A♠", "beat 6♦", "throw A♠", "throw 6♦", "throw 8♥"]
+
+
+def test_cards_named_in_another_order_are_the_same_move():
+    game, s = position("7♠ Q♠ 9♥|A♣ 6♦ 8♥")
+    assert lead_move(parse_cards("Q♠ 7♠")) == lead_move(parse_cards("7♠ Q♠")) != beat_move(parse_cards("7♠ Q♠"))
+    assert len({lead_move(parse_cards("Q♠ 7♠")), lead_move(parse_cards("7♠ Q♠"))}) == 1
+    assert lead_move(parse_cards("Q♠ 7♠")) != lead_move(parse_cards("Q♠ 7♠ 9♥"))
+    assert game.refusal(s, game.parse_move("lead Q♠ 7♠")) is None
+    assert game.play(s, game.parse_move("lead Q♠ 7♠")).plays[0].cards == parse_cards("Q♠ 7♠")
 
 
 @pytest.mark.parametrize("preset", [None, *PRESETS])
-def test_the_legal_moves_are_the_candidates_the_clauses_allow(preset):
-    """On every state of seeded random games, two to six players: each legal move is a candidate the
-    clauses allow, and each candidate they allow is a legal move."""
+def test_the_legal_moves_are_the_offered_moves_the_clauses_allow(preset):
+    """On every state of seeded random games, two to six players: each legal move is offered by a
+    clause and allowed, and each move the clauses offer and allow is a legal move."""
     import random
     from verifier.generic import moves_mismatch
     rules = make_rules(Rules, PRESETS[preset]) if preset else Rules()
@@ -644,7 +664,7 @@ def test_the_legal_moves_are_the_candidates_the_clauses_allow(preset):
                 if game.is_over(s):
                     break
                 legal = game.legal_moves(s)
-                assert set(legal) <= set(game.candidates(s)) and moves_mismatch(game, s) is None
+                assert moves_mismatch(game, s) is None
                 states += 1
                 s = game.apply(s, rng.choice(legal))
     assert states > 150
@@ -786,8 +806,7 @@ def test_a_deal_lasts_at_most_36_over_n_tricks_of_n_plus_one_moves_and_two(playe
     ("K♠ 6♣", "A♥ Q♠", False),
 ])
 def test_two_cards_are_beaten_in_either_pairing(cards, target, result):
-    from spec.games.bura import beats_each
-    assert beats_each(parse_cards(cards), parse_cards(target), Suit.DIAMONDS) is result
+    assert beat_rule(Suit.DIAMONDS).covers(parse_cards(target), parse_cards(cards)) is result
 
 
 def test_a_hand_short_by_one_card_draws_one():

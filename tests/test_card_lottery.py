@@ -10,17 +10,19 @@ from math import comb
 
 import pytest
 
+import spec.games.card_lottery as rules_module
 import verifier.games.card_lottery as props
 from spec.cards import Suit, parse_card, parse_cards
 from spec.engine import Record, _relabel
 from spec.errors import IllegalMove, VariantError
 from spec.games.card_lottery import (
-    ANSWERING, BOXING, LEADING, OVER, STAKING, TAKE, Beat, BeatingStage, Box, CardLottery, LotteryStage, Lead,
-    Rules, Stake, beats, penalty_for, penalty_paid,
+    ANSWERING, BOXING, CLAUSES, LEADING, OVER, STAKING, TAKE, Beat, BeatingStage, Box, CardLottery, LotteryStage,
+    Lead, Rules, Stake, beat_with_own_card, beats, box_in_limits, lead_own_card, penalty_for, penalty_paid,
+    stake_in_limits, take_when_unable,
 )
 from spec.rules import make_rules
 from spec.stakes import Ledger
-from tests.helpers import leaking, assert_refuted, check
+from tests.helpers import assert_refuted, check
 
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "card_lottery"
 C = parse_cards
@@ -273,12 +275,9 @@ def leaky_penalty(loser, counts):
     return ((payer, paid), (box, got + 1))  # the box gets one chip from nowhere
 
 
-class LeaksAChip(CardLottery):
-    settlements = {**CardLottery.settlements, "penalty": staticmethod(leaky_penalty)}
-
-
 def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
-    r = check([LeaksAChip(players=2)], "money_conserved")
+    with CLAUSES.replaced("lottery-penalty-paid", leaky_penalty):
+        r = check([CardLottery(players=2)], "money_conserved")
     assert_refuted(r)
     assert "settlement 'penalty'" in r.counterexample.text and "sum to +1" in r.counterexample.text
 
@@ -355,12 +354,9 @@ def test_beating_rules_refutes_beats_that_do_not_beat():
     assert_refuted(check([LowerSuitBeats(players=3)], "beating_rules"))
 
 
-class NoPenaltyBox(CardLottery):
-    settlements = {**CardLottery.settlements, "emptied": staticmethod(lambda banker, amount, rule: ())}
-
-
 def test_ends_settled_refutes_a_box_left_on_the_table():
-    r = check([NoPenaltyBox(players=2)], "ends_settled")
+    with CLAUSES.replaced("lottery-box-emptied", lambda banker, amount, rule: ()):
+        r = check([CardLottery(players=2)], "ends_settled")
     assert_refuted(r)
 
 
@@ -479,13 +475,16 @@ def test_can_always_end_finds_nothing_when_any_card_beats():
 # spent: the beating stage. P0 was paid last and leads: 3♠, beaten by J♦; P1 leads 2♠, beaten by 10♦;
 # P0 leads 6♠ and 8♠, and P1, holding only spades, takes both. P1 is left with six spades: pays 6.
 
+#: the moves of ``whole_game``: ``WHOLE_GAME[i]`` is played in its state ``i``
+WHOLE_GAME = ["box 2", "box 0", "stake 1", "stake 2", "stake 3", "stake 4", "box 0", "box 0", "stake 1", "stake 1",
+              "lead 3♠", "beat with J♦", "lead 2♠", "beat with 10♦", "lead 6♠", "take", "lead 8♠", "take"]
+
+
 def whole_game():
     game = CardLottery(players=2)
     s = game.start(C("A♠ K♥ Q♦ J♣ 10♠ 9♥"), C("K♥ 2♠ 3♠ 4♠ J♣ 5♠ 6♠ 7♠ 8♠ 9♠ 10♦ J♦"))
-    moves = ["box 2", "box 0", "stake 1", "stake 2", "stake 3", "stake 4", "box 0", "box 0", "stake 1", "stake 1",
-             "lead 3♠", "beat with J♦", "lead 2♠", "beat with 10♦", "lead 6♠", "take", "lead 8♠", "take"]
     states = [s]
-    for m in moves:
+    for m in WHOLE_GAME:
         states.append(game.play(states[-1], game.parse_move(m)))
     return game, states
 
@@ -545,20 +544,31 @@ def test_a_leader_without_cards_passes_the_lead_on():
     assert s.hands == ((), C("2♠"), C("3♠")) and s.to_move == 1     # P0 has nothing: P1 leads
 
 
-def test_candidates_and_legal_moves_by_phase():
+def test_each_phase_offers_only_its_own_moves():
     game, st = whole_game()
     rules = game.rules
     boxes = tuple(Box(a) for a in range(rules.box_min, rules.box_max + 1))
     stakes = tuple(Stake(a) for a in range(rules.stake_min, rules.stake_max + 1))
-    assert game.candidates(st[0]) == (TAKE,) + boxes + stakes
+    offers = (box_in_limits, stake_in_limits, lead_own_card, beat_with_own_card)
+    assert [f(game, st[0]) for f in offers] == [boxes, (), (), ()]
+    assert [f(game, st[2]) for f in offers] == [(), stakes, (), ()]
+    assert [f(game, st[10]) for f in offers] == [(), (), tuple(Lead(c) for c in C("3♠ 6♠ 8♠ 10♦")), ()]
+    assert [f(game, st[11]) for f in offers] == [(), (), (), (Beat(parse_card("J♦")),)]
+    assert [f(game, st[15]) for f in offers] == [(), (), (), (TAKE,)]
+    assert [f(game, st[-1]) for f in offers] == [()] * 4
+    assert take_when_unable(game.rules, ()) and not take_when_unable(game.rules, (Beat(parse_card("J♦")),))
+    assert take_when_unable(Rules(take_when_able=True), (Beat(parse_card("J♦")),))
     assert game.legal_moves(st[0]) == boxes and game.legal_moves(st[2]) == stakes
-    assert game.candidates(st[10]) == (TAKE,) + boxes + stakes + tuple(Lead(c) for c in C("3♠ 6♠ 8♠ 10♦")) \
-        + tuple(Beat(c) for c in C("3♠ 6♠ 8♠ 10♦"))
-    assert game.candidates(st[-1]) == (TAKE,) + boxes + stakes
     assert game.legal_moves(st[11]) == (Beat(parse_card("J♦")),)
     free = CardLottery(Rules(take_when_able=True), players=2)
     assert free.legal_moves(st[11]) == (Beat(parse_card("J♦")), TAKE)
     assert game.legal_moves(st[15]) == (TAKE,)
+
+
+@pytest.mark.parametrize("at,kind,allowed", [(0, Box, range(0, 6)), (2, Stake, range(1, 6))])
+def test_the_bounds_that_list_the_chips_refuse_every_other_amount(at, kind, allowed):
+    game, st = whole_game()
+    assert [a for a in range(-3, 12) if game.refusal(st[at], kind(a)) is None] == list(allowed)
 
 
 def test_zones_and_what_is_hidden():
@@ -728,14 +738,17 @@ def test_prizes_won_after_the_banker_pack_runs_out():
 
 # ------------------------------------------------ a settlement that does not balance
 
-@pytest.mark.parametrize("rule,amount,clause", [
-    ("box", 2, "lottery-box-paid"), ("staked", 2, "lottery-prize-staked"), ("won", 2, "lottery-prize-won"),
-    ("unclaimed", 2, "lottery-unclaimed"), ("penalty", {Suit.HEARTS: 1}, "lottery-penalty-paid"),
-    ("emptied", 2, "lottery-box-emptied"),
+@pytest.mark.parametrize("name,at,clause", [
+    ("box_paid", 0, "lottery-box-paid"), ("prize_staked", 2, "lottery-prize-staked"),
+    ("prize_won", 5, "lottery-prize-won"), ("prize_unclaimed", 9, "lottery-unclaimed"),
+    ("penalty_paid", 17, "lottery-penalty-paid"), ("box_emptied", 17, "lottery-box-emptied"),
 ])
-def test_a_settlement_that_does_not_balance_names_its_clause(rule, amount, clause):
-    with pytest.raises(ValueError) as e:
-        leaking(CardLottery, rule, "box")(players=2).pay(Ledger.open(players=2), rule, 1, amount)
+def test_a_settlement_that_does_not_balance_names_its_clause(name, at, clause):
+    """The move of the whole game that pays by clause ``clause``, with that clause creating a chip."""
+    game, st = whole_game()
+    rule = getattr(rules_module, name)
+    with CLAUSES.replaced(clause, lambda *args: rule(*args) + (("box", 1),)), pytest.raises(ValueError) as e:
+        game.play(st[at], game.parse_move(WHOLE_GAME[at]))
     assert str(e.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
 
 

@@ -12,7 +12,9 @@ import verifier.games.casino_war as props
 from spec.cards import parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
-from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, even_money, half_down, surrender_as_written
+from spec.games.casino_war import (
+    CLAUSES, SURRENDER, WAR, Bet, CasinoWar, Rules, State, even_money, half_down, surrender_as_written,
+)
 from tests.helpers import assert_refuted, check
 
 GAMES = [CasinoWar(players=n) for n in (2, 3, 5)]
@@ -109,12 +111,9 @@ def leaky_even_money(p, a):
     return ((pot, back), (bank, paid), (player, gain + 1))  # one chip from nowhere
 
 
-class LeaksAChip(CasinoWar):
-    settlements = {**CasinoWar.settlements, "win": staticmethod(leaky_even_money)}
-
-
 def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
-    r = check([LeaksAChip(players=2)], "money_conserved")
+    with CLAUSES.replaced("casino-war-even-money", leaky_even_money):
+        r = check([CasinoWar(players=2)], "money_conserved")
     assert_refuted(r)
     assert "settlement 'win'" in r.counterexample.text and "+1" in r.counterexample.text
 
@@ -130,21 +129,16 @@ def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
     assert_refuted(check([WritesAChipIn(players=2)], "stakes_conserved"))
 
 
-def test_odds_exact_refutes_a_war_tie_for_the_dealer(monkeypatch):
+def test_odds_exact_refutes_a_war_tie_for_the_dealer():
     import spec.games.casino_war as mod
-    monkeypatch.setattr(mod, "war_won", lambda player, dealer: mod.compare(player, dealer) > 0)
-    assert_refuted(check([CasinoWar(players=2)], "odds_exact"))
-
-
-class PaysTwoToOne(CasinoWar):
-    """Balanced but wrong: a higher first card wins two to one."""
-
-    settlements = {**CasinoWar.settlements,
-                   "win": staticmethod(lambda p, a: (("pot", -a), ("bank", -2 * a), (f"P{p}", 3 * a)))}
+    with CLAUSES.replaced("casino-war-war-result", lambda player, dealer: mod.compare(player, dealer) > 0):
+        assert_refuted(check([CasinoWar(players=2)], "odds_exact"))
 
 
 def test_odds_simulated_refutes_a_win_paid_two_to_one():
-    assert_refuted(check([PaysTwoToOne(players=2)], "odds_simulated"))
+    """Balanced but wrong: a higher first card wins two to one."""
+    with CLAUSES.replaced("casino-war-even-money", lambda p, a: (("pot", -a), ("bank", -2 * a), (f"P{p}", 3 * a))):
+        assert_refuted(check([CasinoWar(players=2)], "odds_simulated"))
 
 
 def test_surrender_whole_refutes_odd_bets():
@@ -211,7 +205,7 @@ def test_bets_between_the_limits(rules, move, expected):
     s = game.deal(1)
     if expected is None:
         game.check_move(s, move)
-        assert move in game.legal_moves(s) and move in game.candidates(s)
+        assert move in game.legal_moves(s)
     else:
         assert refusal(game, s, move) == expected
         assert move not in game.legal_moves(s)
@@ -348,38 +342,36 @@ def test_zones_and_what_the_players_see():
                                        "returns +4 -3 -1")
 
 
-def leaking(name, nth=1):
-    """Casino War whose settlement ``name`` creates one chip for the player, from its ``nth`` use on."""
+def leaking(clause, nth=1):
+    """Settlement ``clause`` replaced by one that creates a chip for the player, from its ``nth`` use on."""
     calls = []
+    rule = CLAUSES.function(clause)
 
     def leak(*args):
         calls.append(args)
-        deltas = CasinoWar.settlements[name](*args)
+        deltas = rule(*args)
         return deltas + (("P0", 1),) if len(calls) >= nth else deltas
-
-    class Leaks(CasinoWar):
-        settlements = {**CasinoWar.settlements, name: staticmethod(leak)}
-    return Leaks(players=2)
+    return CLAUSES.replaced(clause, leak)
 
 
-@pytest.mark.parametrize("name, order, tie, choice, clause", [
-    ("placed", "K♠ 9♥ 2♣", 0, None, "casino-war-placed"),
-    (("placed", 2), "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR, "casino-war-placed"),   # the raise goes on the table
-    (("placed", 2), "K♠ 9♥ 2♣", 1, None, "casino-war-placed"),             # the tie bet goes on the table
-    ("win", "K♠ 9♥ 2♣", 0, None, "casino-war-even-money"),
-    ("lose", "3♠ 9♥ 2♣", 0, None, "casino-war-lost"),
-    ("tie", "3♠ 9♥ 2♣", 1, None, "casino-war-tie-pays"),
-    ("tie", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 1, SURRENDER, "casino-war-tie-pays"),
-    ("surrender", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, SURRENDER, "casino-war-surrender"),
-    ("war_won", "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR, "casino-war-war-won"),
-    ("war_lost", "9♠ 9♥ 2♣ 3♣ 4♣ 5♦ J♦", 0, WAR, "casino-war-war-lost"),
+@pytest.mark.parametrize("clause, nth, order, tie, choice", [
+    ("casino-war-placed", 1, "K♠ 9♥ 2♣", 0, None),
+    ("casino-war-placed", 2, "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR),   # the raise goes on the table
+    ("casino-war-placed", 2, "K♠ 9♥ 2♣", 1, None),             # the tie bet goes on the table
+    ("casino-war-even-money", 1, "K♠ 9♥ 2♣", 0, None),
+    ("casino-war-lost", 1, "3♠ 9♥ 2♣", 0, None),
+    ("casino-war-tie-pays", 1, "3♠ 9♥ 2♣", 1, None),
+    ("casino-war-tie-pays", 1, "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 1, SURRENDER),
+    ("casino-war-surrender", 1, "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, SURRENDER),
+    ("casino-war-war-won", 1, "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦", 0, WAR),
+    ("casino-war-war-lost", 1, "9♠ 9♥ 2♣ 3♣ 4♣ 5♦ J♦", 0, WAR),
 ])
-def test_an_unbalanced_settlement_names_its_clause(name, order, tie, choice, clause):
-    game = leaking(*name) if isinstance(name, tuple) else leaking(name)
+def test_an_unbalanced_settlement_names_its_clause(clause, nth, order, tie, choice):
+    game = CasinoWar(players=2)
     s = game.play(fresh(order), Bet(2, tie))
     if choice is not None:
         s = game.play(s, choice)
-    with pytest.raises(ValueError) as exc:
+    with leaking(clause, nth), pytest.raises(ValueError) as exc:
         game.ledger(s)
     assert str(exc.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
 
@@ -392,12 +384,16 @@ def test_a_player_who_breaks_even_neither_wins_nor_loses():
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(bets="any", min_bet=1, max_bet=5, max_tie_bet=0)])
-def test_the_candidates_reach_one_step_past_each_limit(rules):
-    """Every bet a player could try: each limit clause has the first bet past it to refuse."""
+def test_the_bets_offered_are_exactly_the_bets_within_both_limits(rules):
+    """Every bet a player could try, one step past each limit: the refusals allow the bets offered."""
     game = CasinoWar(rules, players=2)
-    bets = [m for m in game.candidates(game.deal(0)) if type(m) is Bet]
-    assert {m.amount for m in bets} == set(range(rules.min_bet, rules.max_bet + 2))
-    assert {m.tie for m in bets} == set(range(rules.max_tie_bet + 2))
+    s = game.deal(0)
+    tries = [Bet(a, t) for a in range(rules.min_bet - 1, rules.max_bet + 2) for t in range(-1, rules.max_tie_bet + 2)]
+    allowed = [m for m in tries if game.refusal(s, m) is None]
+    assert tuple(allowed) == game.legal_moves(s) and allowed
+    step = 2 if rules.bets == "even" else 1
+    assert {m.amount for m in allowed} == set(range(rules.min_bet, rules.max_bet + 1, step))
+    assert {m.tie for m in allowed} == set(range(rules.max_tie_bet + 1))
 
 
 def test_bets_lie_on_the_table_while_the_others_bet():

@@ -19,7 +19,7 @@ from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.durak import (
     DEFEND, LEAD, OVER, PASS, PRESETS, TAKE, THROW, Attack, Beat, BoutEnd, Durak, LeadPhase, Rules, Transfer,
     attack_limit, attack_of, drawing_order, game_winner, is_lead_shape, may_throw_in, may_transfer, next_attacker,
-    pairs_and_one_leads, result,
+    moves_in_turn, pairs_and_one_leads, result,
 )
 from spec.rules import make_rules
 from spec.variants import load_variant
@@ -306,7 +306,7 @@ def test_durak_and_draw_at_the_end():
     g = Durak()
     s = g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
-    assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,), returns=(1, -1)) and game_winner(s) == 0
+    assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,), returns=(1, -1)) and game_winner(s.finished) == 0
     s = g.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == OVER and g.outcome(s).draw and not g.outcome(s).losers
@@ -425,15 +425,23 @@ def test_variant_files_load():
 
 # ------------------------------------------------------------------ mutants
 
+def with_phase(name: str, part: type):
+    """A Durak whose phase object ``name`` (``lead_phase``, ``bout_end`` ...) is a ``part`` (a broken one)."""
+    class Mutant(Durak):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            setattr(self, name, part(self))
+            if name == "lead_phase":
+                self._moves_of[LEAD], self._handlers[Attack] = self.lead_phase.moves, self.lead_phase.attack
+    return Mutant
+
+
 def with_bout_end(end):
     """A Durak whose end of bout is ``end(part, d, taker)`` (a broken one)."""
     class BrokenEnd(BoutEnd):
         def end(self, d, taker):
             end(self, d, taker)
-
-    class Mutant(Durak):
-        phase_classes = Durak.phase_classes[:3] + (BrokenEnd,)
-    return Mutant
+    return with_phase("bout_end", BrokenEnd)
 
 
 def _drop_card(part, d, taker):
@@ -572,12 +580,8 @@ class FirstRankOnly(LeadPhase):
         d["ranks"] = SAME_RANK[card_id(mv.cards[0])]
 
 
-class LeadMaskDrifts(Durak):
-    phase_classes = (LeadOneMore,) + Durak.phase_classes[1:]
-
-
-class TableMaskDrifts(Durak):
-    phase_classes = (FirstRankOnly,) + Durak.phase_classes[1:]
+LeadMaskDrifts = with_phase("lead_phase", LeadOneMore)
+TableMaskDrifts = with_phase("lead_phase", FirstRankOnly)
 
 
 def mgames(cls, rules=None, counts=range(2, 7)):
@@ -617,6 +621,14 @@ def test_moves_match_clauses_refutes_a_drifting_fast_path(mutant, name):
 ])
 def test_property_refutes_mutant(mutant, prop):
     assert_refuted(check(mgames(mutant), prop))
+
+
+def test_a_broken_winner_clause_is_refuted():
+    """The outcome names the winner first by the winner clause (``durak-winner``), read through the
+    rules module by the property: the last player out named the winner is caught."""
+    from spec.games.durak import CLAUSES
+    with CLAUSES.replaced("durak-winner", lambda finished: finished[-1]):
+        assert_refuted(check(mgames(Durak), "winners_in_order"))
 
 
 def test_the_three_player_cycle_witness_replays():
@@ -695,9 +707,9 @@ def test_legacy_defaults_matter(path):
 # ------------------------------------------------------------ the bouts kit
 
 def test_beat_rule_with_a_ten_above_the_king():
-    from spec.bouts import BeatRule, rank_order
+    from spec.bouts import BeatRule, ranks_by_strength
     from spec.tricks import TEN_HIGH_ORDER
-    rule = BeatRule(Suit.HEARTS, order=rank_order(TEN_HIGH_ORDER))
+    rule = BeatRule(Suit.HEARTS, order=ranks_by_strength(TEN_HIGH_ORDER))
     ten, king, nine, trump = parse_cards("10♠ K♠ 9♠ 9♥")
     assert rule.beats(king, ten) and not rule.beats(ten, king) and rule.beats(nine, king)
     masks = rule.beater_masks()
@@ -1009,7 +1021,7 @@ def test_the_next_bout_in_four_player_play(hands, before, attacker, defender, fi
 def test_players_out_in_one_bout_rank_in_drawing_order():
     g = Durak(players=3)
     s = run(g, g.setup(["7♦", "K♣ 9♣", "6♦"], "", trump=Suit.HEARTS, attacker=2), "attack 6♦", "beat 6♦ with 7♦")
-    assert s.finished == (2, 0) and game_winner(s) == 2      # drawing order: attacker P2 first, defender P0 last
+    assert s.finished == (2, 0) and game_winner(s.finished) == 2      # drawing order: attacker P2 first, defender P0 last
     assert g.outcome(s) == Outcome(losers=(1,), winners=(2, 0), returns=(1, -2, 1))
 
 
@@ -1171,9 +1183,10 @@ def test_attack_candidates_are_the_documented_sets(name, held):
             ranks = {c.rank for c in combo}
             if (len(ranks) <= 3 and k <= 5) if name == "simple_v" else (len(ranks) == 1 or (k == 2 and len(ranks) == 2)):
                 want.add(frozenset(combo))
-    got = [frozenset(m.cards) for m in g.candidates(s) if isinstance(m, Attack)]
+    offered = moves_in_turn(g, s)
+    got = [frozenset(m.cards) for m in offered if isinstance(m, Attack)]
     assert len(got) == len(set(got)) and set(got) == want
-    assert set(g.legal_moves(s)) <= set(g.candidates(s)) | {PASS}
+    assert set(g.legal_moves(s)) <= set(offered) and offered[-1] == PASS
 
 
 def test_english_pass_goes_round_the_table():
@@ -1245,15 +1258,30 @@ def test_the_2_of_spades_as_a_cover_in_the_52_card_deck():
         assert (hand(s, 0), hand(s, 1)) == ("9♣ A♠", "10♣")
 
 
-def test_candidates_outside_the_lead():
-    """Off the lead the candidates are take, pass, each card as a one-card attack, every (table
-    card, hand card) beat, and each card thrown in or transferred."""
+def test_the_turn_clause_offers_outside_the_lead():
+    """In defence the turn clause offers every (table card, hand card) beat, taking, and each card
+    transferred; a thrower, each card thrown in and passing; the deciders keep the legal ones."""
     g = Durak()
-    s = run(g, g.setup(["7♠ 7♥ 8♦", "6♠ 9♠"], "K♥", attacker=0), "attack 7♠ 7♥")
-    want = {"take", "pass", "attack 6♠", "attack 9♠", "beat 7♠ with 6♠", "beat 7♠ with 9♠", "beat 7♥ with 6♠",
-            "beat 7♥ with 9♠", "throw 6♠", "throw 9♠", "transfer 6♠", "transfer 9♠"}
-    got = [g.format_move(m) for m in g.candidates(s)]
-    assert set(got) == want and len(got) == len(want)
+    s = run(g, g.setup(["7♠ 7♥ 7♦ 8♦", "6♠ 9♠ 10♣"], "K♥", attacker=0), "attack 7♠ 7♥")
+    want = ["beat 7♠ with 6♠", "beat 7♠ with 9♠", "beat 7♠ with 10♣", "beat 7♥ with 6♠", "beat 7♥ with 9♠",
+            "beat 7♥ with 10♣", "take", "transfer 6♠", "transfer 9♠", "transfer 10♣"]
+    assert [g.format_move(m) for m in moves_in_turn(g, s)] == want
+    s = run(g, s, "take")
+    assert [g.format_move(m) for m in moves_in_turn(g, s)] == ["throw 7♦", "throw 8♦", "pass"]
+    assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 7♦", "pass"]
+    assert moves_in_turn(g, dataclasses.replace(s, phase=OVER)) == ()
+
+
+def test_an_offer_that_leaves_out_an_allowed_move_is_a_bug_not_a_refusal():
+    from spec.games.durak import CLAUSES
+    g = Durak()
+    s = g.setup(["7♠ 8♦", "6♠ 9♠"], "A♦", attacker=0)
+    assert g.refusal(s, mv(g, "attack 7♠")) is None
+    with CLAUSES.replaced("durak-turn", lambda game, state: ()):
+        with pytest.raises(ValueError) as exc:
+            g.refusal(s, mv(g, "attack 7♠"))
+        assert g.refusal(s, mv(g, "beat 7♠ with 9♠"))[0] == "durak-turn"      # out of turn all the same
+    assert str(exc.value) == "attack 7♠: no decider refuses it, but the turn clause does not offer it"
 
 
 def test_setup_trump_without_a_turned_card():

@@ -10,7 +10,8 @@ import verifier.games.kemps as props
 from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.kemps import (
-    PASS, SIGNAL, DoubleKemps, Kemps, KempsGame, Rules, State, Swap, add_points, call_award, draw_hands,
+    CLAUSES, DECK, PASS, SIGNAL, DoubleKemps, Kemps, KempsGame, Rules, State, Swap, add_points, call_award, call_other,
+    double_others, draw_hands, may_pass, restock, signal_four, swap_takes_open_card,
 )
 from spec.rules import make_rules
 from tests.helpers import SMALL, assert_refuted, check
@@ -253,8 +254,11 @@ class IgnoresTheStallLimit(KempsGame):
         return super()._quiet_turn(dataclasses.replace(state, quiet=-10**6), passes)
 
 
-class WrongRankList(KempsGame):
-    stated_ranks = KempsGame.stated_ranks[1:]
+class NoTwos(KempsGame):
+    """A deck without the twos: the ranks the source states are not all there."""
+
+    def deck(self):
+        return tuple(c for c in DECK if c.rank.label != "2")
 
 
 @pytest.mark.parametrize("mutant,prop,rules", [
@@ -271,7 +275,7 @@ class WrongRankList(KempsGame):
     (HidesThePartnersGesture, "signal_private", None),
     (SignalsAnytime, "signal_truthful", None),
     (IgnoresTheStallLimit, "ends_within_bound", {"stall_limit": 12, "stock_out": "end"}),
-    (WrongRankList, "stated_facts", None),
+    (NoTwos, "stated_facts", None),
 ])
 def test_a_broken_game_is_refuted(mutant, prop, rules):
     game = mutant(make_rules(Rules, rules or {}))
@@ -298,7 +302,7 @@ def test_searches_find_nothing_where_there_is_nothing():
 
 
 class SignalledMaySwap(KempsGame):
-    """The fast path forgets that a player who has signalled keeps his four."""
+    """The legal moves forget that a player who has signalled keeps his four."""
 
     def legal_moves(self, state):
         moves = super().legal_moves(state)
@@ -308,9 +312,14 @@ class SignalledMaySwap(KempsGame):
         return moves
 
 
-def test_gesture_positions_compare_the_fast_path_with_the_clauses():
+def test_gesture_positions_compare_the_legal_moves_with_the_source_and_the_clauses():
     assert check(GAMES, "gesture_moves_match_clauses", FEWER).verdict == "holds"
     assert_refuted(check([SignalledMaySwap()], "gesture_moves_match_clauses"))
+    # a broken rule lists and refuses alike, so only the source's moves, stated apart, tell it
+    with CLAUSES.replaced("kemps-swap-signalled", lambda state: True):
+        r = check(GAMES, "gesture_moves_match_clauses")
+    assert_refuted(r)
+    assert "is legal, but the source does not allow it" in r.counterexample.text
 
 
 RECORDS = {"default-seed1": ((5, 3), (0, 2)), "standard-seed3": ((4, 5), (1, 3)),
@@ -403,13 +412,32 @@ def test_hands_are_kept_by_rank_so_a_swap_sorts_the_new_card_in():
     assert got == {1: parse_cards("2♠ 3♦ K♦ A♠"), 3: parse_cards("2♥ 2♣ 9♥ A♣")} and rest == ()
 
 
-def test_candidates_every_swap_every_call_and_the_gesture():
+def test_each_kind_is_offered_by_its_clause_in_the_listed_order():
     game = KempsGame()
-    s = position(FOURS)
-    cands = game.candidates(s)
-    assert cands[:2] == (PASS, SIGNAL) and len(cands) == 2 + 16 + 4 + 16
-    assert Swap(C("7♣"), C("3♠")) in cands and Kemps(1) in cands and DoubleKemps(3, 0) in cands
-    assert {m for m in cands if game.can_move(s, m)} == set(game.legal_moves(s))
+    s = position(FOURS, to_move=0)                 # P0 holds four twos
+    offers = (may_pass, signal_four, swap_takes_open_card, call_other, double_others)
+    pas, sig, swaps, singles, doubles = (f(game, s) for f in offers)
+    assert pas == (PASS,) and sig == (SIGNAL,) and len(swaps) == 16 and swaps[:2] == (
+        Swap(C("7♣"), C("2♠")), Swap(C("7♣"), C("2♥")))
+    assert singles == (Kemps(1), Kemps(2), Kemps(3))
+    assert doubles == (DoubleKemps(1, 2), DoubleKemps(1, 3), DoubleKemps(2, 3))
+    assert game.legal_moves(s) == pas + sig + swaps + singles + doubles
+    assert {m for m in pas + sig + swaps + singles + doubles if game.can_move(s, m)} == set(game.legal_moves(s))
+    signalled = game.play(s, SIGNAL)
+    assert signal_four(game, signalled) == () and swap_takes_open_card(game, signalled) == ()
+    assert game.refusal(signalled, Swap(C("7♣"), C("2♠"))) == (
+        "kemps-swap-signalled", "P0 has signalled four of a kind and keeps them: pass or call instead")
+    assert game.refusal(signalled, Swap(C("A♠"), C("3♠"))) == (
+        "kemps-swap-table", "A♠ is not on the table; the open cards are 7♣ 8♣ 9♣ 10♣")
+    assert game.refusal(signalled, Swap(C("7♣"), C("3♠"))) == ("kemps-swap-hand", "P0 does not hold 3♠")
+
+
+def test_a_short_stock_is_shuffled_under_or_ends_the_game():
+    stock, aside = tuple(parse_cards("2♠ 3♠ 4♠")), tuple(parse_cards("5♠ 6♠ 7♠ 8♠"))
+    assert restock("reshuffle", 1, 0, stock, aside, 3) == (stock, aside, 0)      # enough: nothing changes
+    assert restock("end", 1, 0, stock, aside, 4) is None
+    again, left, times = restock("reshuffle", 1, 0, stock, aside, 4)
+    assert again[:3] == stock and sorted(again[3:]) == sorted(aside) and left == () and times == 1
 
 
 def test_the_legal_moves_of_a_holder_of_four_and_of_one_who_signalled():

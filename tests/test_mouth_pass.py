@@ -9,7 +9,7 @@ import pytest
 
 import verifier.games.mouth_pass as props
 from spec.errors import IllegalMove, VariantError
-from spec.games.mouth_pass import MouthPass, Pass, Rules, State, falls, neighbours
+from spec.games.mouth_pass import CLAUSES, MouthPass, Pass, Rules, State, falls, neighbours
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
@@ -75,6 +75,17 @@ class HolderWins(MouthPass):
         return dataclasses.replace(out, winners=(0,))
 
 
+class PickedUpByTheBlamed(MouthPass):
+    """After a drop the card goes to the next player but one."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.dropped and len(after.alive) > 2:
+            i = after.alive.index(after.holder)
+            return dataclasses.replace(after, holder=after.alive[(i + 1) % len(after.alive)])
+        return after
+
+
 class ClumsierThanStated(MouthPass):
     """The card falls twice as often as the rules' drop says."""
 
@@ -86,9 +97,18 @@ class ClumsierThanStated(MouthPass):
 
 
 @pytest.mark.parametrize("mutant,prop", [(DropsTwo, "one_winner"), (HolderWins, "one_winner"),
-                                         (ClumsierThanStated, "expected_passes")])
+                                         (PickedUpByTheBlamed, "one_winner"), (ClumsierThanStated, "expected_passes")])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant(players=n) for n in (3, 4)], prop))
+
+
+def test_a_pass_to_a_player_out_of_the_circle_is_refuted():
+    """The offering clause broken through the registry: it also offers passes to the players out."""
+    offer = CLAUSES.function("mouth-neighbour")
+    with CLAUSES.replaced("mouth-neighbour", lambda game, state: offer(game, state) + tuple(map(Pass, state.out))):
+        r = check([MouthPass(players=3)], "one_winner")
+    assert_refuted(r)
+    assert "who is out" in r.counterexample.text
 
 
 # ------------------------------------------------ the drop setting, the end, the texts
@@ -163,7 +183,9 @@ def test_the_card_is_in_the_holders_mouth_for_all_to_see():
     s = State((0, 2), 2, 0, 4, (1,))
     assert game.zones(s) == {"hand 0": (), "hand 1": (), "hand 2": (game.deck()[0],)}
     assert game.hidden_zones(s, 0) == frozenset() and game.max_plays() is None
-    assert set(game.candidates(s)) == {Pass(0), Pass(1), Pass(2)}
+    assert {m for m in map(Pass, range(3)) if game.refusal(s, m) is None} == set(game.legal_moves(s)) == {Pass(0)}
+    assert game.refusal(s, Pass(1)) == ("mouth-holder", "P1 is not in the circle")
+    assert game.refusal(s, Pass(2)) == ("mouth-neighbour", "P2 passes to P0, not P2")
 
 
 def test_the_log_says_who_dropped_it_who_is_left_and_who_won():

@@ -266,7 +266,8 @@ def test_under_the_chosen_order_the_taker_puts_the_trick_under_card_by_card():
     s = game.play(game.play(fresh, lay(C("9s"))), lay(C("Kd")))
     assert s.gathering and game.to_move(s) == 1 and set(game.legal_moves(s)) == {under(C("9s")), under(C("Kd"))}
     assert game.describe_move(s) == "P1 gathers"
-    assert {m for m in game.candidates(s) if game.refusal(s, m) is None} == set(game.legal_moves(s))
+    tries = [move(c) for c in game.deck() for move in (lay, under)]
+    assert {m for m in tries if game.refusal(s, m) is None} == set(game.legal_moves(s))
     with pytest.raises(IllegalMove) as err:
         game.check_move(s, lay(C("8c")))
     assert str(err.value) == ("illegal move lay 8♣: P1 has taken the trick and puts its cards under their pile "

@@ -53,6 +53,7 @@ def test_the_game_ends_when_a_player_cannot_lay():
     assert game.is_over(s) and s.piles == (P("A♠ 2♠"), ())
     assert game.outcome(s).winners == (1,)  # as the catalogue's name says: the one who gave everything away
     assert Poddavki(Rules(objective="all_cards")).outcome(s).winners == (0,)
+    assert game.refusal(s, Lay(P("A♠")[0])) == ("poddavki-end", "the game is over: no more moves can be made")
 
 
 def test_the_chosen_order():
@@ -81,6 +82,14 @@ class EndsEarly(Poddavki):
         return dataclasses.replace(after, over=True) if after.heap == () and not after.over else after
 
 
+class HolderWins(Poddavki):
+    """The player holding both decks wins, although the rules say the one left without cards does."""
+
+    def outcome(self, state):
+        out = super().outcome(state)
+        return dataclasses.replace(out, winners=(1 - out.winners[0],))
+
+
 class AlwaysChoosesTheFirstCard(Poddavki):
     """Under the chosen order, offers only one way to gather: no cycle can be chosen."""
 
@@ -89,7 +98,8 @@ class AlwaysChoosesTheFirstCard(Poddavki):
         return moves[:1]
 
 
-@pytest.mark.parametrize("mutant,prop", [(LosesTheHeap, "cards_kept_apart"), (EndsEarly, "cards_kept_apart")])
+@pytest.mark.parametrize("mutant,prop", [(LosesTheHeap, "cards_kept_apart"), (EndsEarly, "cards_kept_apart"),
+                                         (HolderWins, "cards_kept_apart")])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant()], prop))
 

@@ -12,7 +12,10 @@ import verifier.games.queen_ace as props
 from spec.cards import parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
-from spec.games.queen_ace import DRAW, QueenAce, Rules, Stake, State, pot_won
+from spec.games.queen_ace import (
+    CLAUSES, DRAW, QueenAce, Rules, Stake, State, draw_after_stakes, pot_unclaimed, pot_won, stake_in_limits,
+    stake_paid,
+)
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
@@ -21,8 +24,7 @@ DATA = pathlib.Path(__file__).parent / "data" / "records" / "queen_ace"
 
 
 def staked(game, order, stakes=None):
-    n = game.players
-    return State(tuple(parse_cards(order)), tuple(stakes or (1,) * n), ((),) * n, (False,) * n, 0, None, 0)
+    return game.position(parse_cards(order), stakes)
 
 
 def test_a_queen_puts_out_and_an_ace_takes_the_pot():
@@ -118,12 +120,9 @@ def leaky_pot_won(stakes, seat):
     return ((pot, taken), (winner, gain + 1))  # the winner gets one chip from nowhere
 
 
-class LeaksAChip(QueenAce):
-    settlements = {**QueenAce.settlements, "won": staticmethod(leaky_pot_won)}
-
-
 def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
-    r = check([LeaksAChip(players=3)], "money_conserved")
+    with CLAUSES.replaced("queen-ace-pot-won", leaky_pot_won):
+        r = check([QueenAce(players=3)], "money_conserved")
     assert_refuted(r)
     assert "settlement 'won'" in r.counterexample.text and "sum to +1" in r.counterexample.text
 
@@ -185,12 +184,9 @@ def test_queen_out_ace_wins_refutes_queens_that_do_not_put_out():
     assert_refuted(check([QueensStayIn(players=3)], "queen_out_ace_wins"))
 
 
-class ForgetsToReturn(QueenAce):
-    settlements = {**QueenAce.settlements, "unclaimed": staticmethod(lambda stakes, seat, rule="returned": ())}
-
-
 def test_ends_settled_refutes_a_pot_left_on_the_table():
-    r = check([ForgetsToReturn(players=3)], "ends_settled")
+    with CLAUSES.replaced("queen-ace-unclaimed", lambda stakes, out, rule="returned": ()):
+        r = check([QueenAce(players=3)], "ends_settled")
     assert_refuted(r)
     assert "everyone is out" in r.counterexample.text
 
@@ -244,7 +240,7 @@ def test_stakes_go_round_from_the_dealers_left_then_p0_draws_first():
         assert game.to_move(s) == p and DRAW not in game.legal_moves(s)
         s = game.play(s, Stake(amount))
     assert s.stakes == (3, 1, 5, 2) and game.to_move(s) == 0 and game.legal_moves(s) == (DRAW,)
-    assert set(game.candidates(s)) == {DRAW} | {Stake(a) for a in range(1, 6)}
+    assert stake_in_limits(game, s) == () and draw_after_stakes(game, s) == (DRAW,)   # the stakes are closed
 
 
 def test_the_stakes_are_closed_once_drawing_begins():
@@ -322,24 +318,46 @@ def test_a_position_keeps_the_seed_of_its_deal_through_stakes_and_draws():
 
 
 def leaky(settlement):
-    def rule(stakes, seat, *rest):
-        return settlement(stakes, seat, *rest) + (("P0", 1),)  # one chip from nowhere
-    return staticmethod(rule)
+    def rule(*args):
+        return settlement(*args) + (("P0", 1),)  # one chip from nowhere
+    return rule
 
 
-@pytest.mark.parametrize("name,clause,order,stakes", [
-    ("stake", "queen-ace-stake-paid", "A♦", (1, 2, 3)),
-    ("won", "queen-ace-pot-won", "A♦", (1, 2, 3)),
-    ("unclaimed", "queen-ace-unclaimed", "Q♠ Q♥ Q♦", (1, 2, 3)),
+@pytest.mark.parametrize("clause,rule,order,stakes", [
+    ("queen-ace-stake-paid", stake_paid, "A♦", (1, 2, 3)),
+    ("queen-ace-pot-won", pot_won, "A♦", (1, 2, 3)),
+    ("queen-ace-unclaimed", pot_unclaimed, "Q♠ Q♥ Q♦", (1, 2, 3)),
 ])
-def test_a_settlement_that_does_not_balance_is_refused_naming_its_clause(name, clause, order, stakes):
-    class Leaky(QueenAce):
-        settlements = {**QueenAce.settlements, name: leaky(QueenAce.settlements[name])}
-
-    game = Leaky(players=3)
+def test_a_settlement_that_does_not_balance_is_refused_naming_its_clause(clause, rule, order, stakes):
+    game = QueenAce(players=3)
     s = staked(game, order, stakes)
     for _ in range(len(parse_cards(order))):
         s = game.apply(s, DRAW)
-    with pytest.raises(ValueError) as err:
+    with CLAUSES.replaced(clause, leaky(rule)), pytest.raises(ValueError) as err:
         game.ledger(s)
     assert str(err.value) == f"settlement of clause {clause} does not balance: gains and losses sum to 1"
+
+
+def test_an_unclaimed_pot_pays_only_once_everyone_is_out():
+    assert pot_unclaimed((1, 2, 3), (True, False, True)) == ()
+    assert pot_unclaimed((1, 2, 3), (True,) * 3) == (("pot", -6), ("P0", 1), ("P1", 2), ("P2", 3))
+    assert pot_unclaimed((1, 2, 3), (True,) * 3, "stays") == ()
+
+
+def test_odds_exact_refutes_a_last_player_who_never_takes_the_pot():
+    games = [QueenAce(Rules(last_player="takes_pot"), players=3)]
+    with CLAUSES.replaced("queen-ace-last-player", lambda rule, out: False):
+        assert_refuted(check(games, "odds_exact"))
+
+
+@pytest.mark.parametrize("amount,clause,reason", [
+    (0, "queen-ace-stake-size", "a stake of 0 is not allowed: stake 1 to 5"),
+    (6, "queen-ace-stake-size", "a stake of 6 is not allowed: stake 1 to 5"),
+    (-1, "queen-ace-stake-size", "a stake of -1 is not allowed: stake 1 to 5"),
+])
+def test_every_stake_out_of_bounds_is_refused_by_the_rule_that_lists_the_stakes(amount, clause, reason):
+    game = QueenAce(players=3)
+    s = game.deal(0)
+    assert game.refusal(s, Stake(amount)) == (clause, reason)
+    assert game.legal_moves(s) == tuple(Stake(a) for a in game.stake_limits.options())
+    assert [a for a in range(-3, 10) if game.refusal(s, Stake(a)) is None] == [1, 2, 3, 4, 5]

@@ -15,9 +15,10 @@ from spec.engine import Record
 from spec.errors import CardspecError, IllegalMove, NotationError
 from spec.games._sixty_six_solver import Solver, format_position, parse_position
 from spec.games.sixty_six import (
-    CLOSE, DECK, SixtySix, Marry, Play, State, _evolve, card_points, closer_penalty, game_points, in_last_phase,
-    score_game, trick_winner,
+    CLAUSES, CLOSE, DECK, RANK_ORDER, SixtySix, Marry, Play, State, _evolve, card_points, closer_penalty, draw_order,
+    game_points, in_last_phase, score_game, trick_order, trick_winner,
 )
+from spec.tricks import TrickOrder
 from spec.rules import make_rules
 from spec.variants import parse_variant
 from verifier.sampling import playout
@@ -67,10 +68,11 @@ def test_thirteenth_card_is_trump_for_two_players():
 def test_card_points_and_rank_order():
     assert card_points(DECK) == 120
     assert card_points(parse_cards("A♠ 10♠ K♠ Q♠ J♠ 9♠")) == 30
-    h = Suit.HEARTS
+    h = trick_order(Suit.HEARTS)
     assert trick_winner(((0, C("K♠")), (1, C("10♠"))), h) == 1          # 10 beats the king
     assert trick_winner(((0, C("A♠")), (1, C("9♥"))), h) == 1           # any trump beats
     assert trick_winner(((0, C("9♠")), (1, C("A♦"))), h) == 0           # off-suit never beats
+    assert trick_winner(((0, C("9♠")), (1, C("A♠")), (2, C("9♥"))), h) == 2   # three players: the trump
 
 
 def test_stock_phase_any_card_and_drawing_order():
@@ -405,13 +407,10 @@ def test_cards_conserved_refutes_a_draw_that_loses_a_card():
     assert_refuted(check([CardsLost()], "cards_conserved"))
 
 
-class NineIsWorthOne(SixtySix):
-    def card_value(self, card):
-        return 1 if card.rank == Rank.NINE else super().card_value(card)
-
-
 def test_card_points_total_refutes_mutants():
-    assert_refuted(check([NineIsWorthOne()], "card_points_total"))
+    nine_is_worth_one = lambda cards: card_points(cards) + sum(1 for c in cards if c.rank == Rank.NINE)  # noqa: E731
+    with CLAUSES.replaced("sixty-six-card-points", nine_is_worth_one):
+        assert_refuted(check([SixtySix()], "card_points_total"))
     assert_refuted(check([SixtySix(R(last_trick_bonus=11))], "card_points_total"))
 
 
@@ -452,14 +451,11 @@ def test_both_66_if_played_out_refuted_and_holds_for_a_high_target():
     assert check([SixtySix(R(target=116))], "both_66_if_played_out").verdict == "holds"
 
 
-class QuadrupleGame(SixtySix):
-    def score(self, winner, points, card_pts, tricks, closed_by, close_tricks):
-        out = super().score(winner, points, card_pts, tricks, closed_by, close_tricks)
-        return tuple(4 if x == 3 else x for x in out)
-
-
 def test_game_points_range_refutes_a_fourth_point():
-    assert_refuted(check([QuadrupleGame()], "game_points_range"))
+    def quadruple(*args):
+        return tuple(4 if x == 3 else x for x in score_game(*args))
+    with CLAUSES.replaced("sixty-six-draw-game", quadruple):
+        assert_refuted(check([SixtySix()], "game_points_range"))
 
 
 class ClosesLate(SixtySix):
@@ -708,30 +704,22 @@ def test_solver_after_a_follower_closed_is_the_same_under_both_readings(closer):
 
 # ------------------------------------------------------ tricks: the clauses' mutations
 
-def test_beats_order_refutes_a_ten_below_the_king(monkeypatch):
-    from spec.games import sixty_six as module
-    from spec.tricks import beats
+def test_beats_order_refutes_a_ten_below_the_king():
     assert check([SixtySix()], "beats_order").verdict == "holds"
-    low_ten = {**module.RANK_ORDER, Rank.TEN: module.RANK_ORDER[Rank.KING] - 0.5}   # between the queen and the king
-    monkeypatch.setattr(module, "beats_card", lambda card, best, trump: beats(card, best, trump, low_ten))
-    assert_refuted(check([SixtySix()], "beats_order"))
-    assert_refuted(check([SixtySix()], "trick_flow"))            # the engine's tricks use the same clause
+    low_ten = {**RANK_ORDER, Rank.TEN: RANK_ORDER[Rank.KING] - 0.5}   # between the queen and the king
+    with CLAUSES.replaced("sixty-six-beats", lambda trump: TrickOrder(trump, low_ten)):
+        assert_refuted(check([SixtySix()], "beats_order"))
+        assert_refuted(check([SixtySix()], "trick_flow"))            # the engine's tricks use the same clause
 
 
-def test_trick_flow_refutes_wrong_winner_lead_and_draw(monkeypatch):
-    from spec.games import sixty_six as module
-
-    class LoserDrawsFirst(SixtySix):
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            self._draw_orders = tuple(tuple(reversed(o)) for o in self._draw_orders)
-
-    assert_refuted(check([LoserDrawsFirst()], "trick_flow"))
-    monkeypatch.setattr(module, "next_leader", lambda winner: 1 - winner)
-    assert_refuted(check([SixtySix()], "trick_flow"))
-    monkeypatch.undo()
-    monkeypatch.setattr(module, "trick_winner", lambda plays, trump: plays[0][0])   # the leader always wins
-    assert_refuted(check([SixtySix()], "trick_flow"))
+@pytest.mark.parametrize("label, broken", [
+    ("sixty-six-draw", lambda winner, players: tuple(reversed(draw_order(winner, players)))),  # the loser first
+    ("sixty-six-next-lead", lambda winner: 1 - winner),
+    ("sixty-six-trick", lambda plays, order: plays[0][0]),                                    # the leader wins
+])
+def test_trick_flow_refutes_wrong_winner_lead_and_draw(label, broken):
+    with CLAUSES.replaced(label, broken):
+        assert_refuted(check([SixtySix()], "trick_flow"))
 
 
 # ---------------------------------------------- the kernel: fast path = clauses, returns

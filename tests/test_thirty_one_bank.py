@@ -8,12 +8,13 @@ from fractions import Fraction
 
 import pytest
 
+import spec.games.thirty_one_bank as rules_module
 import verifier.games.thirty_one_bank as props
 from spec.cards import parse_cards
 from spec.engine import Record
 from spec.games.thirty_one_bank import (
-    BUST, BUY, NATURAL, PLAYING, STAND, Rules, State, ThirtyOneBank, best_total, bust_paid, card_value, is_bust,
-    is_natural, next_to_act, talia_over,
+    BUST, BUY, CLAUSES, NATURAL, PLAYING, STAND, Rules, State, ThirtyOneBank, best_total, bust_paid, card_value,
+    is_bust, is_natural, next_to_act, talia_over,
 )
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
@@ -115,12 +116,9 @@ def leaky_bust(punter, banker, amount):
     return ((p, paid), (b, got + 1))  # the banker gets one chip from nowhere
 
 
-class LeaksAChip(ThirtyOneBank):
-    settlements = {**ThirtyOneBank.settlements, "bust": staticmethod(leaky_bust)}
-
-
 def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
-    r = check([LeaksAChip(players=2)], "money_conserved")
+    with CLAUSES.replaced("thirty-one-bust-pays", leaky_bust):
+        r = check([ThirtyOneBank(players=2)], "money_conserved")
     assert_refuted(r)
     assert "settlement bust" in r.counterexample.text and "+1" in r.counterexample.text
 
@@ -135,26 +133,19 @@ def test_stakes_conserved_refutes_a_ledger_that_creates_a_chip():
     assert_refuted(check([WritesAChipIn(players=2)], "stakes_conserved"))
 
 
-def test_odds_exact_refutes_blackjack_aces(monkeypatch):
+def test_odds_exact_refutes_blackjack_aces():
     """The engine counting only one ace as 11 (blackjack's rule) misses A A 9."""
-    import spec.games.thirty_one_bank as mod
-
     def one_soft_ace(cards):
-        hard = sum(mod._VALUE[c] for c in cards)
+        hard = sum(card_value(c) for c in cards)
         return hard + 10 if any(c.rank.label == "A" for c in cards) and hard + 10 <= 31 else hard
-    monkeypatch.setattr(mod, "best_total", one_soft_ace)
-    assert_refuted(check([ThirtyOneBank(players=2)], "odds_exact"))
-
-
-class BustIsPaid(ThirtyOneBank):
-    """Balanced but wrong: the banker pays a punter who goes over."""
-
-    settlements = {**ThirtyOneBank.settlements,
-                   "bust": staticmethod(lambda p, b, amount: ((f"P{b}", -amount), (f"P{p}", amount)))}
+    with CLAUSES.replaced("thirty-one-values", one_soft_ace):
+        assert_refuted(check([ThirtyOneBank(players=2)], "odds_exact"))
 
 
 def test_odds_simulated_refutes_a_bust_paid_by_the_banker():
-    assert_refuted(check([BustIsPaid(players=2)], "odds_simulated"))
+    """Balanced but wrong: the banker pays a punter who goes over."""
+    with CLAUSES.replaced("thirty-one-bust-pays", lambda p, b, amount: ((f"P{b}", -amount), (f"P{p}", amount))):
+        assert_refuted(check([ThirtyOneBank(players=2)], "odds_simulated"))
 
 
 def test_remark_is_refuted_when_busting_is_cheap_and_the_showdown_dear():
@@ -374,14 +365,10 @@ def test_a_winner_of_a_single_chip_wins():
     assert out.returns == (-1, 0, 1) and out.winners == (2,) and out.losers == (0,)
 
 
-def leaking(name, **rules):
-    """The game whose settlement ``name`` creates one chip for P0."""
-    def leak(*args):
-        return ThirtyOneBank.settlements[name](*args) + (("P0", 1),)
-
-    class Leaks(ThirtyOneBank):
-        settlements = {**ThirtyOneBank.settlements, name: staticmethod(leak)}
-    return Leaks(Rules(**rules), players=3)
+def leaking(name, clause):
+    """Clause ``clause`` (the settlement ``name`` of the rules module) replaced by one that creates a chip for P0."""
+    rule = getattr(rules_module, name)
+    return CLAUSES.replaced(clause, lambda *args: rule(*args) + (("P0", 1),))
 
 
 def unbalanced(call) -> str:
@@ -390,26 +377,28 @@ def unbalanced(call) -> str:
     return str(exc.value)
 
 
-@pytest.mark.parametrize("name, clause", [("natural", "thirty-one-natural-paid"),
+@pytest.mark.parametrize("name, clause", [("natural_paid", "thirty-one-natural-paid"),
                                           ("banker_natural", "thirty-one-banker-natural")])
 def test_an_unbalanced_natural_payment_names_its_clause(name, clause):
-    game = leaking(name)
-    assert unbalanced(lambda: deal_from(game, NATURALS)) == (
-        f"settlement of clause {clause} does not balance: gains and losses sum to 1")
+    game = ThirtyOneBank(players=3)
+    with leaking(name, clause):
+        assert unbalanced(lambda: deal_from(game, NATURALS)) == (
+            f"settlement of clause {clause} does not balance: gains and losses sum to 1")
 
 
 @pytest.mark.parametrize("name, stock, moves, clause", [
-    ("bust", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [BUY], "thirty-one-bust-pays"),
+    ("bust_paid", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [BUY], "thirty-one-bust-pays"),
     ("showdown", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [STAND, STAND, STAND], "thirty-one-showdown"),
     ("banker_bust", "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [STAND, STAND, BUY], "thirty-one-banker-bust"),
 ])
 def test_an_unbalanced_settlement_in_play_names_its_clause(name, stock, moves, clause):
-    game = leaking(name)
+    game = ThirtyOneBank(players=3)
     s = round_of(game, stock, ROUND)
     for m in moves[:-1]:
         s = game.play(s, m)
-    assert unbalanced(lambda: game.play(s, moves[-1])) == (
-        f"settlement of clause {clause} does not balance: gains and losses sum to 1")
+    with leaking(name, clause):
+        assert unbalanced(lambda: game.play(s, moves[-1])) == (
+            f"settlement of clause {clause} does not balance: gains and losses sum to 1")
 
 
 def test_a_whole_shoe_of_standing_ends_with_every_card_accounted_for():

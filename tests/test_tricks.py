@@ -1,51 +1,16 @@
-"""The shared trick-taking rules."""
+"""The shared trick-taking rules: rule tables of TrickOrder and Duties (and its subclasses).
 
-from spec.cards import Suit, parse_cards
+Expected results are worked out by hand from the rules each kit piece states
+(docs/games/*.rst of the games that use it), in card notation. The exhaustive
+proof that Duties' options and refusals agree is tests/test_kit_tricks.py.
+"""
+
+import pytest
+
+from spec.cards import Card, Rank, Suit, parse_card, parse_cards
 from spec.tricks import (
-    TEN_HIGH_ORDER, Trick, beats, follow_or_trump_options, follow_suit_options, head_if_able, trick_winner,
-)
-
-
-def test_follow_suit():
-    hand = parse_cards("A♠ 7♥ 2♥ K♣")
-    assert follow_suit_options(hand, Suit.HEARTS) == parse_cards("7♥ 2♥")
-    assert follow_suit_options(hand, Suit.DIAMONDS) == hand
-    assert follow_suit_options(hand, None) == hand
-
-
-def test_follow_or_trump():
-    hand = parse_cards("A♠ 7♥ K♣")
-    assert follow_or_trump_options(hand, Suit.DIAMONDS, Suit.CLUBS) == parse_cards("K♣")
-    assert follow_or_trump_options(hand, Suit.SPADES, Suit.CLUBS) == parse_cards("A♠")
-    assert follow_or_trump_options(hand, Suit.DIAMONDS, None) == hand
-
-
-def test_trick_winner_natural_and_ten_high():
-    t = Trick(0, tuple(zip((0, 1, 2), parse_cards("10♠ K♠ 9♥"))))
-    assert trick_winner(t, None) == 1                       # natural order: K over 10
-    assert trick_winner(t, None, TEN_HIGH_ORDER) == 0       # Sixty-Six order: 10 over K
-    assert trick_winner(t, Suit.HEARTS) == 2                # a trump beats any plain card
-    assert not beats(parse_cards("A♦")[0], parse_cards("2♠")[0], Suit.HEARTS)  # off-suit, no trump
-
-
-def test_head_if_able():
-    plays = ((0, parse_cards("10♠")[0]),)
-    assert head_if_able(parse_cards("K♠ A♠"), plays, None) == parse_cards("K♠ A♠")
-    assert head_if_able(parse_cards("K♠ A♠"), plays, None, TEN_HIGH_ORDER) == parse_cards("A♠")
-    assert head_if_able(parse_cards("9♠"), plays, None) == parse_cards("9♠")  # cannot win: anything allowed
-
-
-# ------------------------------------------------------------------ rule tables
-#
-# Expected results below are worked out by hand from the rules each kit piece states
-# (docs/games/*.rst of the games that use it), in card notation.
-
-import pytest  # noqa: E402
-
-from spec.cards import Card, Rank, parse_card  # noqa: E402
-from spec.tricks import (  # noqa: E402
-    NATURAL_ORDER, SUPER_STRENGTH, Duties, SuitlessDuties, SuitOrTrumpDuties, TrickOrder, cards_of_suit,
-    lead_options_barring, next_leader, next_seat, points_in, rank_order, winning_play,
+    NATURAL_ORDER, SUPER_STRENGTH, TEN_HIGH_ORDER, Duties, SuitlessDuties, SuitOrTrumpDuties, TrickOrder, next_seat,
+    points_in, rank_order,
 )
 
 C = parse_card
@@ -63,6 +28,36 @@ def plays_of(text: str) -> tuple[tuple[int, Card], ...]:
     return tuple(enumerate(parse_cards(text)))
 
 
+def test_follow_suit():
+    hand, order = parse_cards("A♠ 7♥ 2♥ K♣"), TrickOrder(None)
+    assert Duties().options(hand, plays_of("9♥"), order) == parse_cards("7♥ 2♥")
+    assert Duties().options(hand, plays_of("9♦"), order) == hand
+    assert Duties().options(hand, (), order) == hand
+
+
+def test_follow_or_trump():
+    hand = parse_cards("A♠ 7♥ K♣")
+    assert Duties(trump=True).options(hand, plays_of("9♦"), TrickOrder(Suit.CLUBS)) == parse_cards("K♣")
+    assert Duties(trump=True).options(hand, plays_of("9♠"), TrickOrder(Suit.CLUBS)) == parse_cards("A♠")
+    assert Duties(trump=True).options(hand, plays_of("9♦"), TrickOrder(None)) == hand
+
+
+def test_trick_winner_natural_and_ten_high():
+    plays = plays_of("10♠ K♠ 9♥")
+    assert TrickOrder(None).winner(plays) == 1                      # natural order: K over 10
+    assert TrickOrder(None, TEN_HIGH_ORDER).winner(plays) == 0      # Sixty-Six order: 10 over K
+    assert TrickOrder(Suit.HEARTS).winner(plays) == 2               # a trump beats any plain card
+    assert not TrickOrder(Suit.HEARTS).beats(C("A♦"), C("2♠"))      # off-suit, no trump
+
+
+def test_head_the_trick():
+    head = Duties(follow=False, head=True)
+    plays = plays_of("10♠")
+    assert head.options(parse_cards("K♠ A♠"), plays, TrickOrder(None)) == parse_cards("K♠ A♠")
+    assert head.options(parse_cards("K♠ A♠"), plays, TrickOrder(None, TEN_HIGH_ORDER)) == parse_cards("A♠")
+    assert head.options(parse_cards("9♠"), plays, TrickOrder(None)) == parse_cards("9♠")  # cannot win: anything
+
+
 def test_rank_orders_low_to_high():
     assert sorted(NATURAL_ORDER, key=NATURAL_ORDER.get)[:13] == list(Rank)[:13]
     assert [str(r.label) for r in sorted(TEN_HIGH_ORDER, key=TEN_HIGH_ORDER.get)] == ["9", "J", "Q", "K", "10", "A"]
@@ -76,22 +71,19 @@ def test_rank_order_refuses_a_rank_twice():
     assert str(exc.value) == "rank_order: a rank is listed twice"
 
 
-def test_trick_led_and_cards():
-    assert Trick(leader=2).led is None and Trick(leader=2).cards == ()
-    t = Trick(leader=1, plays=((1, C("7♦")), (2, C("A♠"))))
-    assert t.led is Suit.DIAMONDS and t.cards == parse_cards("7♦ A♠")
-
-
-def test_cards_of_suit_keeps_hand_order():
-    assert cards_of_suit(parse_cards("A♠ 7♥ 2♠ K♣"), Suit.SPADES) == parse_cards("A♠ 2♠")
-    assert cards_of_suit(parse_cards("A♠ 7♥"), Suit.DIAMONDS) == ()
+def test_the_cards_that_follow_keep_the_hand_order():
+    order = TrickOrder(None)
+    assert Duties().answers(parse_cards("A♠ 7♥ 2♠ K♣"), C("9♠"), order) == parse_cards("A♠ 2♠")
+    assert Duties().answers(parse_cards("A♠ 7♥"), C("9♦"), order) == ()
+    assert Duties(follow_rank=True).answers(parse_cards("A♠ 9♥ 2♠ K♣"), C("9♠"), order) == parse_cards("A♠ 9♥ 2♠")
 
 
 def test_follow_or_trump_nothing_led_and_jokers():
     hand = parse_cards("A♠ 7♥") + (JOKER,)
-    assert follow_or_trump_options(hand, None, Suit.HEARTS) == hand     # a lead: any card
+    assert Duties(trump=True).options(hand, (), TrickOrder(Suit.HEARTS)) == hand     # a lead: any card
     # void with no trump suit: a joker (a card of no suit) is no trump, every card may go
-    assert follow_or_trump_options(hand, Suit.DIAMONDS, None) == hand
+    assert Duties(trump=True).options(hand, plays_of("9♦"), TrickOrder(None)) == hand
+    assert SuitOrTrumpDuties().options(hand, plays_of("9♦"), TrickOrder(None)) == hand
 
 
 @pytest.mark.parametrize("cards, trump, order, winner", [
@@ -104,16 +96,15 @@ def test_follow_or_trump_nothing_led_and_jokers():
     ("K♠ K♠", None, NATURAL_ORDER, 0),              # a doubled pack: of two equal cards the first wins
 ])
 def test_trick_winner_table(cards, trump, order, winner):
-    assert trick_winner(Trick(0, plays_of(cards)), trump, order) == winner
-    assert winning_play(plays_of(cards), trump, order) == plays_of(cards)[winner]
+    assert TrickOrder(trump, order).winner(plays_of(cards)) == winner
+    assert TrickOrder(trump, order).winning_play(plays_of(cards)) == plays_of(cards)[winner]
 
 
 def test_a_joker_does_not_win_without_trumps():
-    assert trick_winner(Trick(0, ((0, C("7♠")), (1, JOKER))), None) == 0
+    assert TrickOrder(None).winner(((0, C("7♠")), (1, JOKER))) == 0
 
 
-def test_winner_leads_next_and_seats():
-    assert next_leader(3) == 3
+def test_seats():
     assert [next_seat(s, 4) for s in range(4)] == [1, 2, 3, 0]
     assert [next_seat(s, 3, -1) for s in range(3)] == [2, 0, 1]
 
@@ -136,14 +127,33 @@ def test_points_in_counts_missing_ranks_as_zero():
     # the ace low (A 2 3 ... K): the 5♠ is best so far, so the 3♠ would not win
     ("3♠ 7♠", "A♠ 5♠", None, ACE_LOW, "7♠"),
 ])
-def test_head_if_able_table(options, plays, trump, order, expected):
-    assert head_if_able(parse_cards(options), plays_of(plays), trump, order) == parse_cards(expected)
+def test_head_table(options, plays, trump, order, expected):
+    head = Duties(follow=False, head=True)
+    assert head.options(parse_cards(options), plays_of(plays), TrickOrder(trump, order)) == parse_cards(expected)
 
 
-def test_lead_options_barring():
-    assert lead_options_barring(parse_cards("2♥ 9♣ K♥ 3♦"), Suit.HEARTS) == parse_cards("9♣ 3♦")
-    assert lead_options_barring(parse_cards("2♥ K♥"), Suit.HEARTS) == parse_cards("2♥ K♥")
-    assert lead_options_barring((), Suit.HEARTS) == ()
+@pytest.mark.parametrize("hand, order, allowed", [
+    ("2♥ 9♣ K♥ 3♦", TrickOrder(None), "9♣ 3♦"),
+    ("2♥ K♥", TrickOrder(None), "2♥ K♥"),               # nothing but hearts: a heart is led
+    ("", TrickOrder(None), ""),
+    # a super-trump counts as a trump: with hearts trumps the J♣ is barred too
+    ("J♣ 2♥ 9♦", TrickOrder(Suit.HEARTS, super_trumps=parse_cards("J♣")), "9♦"),
+])
+def test_barred_lead(hand, order, allowed):
+    barred = Duties(barred_lead=Suit.HEARTS)
+    assert barred.options(parse_cards(hand), (), order) == parse_cards(allowed)
+    # the bar is on the lead only: a follower void in the suit led may play a heart
+    assert barred.options(parse_cards("2♥ 9♣"), plays_of("5♠"), order) == parse_cards("2♥ 9♣")
+
+
+def test_barred_lead_refusals():
+    hand, order = parse_cards("2♥ 9♣ K♥"), TrickOrder(None)
+    for duties in (Duties(barred_lead=Suit.HEARTS), SuitlessDuties(barred_lead=Suit.HEARTS),
+                   SuitOrTrumpDuties(barred_lead=Suit.HEARTS)):
+        assert duties.why_not(C("K♥"), hand, (), order) == ("K♥ may not be led: ♥ may not be led while the hand "
+                                                            "holds another suit, such as 9♣")
+        assert duties.why_not(C("9♣"), hand, (), order) is None
+        assert duties.options(hand, (), order) == parse_cards("9♣")
 
 
 # ---------------------------------------------------------------- TrickOrder

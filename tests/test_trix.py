@@ -15,11 +15,12 @@ from spec.engine import Record
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games import trix as T
 from spec.games.trix import (
-    CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, Choose, Double, Lay, NoDouble,
-    Progress, Rules,
-    State, Trix, contract_options, deal_hands, deal_order, designated_chooser, may_demand_redeal,
+    CLAUSES, CONTRACT_ORDER, JORDAN_ORDER, KEEP, PASS, PRESETS, REDEAL, STATED_TOTALS, TRIX_PLACES, Choose, Double,
+    Lay, NoDouble, Progress, Rules, State, Trix, card_points, contract_options, deal_hands, deal_order,
+    designated_chooser, may_demand_redeal, place_points, trick_points,
 )
 from spec.rules import make_rules
+from spec.tricks import Duties
 from spec.variants import load_variant
 from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.generic import moves_mismatch
@@ -152,7 +153,7 @@ def test_hearts_lead_restriction_variants():
     assert exc.value.clause == "trix-hearts-lead"
 
 
-def test_follow_suit_decider_refuses_exactly_the_revokes():
+def test_the_follow_suit_clause_refuses_exactly_the_revokes():
     import random
     rng = random.Random(0)
     game = Trix()
@@ -164,8 +165,9 @@ def test_follow_suit_decider_refuses_exactly_the_revokes():
         s = dataclasses.replace(s, hands=((), hand, (), ()))
         same = tuple(c for c in hand if c.suit == lead.suit)
         for card in hand:
-            why = T.follows_suit(game, s, Lay(card))
+            why = game.refusal(s, Lay(card))
             assert (why is None) == (card in (same or hand)), (card, why)
+            assert why is None or why[0] == "trix-follow-suit"
         assert game.legal_moves(s) == tuple(map(Lay, same or hand))
 
 
@@ -394,7 +396,8 @@ def test_default_properties_as_expected():
              "contracts_zero_sum", "game_zero_sum", "zero_sum_strict_order", "zero_sum_fifteen_ten",
              "zero_sum_positive_negative", "zero_sum_jordan", "zero_sum_partnership", "zero_sum_doubling",
              "choice_statements_agree", "choice_rule_consistent", "trix_rows_no_deadlock",
-             "trix_chain_no_deadlock", "random_games_agree", "turn_order", "cards_conserved", "save_load"]
+             "trix_chain_no_deadlock", "random_games_agree", "turn_order", "plays_as_source", "cards_conserved",
+             "save_load"]
     results = verify("trix", budget=TINY, only=names)
     assert {r.property.name for r in results} == set(names)
     for r in results:
@@ -403,132 +406,105 @@ def test_default_properties_as_expected():
 
 # ----------------------------------------------------- mutation tests
 
-def mutant(name: str, **pieces) -> type[Trix]:
-    """A Trix with some of its pieces (Choice, Tricks, Layout) replaced by broken ones."""
-    return type(name, (Trix,), pieces)
+def mutant(name: str, choice=None, tricks=None, layout=None) -> type[Trix]:
+    """A Trix with some of its pieces (the choice, the trick contracts, the Trix contract) replaced by broken
+    subclasses."""
+    def __init__(self, rules=None, *, players=None):
+        Trix.__init__(self, rules, players=players)
+        self.choice = (choice or T.ChoicePhase)(self)
+        self.tricks = (tricks or T.TrickContract)(self)
+        self.layout = (layout or T.LayoutContract)(self)
+    return type(name, (Trix,), {"__init__": __init__})
 
 
-class _KingCostsSeventy(T.TrickContract):
-    def card_points(self, contract, card):
-        pts = super().card_points(contract, card)
-        return -70 if pts == -75 else pts
+def king_costs_seventy(contract, card, rules):
+    pts = card_points(contract, card, rules)
+    return -70 if pts == -75 else pts
 
 
-class _AceOfDiamondsCostsFifteen(T.TrickContract):
-    def card_points(self, contract, card):
-        if contract is D and card == C("A♦"):
-            return -15
-        return super().card_points(contract, card)
+def ace_of_diamonds_costs_fifteen(contract, card, rules):
+    return -15 if contract is D and card == C("A♦") else card_points(contract, card, rules)
 
 
-class _QueenOfSpadesCostsThirty(T.TrickContract):
-    def card_points(self, contract, card):
-        if contract is G and card == C("Q♠"):
-            return -30
-        return super().card_points(contract, card)
+def queen_of_spades_costs_thirty(contract, card, rules):
+    return -30 if contract is G and card == C("Q♠") else card_points(contract, card, rules)
 
 
-class _TrickCostsFourteen(T.TrickContract):
-    def trick_points(self, contract):
-        return -14 if contract is CO else super().trick_points(contract)
-
-
-class _LastPlaceForty(T.LayoutContract):
-    def place_points(self, place):
-        return 40 if place == 4 else super().place_points(place)
-
-
-class _AnyContractAnyTime(T.ChoicePhase):
-    def contract_options(self, chosen):
-        return CONTRACT_ORDER
-
-
-class _SkipsSeatThree(T.ChoicePhase):
+def skips_seat_three(rule, deal_no, first, holder, counts):
     """The choice rotates among three players only."""
-
-    def designated_chooser(self, deal_no, first, holder, counts):
-        return [first, (first - 1) % 4, (first - 2) % 4][deal_no % 3]
+    return [first, (first - 1) % 4, (first - 2) % 4][deal_no % 3]
 
 
-class _FifteenTenForgetsTricks(T.TrickContract):
-    def trick_points(self, contract):
-        return -15 if contract is CO else 0
+def jordan_never_king(chosen, rules):
+    if rules.order == "jordan":
+        return (JORDAN_ORDER[len(chosen) % 4],)
+    return contract_options(chosen, rules)
 
 
-class _PositiveNegativeKeepsTrixSign(T.LayoutContract):
-    def place_points(self, place):
-        return T.TRIX_PLACES[place]
-
-
-class _JordanNeverKing(T.ChoicePhase):
-    def contract_options(self, chosen):
-        if self.rules.order == "jordan":
-            return (JORDAN_ORDER[len(chosen) % 4],)
-        return super().contract_options(chosen)
-
-
-class _PartnershipBonus(T.TrickContract):
+def partnership_bonus(contract, rules):
     """A broken partnership rule: a Collections trick costs only 5 when playing in pairs."""
-
-    def trick_points(self, contract):
-        if self.rules.partnership and contract is CO:
-            return -5
-        return super().trick_points(contract)
+    return -5 if rules.partnership and contract is CO else trick_points(contract, rules)
 
 
-class _UpwardRowsOnly(T.LayoutContract):
-    def rows_playable(self, card, ends):
-        row = ends[T._SUIT_INDEX[card.suit]]
-        return card.rank is Rank.JACK if row is None else card.rank == row[1] + 1
+def upward_rows_only(card, ends):
+    row = ends[T._SUIT_INDEX[card.suit]]
+    return card.rank is Rank.JACK if row is None else card.rank == row[1] + 1
 
 
-class _ChainAlwaysFits(T.LayoutContract):
-    def chain_playable(self, card, top):
-        return True
+def last_place_forty(place, rules):
+    return 40 if place == 4 else place_points(place, rules)
 
 
 class LastTrickForgotten(Trix):
     def deal_scores(self, contract, taken, finished, doubled=()):
         scores = list(super().deal_scores(contract, taken, finished, doubled))
         if contract is CO:
-            scores[0] -= self.tricks.trick_points(contract)
+            scores[0] -= trick_points(contract, self.rules)
         return tuple(scores)
 
 
-KingCostsSeventy = mutant("KingCostsSeventy", Tricks=_KingCostsSeventy)
-AceOfDiamondsCostsFifteen = mutant("AceOfDiamondsCostsFifteen", Tricks=_AceOfDiamondsCostsFifteen)
-QueenOfSpadesCostsThirty = mutant("QueenOfSpadesCostsThirty", Tricks=_QueenOfSpadesCostsThirty)
-TrickCostsFourteen = mutant("TrickCostsFourteen", Tricks=_TrickCostsFourteen)
-LastPlaceForty = mutant("LastPlaceForty", Layout=_LastPlaceForty)
-AnyContractAnyTime = mutant("AnyContractAnyTime", Choice=_AnyContractAnyTime)
-SkipsSeatThree = mutant("SkipsSeatThree", Choice=_SkipsSeatThree)
-FifteenTenForgetsTricks = mutant("FifteenTenForgetsTricks", Tricks=_FifteenTenForgetsTricks)
-PositiveNegativeKeepsTrixSign = mutant("PositiveNegativeKeepsTrixSign", Layout=_PositiveNegativeKeepsTrixSign)
-JordanNeverKing = mutant("JordanNeverKing", Choice=_JordanNeverKing)
-PartnershipBonus = mutant("PartnershipBonus", Tricks=_PartnershipBonus)
-UpwardRowsOnly = mutant("UpwardRowsOnly", Layout=_UpwardRowsOnly)
-ChainAlwaysFits = mutant("ChainAlwaysFits", Layout=_ChainAlwaysFits)
-
-
-@pytest.mark.parametrize("mutant, prop", [
-    (KingCostsSeventy, "king_total"),
-    (AceOfDiamondsCostsFifteen, "diamonds_total"),
-    (QueenOfSpadesCostsThirty, "girls_total"),
-    (TrickCostsFourteen, "collections_total"),
-    (LastPlaceForty, "trix_total"),
-    (LastPlaceForty, "contracts_zero_sum"),
-    (AnyContractAnyTime, "game_zero_sum"),
-    (SkipsSeatThree, "zero_sum_strict_order"),
-    (FifteenTenForgetsTricks, "zero_sum_fifteen_ten"),
-    (PositiveNegativeKeepsTrixSign, "zero_sum_positive_negative"),
-    (JordanNeverKing, "zero_sum_jordan"),
-    (PartnershipBonus, "zero_sum_partnership"),
-    (SkipsSeatThree, "choice_rule_consistent"),
-    (UpwardRowsOnly, "trix_rows_no_deadlock"),
-    (LastTrickForgotten, "random_games_agree"),
+@pytest.mark.parametrize("label, broken, prop", [
+    ("trix-card-points", king_costs_seventy, "king_total"),
+    ("trix-card-points", ace_of_diamonds_costs_fifteen, "diamonds_total"),
+    ("trix-card-points", queen_of_spades_costs_thirty, "girls_total"),
+    ("trix-trick-points", lambda contract, rules: -14 if contract is CO else trick_points(contract, rules),
+     "collections_total"),
+    ("trix-trix-places", last_place_forty, "trix_total"),
+    ("trix-trix-places", last_place_forty, "contracts_zero_sum"),
+    ("trix-contract-choice", lambda chosen, rules: CONTRACT_ORDER, "game_zero_sum"),         # any contract any time
+    ("trix-chooser", skips_seat_three, "zero_sum_strict_order"),
+    ("trix-trick-points", lambda contract, rules: -15 if contract is CO else 0, "zero_sum_fifteen_ten"),
+    ("trix-trix-places", lambda place, rules: TRIX_PLACES[place], "zero_sum_positive_negative"),  # keeps its sign
+    ("trix-contract-choice", jordan_never_king, "zero_sum_jordan"),
+    ("trix-trick-points", partnership_bonus, "zero_sum_partnership"),
+    ("trix-chooser", skips_seat_three, "choice_rule_consistent"),
+    ("trix-trix-rows", upward_rows_only, "trix_rows_no_deadlock"),
 ])
-def test_property_refutes_mutant(mutant, prop):
-    assert_refuted(check([mutant()], prop, TINY))
+def test_property_refutes_a_broken_clause(label, broken, prop):
+    with CLAUSES.replaced(label, broken):
+        assert_refuted(check([Trix()], prop, TINY))
+
+
+def test_random_games_agree_refutes_a_deal_scored_wrong():
+    assert_refuted(check([LastTrickForgotten()], "random_games_agree", TINY))
+
+
+@pytest.mark.parametrize("label, broken, where", [
+    ("trix-follow-suit", lambda barred: Duties(follow=False, barred_lead=Suit.HEARTS if barred else None),
+     "following"),                                                   # a revoke allowed
+    ("trix-hearts-lead", lambda contract, first_trick, rules: False, "leading"),   # hearts led at any time
+    ("trix-redeal", lambda hand: True, "redeal"),                    # anyone may demand a redeal
+])
+def test_plays_as_source_refutes_a_broken_rule(label, broken, where):
+    with CLAUSES.replaced(label, broken):
+        result = check([Trix()], "plays_as_source", TINY)
+    assert_refuted(result)
+    assert where in result.counterexample.text
+
+
+@pytest.mark.parametrize("rule", ["king_only", "opening_lead"])
+def test_plays_as_source_follows_the_hearts_option(rule):
+    assert check([Trix(Rules(hearts_lead=rule))], "plays_as_source", TINY).verdict == "holds"
 
 
 def test_default_rules_hold_where_the_mutants_fail():
@@ -575,13 +551,15 @@ def test_chain_deadlock_witness_replays_and_check_can_pass():
     assert_refuted(result)
     game, state = result.counterexample.record.replay()
     assert game.layout.stalled(state) and sum(len(h) > 0 for h in state.hands) >= 2
-    assert check([ChainAlwaysFits()], "trix_chain_no_deadlock", TINY).verdict == "unknown"
+    with CLAUSES.replaced("trix-trix-chain", lambda rank, top, wrap: True):      # every card fits
+        assert check([Trix()], "trix_chain_no_deadlock", TINY).verdict == "unknown"
 
 
 def test_rows_lemma_and_deal_total_sets():
     checked, failure = rows_lemma(Trix(Rules(trix_layout="rows")))
     assert checked == 328 and failure is None
-    assert rows_lemma(UpwardRowsOnly(Rules(trix_layout="rows")))[1]["playable"] == "none"
+    with CLAUSES.replaced("trix-trix-rows", upward_rows_only):
+        assert rows_lemma(Trix(Rules(trix_layout="rows")))[1]["playable"] == "none"
     doubled = Trix(Rules(doubling=True))
     assert deal_total_set(doubled, K) == [-150, -75]
     assert deal_total_set(doubled, G) == [-200, -175, -150, -125, -100]
@@ -616,14 +594,6 @@ def test_legacy_records_replay(name):
 
 # ------------------------------------------- turn order, winners, clauses vs fast path
 
-class _TakesWithHighestRank(T.TrickContract):
-    """Forgets the suit led: the highest card of any suit takes the trick."""
-
-    @staticmethod
-    def taker(trick):
-        return max(trick, key=lambda pc: (int(pc[1].rank), -pc[0]))[0]
-
-
 class _PlaysGoLeft(T.TrickContract):
     def apply(self, state, card):
         after = super().apply(state, card)
@@ -655,27 +625,10 @@ class LowestWins(Trix):
         return dataclasses.replace(out, winners=tuple(p for p, s in enumerate(out.scores) if s == low))
 
 
-class _HeartsLeadForgotten(T.TrickContract):
-    """The fast path lets hearts be led at any time; the clause does not."""
-
-    def moves(self, state):
-        if state.trick:
-            return super().moves(state)
-        return tuple(map(Lay, state.hands[state.to_move]))
-
-
-class _ChainStartsAnywhere(T.LayoutContract):
-    def moves(self, state):
-        if not state.layout and self.rules.trix_layout == "chain":
-            return tuple(map(Lay, state.hands[state.to_move]))
-        return super().moves(state)
-
-
 @pytest.mark.parametrize("broken", [
-    mutant("TakesWithHighestRank", Tricks=_TakesWithHighestRank),
-    mutant("PlaysGoLeft", Tricks=_PlaysGoLeft),
-    mutant("ChooserLeads", Tricks=_ChooserLeads),
-    mutant("LayoutGoesRight", Layout=_LayoutGoesRight),
+    mutant("PlaysGoLeft", tricks=_PlaysGoLeft),
+    mutant("ChooserLeads", tricks=_ChooserLeads),
+    mutant("LayoutGoesRight", layout=_LayoutGoesRight),
     DealPassesLeft,
 ])
 def test_turn_order_refutes(broken):
@@ -684,13 +637,40 @@ def test_turn_order_refutes(broken):
     result.counterexample.record.replay()      # the witness replays on the real rules
 
 
+def test_turn_order_refutes_a_trick_taken_by_the_highest_rank():
+    """A broken trick rule that forgets the suit led: the highest card of any suit takes the trick."""
+    with CLAUSES.replaced("trix-trick-winner", lambda plays: max(plays, key=lambda pc: (int(pc[1].rank), -pc[0]))[0]):
+        result = check([Trix()], "turn_order", TINY)
+    assert_refuted(result)
+    result.counterexample.record.replay()      # the witness replays on the real rules
+
+
 def test_random_games_agree_refutes_a_wrong_winner():
     assert_refuted(check([LowestWins()], "random_games_agree", TINY))
 
 
+class HeartsLeadForgotten(Trix):
+    """A fast path that lets hearts be led at any time; the clause does not."""
+
+    def legal_moves(self, state):
+        if state.game.phase == "play" and state.game.contract is not TX and not state.trick:
+            return tuple(map(Lay, state.hands[state.to_move]))
+        return super().legal_moves(state)
+
+
+class ChainStartsAnywhere(Trix):
+    """A fast path that lets the Trix contract's chain start with any card."""
+
+    def legal_moves(self, state):
+        if state.game.phase == "play" and state.game.contract is TX and not state.layout \
+                and self.rules.trix_layout == "chain":
+            return tuple(map(Lay, state.hands[state.to_move]))
+        return super().legal_moves(state)
+
+
 class _RedealForEveryone(T.ChoicePhase):
-    """The fast path offers a redeal to every player in the Trix contract; the clause allows it only
-    with four 2s, or three 2s and the 3 of the fourth suit."""
+    """Asks every player in the Trix contract about a redeal (the clause allows one only with four 2s, or
+    three 2s and the 3 of the fourth suit)."""
 
     def _after_announcements(self, g, hands, offer_redeal=True):
         if offer_redeal and g.contract is TX and g.redeals < self.rules.redeal_limit:
@@ -699,11 +679,14 @@ class _RedealForEveryone(T.ChoicePhase):
         return super()._after_announcements(g, hands, offer_redeal)
 
 
-@pytest.mark.parametrize("broken", [
-    mutant("HeartsLeadForgotten", Tricks=_HeartsLeadForgotten),
-    mutant("ChainStartsAnywhere", Layout=_ChainStartsAnywhere),
-    mutant("RedealForEveryone", Choice=_RedealForEveryone),
-])
+class RedealForEveryone(mutant("AsksEveryone", choice=_RedealForEveryone)):
+    """... and a fast path that offers each of them a redeal."""
+
+    def legal_moves(self, state):
+        return (REDEAL, KEEP) if state.game.phase == "redeal" else super().legal_moves(state)
+
+
+@pytest.mark.parametrize("broken", [HeartsLeadForgotten, ChainStartsAnywhere, RedealForEveryone])
 def test_moves_match_clauses_refutes_a_drifting_fast_path(broken):
     result = check([broken()], "moves_match_clauses", TINY)
     assert_refuted(result)
@@ -820,7 +803,7 @@ def test_missed_contracts_are_charged_when_the_game_ends():
 def test_no_move_after_the_game_is_over():
     game = Trix()
     s = game.play(last_deal(game, (-100, -50, -200, -150)), L("5♦"))
-    assert game.legal_moves(s) == () and game.candidates(s) == () and game.to_move(s) is None
+    assert game.legal_moves(s) == () and T.phase_moves(game, s) == () and game.to_move(s) is None
     from spec.engine import _relabel
     swap = {C("5♦"): C("9♣"), C("9♣"): C("5♦")}
     assert game.relabel(s, swap) == _relabel(s, swap) and game.relabel(s, swap).layout[-1] == C("9♣")
@@ -1027,7 +1010,8 @@ def test_rows_playable_cards(ends, fits):
     game = Trix(Rules(trix_layout="rows"))
     want = set(parse_cards(fits))
     assert {c for c in make_deck("52") if T.rows_playable(c, ends)} == want
-    assert {c for c in make_deck("52") if game.layout.rows_playable(c, ends)} == want
+    s = position(game, [" ".join(map(str, make_deck("52"))), "", "", ""], TX, 0, ends=ends)
+    assert {m.card for m in game.legal_moves(s)} == want                  # the rows' moves use the rule
 
 
 def test_contract_notation():
@@ -1191,17 +1175,21 @@ def test_passes_count_only_players_still_holding_cards():
     assert game.refusal(s, L("2♦")) is None and game.refusal(s, PASS)[0] == "trix-trix-pass"
 
 
-def test_candidates_of_each_phase():
+def test_the_moves_each_phase_offers():
     game = Trix(Rules(doubling=True))
     choose = position(game, ["5♠", "6♠", "7♠", "8♠"], None, 1, chooser=1, phase="choose", chosen=((),) * 4)
-    assert game.candidates(choose) == tuple(map(Choose, CONTRACT_ORDER))
+    assert T.phase_moves(game, choose) == tuple(map(Choose, CONTRACT_ORDER))
     announce = dataclasses.replace(choose, game=dataclasses.replace(choose.game, phase="announce",
                                                                     pending=parse_cards("Q♦ Q♣")))
-    assert game.candidates(announce) == (Double(C("Q♦")), NoDouble(C("Q♦")), Double(C("Q♣")), NoDouble(C("Q♣")))
+    assert T.phase_moves(game, announce) == (Double(C("Q♦")), NoDouble(C("Q♦")))     # the first card asked about
+    assert game.refusal(announce, Double(C("Q♣")))[0] == "trix-doubling"
     redeal = dataclasses.replace(choose, game=dataclasses.replace(choose.game, phase="redeal", pending=(1,)))
-    assert game.candidates(redeal) == (REDEAL, KEEP)
+    assert T.phase_moves(game, redeal) == (KEEP,)                 # P1 holds no 2: only keeping the deal
+    assert game.refusal(redeal, REDEAL)[0] == "trix-redeal"
+    twos = dataclasses.replace(redeal, hands=(redeal.hands[0], parse_cards("2♠ 2♥ 2♦ 2♣")) + redeal.hands[2:])
+    assert T.phase_moves(game, twos) == (REDEAL, KEEP)
     play = position(game, ["5♠ 9♦", "6♠", "7♠", "8♠"], TX, 0)
-    assert game.candidates(play) == (L("5♠"), L("9♦"), PASS)
+    assert T.phase_moves(game, play) == (L("5♠"), L("9♦"))       # no jack: any card starts, no pass
 
 
 @pytest.mark.parametrize("limit", [0, 1, 3, 10])
@@ -1281,8 +1269,8 @@ def test_strict_orders_start_again_after_five():
 
 
 @pytest.mark.parametrize("preset", [None, *sorted(PRESETS)])
-def test_fast_moves_are_the_moves_the_clauses_allow(preset):
-    """The fast move lists of random play against the deciders, on states of a random game of each preset."""
+def test_the_legal_moves_are_the_moves_the_clauses_allow(preset):
+    """The legal moves against the clauses' refusals, on states of a random game of each preset."""
     import random
     game = Trix(make_rules(Rules, PRESETS[preset]) if preset else Rules())
     rng = random.Random(preset)

@@ -136,10 +136,8 @@ def _suit(text: str) -> Suit:
     raise NotationError(f"position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got {text!r}")
 
 
-def parse_position(game, text: str):
-    """Turn the position notation into a last-phase engine state; one-line errors."""
-    from spec.games.sixty_six import DECK, _from_dict, card_points, plays_of
-
+def _fields(text: str) -> dict[str, str]:
+    """The ``key=value`` pairs of a position, each key known and given once."""
     fields: dict[str, str] = {}
     for part in text.split(";"):
         if not part.strip():
@@ -157,20 +155,24 @@ def parse_position(game, text: str):
     for need in ("trump", "p0", "p1"):
         if need not in fields:
             raise NotationError(f"position: key '{need}' is missing (required: trump, p0, p1)")
-    trump = _suit(fields["trump"])
+    return fields
 
-    def cards(key: str) -> tuple[Card, ...]:
-        try:
-            cs = parse_cards(fields[key])
-        except NotationError as exc:
-            raise NotationError(f"position: key '{key}': {exc}") from None
-        for c in cs:
-            if c not in DECK:
-                raise NotationError(f"position: key '{key}': {format_card(c)} is not in the 24-card deck (9 to A)")
-        return cs
 
-    hands = (cards("p0"), cards("p1"))
-    led = cards("led") if "led" in fields else ()
+def _cards_of(fields: dict[str, str], key: str, deck) -> tuple[Card, ...]:
+    try:
+        cs = parse_cards(fields[key])
+    except NotationError as exc:
+        raise NotationError(f"position: key '{key}': {exc}") from None
+    for c in cs:
+        if c not in deck:
+            raise NotationError(f"position: key '{key}': {format_card(c)} is not in the 24-card deck (9 to A)")
+    return cs
+
+
+def _hands(fields: dict[str, str], deck) -> tuple[tuple, tuple, int]:
+    """The two hands, the card led (if any) and the leader, checked against each other."""
+    hands = (_cards_of(fields, "p0", deck), _cards_of(fields, "p1", deck))
+    led = _cards_of(fields, "led", deck) if "led" in fields else ()
     if len(led) > 1:
         raise NotationError("position: key 'led': at most one card")
     every = hands[0] + hands[1] + led
@@ -187,6 +189,29 @@ def parse_position(game, text: str):
         raise NotationError(f"position: hands must be equal in size ({len(hands[0])} and {len(hands[1])} given)")
     if not hands[follower]:
         raise NotationError("position: the hands are empty; the game is already over")
+    return hands, led, lead
+
+
+def _check_counts(pts, tricks, closed, every, in_hands: int, deck) -> None:
+    """The tricks, the cards in hand and the card points add up (to the deck, or below it when closed)."""
+    played = 2 * (tricks[0] + tricks[1])
+    if closed is None:
+        if played + len(every) != len(deck):
+            raise NotationError(f"position: with the stock exhausted, 2 × tricks + cards in hand must be 24 "
+                                f"({played} + {len(every)} given); add closed=P if the stock was closed")
+        if pts[0] + pts[1] + in_hands != 120:
+            raise NotationError(f"position: the card points of the tricks ({pts[0]}+{pts[1]}) and of the cards "
+                                f"in hand ({in_hands}) must add up to 120")
+    else:
+        if played + len(every) >= len(deck):    # the count is even: at most 22 seen leaves the stock a card
+            raise NotationError(f"position: too many cards for a closed stock ({played} in tricks, "
+                                f"{len(every)} in hand)")
+        if pts[0] + pts[1] + in_hands > 120:
+            raise NotationError("position: more than 120 card points in tricks and hands")
+
+
+def _scores(fields: dict[str, str]) -> tuple[tuple, tuple, tuple]:
+    """Card points, marriages and tricks won, by player."""
     pts = _pair("points", fields.get("points", "0,0"))
     mar = _pair("marriages", fields.get("marriages", "0,0"))
     tricks = _pair("tricks", fields.get("tricks", "0,0"))
@@ -195,22 +220,22 @@ def parse_position(game, text: str):
             raise NotationError(f"position: P{p} has {pts[p]} card points but no trick (set tricks=...)")
         if mar[p] % 20:
             raise NotationError(f"position: key 'marriages': {mar[p]} is not a sum of 20s and 40s")
+    return pts, mar, tricks
+
+
+def parse_position(game, text: str):
+    """Turn the position notation into a last-phase engine state; one-line errors."""
+    from spec.games.sixty_six import DECK, _from_dict, card_points, plays_of
+
+    fields = _fields(text)
+    trump = _suit(fields["trump"])
+    hands, led, lead = _hands(fields, DECK)
+    follower = 1 - lead
+    every = hands[0] + hands[1] + led
+    pts, mar, tricks = _scores(fields)
     closed = _seat("closed", fields["closed"]) if "closed" in fields else None
-    in_hands = card_points(every)
+    _check_counts(pts, tricks, closed, every, card_points(every), DECK)
     played = 2 * (tricks[0] + tricks[1])
-    if closed is None:
-        if played + len(every) != len(DECK):
-            raise NotationError(f"position: with the stock exhausted, 2 × tricks + cards in hand must be 24 "
-                                f"({played} + {len(every)} given); add closed=P if the stock was closed")
-        if pts[0] + pts[1] + in_hands != 120:
-            raise NotationError(f"position: the card points of the tricks ({pts[0]}+{pts[1]}) and of the cards "
-                                f"in hand ({in_hands}) must add up to 120")
-    else:
-        if played + len(every) >= len(DECK):    # the count is even: at most 22 seen leaves the stock a card
-            raise NotationError(f"position: too many cards for a closed stock ({played} in tricks, "
-                                f"{len(every)} in hand)")
-        if pts[0] + pts[1] + in_hands > 120:
-            raise NotationError("position: more than 120 card points in tricks and hands")
     close_tricks = _pair("close_tricks", fields["close_tricks"]) if "close_tricks" in fields else \
         (tricks if closed is not None else None)
     if "close_tricks" in fields and closed is None:

@@ -29,7 +29,7 @@ from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import POT, Deltas, Ledger, player_account, settle
+from spec.stakes import POT, Deltas, Ledger, Raises, player_account, settle
 
 INFO = GameInfo(id="auction_quads", name_en="Auction for fours", name_ru="Торги за каре", min_players=4,
                 max_players=8, deck="52", family="auction game (stakes)", chance=True, hidden_information=True,
@@ -86,6 +86,7 @@ class Pass:
 
 
 PASS = Pass()
+PASSES = (PASS,)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ def ranks_differ(cards: Sequence[Card]) -> bool:
     return len({c.rank for c in cards}) == len(cards)
 
 
+@CLAUSES.rule("auction-quads-first-cards", "First cards of a repeated rank go back into the pack, which is "
+              "shuffled, and they are laid again (or, as an option, all first cards are)")
 def lay_again(first: Sequence[Card], stock: Sequence[Card], redeal: str, rng) -> tuple[list, list]:
     """One more laying: the first cards going back join the stock, which is shuffled, and new cards are
     laid in their places from it."""
@@ -138,18 +141,16 @@ def lay_again(first: Sequence[Card], stock: Sequence[Card], redeal: str, rng) ->
     return first, stock
 
 
-@CLAUSES.rule("auction-quads-first-cards", "First cards of a repeated rank go back into the pack, which is "
-              "shuffled, and they are laid again (or, as an option, all first cards are)")
-def lay_first_cards(pack: Sequence[Card], players: int, redeal: str, rng, again=lay_again) -> tuple[list, list, int]:
-    """Shuffle and lay the first cards, ``again`` until their ranks differ; return them, the stock (top
-    first) and how often they were laid again."""
+def lay_first_cards(pack: Sequence[Card], players: int, redeal: str, rng) -> tuple[list, list, int]:
+    """Shuffle and lay the first cards, laying again (:func:`lay_again`) until their ranks differ; return
+    them, the stock (top first) and how often they were laid again."""
     cards = list(pack)
     rng.shuffle(cards)
     first, stock = cards[:players], cards[players:]
     times = 0
     while not ranks_differ(first):
         times += 1
-        first, stock = again(first, stock, redeal, rng)
+        first, stock = lay_again(first, stock, redeal, rng)
     return first, stock, times
 
 
@@ -170,27 +171,29 @@ def next_bidder(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
+def _bid_refused(game, state, move) -> tuple[str, str]:
+    """Which bidding clause refuses ``move``: not one step up, or no raise left."""
+    broken = game.raising.broken(move.amount, state.price, state.bids)
+    label = "auction-quads-bid-step" if broken == "step" else "auction-quads-raise-cap"
+    return label, game.raising.why_not(move.amount, state.price, state.bids)
+
+
 @CLAUSES.rule("auction-quads-bid-step", "A bid is one fixed step above the last: the first bid is one step, each "
-              "raise adds one", decides=Bid)
-def bid_one_step_up(game, state, move) -> str | None:
-    want = state.price + game.rules.bid_step
-    if move.amount != want:
-        what = "the opening bid" if not state.price else f"a raise on {state.price}"
-        return f"bids go up by {game.rules.bid_step}: {what} is {want}, not {move.amount}"
-    return None
+              "raise adds one", offers=Bid, refused=_bid_refused)
+def bid_one_step_up(game, state) -> tuple[Bid, ...]:
+    """The one bid allowed while raises are left (the stakes kit's :class:`~spec.stakes.Raises`: one
+    step above the bid standing, at most ``raises`` raises)."""
+    return tuple(map(game.bid_moves.__getitem__, game.raising.options(state.price, state.bids)))
 
 
-@CLAUSES.rule("auction-quads-raise-cap", "A bid may be raised at most three times; then the others can only "
-              "pass", decides=Bid)
-def raises_left(game, state, move) -> str | None:
-    if state.bids > game.rules.raises:
-        return f"the bid of {state.price} has been raised {state.bids - 1} times, the most allowed: only a pass"
-    return None
+CLAUSES.note("auction-quads-raise-cap", "A bid may be raised at most three times; then the others can only pass",
+             "spec.games.auction_quads.bid_one_step_up")
 
 
-@CLAUSES.rule("auction-quads-pass", "A player may always pass instead of bidding", decides=Pass)
-def may_pass(game, state, move) -> str | None:
-    return None
+@CLAUSES.rule("auction-quads-pass", "A player may always pass instead of bidding", offers=Pass,
+              refused="P{player} may always pass")
+def may_pass(game, state) -> tuple[Pass, ...]:
+    return PASSES
 
 
 @CLAUSES.rule("auction-quads-close", "The auction closes when all the others pass after a bid, or when "
@@ -251,6 +254,14 @@ def pot_unclaimed(paid_in: Sequence, rule: str) -> Deltas:
     return ((POT, -sum(paid_in)),) + tuple((player_account(p), x) for p, x in enumerate(paid_in))
 
 
+def _evolve(state: State, **changes) -> State:
+    """``state`` with ``changes``: the frozen record's fields copied at once (its ``__init__`` sets each
+    of the 15 fields in turn, several times slower on the hot path); equal to ``dataclasses.replace``."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__, **changes)
+    return new
+
+
 # ------------------------------------------------------------------ the game
 
 class AuctionQuads(Game[State, Bid | Pass]):
@@ -258,24 +269,20 @@ class AuctionQuads(Game[State, Bid | Pass]):
     Rules = Rules
     move_kinds = (Pass, Bid)
     over_clause = "auction-quads-four"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"ante": staticmethod(ante_paid), "bid": staticmethod(bid_paid), "won": staticmethod(pot_won),
-                   "unclaimed": staticmethod(pot_unclaimed)}
-    #: one more laying of the first cards (a test swaps it for a biased one)
-    laying = staticmethod(lay_again)
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         r = self.rules
-        # every bid a candidate, one step past the cap, so the cap clause has something to refuse
-        self._bids = tuple(Bid(r.bid_step * k) for k in range(1, r.raises + 3))
+        self.raising = Raises(r.bid_step, r.raises)
+        #: every bid the raises can reach, as a move
+        self.bid_moves = {r.bid_step * k: Bid(r.bid_step * k) for k in range(1, r.raises + 2)}
 
     def deck(self):
         return PACK
 
     def deal(self, seed: int) -> State:
         n = self.players
-        first, stock, again = lay_first_cards(PACK, n, self.rules.redeal, rng_for(seed), self.laying)
+        first, stock, again = lay_first_cards(PACK, n, self.rules.redeal, rng_for(seed))
         return self.start(tuple((c,) for c in first), tuple(stock), again, seed)
 
     def start(self, hands, stock, redeals=0, seed=0) -> State:
@@ -289,30 +296,17 @@ class AuctionQuads(Game[State, Bid | Pass]):
     def is_over(self, state):
         return state.to_move is None
 
-    def candidates(self, state):
-        return (PASS,) + self._bids
-
-    def legal_moves(self, state):
-        if state.to_move is None:
-            return ()
-        if state.bids > self.rules.raises:
-            return (PASS,)
-        return (self._bids[state.bids], PASS)
-
     def apply(self, state, move):
         p = state.to_move
         if p is None:  # a move after the end changes nothing
             return state
         n = self.players
         if type(move) is Bid:
-            return State(state.hands, state.stock, state.centre, state.discard, state.auction,
-                         next_bidder(p, n), move.amount, p, state.bids + 1, 0, state.paid, None,
-                         state.redeals, state.seed, state.last)
+            return _evolve(state, to_move=next_bidder(p, n), price=move.amount, high=p, bids=state.bids + 1,
+                           passes=0)
         passes = state.passes + 1
         if not auction_closed(state.high, passes, n):
-            return State(state.hands, state.stock, state.centre, state.discard, state.auction,
-                         next_bidder(p, n), state.price, state.high, state.bids, passes, state.paid, None,
-                         state.redeals, state.seed, state.last)
+            return _evolve(state, to_move=next_bidder(p, n), passes=passes)
         if state.high is not None:
             return self.award(state, state.high, state.price)
         return self.award(state, unbid_taker(self.rules.unbid, opener(state.auction, n)), 0)
@@ -331,27 +325,28 @@ class AuctionQuads(Game[State, Bid | Pass]):
                 winner = taker
         last = (card, taker, price)
         if winner is not None or stock_out(state.stock, winner):
-            return State(hands, state.stock, None, discard, state.auction, None, 0, None, 0, 0, paid, winner,
-                         state.redeals, state.seed, last)
+            return _evolve(state, hands=hands, centre=None, discard=discard, to_move=None, price=0, high=None,
+                           bids=0, passes=0, paid=paid, winner=winner, last=last)
         nxt = state.auction + 1
-        return State(hands, state.stock[1:], state.stock[0], discard, nxt, opener(nxt, self.players), 0, None,
-                     0, 0, paid, None, state.redeals, state.seed, last)
+        return _evolve(state, hands=hands, stock=state.stock[1:], centre=state.stock[0], discard=discard,
+                       auction=nxt, to_move=opener(nxt, self.players), price=0, high=None, bids=0, passes=0,
+                       paid=paid, last=last)
 
     def paid_in(self, state: State) -> tuple[int, ...]:
         """What each player has put in the pot: the ante and every bid won."""
         return tuple(self.rules.ante + x for x in state.paid)
 
     def ledger(self, state) -> Ledger:
+        """The antes and the bids paid in, and the pot paid out as the rules say, by the settlement clauses."""
         led = Ledger.open(players=self.players)
-        rules = self.settlements
         for p, x in enumerate(state.paid):
-            led = settle(led, rules["ante"](self.rules.ante, p), clause="auction-quads-ante")
+            led = settle(led, ante_paid(self.rules.ante, p), clause="auction-quads-ante")
             if x:
-                led = settle(led, rules["bid"](x, p), clause="auction-quads-highest")
+                led = settle(led, bid_paid(x, p), clause="auction-quads-highest")
         if state.winner is not None:
-            led = settle(led, rules["won"](self.paid_in(state), state.winner), clause="auction-quads-pot-won")
+            led = settle(led, pot_won(self.paid_in(state), state.winner), clause="auction-quads-pot-won")
         elif state.to_move is None:
-            led = settle(led, rules["unclaimed"](self.paid_in(state), self.rules.no_quads),
+            led = settle(led, pot_unclaimed(self.paid_in(state), self.rules.no_quads),
                          clause="auction-quads-unclaimed")
         return led
 

@@ -32,7 +32,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import BOX, POT, Deltas, Ledger, player_account, settle
+from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="card_lottery", name_en="Card Lottery", name_ru="Карточная лотерея", min_players=2,
                 max_players=17, deck="2x52", family="banking game (chance)", chance=True,
@@ -136,6 +136,10 @@ class Take:
 
 
 TAKE = Take()
+TAKES = (TAKE,)
+#: one move object per card, built once
+LEAD = {c: Lead(c) for c in PACK}
+BEAT = {c: Beat(c) for c in PACK}
 LOTTERY, BEATING, OVER = "lottery", "beating", "over"
 BOXING, STAKING, LEADING, ANSWERING = "box", "stake", "lead", "answer"
 
@@ -180,37 +184,46 @@ def draw_banker(seed: int, players: int) -> int:
     return rng_for(seed, 0).randrange(players - 1)
 
 
-@CLAUSES.rule("lottery-box", "Every round, before the deal, each player in turn puts chips in the box",
-              decides=Box)
-def box_in_turn(game, state, move) -> str | None:
-    if state.phase != BOXING:
-        return "chips go in the box only at the start of a round, before the deal"
-    return None
+@CLAUSES.rule("lottery-box", "Every round, before the deal, each player in turn puts chips in the box")
+def box_in_turn(state: State) -> bool:
+    """Whether chips go in the box now: at the start of a round, before the deal."""
+    return state.phase == BOXING
+
+
+def _box_refused(game, state, move) -> tuple[str, str]:
+    """Which box clause refuses ``move``: not the time for chips, or an amount out of bounds."""
+    if not box_in_turn(state):
+        return "lottery-box", "chips go in the box only at the start of a round, before the deal"
+    return "lottery-box-size", game.box_limits.why_not(move.amount)
 
 
 @CLAUSES.rule("lottery-box-size", "A player puts any number of chips in the box (within the agreed limits)",
-              decides=Box)
-def box_in_limits(game, state, move) -> str | None:
-    lo, hi = game.rules.box_min, game.rules.box_max
-    if not lo <= move.amount <= hi:
-        return f"{move.amount} chips cannot go in the box: put {lo} to {hi}"
-    return None
+              offers=Box, refused=_box_refused)
+def box_in_limits(game, state) -> tuple[Box, ...]:
+    """In a player's turn at the box, every amount the bounds allow (the stakes kit's
+    :class:`~spec.stakes.Amounts`)."""
+    return game.boxes_allowed if box_in_turn(state) else ()
 
 
 @CLAUSES.rule("lottery-stake", "The banker puts chips on each new prize card, face down (in the first round "
-              "before the deal, later after it)", decides=Stake)
-def stake_on_new_card(game, state, move) -> str | None:
-    if state.phase != STAKING:
-        return "only the banker stakes, and only on a new prize card before it is turned"
-    return None
+              "before the deal, later after it)")
+def stake_on_new_card(state: State) -> bool:
+    """Whether the banker stakes now: a new prize card waits for its chips."""
+    return state.phase == STAKING
 
 
-@CLAUSES.rule("lottery-stake-size", "A prize is any number of chips (within the agreed limits)", decides=Stake)
-def stake_in_limits(game, state, move) -> str | None:
-    lo, hi = game.rules.stake_min, game.rules.stake_max
-    if not lo <= move.amount <= hi:
-        return f"a prize of {move.amount} chips is not allowed: stake {lo} to {hi}"
-    return None
+def _stake_refused(game, state, move) -> tuple[str, str]:
+    """Which stake clause refuses ``move``: no new prize card to stake, or an amount out of bounds."""
+    if not stake_on_new_card(state):
+        return "lottery-stake", "only the banker stakes, and only on a new prize card before it is turned"
+    return "lottery-stake-size", game.stake_limits.why_not(move.amount)
+
+
+@CLAUSES.rule("lottery-stake-size", "A prize is any number of chips (within the agreed limits)", offers=Stake,
+              refused=_stake_refused)
+def stake_in_limits(game, state) -> tuple[Stake, ...]:
+    """On a new prize card, every prize the bounds allow (the stakes kit's :class:`~spec.stakes.Amounts`)."""
+    return game.stakes_allowed if stake_on_new_card(state) else ()
 
 
 @CLAUSES.rule("lottery-round", "Each round the dealer gives every player the agreed number of cards "
@@ -265,14 +278,18 @@ def next_holder(hands: Sequence[Sequence[Card]], seat: int) -> int | None:
     return None
 
 
-@CLAUSES.rule("lottery-lead", "The leader leads any card of his hand", decides=Lead)
-def lead_own_card(game, state, move) -> str | None:
+def _lead_refused(game, state, move) -> str:
     if state.phase != LEADING:
         return "no lead now: a led card is waiting to be beaten or taken" if state.phase == ANSWERING \
             else "leading begins only when the lottery's deal is over"
-    if move.card not in state.hands[state.to_move]:
-        return f"{move.card} is not in your hand"
-    return None
+    return f"{move.card} is not in your hand"
+
+
+@CLAUSES.rule("lottery-lead", "The leader leads any card of his hand", offers=Lead, refused=_lead_refused)
+def lead_own_card(game, state) -> tuple[Lead, ...]:
+    if state.phase != LEADING:
+        return ()
+    return tuple(map(LEAD.__getitem__, state.hands[state.to_move]))
 
 
 @CLAUSES.rule("lottery-beats", "A card is beaten by a card of a higher suit (hearts > clubs > diamonds > "
@@ -286,28 +303,39 @@ def beats(led: Card, cover: Card, rule: str) -> bool:
     return hi > lo
 
 
-@CLAUSES.rule("lottery-beat", "The next player may beat the led card with a card of his hand that beats it",
-              decides=Beat)
-def beat_with_own_card(game, state, move) -> str | None:
+def _answer_refused(game, state, move) -> tuple[str, str]:
+    """Which answering clause refuses ``move``: a beat (no led card, a card not held, one that does not
+    beat), or a take (no led card, or a cover in hand)."""
+    if type(move) is Take:
+        if state.phase != ANSWERING:
+            return "lottery-take", "there is no led card to take"
+        cover = next(c for c in state.hands[state.to_move] if beats(state.table, c, game.rules.beat))
+        return "lottery-take", f"you can beat {state.table} (with {cover}): a player takes only when he cannot beat"
     if state.phase != ANSWERING:
-        return "there is no led card to beat"
+        return "lottery-beat", "there is no led card to beat"
     if move.card not in state.hands[state.to_move]:
-        return f"{move.card} is not in your hand"
-    if not beats(state.table, move.card, game.rules.beat):
-        return f"{move.card} does not beat {state.table}: {game.beat_words()}"
-    return None
+        return "lottery-beat", f"{move.card} is not in your hand"
+    return "lottery-beat", f"{move.card} does not beat {state.table}: {game.beat_words()}"
+
+
+@CLAUSES.rule("lottery-beat", "The next player may beat the led card with a card of his hand that beats it",
+              offers=(Beat, Take), refused=_answer_refused)
+def beat_with_own_card(game, state) -> tuple[Beat | Take, ...]:
+    """The answers to the led card: a beat with each card of the hand that beats it, then taking the
+    card where the player may (:func:`take_when_unable`)."""
+    if state.phase != ANSWERING:
+        return ()
+    led, rule = state.table, game.rules.beat
+    covers = tuple([BEAT[c] for c in state.hands[state.to_move] if beats(led, c, rule)])
+    return covers + TAKES if take_when_unable(game.rules, covers) else covers
 
 
 @CLAUSES.rule("lottery-take", "A player who cannot beat takes the led card, and the turn passes to the next "
-              "player", decides=Take)
-def take_when_unable(game, state, move) -> str | None:
-    if state.phase != ANSWERING:
-        return "there is no led card to take"
-    if not game.rules.take_when_able:
-        cover = next((c for c in state.hands[state.to_move] if beats(state.table, c, game.rules.beat)), None)
-        if cover is not None:
-            return f"you can beat {state.table} (with {cover}): a player takes only when he cannot beat"
-    return None
+              "player")
+def take_when_unable(rules: Rules, covers: Sequence) -> bool:
+    """Whether the answering player may take the led card: when he cannot beat it (``covers``, the cards
+    that beat it, is empty), or under ``take_when_able`` always."""
+    return rules.take_when_able or not covers
 
 
 @CLAUSES.rule("lottery-after", "After a take the next player after the taker leads; after a beat the beater "
@@ -389,7 +417,7 @@ class LotteryStage:
 
     def box(self, s: State, amount: int) -> State:
         p = s.to_move
-        led = self.game.pay(s.ledger, "box", p, amount)
+        led = settle(s.ledger, box_paid(p, amount), clause="lottery-box-paid")
         paid = s.paid_in[:p] + (s.paid_in[p] + amount,) + s.paid_in[p + 1:]
         if p + 1 < self.n:
             return _replace(s, ledger=led, paid_in=paid, last=("box", p, amount), to_move=p + 1)
@@ -400,7 +428,7 @@ class LotteryStage:
 
     def stake(self, s: State, amount: int) -> State:
         i = s.stakes.index(0)
-        led = self.game.pay(s.ledger, "staked", s.banker, amount)
+        led = settle(s.ledger, prize_staked(s.banker, amount), clause="lottery-prize-staked")
         s = _replace(s, stakes=s.stakes[:i] + (amount,) + s.stakes[i + 1:], ledger=led, staked=s.staked + amount,
                      last=("stake", s.banker, amount))
         return self.stake_or_turn(s)
@@ -427,7 +455,7 @@ class LotteryStage:
             p = prize_holder(card, hands)
             if p is None:
                 continue
-            led = self.game.pay(led, "won", p, stakes[i])
+            led = settle(led, prize_won(p, stakes[i]), clause="lottery-prize-won")
             won += ((card, p, stakes[i]),)
             removed += (card, card)
             hands[p] = tuple(c for c in hands[p] if c != card)
@@ -450,7 +478,7 @@ class BeatingStage:
 
     def begin(self, s: State) -> State:
         left = sum(k for c, k in zip(s.prizes, s.stakes) if c is not None)
-        led = self.game.pay(s.ledger, "unclaimed", s.banker, left)
+        led = settle(s.ledger, prize_unclaimed(s.banker, left, self.rules.unclaimed), clause="lottery-unclaimed")
         hands = set_aside(s.hands, s.aside)
         s = _replace(s, ledger=led, hands=hands, aside=((),) * len(hands))  # next_lead sets the phase
         leader = first_leader(s.won, len(hands), self.rules.starter)
@@ -483,8 +511,8 @@ class BeatingStage:
         led, penalty = s.ledger, 0
         if loser is not None:
             penalty = penalty_for(s.hands[loser])
-            led = self.game.pay(led, "penalty", loser, suit_counts(s.hands[loser]))
-        led = self.game.pay(led, "emptied", s.banker, led[BOX])
+            led = settle(led, penalty_paid(loser, suit_counts(s.hands[loser])), clause="lottery-penalty-paid")
+        led = settle(led, box_emptied(s.banker, led[BOX], self.rules.box_goes), clause="lottery-box-emptied")
         return _replace(s, ledger=led, phase=OVER, to_move=None, loser=loser, penalty=penalty)
 
 
@@ -511,21 +539,16 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
     Rules = Rules
     move_kinds = (Take, Box, Stake, Lead, Beat)
     over_clause = "lottery-loser"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"box": staticmethod(box_paid), "staked": staticmethod(prize_staked),
-                   "won": staticmethod(prize_won), "unclaimed": staticmethod(prize_unclaimed),
-                   "penalty": staticmethod(penalty_paid), "emptied": staticmethod(box_emptied)}
-    _clause_of = {"box": "lottery-box-paid", "staked": "lottery-prize-staked", "won": "lottery-prize-won",
-                  "unclaimed": "lottery-unclaimed", "penalty": "lottery-penalty-paid",
-                  "emptied": "lottery-box-emptied"}
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         r = self.rules
-        self._boxes = tuple(Box(a) for a in range(r.box_min, r.box_max + 1))
-        self._stakes = tuple(Stake(a) for a in range(r.stake_min, r.stake_max + 1))
-        self._leads = {c: Lead(c) for c in PACK}
-        self._beats = {c: Beat(c) for c in PACK}
+        self.box_limits = Amounts(r.box_min, r.box_max,
+                                  outside="{amount} chips cannot go in the box: put {low} to {high}")
+        self.stake_limits = Amounts(r.stake_min, r.stake_max,
+                                    outside="a prize of {amount} chips is not allowed: stake {low} to {high}")
+        self.boxes_allowed = tuple(Box(a) for a in self.box_limits.options())
+        self.stakes_allowed = tuple(Stake(a) for a in self.stake_limits.options())
         self.lottery = LotteryStage(self)
         self.beating = BeatingStage(self)
 
@@ -535,15 +558,6 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
 
     def deck(self):
         return PACK + PACK
-
-    def pay(self, ledger: Ledger, rule: str, seat: int, amount) -> Ledger:
-        """Carry out one settlement rule through the ledger."""
-        extra = ()
-        if rule == "unclaimed":
-            extra = (self.rules.unclaimed,)
-        elif rule == "emptied":
-            extra = (self.rules.box_goes,)
-        return settle(ledger, self.settlements[rule](seat, amount, *extra), clause=self._clause_of[rule])
 
     def deal(self, seed: int) -> State:
         bank, dealer = list(PACK), list(PACK)
@@ -564,25 +578,6 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
 
     def is_over(self, state):
         return state.to_move is None
-
-    def candidates(self, state):
-        p = state.to_move
-        hand = state.hands[p] if p is not None else ()
-        return (TAKE,) + self._boxes + self._stakes + tuple(Lead(c) for c in hand) + tuple(Beat(c) for c in hand)
-
-    def legal_moves(self, state):
-        ph = state.phase
-        if ph == BOXING:
-            return self._boxes
-        if ph == STAKING:
-            return self._stakes
-        if ph == LEADING:
-            return tuple(self._leads[c] for c in state.hands[state.to_move])
-        if ph == ANSWERING:
-            rule, led = self.rules.beat, state.table
-            covers = tuple(self._beats[c] for c in state.hands[state.to_move] if beats(led, c, rule))
-            return covers + (TAKE,) if self.rules.take_when_able or not covers else covers
-        return ()
 
     def apply(self, state, move):
         if state.to_move is None:  # a move after the end (only replays on another deal try one) changes nothing

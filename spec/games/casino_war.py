@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from spec import flips
 from spec.cards import Card, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
@@ -27,7 +28,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import BANK, POT, Deltas, Ledger, player_account, settle
+from spec.stakes import BANK, POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="casino_war", name_en="Casino War", name_ru="Война с крупье", min_players=2, max_players=7,
                 deck="52", family="banking game (chance)", chance=True, hidden_information=True, zero_sum=True,
@@ -119,48 +120,65 @@ CLAUSES.note("casino-war-shoe", "One or more 52-card packs shuffled together; ac
              unchecked="the shuffle is chance; cards_conserved checks the shoe is whole at every step")
 
 
-@CLAUSES.rule("casino-war-bet", "Each player bets first, in seat order, between the table's limits", decides=Bet)
-def bet_in_limits(game, state, move) -> str | None:
-    r = game.rules
+def limits(rules: Rules) -> tuple[Amounts, Amounts]:
+    """The table's limits on a bet and on a tie bet (the stakes kit's :class:`~spec.stakes.Amounts`)."""
+    step = " in even chips" if rules.bets == "even" else ""
+    bets = Amounts(rules.min_bet, rules.max_bet, 2 if rules.bets == "even" else 1,
+                   outside="a bet of {amount} is not allowed: bet {low} to {high}" + step)
+    return bets, Amounts(0, rules.max_tie_bet, outside="a tie bet of {amount} is not allowed: {low} to {high}")
+
+
+def _bet_refused(game, state, move) -> tuple[str, str]:
+    """Which betting clause refuses ``move``: the bets are closed, the bet or the tie bet is out of limits."""
     if state.first:
-        return "the cards are dealt: bets are closed"
-    if not r.min_bet <= move.amount <= r.max_bet or (r.bets == "even" and move.amount % 2):
-        step = " in even chips" if r.bets == "even" else ""
-        return f"a bet of {move.amount} is not allowed: bet {r.min_bet} to {r.max_bet}{step}"
-    return None
+        return "casino-war-bet", "the cards are dealt: bets are closed"
+    bets, ties = game.limits
+    said = bets.why_not(move.amount)
+    return ("casino-war-bet", said) if said else ("casino-war-tie-bet", ties.why_not(move.tie))
 
 
-@CLAUSES.rule("casino-war-tie-bet", "A player may add a tie bet, up to the table's limit", decides=Bet)
-def tie_bet_in_limits(game, state, move) -> str | None:
-    if not 0 <= move.tie <= game.rules.max_tie_bet:
-        return f"a tie bet of {move.tie} is not allowed: 0 to {game.rules.max_tie_bet}"
-    return None
+@CLAUSES.rule("casino-war-bet", "Each player bets first, in seat order, between the table's limits", offers=Bet,
+              refused=_bet_refused)
+def bet_in_limits(game, state) -> tuple[Bet, ...]:
+    """Before the deal, every bet and tie bet within the table's :func:`limits`."""
+    return () if state.first else game.bets_allowed
 
 
-def rank_of(card: Card) -> int:
-    return int(card.rank)  # 2 low ... ace (14) high
+CLAUSES.note("casino-war-tie-bet", "A player may add a tie bet, up to the table's limit",
+             "spec.games.casino_war.bet_in_limits")
+
+
+@CLAUSES.rule("casino-war-deal", "The dealer gives one card face up to each player, in seat order, then one to "
+              "himself", unchecked="which card of the shuffled shoe goes to whom is chance; cards_conserved "
+              "checks that every card is dealt once")
+def first_cards(shoe: tuple[Card, ...], players: int):
+    """The players' cards, the dealer's card and the rest of the shoe."""
+    return shoe[:players], shoe[players], shoe[players + 1:]
 
 
 @CLAUSES.rule("casino-war-compare", "The higher card wins; cards of the same rank tie (suits do not count)")
 def compare(player: Card, dealer: Card) -> int:
-    """+1 the player's card is higher, -1 the dealer's, 0 a tie."""
-    a, b = rank_of(player), rank_of(dealer)
-    return (a > b) - (a < b)
+    """+1 the player's card is higher, -1 the dealer's, 0 a tie (the flips kit's :func:`~spec.flips.compare`)."""
+    return flips.compare(player, dealer)
 
 
 def tied(state: State, p: int) -> bool:
     return bool(state.first) and compare(state.first[p], state.dealer[0]) == 0
 
 
-@CLAUSES.rule("casino-war-tie-choice", "Only a player whose card ties the dealer's chooses: surrender or war",
-              decides=(War, Surrender))
-def only_tied_choose(game, state, move) -> str | None:
+def _choice_refused(game, state, move) -> str:
     if not state.first:
         return "no cards are dealt yet: every player bets first"
     p = state.to_move
-    if not tied(state, p):
-        return f"P{p}'s {state.first[p]} does not tie the dealer's {state.dealer[0]}: there is nothing to choose"
-    return None
+    return f"P{p}'s {state.first[p]} does not tie the dealer's {state.dealer[0]}: there is nothing to choose"
+
+
+@CLAUSES.rule("casino-war-tie-choice", "Only a player whose card ties the dealer's chooses: surrender or war",
+              offers=(War, Surrender), refused=_choice_refused)
+def only_tied_choose(game, state) -> tuple[War | Surrender, ...]:
+    """Once the cards are dealt, the player to move -- one whose card ties the dealer's -- goes to war or
+    surrenders."""
+    return (WAR, SURRENDER) if state.first and tied(state, state.to_move) else ()
 
 
 @CLAUSES.rule("casino-war-burn", "At war the dealer burns three cards, then deals one card to each player at war "
@@ -236,28 +254,19 @@ def shoe_of(decks: int) -> tuple[Card, ...]:
     return make_deck(f"{decks}x52")
 
 
-@cache
-def bet_moves(lo: int, hi: int, step: int, max_tie: int) -> tuple[Bet, ...]:
-    return tuple(Bet(a, t) for a in range(lo, hi + 1, step) for t in range(max_tie + 1))
-
-
 class CasinoWar(Game[State, Bet | War | Surrender]):
     info = INFO
     Rules = Rules
     move_kinds = (Bet, War, Surrender)
     over_clause = "casino-war-war-result"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"placed": staticmethod(placed), "win": staticmethod(even_money), "lose": staticmethod(bet_lost),
-                   "surrender": staticmethod(surrendered), "war_won": staticmethod(war_won_paid),
-                   "war_lost": staticmethod(war_lost_paid), "tie": staticmethod(tie_bet_paid)}
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         #: the players who bet; the dealer is the last seat
         self.punters = self.players - 1
-        r = self.rules
-        self._bets = bet_moves(r.min_bet, r.max_bet, 2 if r.bets == "even" else 1, r.max_tie_bet)
-        self._all_bets = bet_moves(r.min_bet, r.max_bet + 1, 1, r.max_tie_bet + 1)
+        self.limits = bets, ties = limits(self.rules)
+        #: every bet the limits allow, built once
+        self.bets_allowed = tuple(Bet(a, t) for a in bets.options() for t in ties.options())
 
     def deck(self):
         return shoe_of(self.rules.decks)
@@ -273,16 +282,6 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
 
     def is_over(self, state):
         return state.to_move is None
-
-    def candidates(self, state):
-        return self._all_bets + (WAR, SURRENDER)
-
-    def legal_moves(self, state):
-        if state.to_move is None:
-            return ()
-        if not state.first:
-            return self._bets
-        return (WAR, SURRENDER)
 
     def next_tied(self, state: State, after: int) -> int | None:
         for p in range(after + 1, self.punters):
@@ -301,10 +300,9 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
             state = State(state.shoe, bets, ties, (), (), state.choices, state.war, (), p + 1, state.seed)
             if p + 1 < n:
                 return state
-            # everyone has bet: one card to each player, then the dealer
-            shoe = state.shoe
-            state = State(shoe[n + 1:], bets, ties, shoe[:n], (shoe[n],), state.choices, state.war, (),
-                          None, state.seed)
+            # everyone has bet: the cards are dealt
+            first, dealer, shoe = first_cards(state.shoe, n)
+            state = State(shoe, bets, ties, first, (dealer,), state.choices, state.war, (), None, state.seed)
             return self.after_choice(state, -1)
         choice = "war" if type(move) is War else "surrender"
         choices = state.choices[:p] + (choice,) + state.choices[p + 1:]
@@ -328,31 +326,31 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
     # ---------------------------------------------------------- stakes
     def ledger(self, state) -> Ledger:
         led = Ledger.open(players=self.punters)
-        rules = self.settlements
         for p, a in enumerate(state.bets):
             if not a:
                 continue
-            led = settle(led, rules["placed"](p, a), clause="casino-war-placed")
+            led = settle(led, placed(p, a), clause="casino-war-placed")
             if state.ties[p]:
-                led = settle(led, rules["placed"](p, state.ties[p]), clause="casino-war-placed")
+                led = settle(led, placed(p, state.ties[p]), clause="casino-war-placed")
             if not state.first:
                 continue
             result = compare(state.first[p], state.dealer[0])
             if state.ties[p]:
-                led = settle(led, rules["tie"](p, state.ties[p], result == 0, self.rules.tie_pays),
+                led = settle(led, tie_bet_paid(p, state.ties[p], result == 0, self.rules.tie_pays),
                              clause="casino-war-tie-pays")
             if result > 0:
-                led = settle(led, rules["win"](p, a), clause="casino-war-even-money")
+                led = settle(led, even_money(p, a), clause="casino-war-even-money")
             elif result < 0:
-                led = settle(led, rules["lose"](p, a), clause="casino-war-lost")
+                led = settle(led, bet_lost(p, a), clause="casino-war-lost")
             elif state.choices[p] == "surrender":
-                led = settle(led, rules["surrender"](p, a), clause="casino-war-surrender")
+                led = settle(led, surrendered(p, a), clause="casino-war-surrender")
             elif state.choices[p] == "war":
-                led = settle(led, rules["placed"](p, a), clause="casino-war-placed")
+                led = settle(led, placed(p, a), clause="casino-war-placed")
                 if state.war[p] is not None:
-                    won = war_won(state.war[p], state.dealer[1])
-                    led = settle(led, rules["war_won" if won else "war_lost"](p, a),
-                                 clause="casino-war-war-won" if won else "casino-war-war-lost")
+                    if war_won(state.war[p], state.dealer[1]):
+                        led = settle(led, war_won_paid(p, a), clause="casino-war-war-won")
+                    else:
+                        led = settle(led, war_lost_paid(p, a), clause="casino-war-war-lost")
         return led
 
     def outcome(self, state):

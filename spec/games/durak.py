@@ -18,9 +18,11 @@ and :data:`PRESETS` names the source's six variants (plus the catalogue's
 Representation: inside a state a card is an integer id and a hand a bit mask
 (see :mod:`spec.bouts`); moves are typed records (:func:`spec.moves.move`) with
 ``Card`` fields, written ``attack 7♠ 7♥``, ``beat 7♠ with 9♠``, ``take``,
-``throw 8♦``, ``transfer 7♦`` and ``pass``. Each move kind is decided by its
-clauses (the ``decides=`` functions below); the game class delegates the bout
-to one small object per phase (lead, defence, throw-in, end of bout).
+``throw 8♦``, ``transfer 7♦`` and ``pass``. The turn clause offers the moves the
+player in turn may try and each move kind's clauses (the ``decides=`` functions
+below) keep the legal ones; the game class delegates the bout to one small
+object per phase (lead, defence, throw-in, end of bout), whose move lists are the
+fast path of ``legal_moves``.
 """
 
 from __future__ import annotations
@@ -346,9 +348,10 @@ def _make(d: dict) -> State:
 
 
 # ----------------------------------------------------------------- clauses
-# Pure predicates first; the deciders (``decides=``) after them are what
-# ``check_move`` runs, and the fast move lists of the phases below must agree
-# with them (property ``moves_match_clauses``).
+# Pure predicates first; then the clause that offers the moves of the player in
+# turn (``offers=``) and the deciders (``decides=``) that keep the legal ones:
+# ``legal_moves`` and ``refusal`` are derived from them. The fast move lists of
+# the phases below must agree with them (property ``moves_match_clauses``).
 
 CLAUSES.note("durak-players", "2 to 6 players with a 36-card deck (six to ace)", "spec.games.durak.Rules",
              unchecked="a range of player counts: the rules object refuses others, nothing happens in play")
@@ -543,13 +546,16 @@ def result(rules: Rules, hands: Sequence[int], finished: Sequence[int], last_def
     else:
         return Outcome(draw=True, returns=(0,) * n)
     returns = tuple(-(n - 1) if p == loser else 1 for p in range(n))
-    return Outcome(losers=(loser,), winners=tuple(p for p in finished if p != loser), returns=returns)
+    first = (game_winner(finished),) if finished else ()
+    return Outcome(losers=(loser,), winners=first + tuple(p for p in finished if p not in first and p != loser),
+                   returns=returns)
 
 
 @CLAUSES.rule("durak-winner", "The winner (who attacks first next game) is the first player out; "
               "players out in the same bout rank in drawing order")
-def game_winner(state: State) -> int:
-    return state.finished[0]
+def game_winner(finished: Sequence[int]) -> int:
+    """The winner, listed first among the winners (``finished``: the players in the order they went out)."""
+    return finished[0]
 
 
 # ------------------------------------------------------------- deciders
@@ -561,12 +567,50 @@ _PHASE_TASK = {LEAD: "to attack (lead one card, or several of one rank)",
                THROW: "to throw in a card or pass"}
 
 
-@CLAUSES.rule("durak-turn", "Moves come in turn: the attacker leads; the defender beats, takes or "
-              "transfers; the throwers throw in or pass", decides=MOVE_KINDS)
-def move_in_turn(game: "Durak", state: State, mv) -> str | None:
+def out_of_turn(game: "Durak", state: State, mv) -> str | None:
+    """Why ``mv`` is not a move of the player in turn now (``None`` when its kind is)."""
     if type(mv) in _PHASE_KINDS[state.phase]:
         return None
     return f"it is P{game.to_move(state)}'s turn {_PHASE_TASK[state.phase]}: {mv.kind} is not possible now"
+
+
+def _refused(game: "Durak", state: State, mv) -> tuple[str, str]:
+    """Why a move the turn clause does not offer is refused: out of turn, else the first decider of
+    its kind that refuses it (the offers hold every move the deciders could allow)."""
+    reason = out_of_turn(game, state, mv)
+    if reason:
+        return "durak-turn", reason
+    for label, decide in type(game).deciders_for(type(mv)):
+        reason = decide(game, state, mv)
+        if reason:
+            return label, reason
+    raise ValueError(f"{game.format_move(mv)}: no decider refuses it, but the turn clause does not offer it")
+
+
+@CLAUSES.rule("durak-turn", "Moves come in turn: the attacker leads; the defender beats, takes or "
+              "transfers; the throwers throw in or pass", offers=MOVE_KINDS, refused=_refused)
+def moves_in_turn(game: "Durak", state: State) -> tuple:
+    """The moves the player in turn may try, by phase (the deciders below keep the legal ones):
+    at the lead, the sets :func:`attack_candidates` lists, and passing the lead; in defence, every
+    (table card, hand card) beat, taking, and each card transferred; a thrower, each card thrown in,
+    and passing. (Kept for the last state asked about: a refusal asks once per move.)"""
+    last, offered = game._offered
+    if last is state:
+        return offered
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    hand = state.hands[game.to_move(state)]
+    ids = ids_of(hand)
+    if phase == LEAD:
+        offered = tuple(map(attack_of, attack_candidates(game.rules, hand))) + (PASS,)
+    elif phase == THROW:
+        offered = tuple(_THROWS[c] for c in ids) + (PASS,)
+    else:
+        offered = (tuple(_BEATS[a][c] for a, _ in state.table for c in ids) + (TAKE,)
+                   + tuple(_TRANSFERS[c] for c in ids))
+    game._offered = (state, offered)
+    return offered
 
 
 def _laid(mv) -> tuple[Card, ...]:
@@ -1043,8 +1087,6 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
     Rules = Rules
     move_kinds = (Attack, Beat, Take, Throw, Transfer, Pass)
     over_clause = "durak-end"
-    #: the bout's phases: lead, defence, throw-in, end of bout (a variant or a test swaps one)
-    phase_classes = (LeadPhase, DefencePhase, ThrowInPhase, BoutEnd)
 
     def __init__(self, rules: Rules | None = None, *, players: int | None = None):
         super().__init__(rules, players=players)
@@ -1053,8 +1095,10 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
         self._beaters = {s: beat_rule(r, s).beater_masks() for s in Suit}
         self._throwers = {(a, d): thrower_order(r, a, d, n) for a in range(n) for d in range(n)}
         self._draw_orders = {(a, d): drawing_order(a, d, n) for a in range(n) for d in range(n)}
-        self.lead_phase, self.defence = self.phase_classes[0](self), self.phase_classes[1](self)
-        self.throw_in, self.bout_end = self.phase_classes[2](self), self.phase_classes[3](self)
+        self._offered: tuple = (None, ())   # (state, what moves_in_turn offers in it)
+        # the bout's phases: lead, defence, throw-in, end of bout
+        self.lead_phase, self.defence, self.throw_in, self.bout_end = \
+            LeadPhase(self), DefencePhase(self), ThrowInPhase(self), BoutEnd(self)
         self._moves_of = {LEAD: self.lead_phase.moves, DEFEND: self.defence.moves, THROW: self.throw_in.moves,
                           OVER: lambda state: ()}
         self._handlers = {Attack: self.lead_phase.attack, Beat: self.defence.beat, Transfer: self.defence.transfer,
@@ -1131,19 +1175,12 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
         return state.phase == OVER
 
     def legal_moves(self, state: State) -> tuple:
+        """The fast path kept (issue #22): the phase's own move list, in the order records replay
+        by. It lists exactly the moves :func:`moves_in_turn` offers and the deciders keep
+        (property ``moves_match_clauses``, exhaustive on small positions); the chain of clauses
+        costs over ten times as much (random play of every preset), and Durak's legal moves are
+        on the hot path of random play and of every state-graph search."""
         return self._moves_of[state.phase](state)
-
-    def candidates(self, state: State) -> list:
-        """Take, pass, attacks (at the lead: the sets :func:`attack_candidates` lists; else
-        each single card), every (table card, hand card) beat, each card thrown in or transferred."""
-        hand = state.hands[self.to_move(state)]
-        ids = ids_of(hand)
-        out: list = [TAKE, PASS]
-        out += [attack_of(m) for m in attack_candidates(self.rules, hand)] if state.phase == LEAD else \
-            [attack_of(1 << c) for c in ids]
-        out += [_BEATS[a][c] for a, _ in state.table for c in ids]
-        out += [_THROWS[c] for c in ids] + [_TRANSFERS[c] for c in ids]
-        return out
 
     def beaters(self, state: State) -> tuple[int, ...]:
         """For each card id, the mask of the cards that beat it (``durak-beat``)."""

@@ -139,14 +139,16 @@ class DoubleKemps:
 
 
 PASS, SIGNAL = Pass(), Signal()
+PASSES, SIGNALS = (PASS,), (SIGNAL,)
 DECK = make_deck("52")
 #: ``SWAP[take][give]``, built once: moves are frozen records
 SWAP = {t: {g: Swap(t, g) for g in DECK if g != t} for t in DECK}
 KEMPS = {q: Kemps(q) for q in range(4)}
 DOUBLE = {(a, b): DoubleKemps(a, b) for a in range(4) for b in range(4)}
-#: each seat's calls, in a stable order: single calls, then double
-CALLS = {p: tuple(KEMPS[q] for q in range(4) if q != p)
-         + tuple(DOUBLE[ab] for ab in combinations([q for q in range(4) if q != p], 2)) for p in range(4)}
+#: each seat's calls, in a stable order: single calls on the others, then double calls on two of them in seat order
+SINGLE_CALLS = {p: tuple(KEMPS[q] for q in range(4) if q != p) for p in range(4)}
+DOUBLE_CALLS = {p: tuple(DOUBLE[ab] for ab in combinations([q for q in range(4) if q != p], 2)) for p in range(4)}
+CALLS = {p: SINGLE_CALLS[p] + DOUBLE_CALLS[p] for p in range(4)}
 
 
 # ------------------------------------------------------------------- state
@@ -230,60 +232,80 @@ def next_player(player: int) -> int:
     return (player + 1) % 4
 
 
-@CLAUSES.rule("kemps-swap-table", "A swap takes one of the four open cards", decides=Swap)
-def swap_takes_open_card(game, state, move) -> str | None:
-    if move.take not in state.table:
-        return f"{move.take} is not on the table; the open cards are {' '.join(map(str, state.table))}"
-    return None
+@CLAUSES.rule("kemps-pass", "A player may decline to swap", offers=Pass, refused="P{player} may always pass")
+def may_pass(game, state) -> tuple[Pass, ...]:
+    return PASSES
 
 
-@CLAUSES.rule("kemps-swap-hand", "The card put in its place is one of the player's own", decides=Swap)
-def swap_gives_own_card(game, state, move) -> str | None:
-    if move.give not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.give}"
-    return None
-
-
-@CLAUSES.rule("kemps-swap-signalled", "A player who has made the gesture keeps his four (a decision: the "
-              "gesture says he holds them)", decides=Swap)
-def swap_not_after_signal(game, state, move) -> str | None:
-    if state.signals[state.to_move]:
-        return f"P{state.to_move} has signalled four of a kind and keeps them: pass or call instead"
-    return None
-
-
-@CLAUSES.rule("kemps-pass", "A player may decline to swap", decides=Pass)
-def may_pass(game, state, move) -> str | None:
-    return None
-
-
-@CLAUSES.rule("kemps-signal", "Only a player holding four of a kind makes the gesture, once for that hand; "
-              "only his partner sees it", decides=Signal)
-def signal_four(game, state, move) -> str | None:
+def _signal_refused(game, state, move) -> str:
     p = state.to_move
     if state.signals[p]:
         return f"P{p} has already signalled this hand"
-    if not four_of_a_kind(state.hands[p]):
-        return f"P{p} does not hold four of a kind, so has nothing to signal"
-    return None
+    return f"P{p} does not hold four of a kind, so has nothing to signal"
 
 
-@CLAUSES.rule("kemps-call", "A player calls Kemps on one other player, partner or opponent", decides=Kemps)
-def call_other(game, state, move) -> str | None:
-    if move.suspect not in range(4) or move.suspect == state.to_move:
-        others = ", ".join(f"P{q}" for q in range(4) if q != state.to_move)
-        return f"P{state.to_move} calls Kemps on another player: {others}"
-    return None
+@CLAUSES.rule("kemps-signal", "Only a player holding four of a kind makes the gesture, once for that hand; "
+              "only his partner sees it", offers=Signal, refused=_signal_refused)
+def signal_four(game, state) -> tuple[Signal, ...]:
+    p = state.to_move
+    return SIGNALS if not state.signals[p] and four_of_a_kind(state.hands[p]) else ()
 
 
-@CLAUSES.rule("kemps-double", "Double Kemps names two other players", decides=DoubleKemps)
-def double_others(game, state, move) -> str | None:
+def _swap_refused(game, state, move) -> tuple[str, str]:
+    """Which swapping clause refuses ``move``: the card taken is not open, the card given is not the
+    player's, or the player keeps his four after the gesture."""
+    p = state.to_move
+    if move.take not in state.table:
+        open_cards = " ".join(map(str, state.table))
+        return "kemps-swap-table", f"{move.take} is not on the table; the open cards are {open_cards}"
+    if move.give not in state.hands[p]:
+        return "kemps-swap-hand", f"P{p} does not hold {move.give}"
+    return "kemps-swap-signalled", f"P{p} has signalled four of a kind and keeps them: pass or call instead"
+
+
+@CLAUSES.rule("kemps-swap-table", "A swap takes one of the four open cards", offers=Swap, refused=_swap_refused)
+def swap_takes_open_card(game, state) -> tuple[Swap, ...]:
+    """Each open card, in table order, for each card of the player's own, in hand order; nothing after
+    his gesture (:func:`swap_not_after_signal`)."""
+    if not swap_not_after_signal(state):
+        return ()
+    give = itemgetter(*state.hands[state.to_move])  # each open card's row of swaps, read four at a time
+    a, b, c, d = state.table
+    return give(SWAP[a]) + give(SWAP[b]) + give(SWAP[c]) + give(SWAP[d])
+
+
+CLAUSES.note("kemps-swap-hand", "The card put in its place is one of the player's own",
+             "spec.games.kemps.swap_takes_open_card")
+
+
+@CLAUSES.rule("kemps-swap-signalled", "A player who has made the gesture keeps his four (a decision: the "
+              "gesture says he holds them)")
+def swap_not_after_signal(state: State) -> bool:
+    """Whether the player to move may swap: not once he has made the gesture with this hand."""
+    return not state.signals[state.to_move]
+
+
+def _call_refused(game, state, move) -> str:
+    others = ", ".join(f"P{q}" for q in range(4) if q != state.to_move)
+    return f"P{state.to_move} calls Kemps on another player: {others}"
+
+
+@CLAUSES.rule("kemps-call", "A player calls Kemps on one other player, partner or opponent", offers=Kemps,
+              refused=_call_refused)
+def call_other(game, state) -> tuple[Kemps, ...]:
+    return SINGLE_CALLS[state.to_move]
+
+
+def _double_refused(game, state, move) -> str:
     p, a, b = state.to_move, move.first, move.second
     if a not in range(4) or b not in range(4) or p in (a, b):
         return f"P{p} names two other players: " + ", ".join(f"P{q}" for q in range(4) if q != p)
-    if a >= b:
-        return f"name the two suspects in seat order: double kemps P{min(a, b)} P{max(a, b)}"
-    return None
+    return f"name the two suspects in seat order: double kemps P{min(a, b)} P{max(a, b)}"
+
+
+@CLAUSES.rule("kemps-double", "Double Kemps names two other players", offers=DoubleKemps, refused=_double_refused)
+def double_others(game, state) -> tuple[DoubleKemps, ...]:
+    return DOUBLE_CALLS[state.to_move]
 
 
 @CLAUSES.rule("kemps-score", "A right call scores 1 point (double: 2) for the caller's side; a wrong single "
@@ -310,12 +332,12 @@ def add_points(rules: Rules, scores: tuple[int, int], team: int, points: int) ->
               "from the stock")
 def replace_hands(game, state: State, seats: tuple[int, ...]) -> State | None:
     """The state with ``seats``' hands put aside and dealt again (``None``: the game ends, stock out)."""
-    stock, discards, restocks = state.stock, state.discards, state.restocks
-    if len(stock) < HAND * len(seats):
-        if game.rules.stock_out == "end":
-            return None
-        # the cards put aside before this call or redeal: the stock and they always hold 32 cards
-        stock, discards, restocks = restock(state.seed, restocks, stock, discards)
+    # the cards put aside before this call or redeal: the stock and they always hold 32 cards
+    restocked = restock(game.rules.stock_out, state.seed, state.restocks, state.stock, state.discards,
+                        HAND * len(seats))
+    if restocked is None:
+        return None
+    stock, discards, restocks = restocked
     discards += tuple(c for p in seats for c in state.hands[p])
     got, stock = draw_hands(stock, first_player(), seats)
     hands = tuple(got.get(p, h) for p, h in enumerate(state.hands))
@@ -326,7 +348,14 @@ def replace_hands(game, state: State, seats: tuple[int, ...]) -> State | None:
 
 @CLAUSES.rule("kemps-stock-out", "When the stock is short, the cards put aside so far are shuffled under it "
               "before the new hands are dealt (a decision; stock_out = 'end' ends the game instead)")
-def restock(seed: int, restocks: int, stock: tuple[Card, ...], discards: tuple[Card, ...]):
+def restock(rule: str, seed: int, restocks: int, stock: tuple[Card, ...], discards: tuple[Card, ...], need: int):
+    """The stock, the cards put aside and the number of reshuffles so far, before ``need`` new cards are
+    dealt: as they are while the stock holds enough; when it is short, the cards put aside shuffled under
+    it (``None`` under ``stock_out = "end"``: the game ends there)."""
+    if len(stock) >= need:
+        return stock, discards, restocks
+    if rule == "end":
+        return None
     pile = list(discards)
     rng_for(seed, 1, restocks).shuffle(pile)
     return stock + tuple(pile), (), restocks + 1
@@ -363,7 +392,6 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
     Rules = Rules
     move_kinds = (Pass, Signal, DoubleKemps, Kemps, Swap)
     over_clause = "kemps-win"
-    stated_ranks = STATED_RANKS
 
     def deck(self):
         return DECK
@@ -379,25 +407,6 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
 
     def is_over(self, state):
         return winning_side(state.scores, state.ended) is not None
-
-    def candidates(self, state):
-        hand = state.hands[state.to_move]
-        return ((PASS, SIGNAL) + tuple(SWAP[t][g] for t in state.table for g in hand)
-                + tuple(KEMPS.values()) + tuple(DOUBLE.values()))
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        p = state.to_move
-        hand = state.hands[p]
-        if state.signals[p]:
-            return (PASS,) + CALLS[p]
-        give = itemgetter(*hand)  # each open card's row of swaps, read four at a time
-        a, b, c, d = state.table
-        swaps = give(SWAP[a]) + give(SWAP[b]) + give(SWAP[c]) + give(SWAP[d])
-        if four_of_a_kind(hand):
-            return (PASS, SIGNAL) + swaps + CALLS[p]
-        return (PASS,) + swaps + CALLS[p]
 
     def apply(self, state, move):
         kind = type(move)

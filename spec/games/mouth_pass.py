@@ -108,20 +108,24 @@ def first_holder(players: int) -> int:
     return 0
 
 
-@CLAUSES.rule("mouth-holder", "Only the player holding the card passes it", decides=Pass)
-def pass_from_holder(game, state, move) -> str | None:
+CLAUSES.note("mouth-holder", "Only the player holding the card passes it",
+             "spec.games.mouth_pass.pass_to_neighbour")
+
+
+def _refused(game, state, move) -> tuple[str, str]:
+    """Which passing clause refuses ``move``: the receiver is out, or not the holder's neighbour."""
     if move.to not in state.alive:
-        return f"P{move.to} is not in the circle"
-    return None
+        return "mouth-holder", f"P{move.to} is not in the circle"
+    allowed = neighbours(state.alive, state.holder, game.rules.direction)
+    return "mouth-neighbour", f"P{state.holder} passes to {' or '.join(f'P{p}' for p in allowed)}, not P{move.to}"
 
 
 @CLAUSES.rule("mouth-neighbour", "The card goes to the next player in the circle (either neighbour when "
-              "direction is 'either')", decides=Pass)
-def pass_to_neighbour(game, state, move) -> str | None:
-    allowed = neighbours(state.alive, state.holder, game.rules.direction)
-    if move.to not in allowed:
-        return f"P{state.holder} passes to {' or '.join(f'P{p}' for p in allowed)}, not P{move.to}"
-    return None
+              "direction is 'either')", offers=Pass, refused=_refused)
+def pass_to_neighbour(game, state) -> tuple[Pass, ...]:
+    """The holder passes to their neighbour on the left (under ``direction = "either"``, then the one on
+    the right): players still in the circle, so this clause also carries ``mouth-holder``."""
+    return tuple(map(_PASS.__getitem__, neighbours(state.alive, state.holder, game.rules.direction)))
 
 
 def neighbours(alive: tuple[int, ...], holder: int, direction: str) -> tuple[int, ...]:
@@ -140,6 +144,14 @@ def falls(rules: Rules, seed: int, passes: int) -> bool:
 @CLAUSES.rule("mouth-blame", "The receiver (or, under at_fault = 'passer', the passer) is to blame")
 def to_blame(rules: Rules, passer: int, receiver: int) -> int:
     return receiver if rules.at_fault == "receiver" else passer
+
+
+@CLAUSES.rule("mouth-pickup", "The next player still in the circle after the one who went out picks the card up")
+def picked_up(alive: tuple[int, ...], gone: int) -> tuple[tuple[int, ...], int]:
+    """The circle without ``gone``, and who holds the card now."""
+    i = alive.index(gone)
+    rest = alive[:i] + alive[i + 1:]
+    return rest, rest[i % len(rest)]
 
 
 @CLAUSES.rule("mouth-win", "The last player left wins")
@@ -165,23 +177,12 @@ class MouthPass(Game[State, Pass]):
     def is_over(self, state):
         return winner(state.alive) is not None
 
-    def candidates(self, state):
-        return tuple(_PASS[p] for p in range(self.players))
-
-    def legal_moves(self, state):
-        if len(state.alive) < 2:
-            return ()
-        return tuple(_PASS[p] for p in neighbours(state.alive, state.holder, self.rules.direction))
-
     def apply(self, state, move):
         n = state.passes
         if not falls(self.rules, state.seed, n):
             return State(state.alive, move.to, state.seed, n + 1, state.out)
         gone = to_blame(self.rules, state.holder, move.to)
-        i = state.alive.index(gone)
-        alive = state.alive[:i] + state.alive[i + 1:]
-        # the card is picked up by the next player still in the circle after the one who went out
-        holder = alive[i % len(alive)]
+        alive, holder = picked_up(state.alive, gone)
         return State(alive, holder, state.seed, n + 1, state.out + (gone,), True)
 
     def outcome(self, state):

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import SUIT_ORDER, Card, Rank, is_deck_spec, make_deck
+from spec import flips
+from spec.cards import Card, Rank, is_deck_spec, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -26,19 +27,10 @@ from spec.errors import VariantError
 from spec.moves import move
 from spec.rules import setting
 
-INFO = GameInfo(
-    id="pyanitsa",
-    name_en="Pyanitsa (Drunkard)",
-    name_ru="Пьяница",
-    min_players=2,
-    max_players=8,
-    deck="52",
-    family="war",
-    chance=True,
-    hidden_information=True,  # the piles are face down, even to their owners
-    zero_sum=True,
-    source=Source(file="001_55360323bc916247.txt", title="Пьяница", lines="35-52"),
-)
+INFO = GameInfo(  # hidden information: the piles are face down, even to their owners
+    id="pyanitsa", name_en="Pyanitsa (Drunkard)", name_ru="Пьяница", min_players=2, max_players=8, deck="52",
+    family="war", chance=True, hidden_information=True, zero_sum=True,
+    source=Source(file="001_55360323bc916247.txt", title="Пьяница", lines="35-52"))
 
 CLAUSES = ClauseBook(INFO.id)
 
@@ -117,23 +109,11 @@ class Under:
     card: Card
 
 
-_LAY: dict[Card, Lay] = {}
-_UNDER: dict[Card, Under] = {}
-
-
-def lay(card: Card) -> Lay:
-    """The (cached) move laying ``card``: moves are built once."""
-    m = _LAY.get(card)
-    if m is None:
-        m = _LAY[card] = Lay(card)
-    return m
-
-
-def under(card: Card) -> Under:
-    m = _UNDER.get(card)
-    if m is None:
-        m = _UNDER[card] = Under(card)
-    return m
+#: One move object per card of the largest deck, built once (a frozen dataclass costs ~0.5 µs).
+LAY = {c: Lay(c) for c in make_deck("52")}
+UNDER = {c: Under(c) for c in make_deck("52")}
+#: The (cached) move laying a card, and the one putting a card under the pile.
+lay, under = LAY.__getitem__, UNDER.__getitem__
 
 
 # ------------------------------------------------------------------- state
@@ -156,6 +136,19 @@ class State:
     gathering: bool = False  # the taker is putting the trick under their pile (order "chosen")
 
 
+_new = object.__new__
+
+
+def _state(piles, table, layer, pos, aside, seed, tricks=0, taker=-1, gathering=False) -> State:
+    """``State(...)`` without the frozen ``__init__``'s cost per field (the same value: equal, same hash),
+    for ``apply``'s hot path."""
+    s = _new(State)
+    d = s.__dict__
+    d["piles"], d["table"], d["layer"], d["pos"], d["aside"] = piles, table, layer, pos, aside
+    d["seed"], d["tricks"], d["taker"], d["gathering"] = seed, tricks, taker, gathering
+    return s
+
+
 # ----------------------------------------------------------------- clauses
 
 CLAUSES.note("pyanitsa-players", "Any number of players (cardspec checks 2 to 8)", "",
@@ -165,11 +158,7 @@ CLAUSES.note("pyanitsa-players", "Any number of players (cardspec checks 2 to 8)
 @CLAUSES.rule("pyanitsa-deck", "Two players use 32 cards; four or more use 52 (three: 52, a decision)")
 def deck_for(rules: Rules, players: int) -> tuple[Card, ...]:
     spec = rules.deck if rules.deck != "auto" else ("32" if players == 2 else "52")
-    cards = make_deck(spec)
-    kept_suits = SUIT_ORDER[:rules.suits]
-    ranks = sorted({c.rank for c in cards})
-    kept_ranks = set(ranks[-rules.ranks:]) if rules.ranks else set(ranks)
-    return tuple(c for c in cards if c.suit in kept_suits and c.rank in kept_ranks)
+    return flips.short_deck(make_deck(spec), rules.ranks, rules.suits)
 
 
 @CLAUSES.rule("pyanitsa-deal", "The deck is dealt out equally, one at a time from the dealer's left; cards "
@@ -186,23 +175,28 @@ def trick_layer(piles) -> tuple[int, ...]:
     return tuple(p for p in range(len(piles)) if piles[p])
 
 
-@CLAUSES.rule("pyanitsa-top", "A player lays the top card of their pile, unseen", decides=Lay)
-def lay_top(game, state, move) -> str | None:
+def _not_laid(game, state, move) -> str:
     p = state.layer[state.pos]
     if state.gathering:
         return f"P{p} has taken the trick and puts its cards under their pile first"
-    pile = state.piles[p]
-    if not pile or move.card != pile[0]:
-        shown = "nothing" if not pile else "the top card"
-        return f"P{p} lays {shown} of their pile, not {move.card}: cards are laid unseen, from the top"
-    return None
+    return f"P{p} {flips.lay_why_not(move.card, state.piles[p])}: cards are laid unseen, from the top"
+
+
+@CLAUSES.rule("pyanitsa-top", "A player lays the top card of their pile, unseen", offers=Lay, refused=_not_laid)
+def lay_top(game, state) -> tuple[Lay, ...]:
+    """The top card of the pile of the player to lay (the flips kit's :func:`~spec.flips.lay_options`);
+    nothing while a taker gathers."""
+    if state.gathering:
+        return ()
+    top = flips.lay_options(state.piles[state.layer[state.pos]])
+    return (LAY[top[0]],) if top else ()
 
 
 @CLAUSES.rule("pyanitsa-higher", "The highest card takes the trick; suits do not matter")
 def highest(cards: tuple[tuple[int, Card], ...]) -> tuple[int, ...]:
-    """The players who laid the highest rank among ``cards`` (in the order laid)."""
-    top = max(c.rank for _, c in cards)
-    return tuple(p for p, c in cards if c.rank == top)
+    """The players who laid the highest rank among ``cards`` (in the order laid): the flips kit's
+    :func:`~spec.flips.highest`."""
+    return flips.highest(cards)
 
 
 @CLAUSES.rule("pyanitsa-dispute", "Equal highest cards are disputed: the tied players lay new cards and the "
@@ -222,26 +216,31 @@ def settle(rules: Rules, tied: tuple[int, ...], rank: Rank, piles) -> tuple[int 
 @CLAUSES.rule("pyanitsa-return", "The taker puts the trick under their pile, in the order of return_order")
 def returned(rules: Rules, table: tuple[tuple[int, Card], ...], taker: int, seed: int,
              trick: int) -> tuple[Card, ...]:
+    """The ``laid`` and ``reverse`` orders are the flips kit's :func:`~spec.flips.in_order`."""
     order = rules.return_order
-    if order == "laid":
-        return tuple(c for _, c in table)
-    if order == "reverse":
-        return tuple(c for _, c in reversed(table))
     if order == "winner_first":
         return tuple(c for p, c in table if p == taker) + tuple(c for p, c in table if p != taker)
     cards = [c for _, c in table]
-    rng_for(seed, 1, trick).shuffle(cards)
-    return tuple(cards)
+    if order == "shuffled":
+        rng_for(seed, 1, trick).shuffle(cards)
+        return tuple(cards)
+    return flips.in_order(cards, order)
+
+
+def _not_gathered(game, state, move) -> str:
+    if not state.gathering:
+        return "no trick is being gathered: cards go under a pile only after a trick is taken"
+    return flips.gather_why_not(move.card, tuple(c for _, c in state.table))
 
 
 @CLAUSES.rule("pyanitsa-gather", "Under the chosen order the taker puts the trick's cards under their pile "
-              "one by one, in any order", decides=Under)
-def gather_any(game, state, move) -> str | None:
+              "one by one, in any order", offers=Under, refused=_not_gathered)
+def gather_any(game, state) -> tuple[Under, ...]:
+    """Any card still on the table (the flips kit's :func:`~spec.flips.gather_options`), while the taker
+    gathers; nothing otherwise."""
     if not state.gathering:
-        return "no trick is being gathered: cards go under a pile only after a trick is taken"
-    if all(c != move.card for _, c in state.table):
-        return f"{move.card} is not on the table"
-    return None
+        return ()
+    return tuple(map(UNDER.__getitem__, flips.gather_options(c for _, c in state.table)))
 
 
 @CLAUSES.rule("pyanitsa-end", "As written, the first player to get rid of all their cards wins; in the war "
@@ -282,18 +281,7 @@ class Pyanitsa(Game[State, Lay]):
     def is_over(self, state):
         return not state.layer
 
-    def candidates(self, state):
-        return tuple(lay(c) for c in state.piles[state.layer[state.pos]]) + tuple(under(c) for _, c in state.table)
-
-    def legal_moves(self, state):
-        if not state.layer:
-            return ()
-        if state.gathering:
-            return tuple(under(c) for _, c in state.table)
-        return (lay(state.piles[state.layer[state.pos]][0]),)
-
     def apply(self, state, move):
-        rules = self.rules
         if state.gathering:
             return self.gather(state, move.card)
         p = state.layer[state.pos]
@@ -302,22 +290,22 @@ class Pyanitsa(Game[State, Lay]):
         table = state.table + ((p, move.card),)
         pos = state.pos + 1
         if pos < len(state.layer):
-            return State(tuple(piles), table, state.layer, pos, state.aside, state.seed, state.tricks)
+            return _state(tuple(piles), table, state.layer, pos, state.aside, state.seed, state.tricks)
+        rules = self.rules
         layer_cards = table[len(table) - len(state.layer):]
         tied = highest(layer_cards)
-        rank = layer_cards[[q for q, _ in layer_cards].index(tied[0])][1].rank
-        taker, nxt = settle(rules, tied, rank, piles)
+        taker, nxt = settle(rules, tied, dict(layer_cards)[tied[0]].rank, piles)
         if taker is None:
-            return State(tuple(piles), table, nxt, 0, state.aside, state.seed, state.tricks)
+            return _state(tuple(piles), table, nxt, 0, state.aside, state.seed, state.tricks)
         if rules.return_order == "chosen":
-            return State(tuple(piles), table, (taker,), 0, state.aside, state.seed, 0, taker, True)
+            return _state(tuple(piles), table, (taker,), 0, state.aside, state.seed, 0, taker, True)
         piles[taker] = piles[taker] + returned(rules, table, taker, state.seed, state.tricks)
         piles = tuple(piles)
         layer = () if winners(rules, piles) else trick_layer(piles)
         # a position must repeat exactly when the game repeats, so the trick count is kept only
         # where it changes what happens next (it seeds the shuffle)
         tricks = state.tricks + 1 if rules.return_order == "shuffled" else 0
-        return State(piles, (), layer, 0, state.aside, state.seed, tricks, taker)
+        return _state(piles, (), layer, 0, state.aside, state.seed, tricks, taker)
 
     def gather(self, state, card: Card) -> State:
         """The taker puts ``card`` from the table under their pile (order "chosen")."""
@@ -326,10 +314,10 @@ class Pyanitsa(Game[State, Lay]):
         piles[t] = piles[t] + (card,)
         table = tuple(x for x in state.table if x[1] != card)
         if table:
-            return State(tuple(piles), table, state.layer, 0, state.aside, state.seed, 0, t, True)
+            return _state(tuple(piles), table, state.layer, 0, state.aside, state.seed, 0, t, True)
         piles = tuple(piles)
         layer = () if winners(self.rules, piles) else trick_layer(piles)
-        return State(piles, (), layer, 0, state.aside, state.seed, 0, t)
+        return _state(piles, (), layer, 0, state.aside, state.seed, 0, t)
 
     def outcome(self, state):
         win = winners(self.rules, state.piles)
@@ -350,14 +338,10 @@ class Pyanitsa(Game[State, Lay]):
         return None  # whether every game ends depends on return_order: see the properties
 
     def describe_move(self, state):
-        if not state.layer:
-            return f"P{state.taker} takes; piles " + " ".join(str(len(p)) for p in state.piles)
         if state.gathering:
             return f"P{state.taker} gathers"
-        if state.table:
-            if state.pos == 0:  # a new round of the same trick: the tied players dispute
-                return "dispute: " + " ".join(f"P{p}" for p in state.layer)
-            return ""
+        if state.table:  # a trick goes on; a new round of it (pos 0) is a dispute of the tied players
+            return "dispute: " + " ".join(f"P{p}" for p in state.layer) if state.pos == 0 else ""
         return f"P{state.taker} takes; piles " + " ".join(str(len(p)) for p in state.piles)
 
     def describe(self, state):

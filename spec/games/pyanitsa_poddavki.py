@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec import flips
+from spec.cards import Card, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -70,6 +71,11 @@ class Under:
     card: Card
 
 
+#: One move object per card, built once.
+LAY = {c: Lay(c) for c in make_deck("52")}
+UNDER = {c: Under(c) for c in make_deck("52")}
+
+
 @dataclass(frozen=True)
 class State:
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -84,10 +90,7 @@ class State:
 
 @CLAUSES.rule("poddavki-decks", "Each player has a whole deck of their own, shuffled by its owner")
 def own_deck(rules: Rules) -> tuple[Card, ...]:
-    cards = make_deck(rules.deck)
-    ranks = sorted({c.rank for c in cards})
-    keep = set(ranks[-rules.ranks:]) if rules.ranks else set(ranks)
-    return tuple(c for c in cards if c.rank in keep and c.suit in SUIT_ORDER[:rules.suits])
+    return flips.short_deck(make_deck(rules.deck), rules.ranks, rules.suits)
 
 
 @CLAUSES.rule("poddavki-lot", "Who starts is drawn by lot", unchecked="a lot: nothing to check")
@@ -95,24 +98,36 @@ def starter(seed: int) -> int:
     return rng_for(seed, 1).randrange(2)
 
 
-@CLAUSES.rule("poddavki-top", "A player lays the top card of their pile", decides=Lay)
-def lay_top(game, state, move) -> str | None:
+def _not_laid(game, state, move) -> str:
     if state.gathering:
         return f"P{state.to_move} puts the heap under their pile first"
-    pile = state.piles[state.to_move]
-    if not pile or move.card != pile[0]:
-        return f"P{state.to_move} lays the top card of their pile, not {move.card}"
-    return None
+    return f"P{state.to_move} {flips.lay_why_not(move.card, state.piles[state.to_move])}"
+
+
+@CLAUSES.rule("poddavki-top", "A player lays the top card of their pile", offers=Lay, refused=_not_laid)
+def lay_top(game, state) -> tuple[Lay, ...]:
+    """The top card of the pile (the flips kit's :func:`~spec.flips.lay_options`); nothing while the heap
+    is gathered."""
+    if state.gathering:
+        return ()
+    top = flips.lay_options(state.piles[state.to_move])
+    return (LAY[top[0]],) if top else ()
+
+
+def _not_gathered(game, state, move) -> str:
+    if not state.gathering:
+        return "no heap is being taken"
+    return flips.gather_why_not(move.card, state.heap, "in the heap")
 
 
 @CLAUSES.rule("poddavki-gather", "Under the chosen order the taker puts the heap under their pile card by card",
-              decides=Under)
-def gather_any(game, state, move) -> str | None:
+              offers=Under, refused=_not_gathered)
+def gather_any(game, state) -> tuple[Under, ...]:
+    """Any card of the heap, each once (the flips kit's :func:`~spec.flips.gather_options`), while the
+    taker gathers; nothing otherwise."""
     if not state.gathering:
-        return "no heap is being taken"
-    if move.card not in state.heap:
-        return f"{move.card} is not in the heap"
-    return None
+        return ()
+    return tuple(map(UNDER.__getitem__, flips.gather_options(state.heap)))
 
 
 @CLAUSES.rule("poddavki-pay", "An ace demands three cards and a king two; then the heap goes to the player "
@@ -121,11 +136,24 @@ def payment(card: Card) -> int:
     return PAYMENT.get(card.rank, 0)
 
 
+@CLAUSES.rule("poddavki-return", "The taker puts the heap under their pile in the order laid, or reversed")
+def returned(rules: Rules, heap: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The heap as it goes under the taker's pile (the flips kit's :func:`~spec.flips.in_order`)."""
+    return flips.in_order(heap, rules.return_order)
+
+
+@CLAUSES.rule("poddavki-end", "When a player has no card to lay, the other takes the heap and the game ends; "
+              "the player left without cards wins (or, under all_cards, the one holding both decks)")
+def winner(rules: Rules, piles) -> int:
+    holder = 0 if piles[0] else 1
+    return holder if rules.objective == "all_cards" else 1 - holder
+
+
 class Poddavki(Game[State, Lay | Under]):
     info = INFO
     Rules = Rules
     move_kinds = (Lay, Under)
-    over_clause = "poddavki-pay"
+    over_clause = "poddavki-end"
 
     def deck(self):
         return own_deck(self.rules) * 2
@@ -145,21 +173,11 @@ class Poddavki(Game[State, Lay | Under]):
     def is_over(self, state):
         return state.over
 
-    def candidates(self, state):
-        return tuple(Lay(c) for c in dict.fromkeys(state.piles[state.to_move])) + \
-            tuple(Under(c) for c in dict.fromkeys(state.heap))
-
-    def legal_moves(self, state):
-        if state.over:
-            return ()
-        if state.gathering:
-            return tuple(Under(c) for c in dict.fromkeys(state.heap))
-        return (Lay(state.piles[state.to_move][0]),)
-
     def take(self, state, taker, piles, heap, over=False):
+        """``taker`` takes the heap (at the end of the game, in the order laid: the order no longer matters)."""
         if self.rules.return_order == "chosen" and not over:
             return State(piles, heap, taker, state.seed, 0, -1, True, False)
-        cards = heap if self.rules.return_order == "laid" or over else heap[::-1]
+        cards = heap if over else returned(self.rules, heap)
         piles = tuple(piles[p] + cards if p == taker else piles[p] for p in range(2))
         return State(piles, (), taker, state.seed, 0, -1, False, over or not piles[1 - taker])
 
@@ -188,8 +206,7 @@ class Poddavki(Game[State, Lay | Under]):
         return State(piles, heap, nxt, state.seed, demand, claimant)
 
     def outcome(self, state):
-        holder = 0 if state.piles[0] else 1
-        win = holder if self.rules.objective == "all_cards" else 1 - holder
+        win = winner(self.rules, state.piles)
         return Outcome(winners=(win,), returns=tuple(1 if q == win else -1 for q in range(2)))
 
     def zones(self, state):

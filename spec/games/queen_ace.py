@@ -24,7 +24,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import POT, Deltas, Ledger, player_account, settle
+from spec.stakes import POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и туз", min_players=3, max_players=12,
                 deck="52", family="pot game (chance)", chance=True, hidden_information=True, zero_sum=True,
@@ -74,6 +74,7 @@ class Draw:
 
 
 DRAW = Draw()
+DRAWS = (DRAW,)
 
 
 @dataclass(frozen=True)
@@ -95,29 +96,35 @@ CLAUSES.note("queen-ace-deck", "Three or more players; one 52-card pack, shuffle
              unchecked="the deal is chance; cards_conserved checks the pack is whole at every step")
 
 
-@CLAUSES.rule("queen-ace-stake-phase", "Everyone stakes before any card is drawn, in turn from the dealer's left",
-              decides=Stake)
-def stake_before_drawing(game, state, move) -> str | None:
-    if all(state.stakes):
-        return "every player has staked: the drawing has begun, stakes are closed"
-    return None
+@CLAUSES.rule("queen-ace-stake-phase", "Everyone stakes before any card is drawn, in turn from the dealer's left")
+def stake_before_drawing(stakes: Sequence[int]) -> bool:
+    """Whether the stakes are still open: some player has not staked (stakes go in seat order)."""
+    return 0 in stakes
 
 
-@CLAUSES.rule("queen-ace-stake-size", "A stake is between the smallest and the largest allowed", decides=Stake)
-def stake_in_limits(game, state, move) -> str | None:
-    lo, hi = game.rules.min_stake, game.rules.max_stake
-    if not lo <= move.amount <= hi:
-        return f"a stake of {move.amount} is not allowed: stake {lo} to {hi}"
-    return None
+def _stake_refused(game, state, move) -> tuple[str, str]:
+    """Which stake clause refuses ``move``: the stakes are closed, or the amount is out of bounds."""
+    if not stake_before_drawing(state.stakes):
+        return "queen-ace-stake-phase", "every player has staked: the drawing has begun, stakes are closed"
+    return "queen-ace-stake-size", game.stake_limits.why_not(move.amount)
+
+
+@CLAUSES.rule("queen-ace-stake-size", "A stake is between the smallest and the largest allowed", offers=Stake,
+              refused=_stake_refused)
+def stake_in_limits(game, state) -> tuple[Stake, ...]:
+    """While the stakes are open, every stake the bounds allow (the stakes kit's :class:`~spec.stakes.Amounts`)."""
+    return game.stakes_allowed if stake_before_drawing(state.stakes) else ()
+
+
+def _draw_refused(game, state, move) -> str:
+    waiting = state.stakes.index(0)
+    return f"P{waiting} has not staked yet: every stake comes before the first card"
 
 
 @CLAUSES.rule("queen-ace-draw", "When all have staked, the player in turn draws the top card of the pack",
-              decides=Draw)
-def draw_after_stakes(game, state, move) -> str | None:
-    waiting = [p for p, s in enumerate(state.stakes) if not s]
-    if waiting:
-        return f"P{waiting[0]} has not staked yet: every stake comes before the first card"
-    return None
+              offers=Draw, refused=_draw_refused)
+def draw_after_stakes(game, state) -> tuple[Draw, ...]:
+    return () if stake_before_drawing(state.stakes) else DRAWS
 
 
 @CLAUSES.rule("queen-ace-turn", "Players draw in turn, clockwise from the dealer's left, skipping those out")
@@ -140,6 +147,13 @@ def takes_pot(card: Card) -> bool:
     return card.rank == Rank.ACE
 
 
+@CLAUSES.rule("queen-ace-last-player", "When all the others are out, the last player draws on (or, as an "
+              "option, takes the pot at once)")
+def last_player_wins(rule: str, out: Sequence[bool]) -> bool:
+    """Whether the player left alone takes the pot now, without an ace."""
+    return rule == "takes_pot" and out.count(False) == 1
+
+
 # Settlements: what each rule says is won and lost; spec.stakes.settle pays them.
 
 @CLAUSES.rule("queen-ace-stake-paid", "A stake goes from the player into the pot")
@@ -155,8 +169,10 @@ def pot_won(stakes: Sequence, seat: int) -> Deltas:
 
 @CLAUSES.rule("queen-ace-unclaimed", "If everyone draws a queen and no one an ace, each stake is returned "
               "(or, as an option, the pot stays)")
-def pot_unclaimed(stakes: Sequence, seat: int, rule: str = "returned") -> Deltas:
-    if rule == "stays":
+def pot_unclaimed(stakes: Sequence, out: Sequence[bool], rule: str = "returned") -> Deltas:
+    """What the unclaimed pot pays: nothing while any player is in (or when the pot stays); once every
+    player is out, each stake back to its owner."""
+    if rule == "stays" or not all(out):
         return ()
     return ((POT, -sum(stakes)),) + tuple((player_account(p), s) for p, s in enumerate(stakes))
 
@@ -168,13 +184,12 @@ class QueenAce(Game[State, Stake | Draw]):
     Rules = Rules
     move_kinds = (Draw, Stake)
     over_clause = "queen-ace-ace"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"stake": staticmethod(stake_paid), "won": staticmethod(pot_won),
-                   "unclaimed": staticmethod(pot_unclaimed)}
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
-        self._stakes = tuple(Stake(a) for a in range(self.rules.min_stake, self.rules.max_stake + 1))
+        self.stake_limits = Amounts(self.rules.min_stake, self.rules.max_stake,
+                                    outside="a stake of {amount} is not allowed: stake {low} to {high}")
+        self.stakes_allowed = tuple(Stake(a) for a in self.stake_limits.options())
 
     def deck(self):
         return PACK
@@ -192,14 +207,6 @@ class QueenAce(Game[State, Stake | Draw]):
     def is_over(self, state):
         return state.to_move is None
 
-    def candidates(self, state):
-        return (DRAW,) + self._stakes
-
-    def legal_moves(self, state):
-        if state.to_move is None:
-            return ()
-        return self._stakes if not state.stakes[-1] else (DRAW,)
-
     def apply(self, state, move):
         p = state.to_move
         if p is None:  # a move after the end (only replays on another deal try one) changes nothing
@@ -212,26 +219,32 @@ class QueenAce(Game[State, Stake | Draw]):
         out, winner = state.out, None
         if takes_pot(card):
             winner, nxt = p, None
-        else:
-            if puts_out(card):
-                out = out[:p] + (True,) + out[p + 1:]
+        elif puts_out(card):
+            out = out[:p] + (True,) + out[p + 1:]
             nxt = next_seat(out, p)
-            if nxt is not None and self.rules.last_player == "takes_pot" and out.count(False) == 1:
+            if nxt is not None and last_player_wins(self.rules.last_player, out):  # the one left, if alone
                 winner, nxt = nxt, None
+        else:
+            nxt = next_seat(out, p)
         return State(state.stock[1:], state.stakes, drawn, out, nxt, winner, state.seed, card)
 
+    def position(self, stock: Sequence[Card], stakes: Sequence[int] | None = None) -> State:
+        """The position after the stakes (``stakes``, by seat; default: everyone the smallest), with
+        ``stock`` to draw from, top card first: how the verifier and the tests set up a draw."""
+        n = self.players
+        stakes = tuple(stakes) if stakes is not None else (self.rules.min_stake,) * n
+        return State(tuple(stock), stakes, ((),) * n, (False,) * n, 0, None, 0)
+
     def ledger(self, state) -> Ledger:
+        """The stakes paid in, and the pot paid out as the rules say, by the settlement clauses."""
         led = Ledger.open(players=self.players)
-        rules = self.settlements
         for p, s in enumerate(state.stakes):
             if s:
-                led = settle(led, rules["stake"](state.stakes, p), clause="queen-ace-stake-paid")
+                led = settle(led, stake_paid(state.stakes, p), clause="queen-ace-stake-paid")
         if state.winner is not None:
-            led = settle(led, rules["won"](state.stakes, state.winner), clause="queen-ace-pot-won")
-        elif state.to_move is None:
-            led = settle(led, rules["unclaimed"](state.stakes, 0, self.rules.unclaimed_pot),
-                         clause="queen-ace-unclaimed")
-        return led
+            led = settle(led, pot_won(state.stakes, state.winner), clause="queen-ace-pot-won")
+        return settle(led, pot_unclaimed(state.stakes, state.out, self.rules.unclaimed_pot),
+                      clause="queen-ace-unclaimed")
 
     def outcome(self, state):
         returns = self.ledger(state).player_returns(Ledger.open(players=self.players), self.players)

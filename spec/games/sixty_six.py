@@ -29,7 +29,7 @@ from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_ha
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import Table, setting
-from spec.tricks import TEN_HIGH_ORDER, beats, follow_or_trump_options, head_if_able
+from spec.tricks import TEN_HIGH_ORDER, Duties, TrickOrder
 
 INFO = GameInfo(
     id="sixty_six",
@@ -100,9 +100,9 @@ class Close:
 
 #: The moves, built once (a frozen record costs ~0.5 µs to make on a hot path).
 CLOSE = Close()
+_CLOSING = (CLOSE,)
 _PLAYS = tuple(Play(c) for c in DECK)
 _PLAY = dict(zip(DECK, _PLAYS))
-_PLAY_OF = _PLAY.__getitem__
 
 Move = Play | Marry | Close
 
@@ -110,8 +110,6 @@ _PARTNER = {Card(Rank.KING, s): Card(Rank.QUEEN, s) for s in Suit}
 _PARTNER.update({Card(Rank.QUEEN, s): Card(Rank.KING, s) for s in Suit})
 _MARRY = {c: Marry(c) for c in _PARTNER}
 _MARRY_OF = _MARRY.__getitem__
-#: Every marriage a player could try to declare (the clause decides which he may).
-_ALL_MARRIAGES = tuple(_MARRY[c] for c in DECK if c in _MARRY)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -294,20 +292,16 @@ def deal_cards(cards: Sequence[Card], dealer: int, players: int, arrange=sorted_
 
 
 @CLAUSES.rule("sixty-six-beats", "A card is beaten by a higher card of its suit or by a trump")
-def beats_card(card: Card, best: Card, trump: Suit) -> bool:
-    """The shared trick kit's rule (:func:`spec.tricks.beats`) with this game's order, A 10 K Q J 9."""
-    return beats(card, best, trump, RANK_ORDER)
+def trick_order(trump: Suit) -> TrickOrder:
+    """The tricks kit's card order (:class:`~spec.tricks.TrickOrder`) under ``trump``, with this game's ranks,
+    A 10 K Q J 9."""
+    return TrickOrder(trump, RANK_ORDER)
 
 
 @CLAUSES.rule("sixty-six-trick", "The highest trump, else the highest card of the suit led, wins the trick")
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
-    if len(plays) == 2:
-        return plays[1][0] if beats_card(plays[1][1], plays[0][1], trump) else plays[0][0]
-    best = plays[0]
-    for play in plays[1:]:
-        if beats_card(play[1], best[1], trump):
-            best = play
-    return best[0]
+def trick_winner(plays: Sequence[tuple[int, Card]], order: TrickOrder) -> int:
+    """Who wins a complete trick, under the deal's :func:`trick_order`."""
+    return order.winner(plays)
 
 
 @CLAUSES.rule("sixty-six-next-lead", "The winner of a trick leads to the next")
@@ -320,55 +314,54 @@ def draw_order(winner: int, players: int) -> tuple[int, ...]:
     return tuple((winner + k) % players for k in range(players))
 
 
-def stock_phase_options(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """While the stock lasts: every card of the hand."""
-    return hand
-
-
-def last_phase_options(hand: tuple[Card, ...], trick: Sequence[tuple[int, Card]], trump: Suit,
-                       rules: Rules) -> tuple[Card, ...]:
-    """A follower's cards in the last phase; with ``must_head`` also win the trick if able. A leader may play anything."""
-    if not trick:
-        return hand
-    options = follow_or_trump_options(hand, trick[0][1].suit, trump)
-    if rules.must_head:
-        options = head_if_able(options, trick, trump, RANK_ORDER)
-    return options
-
-
 @CLAUSES.rule("sixty-six-last-phase-start", "The last phase begins when the stock is exhausted or closed")
 def in_last_phase(stock: tuple[Card, ...], closed_by: int | None) -> bool:
     return closed_by is not None or not stock
 
 
+# The moves of the three kinds, in the order they are listed: the cards of the hand, the marriages, closing.
+
 @CLAUSES.rule("sixty-six-stock-play", "While the stock lasts any card of the hand may be played: no need to "
-                                      "follow or trump", decides=Play)
-def play_from_hand(game, state, move) -> str | None:
-    """A card is played from the hand; while the stock lasts nothing else is asked."""
-    if move.card not in stock_phase_options(state.hands[state.to_move]):
-        return f"P{state.to_move} does not hold {format_card(move.card)}"
-    return None
+                                      "follow or trump", offers=Play, refused="P{player} does not hold {move}")
+def hand_cards(game, state) -> tuple[Play, ...]:
+    """Every card of the hand, led or followed (the moves are kept in the state beside the hand);
+    in the last phase :func:`obey_last_phase` narrows them."""
+    return state.plays[state.to_move]
 
 
-@CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)",
-              decides=Play)
-def play_obeys_last_phase(game, state, move) -> str | None:
-    """Once the stock is exhausted or closed, a follower follows suit, else trumps (and heads, if the rules say)."""
-    if not state.trick or not in_last_phase(state.stock, state.closed_by):
-        return None
-    hand, card, trump = state.hands[state.to_move], move.card, state.trump
-    options = last_phase_options(hand, state.trick, trump, game.rules)
-    if card in options:
-        return None
+def last_phase_duties(rules: Rules) -> Duties:
+    """The tricks kit's :class:`~spec.tricks.Duties`: follow suit, else trump; with ``must_head`` also win the
+    trick if able."""
+    return Duties(follow=True, trump=True, head=rules.must_head)
+
+
+def _disobeys(game, state, move) -> str:
+    """Why a follower's card breaks the last phase's duties (the duty the tricks kit names), and what is allowed."""
+    hand, card, order = state.hands[state.to_move], move.card, game.orders[state.trump]
+    allowed = format_cards(game.duties.options(hand, state.trick, order))
     led = state.trick[0][1]
-    allowed = format_cards(options)
-    if card.suit != led.suit and any(c.suit == led.suit for c in hand):
+    duty = game.duties.broken(card, hand, state.trick, order)
+    if duty == "follow":
         return f"{format_card(card)} does not follow suit: {format_card(led)} was led; play {allowed}"
-    if card.suit not in (trump, led.suit):      # refused, so the hand holds a trump (else anything goes)
+    if duty == "trump":
         return f"{format_card(card)} neither follows {led.suit.symbol} nor trumps, and the hand holds a trump; " \
                f"play {allowed}"
     return f"{format_card(card)} does not win the trick, and the rules (must_head) ask for a card that does: " \
            f"play {allowed}"
+
+
+@CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)",
+              narrows=Play, refused=_disobeys)
+def obey_last_phase(game, state, moves: tuple[Play, ...]) -> tuple[Play, ...]:
+    """Once the stock is exhausted or closed, a follower follows suit, else trumps (and heads, if the rules
+    say): the cards :func:`last_phase_duties` allow. A leader may play anything."""
+    if not state.trick or not in_last_phase(state.stock, state.closed_by):
+        return moves
+    hand = state.hands[state.to_move]
+    options = game.duties.options(hand, state.trick, game.orders[state.trump])
+    if len(options) == len(hand):
+        return moves
+    return tuple([m for m in moves if m.card in options])
 
 
 def marriage_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -376,17 +369,9 @@ def marriage_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple([c for c in hand if c[0] in _MARRIAGE_RANKS and _PARTNER[c] in hand])
 
 
-def may_declare(hand: tuple[Card, ...], card: Card, leading: bool) -> bool:
-    """Whether leading ``card`` may declare its marriage: a queen or king, led, its partner in the same hand."""
-    return leading and card in marriage_cards(hand)
-
-
-@CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the "
-                                    "marriage", decides=Marry)
-def marriage_declarable(game, state, move) -> str | None:
-    hand, card, p = state.hands[state.to_move], move.card, state.to_move
-    if may_declare(hand, card, not state.trick):
-        return None
+def _undeclarable(game, state, move) -> str:
+    """Why ``move`` declares no marriage."""
+    card, p = move.card, state.to_move
     if card not in _PARTNER:
         return f"{format_card(card)} makes no marriage: a marriage is a king and queen of one suit, declared " \
                f"by leading one of them"
@@ -394,6 +379,15 @@ def marriage_declarable(game, state, move) -> str | None:
         return f"a marriage is declared only when leading, and P{p} is following " \
                f"{format_card(state.trick[0][1])}"
     return f"P{p} does not hold both {format_card(card)} and {format_card(_PARTNER[card])}"
+
+
+@CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the "
+                                    "marriage", offers=Marry, refused=_undeclarable)
+def marriages(game, state) -> tuple[Marry, ...]:
+    """The leader's :func:`marriage_cards`, each declared by leading it; a follower declares none."""
+    if state.trick:
+        return ()
+    return tuple(map(_MARRY_OF, marriage_cards(state.hands[state.to_move])))
 
 
 @CLAUSES.rule("sixty-six-marriage-points", "A marriage scores 20, the trump marriage 40; undeclared marriages "
@@ -413,12 +407,9 @@ def may_close(stock: tuple[Card, ...], closed_by: int | None, leading: bool, tri
     return bool(stock) and count >= rules.close_min_stock
 
 
-@CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
-                                 "(with closer = leader, only the player on lead)", decides=Close)
-def closing_allowed(game, state, move) -> str | None:
+def _unclosable(game, state, move) -> str:
+    """Why the stock may not be closed now (the first condition of :func:`may_close` that fails)."""
     rules, leading, played = game.rules, not state.trick, sum(state.tricks)
-    if may_close(state.stock, state.closed_by, leading, played, rules):
-        return None
     if state.closed_by is not None:
         return f"the stock is already closed (by P{state.closed_by})"
     if not state.stock:
@@ -431,6 +422,15 @@ def closing_allowed(game, state, move) -> str | None:
         return f"the stock holds {len(state.stock)} cards, too few to close (at least {rules.close_min_stock} needed)"
     return (f"the stock holds {len(state.stock) - 1} cards besides the turned trump, too few to close "
             f"(at least {rules.close_min_stock} needed; close_counts_trump_card = false)")
+
+
+@CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
+                                 "(with closer = leader, only the player on lead)", offers=Close, refused=_unclosable)
+def closing(game, state) -> tuple[Close, ...]:
+    """Closing, when :func:`may_close` allows it to the player to move (with no stock, without asking it)."""
+    if state.stock and may_close(state.stock, state.closed_by, not state.trick, sum(state.tricks), game.rules):
+        return _CLOSING
+    return ()
 
 
 @CLAUSES.rule("sixty-six-last-trick", "The last trick earns 10 more points")
@@ -542,12 +542,9 @@ class Scoring:
     def __init__(self, game: "SixtySix"):
         self.game, self.rules, self.players = game, game.rules, game.players
 
-    def score(self, s: State, winner: int | None) -> tuple[int, ...]:
-        return self.game.score(winner, s.points, s.card_points, s.tricks, s.closed_by, s.close_tricks)
-
     def finish(self, s: State, winner: int | None) -> State:
-        """Score the game; in a partie, deal the next game unless the partie is won."""
-        result = self.score(s, winner)
+        """Score the game (:func:`score_game`); in a partie, deal the next game unless the partie is won."""
+        result = score_game(winner, s.points, s.card_points, s.tricks, s.closed_by, s.close_tricks, self.rules)
         if not self.rules.partie:
             return _evolve(s, result=result)
         totals = Match(s.totals).add(result).totals     # the partie's target is partie_winners' to judge
@@ -584,7 +581,8 @@ class SixtySix(Game[State, Move]):
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         self._draw_orders = tuple(draw_order(w, self.players) for w in range(self.players))
-        self._follower_closes = self.rules.closer == "either"     # skips the clause call when it cannot say yes
+        self.duties = last_phase_duties(self.rules)
+        self.orders = {s: trick_order(s) for s in Suit}
         # where each position of the shuffled pack goes, per dealer: the deal clause run once on positions
         self._layouts = tuple(deal_cards(range(len(DECK)), d, self.players, arrange=tuple)
                               for d in range(self.players))
@@ -630,34 +628,6 @@ class SixtySix(Game[State, Move]):
     def is_over(self, state: State) -> bool:
         return state.result is not None
 
-    def candidates(self, state: State):
-        """Each card of the hand, every marriage of the pack, and closing: the clauses decide."""
-        return tuple(_PLAY[c] for c in state.hands[state.to_move]) + _ALL_MARRIAGES + (CLOSE,)
-
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        """The fast path (``moves_match_clauses`` checks it against the deciders): the same predicates
-        (:func:`stock_phase_options`, :func:`last_phase_options`, :func:`marriage_cards`, :func:`may_close`)."""
-        if state.result is not None:
-            return ()
-        p = state.to_move
-        hand = state.hands[p]
-        trick = state.trick
-        if trick:
-            if in_last_phase(state.stock, state.closed_by):
-                options = last_phase_options(hand, trick, state.trump, self.rules)
-                return state.plays[p] if options is hand else tuple(map(_PLAY_OF, options))
-            # stock_phase_options(hand) is the whole hand: its moves are kept in the state
-            plays = state.plays[p]
-            if self._follower_closes and may_close(state.stock, None, False, sum(state.tricks), self.rules):
-                return plays + (CLOSE,)
-            return plays
-        moves = state.plays[p]
-        marriages = tuple(map(_MARRY_OF, marriage_cards(hand)))
-        if state.closed_by is None and state.stock and \
-                may_close(state.stock, None, True, sum(state.tricks), self.rules):
-            return moves + marriages + (CLOSE,)
-        return moves + marriages
-
     def apply(self, s: State, move: Move) -> State:
         rules = self.rules
         d = s.__dict__.copy()
@@ -695,7 +665,7 @@ class SixtySix(Game[State, Move]):
             d["to_move"] = (p + 1) % n
             return _from_dict(d)
         # the trick is complete
-        w = trick_winner(trick, d["trump"])
+        w = trick_winner(trick, self.orders[d["trump"]])
         cards = tuple([c for _, c in trick])
         pts = card_points(cards)
         empty = not any(hands)
@@ -736,13 +706,6 @@ class SixtySix(Game[State, Move]):
         if empty:
             return self.scoring.finish(after, None)
         return after
-
-    def score(self, winner, points, card_pts, tricks, closed_by, close_tricks) -> tuple[int, ...]:
-        """Game points of a finished game (see :func:`score_game`)."""
-        return score_game(winner, points, card_pts, tricks, closed_by, close_tricks, self.rules)
-
-    def card_value(self, card: Card) -> int:
-        return card_points((card,))
 
     def outcome(self, state: State) -> Outcome:
         if state.result is None:

@@ -90,6 +90,7 @@ class Stand:
 
 
 BUY, STAND = Buy(), Stand()
+BUY_MOVES, STAND_MOVES = (BUY,), (STAND,)
 
 #: what each seat is doing in the current round
 PLAYING, NATURAL, BUST, STANDS = "", "natural", "bust", "stands"
@@ -110,9 +111,8 @@ class State:
 
 # ------------------------------------------------------------------ values
 
-@CLAUSES.rule("thirty-one-values", "An ace counts 1 or 11, as its holder likes; a face card 10; the others "
-              "their number")
 def card_value(card: Card) -> int:
+    """A card's count with an ace as 1: a face card 10, the others their number (the table below)."""
     r = card.rank
     if r == Rank.ACE:
         return 1
@@ -122,6 +122,8 @@ def card_value(card: Card) -> int:
 _VALUE = {c: card_value(c) for c in make_deck("52")}
 
 
+@CLAUSES.rule("thirty-one-values", "An ace counts 1 or 11, as its holder likes; a face card 10; the others "
+              "their number")
 def best_total(cards: Sequence[Card]) -> int:
     """The holder's best count: each ace as 11 where that stays at or under 31, else 1."""
     hard = sum(_VALUE[c] for c in cards)
@@ -161,17 +163,16 @@ def next_to_act(status: Sequence[str], banker: int, after: int | None) -> int | 
     return None
 
 
-@CLAUSES.rule("thirty-one-buy", "A player may buy one card at a time while the shoe has cards", decides=Buy)
-def buy_from_shoe(game, state, move) -> str | None:
-    if not state.stock:
-        return "the shoe is empty: no card can be bought, stand"
-    return None
+@CLAUSES.rule("thirty-one-buy", "A player may buy one card at a time while the shoe has cards", offers=Buy,
+              refused="the shoe is empty: no card can be bought, stand")
+def buy_from_shoe(game, state) -> tuple[Buy, ...]:
+    return BUY_MOVES if state.stock else ()
 
 
-@CLAUSES.rule("thirty-one-stand", "A player who is content stands (the banker: 'goes on his own')",
-              decides=Stand)
-def stand_any_time(game, state, move) -> str | None:
-    return None
+@CLAUSES.rule("thirty-one-stand", "A player who is content stands (the banker: 'goes on his own')", offers=Stand,
+              refused="P{player} may always stand")
+def stand_any_time(game, state) -> tuple[Stand, ...]:
+    return STAND_MOVES
 
 
 @CLAUSES.rule("thirty-one-talia", "Rounds are dealt from one shoe until it cannot serve a whole deal (a talia); "
@@ -221,10 +222,6 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
     Rules = Rules
     move_kinds = (Buy, Stand)
     over_clause = "thirty-one-talia"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"natural": staticmethod(natural_paid), "banker_natural": staticmethod(banker_natural),
-                   "bust": staticmethod(bust_paid), "banker_bust": staticmethod(banker_bust),
-                   "showdown": staticmethod(showdown)}
 
     def deck(self):
         return shoe_of(self.rules.decks)
@@ -284,11 +281,9 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         banker_31 = status[banker] == NATURAL
         for p in order[:-1]:
             if status[p] == NATURAL and (not banker_31 or r.natural_against_natural == "punter_paid"):
-                led = settle(led, self.settlements["natural"](p, banker, r.natural_pays),
-                             clause="thirty-one-natural-paid")
+                led = settle(led, natural_paid(p, banker, r.natural_pays), clause="thirty-one-natural-paid")
             elif banker_31 and status[p] != NATURAL:
-                led = settle(led, self.settlements["banker_natural"](p, banker, r.natural_pays),
-                             clause="thirty-one-banker-natural")
+                led = settle(led, banker_natural(p, banker, r.natural_pays), clause="thirty-one-banker-natural")
         first = None if banker_31 else next_to_act(status, banker, None)
         return State(stock, tuple(hands), discards, tuple(status), banker, first, talia, led,
                      state.seed), first is None
@@ -298,14 +293,6 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
 
     def is_over(self, state):
         return state.to_move is None
-
-    def candidates(self, state):
-        return (BUY, STAND)
-
-    def legal_moves(self, state):
-        if state.to_move is None:
-            return ()
-        return (BUY, STAND) if state.stock else (STAND,)
 
     def apply(self, state, move):
         if state.to_move is None:  # a move after the end (only replays on another deal try one) changes nothing
@@ -327,7 +314,7 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
                              state.seed), False
             status[p] = BUST
             if p != banker:
-                led = settle(led, self.settlements["bust"](p, banker, r.bust_pays), clause="thirty-one-bust-pays")
+                led = settle(led, bust_paid(p, banker, r.bust_pays), clause="thirty-one-bust-pays")
         else:
             status[p] = STANDS
         nxt = next_to_act(status, banker, p)
@@ -345,12 +332,10 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
                 continue
             if status[banker] == BUST:
                 if st == STANDS or (st == BUST and r.banker_bust_to == "all"):
-                    led = settle(led, self.settlements["banker_bust"](p, banker, r.banker_bust_pays),
-                                 clause="thirty-one-banker-bust")
+                    led = settle(led, banker_bust(p, banker, r.banker_bust_pays), clause="thirty-one-banker-bust")
             elif st == STANDS:
                 a, b = best_total(hands[p]), best_total(hands[banker])
-                led = settle(led, self.settlements["showdown"](p, banker, r.showdown_pays, (a > b) - (a < b)),
-                             clause="thirty-one-showdown")
+                led = settle(led, showdown(p, banker, r.showdown_pays, (a > b) - (a < b)), clause="thirty-one-showdown")
         return led
 
     # ---------------------------------------------------------- stakes

@@ -29,7 +29,7 @@ from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import NotationError, VariantError
 from spec.moves import codec, move
 from spec.rules import Table, setting
-from spec.tricks import Duties, TrickOrder, lead_options_barring, next_leader, next_seat, winning_play
+from spec.tricks import Duties, TrickOrder, next_seat
 
 INFO = GameInfo(
     id="trix",
@@ -304,6 +304,7 @@ PHASE_KINDS: Mapping[str, tuple[type, ...]] = {
 # moves built once: random play hands out these same objects
 _DECK = make_deck("52")
 LAYS: Mapping[Card, Lay] = {c: Lay(c) for c in _DECK}
+_LAY = LAYS.__getitem__
 CHOICES: Mapping[Contract, Choose] = {k: Choose(k) for k in Contract}
 ANSWERS: Mapping[Card, tuple[Double, NoDouble]] = {c: (Double(c), NoDouble(c)) for c in _DECK}
 
@@ -360,38 +361,15 @@ class State:
 
 # ----------------------------------------------------------------- clauses
 #
-# Two kinds of clause. *Rules* are small pure functions of cards and rules
-# (who deals, what a card costs). *Deciders* (``decides=`` a move kind) take
-# ``(game, state, move)`` and return ``None`` when the move is allowed, or a
-# sentence saying why not and what is allowed; the engine's ``check_move``
-# runs them in the order declared here. The fast move lists of random play
-# share the deciders' helpers, and the generic property
-# ``moves_match_clauses`` checks that they agree.
+# The rules are small pure functions of cards and rules (who deals, what a
+# card costs, which cards may be laid). One clause, ``trix-phases``, offers
+# every move: the piece that plays the deal's current step lists its moves
+# with those rules, and the clause's ``refused`` names the rule a refused
+# move breaks, with a sentence saying why and what is allowed.
 
 CLAUSES.note("trix-players", "Four players, a 52-card pack, ranks 2 (low) to ace (high)", "spec.games.trix.Trix",
              unchecked="the table itself: four seats and a 52-card pack are the game's metadata; the generic "
                        "property cards_conserved checks the pack at every step")
-
-
-_PHASE_WORK = {CHOOSE: "choose the contract", ANNOUNCE: "say whether they double",
-               REDEALING: "demand a redeal or decline", PLAY: "play a card"}
-
-
-def _phase_sentence(game: Trix, state: State) -> str:
-    allowed = ", ".join(str(m) for m in game.legal_moves(state))
-    return f"P{state.to_move} must {_PHASE_WORK[state.game.phase]} now ({allowed})"
-
-
-@CLAUSES.rule("trix-phases", "Each deal: the contract is chosen, the doubling holders answer, redeals are "
-              "demanded, then the cards are played; a move only in its phase, with one's own cards",
-              decides=(Choose, Double, NoDouble, Redeal, KeepDeal, Pass, Lay))
-def in_turn(game: Trix, state: State, move: Move) -> str | None:
-    phase = state.game.phase
-    if type(move) not in PHASE_KINDS[phase]:
-        return _phase_sentence(game, state)
-    if type(move) is Lay and move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {format_card(move.card)}"
-    return None
 
 
 @CLAUSES.rule("trix-direction", "Play and the deal move anticlockwise (to the right)")
@@ -414,7 +392,7 @@ def next_dealer(dealer: int) -> int:
 
 
 CLAUSES.note("trix-twenty-deals", "A game is twenty deals; each player chooses each of the five contracts once",
-             "spec.games.trix.N_DEALS")
+             "spec.games.trix.Trix.end_deal")
 
 
 @CLAUSES.rule("trix-chooser", "Who chooses the contract: the 7♥ holder of the first deal, then in turn anticlockwise")
@@ -441,30 +419,15 @@ def choice_order(rules: Rules) -> tuple[Contract, ...]:
     return JORDAN_ORDER if rules.order == "jordan" else CONTRACT_ORDER
 
 
+@CLAUSES.rule("trix-contract-choice", "The chooser names a contract they have not chosen before "
+              "(in the strict orders: the next one)")
 def contract_options(chosen: Sequence[Contract], rules: Rules) -> tuple[Contract, ...]:
-    """The contracts a chooser who has already chosen ``chosen`` may name
-    (the rule of :func:`may_choose`)."""
+    """The contracts a chooser who has already chosen ``chosen`` may name."""
     order = choice_order(rules)
     if rules.order != "free":
         return (order[len(chosen) % len(order)],)
     left = tuple(c for c in order if c not in chosen)
     return left if left else order
-
-
-@CLAUSES.rule("trix-contract-choice", "The chooser names a contract they have not chosen before "
-              "(in the strict orders: the next one)", decides=Choose)
-def may_choose(game: Trix, state: State, move: Choose) -> str | None:
-    contract = move.contract
-    g = state.game
-    mine = g.chosen[g.chooser]
-    options = game.choice.contract_options(mine)
-    if contract in options:
-        return None
-    names = ", ".join(k.label for k in options)
-    if game.rules.order != "free":
-        return (f"in the {game.rules.order} order of contracts P{g.chooser} must choose {names} next, "
-                f"not {contract.label}")
-    return f"P{g.chooser} has already chosen {contract.label}; still to choose: {names}"
 
 
 @CLAUSES.rule("trix-first-lead", "The dealer leads to the first trick (a decision)")
@@ -476,61 +439,38 @@ def first_leader(rule: str, dealer: int, chooser: int) -> int:
     return dealer
 
 
-#: Trix's trick duties and card order (shared tricks kit): follow suit, no trumps, 2 low, ace high.
-DUTIES = Duties(follow=True)
+#: Trix's card order and trick duties (the tricks kit): no trumps, 2 low, ace high; follow suit, nothing
+#: more -- and, where the hearts rule applies, no heart led while the leader holds another suit.
 ORDER = TrickOrder(None)
+DUTIES = Duties(follow=True)
+HEARTS_BARRED = Duties(follow=True, barred_lead=_HEARTS)
 
 
-@CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card", decides=Lay)
-def follows_suit(game: Trix, state: State, move: Lay) -> str | None:
-    """The shared trick duties (:class:`spec.tricks.Duties`): follow suit, nothing more."""
-    if not state.trick or state.game.contract is Contract.TRIX:
-        return None
-    hand = state.hands[state.to_move]
-    if move.card in DUTIES.options(hand, state.trick, ORDER):
-        return None
-    led = state.trick[0][1].suit
-    same = [c for c in hand if c.suit is led]
-    return (f"{format_card(move.card)} does not follow {led.symbol}: P{state.to_move} holds {format_cards(same)} "
-            f"and must follow suit (any card only when out of the suit led)")
-
-
+@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit")
 def hearts_barred(contract: Contract, first_trick: bool, rules: Rules) -> bool:
-    """Whether the hearts-lead restriction applies to this lead (option ``hearts_lead``)."""
+    """Whether the bar on leading hearts applies to this lead (option ``hearts_lead``)."""
     where = rules.hearts_lead
     if where == "all_contracts":
         return True
     return contract is Contract.KING if where == "king_only" else first_trick
 
 
-def lead_options(hand: tuple[Card, ...], barred: bool) -> tuple[Card, ...]:
-    """The cards a player may lead (the rule of :func:`may_lead`; the shared
-    :func:`spec.tricks.lead_options_barring`)."""
-    return lead_options_barring(hand, _HEARTS) if barred else hand
-
-
-_HEARTS_SCOPE = {"all_contracts": "", "king_only": " in the King contract", "opening_lead": " to the first trick"}
-
-
-@CLAUSES.rule("trix-hearts-lead", "Hearts may not be led while the leader holds another suit", decides=Lay)
-def may_lead(game: Trix, state: State, move: Lay) -> str | None:
-    g, card = state.game, move.card
-    if state.trick or g.contract is Contract.TRIX or card.suit is not _HEARTS:
-        return None
-    hand = state.hands[state.to_move]
-    if card in lead_options(hand, hearts_barred(g.contract, not any(state.taken), game.rules)):
-        return None
-    others = [c for c in hand if c.suit is not _HEARTS]
-    return (f"{format_card(card)} may not be led: hearts may not be led{_HEARTS_SCOPE[game.rules.hearts_lead]} "
-            f"while P{state.to_move} holds another suit ({format_cards(others)})")
+@CLAUSES.rule("trix-follow-suit", "Follow suit if you can; otherwise play any card")
+def trick_duties(barred: bool) -> Duties:
+    """The tricks kit's :class:`~spec.tricks.Duties` of a trick contract: follow suit if able, nothing
+    more; leading, no heart while holding another suit when the hearts rule applies (``barred``,
+    :func:`hearts_barred`)."""
+    return HEARTS_BARRED if barred else DUTIES
 
 
 @CLAUSES.rule("trix-trick-winner", "The highest card of the suit led wins the trick; there are no trumps")
 def trick_taker(plays: Sequence[tuple[int, Card]]) -> int:
-    return winning_play(plays, None)[0]
+    return ORDER.winner(plays)
 
 
-CLAUSES.note("trix-next-leader", "The winner of a trick leads to the next", "spec.tricks.next_leader")
+@CLAUSES.rule("trix-next-leader", "The winner of a trick leads to the next")
+def next_leader(winner: int) -> int:
+    return winner
 
 
 @CLAUSES.rule("trix-card-points", "King: the K♥ costs 75; Diamonds: 10 a diamond; Girls: 25 a queen")
@@ -560,8 +500,11 @@ CLAUSES.note("trix-open-cards", "Diamonds and queens taken lie face up in front 
                        "nothing to check")
 
 
+@CLAUSES.rule("trix-doubling", "The holder of the K♥ (of a queen) may double it: the taker scores double, "
+              "or the plain penalty if it is the holder")
 def may_double(contract: Contract, card: Card, rules: Rules) -> bool:
-    """Whether ``card`` may be doubled under ``contract`` (option ``doubling``)."""
+    """Whether ``card`` may be doubled under ``contract`` (option ``doubling``); its holder is asked, in card
+    order, and the scoring is :func:`doubled_award`."""
     if not rules.doubling:
         return False
     if contract is Contract.KING:
@@ -578,104 +521,46 @@ def doubled_award(base: int, holder: int, taker: int, rules: Rules) -> tuple[tup
     return ((taker, 2 * base),)
 
 
-@CLAUSES.rule("trix-doubling", "The holder of the K♥ (of a queen) may double it: the taker scores double, "
-              "or the plain penalty if it is the holder", decides=(Double, NoDouble))
-def may_announce(game: Trix, state: State, move: Double | NoDouble) -> str | None:
-    """The holders of the doublable cards (:func:`may_double`) answer in card
-    order; scoring is :func:`doubled_award`."""
-    card = state.game.pending[0]
-    if move.card == card:
-        return None
-    return (f"P{state.to_move} holds {format_card(card)} and is asked about it now: "
-            f"'double {format_card(card)}' or 'nodouble {format_card(card)}'")
+def card_award(contract: Contract, card: Card, taker: int, holder: int | None,
+               rules: Rules) -> tuple[tuple[int, int], ...]:
+    """(player, points) for ``card`` taken by ``taker`` (:func:`card_points`); ``holder`` doubled it, if anyone
+    did (:func:`doubled_award`)."""
+    base = card_points(contract, card, rules)
+    if not base:
+        return ()
+    if holder is None:
+        return ((taker, base),)
+    return doubled_award(base, holder, taker, rules)
 
 
+@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack")
 def opening_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards that may start the chain (the rule of :func:`starts_with_jack`)."""
+    """The cards that may start the chain: the jacks, or any card without one."""
     jacks = tuple(c for c in hand if c.rank is Rank.JACK)
     return jacks if jacks else hand
 
 
-@CLAUSES.rule("trix-trix-start", "Trix contract: the dealer starts with a jack, or any card if they hold no jack",
-              decides=Lay)
-def starts_with_jack(game: Trix, state: State, move: Lay) -> str | None:
-    card = move.card
-    if state.game.contract is not Contract.TRIX or state.layout or game.rules.trix_layout != "chain":
-        return None
-    hand = state.hands[state.to_move]
-    if card in opening_cards(hand):
-        return None
-    jacks = [c for c in hand if c.rank is Rank.JACK]
-    return (f"{format_card(card)} cannot start the Trix contract: P{state.to_move} holds "
-            f"{format_cards(jacks)} and must start with a jack")
-
-
+@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit")
 def adjacent(rank: int, top: int, wrap: bool) -> bool:
-    """One rank apart (ace and 2 too, with ``trix_wrap``): the rule of :func:`fits_chain`."""
+    """One rank apart (ace and 2 too, with ``trix_wrap``)."""
     d = abs(rank - top)
     return d == 1 or (wrap and d == 12)
 
 
-def _neighbours(top: Card, wrap: bool) -> str:
-    ranks = [r for r in Rank if Rank.TWO <= r <= Rank.ACE and adjacent(int(r), int(top.rank), wrap)]
-    return " or ".join(r.label for r in ranks)
-
-
-@CLAUSES.rule("trix-trix-chain", "Trix contract: lay a card one rank above or below the top card, any suit",
-              decides=Lay)
-def fits_chain(game: Trix, state: State, move: Lay) -> str | None:
-    card = move.card
-    if (state.game.contract is not Contract.TRIX or not state.layout or game.rules.trix_layout != "chain"
-            or all_passed(state.passes, game.layout.active(state))):
-        return None
-    top = state.layout[-1]
-    if game.layout.chain_playable(card, top):
-        return None
-    return (f"{format_card(card)} is not next to {format_card(top)}: lay a card one rank above or below the "
-            f"top card ({_neighbours(top, game.rules.trix_wrap)}, any suit)")
-
-
+@CLAUSES.rule("trix-trix-rows", "Usual layout (not from the source): jacks start four suit rows, "
+              "built up to the ace and down to the 2")
 def rows_playable(card: Card, ends: tuple) -> bool:
-    """Whether ``card`` can be laid on rows whose (low, high) ranks per suit
-    are ``ends`` (the rule of :func:`fits_rows`)."""
+    """Whether ``card`` can be laid on rows whose (low, high) ranks per suit are ``ends``."""
     row = ends[_SUIT_INDEX[card.suit]]
     if row is None:
         return card.rank is Rank.JACK
     return card.rank == row[0] - 1 or card.rank == row[1] + 1
 
 
-@CLAUSES.rule("trix-trix-rows", "Usual layout (not from the source): jacks start four suit rows, "
-              "built up to the ace and down to the 2", decides=Lay)
-def fits_rows(game: Trix, state: State, move: Lay) -> str | None:
-    card = move.card
-    if state.game.contract is not Contract.TRIX or game.rules.trix_layout != "rows":
-        return None
-    if game.layout.rows_playable(card, state.ends):
-        return None
-    row = state.ends[_SUIT_INDEX[card.suit]]
-    s = card.suit.symbol
-    if row is None:
-        return f"{format_card(card)} does not fit: the {s} row is not started, and only the J{s} starts it"
-    fits = [Rank(r).label + s for r in (row[0] - 1, row[1] + 1) if Rank.TWO <= r <= Rank.ACE]
-    return (f"{format_card(card)} does not fit the {s} row ({Rank(row[0]).label}{s} to {Rank(row[1]).label}{s}): "
-            f"only {' or '.join(fits) or 'nothing'} can go there")
-
-
+@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)")
 def with_pass(cards: Sequence[Card]) -> tuple[Lay, ...] | tuple[Pass]:
-    """The cards one can lay, or a pass when there are none (the rule of :func:`may_pass`)."""
+    """The cards one can lay, or a pass when there are none."""
     return tuple([LAYS[c] for c in cards]) or (PASS,)
-
-
-@CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)",
-              decides=Pass)
-def may_pass(game: Trix, state: State, move: Pass) -> str | None:
-    p = state.to_move
-    if state.game.contract is not Contract.TRIX:
-        return f"P{p} must play a card: passing is only for the Trix contract"
-    layable = [c for c in state.hands[p] if game.refusal(state, LAYS[c]) is None]
-    if not layable:
-        return None
-    return f"P{p} can lay {format_cards(layable)} and may not pass"
 
 
 @CLAUSES.rule("trix-trix-all-pass", "Trix contract: when every player still holding cards has passed, "
@@ -708,8 +593,10 @@ def trix_finished(hands: Sequence[tuple[Card, ...]]) -> bool:
     return sum(1 for h in hands if h) <= 1
 
 
+@CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
+              "may demand a redeal")
 def may_demand_redeal(hand: tuple[Card, ...]) -> bool:
-    """Four 2s, or three 2s and the 3 of the fourth suit (the rule of :func:`may_redeal`)."""
+    """Four 2s, or three 2s and the 3 of the fourth suit."""
     twos = {c.suit for c in hand if c.rank is Rank.TWO}
     if len(twos) == 4:
         return True
@@ -717,15 +604,6 @@ def may_demand_redeal(hand: tuple[Card, ...]) -> bool:
         missing = next(s for s in SUIT_ORDER if s not in twos)
         return Card(Rank.THREE, missing) in hand
     return False
-
-
-@CLAUSES.rule("trix-redeal", "Trix contract: a player with four 2s, or three 2s and the 3 of the fourth suit, "
-              "may demand a redeal", decides=Redeal)
-def may_redeal(game: Trix, state: State, move: Redeal) -> str | None:
-    if may_demand_redeal(state.hands[state.to_move]):
-        return None
-    return (f"P{state.to_move} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
-            f"the fourth suit")
 
 
 @CLAUSES.rule("trix-missed-penalty", "Strict-order variant: a player who never chose King, Diamonds or Girls "
@@ -758,6 +636,107 @@ def final_scores(totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
 def winners(scores: Sequence[int]) -> tuple[int, ...]:
     best = max(scores)
     return tuple(p for p, s in enumerate(scores) if s == best)
+
+
+# ---------------------------------------------------------- moves and refusals
+
+_PHASE_WORK = {CHOOSE: "choose the contract", ANNOUNCE: "say whether they double",
+               REDEALING: "demand a redeal or decline", PLAY: "play a card"}
+_HEARTS_SCOPE = {"all_contracts": "", "king_only": " in the King contract", "opening_lead": " to the first trick"}
+
+
+def _neighbours(top: Card, wrap: bool) -> str:
+    ranks = [r for r in Rank if Rank.TWO <= r <= Rank.ACE and adjacent(int(r), int(top.rank), wrap)]
+    return " or ".join(r.label for r in ranks)
+
+
+def _choice_refused(game: Trix, state: State, move: Choose) -> tuple[str, str]:
+    g, rules = state.game, game.rules
+    names = ", ".join(k.label for k in contract_options(g.chosen[g.chooser], rules))
+    if rules.order != "free":
+        return "trix-contract-choice", (f"in the {rules.order} order of contracts P{g.chooser} must choose "
+                                        f"{names} next, not {move.contract.label}")
+    return "trix-contract-choice", f"P{g.chooser} has already chosen {move.contract.label}; still to choose: {names}"
+
+
+def _doubling_refused(game: Trix, state: State, move: Double | NoDouble) -> tuple[str, str]:
+    card = format_card(state.game.pending[0])
+    return "trix-doubling", (f"P{state.to_move} holds {card} and is asked about it now: "
+                             f"'double {card}' or 'nodouble {card}'")
+
+
+def _redeal_refused(game: Trix, state: State, move: Redeal) -> tuple[str, str]:
+    return "trix-redeal", (f"P{state.to_move} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
+                           f"the fourth suit")
+
+
+def _pass_refused(game: Trix, state: State, move: Pass) -> tuple[str, str]:
+    p = state.to_move
+    if state.game.contract is not Contract.TRIX:
+        return "trix-trix-pass", f"P{p} must play a card: passing is only for the Trix contract"
+    layable = [m.card for m in phase_moves(game, state) if type(m) is Lay]
+    return "trix-trix-pass", f"P{p} can lay {format_cards(layable)} and may not pass"
+
+
+def _lay_refused(game: Trix, state: State, move: Lay) -> tuple[str, str]:
+    """A card of the hand the contract's rule refuses: the trick duties, or the Trix contract's layout."""
+    card, p, hand, rules = move.card, state.to_move, state.hands[state.to_move], game.rules
+    text = format_card(card)
+    if state.game.contract is not Contract.TRIX:
+        if state.trick:
+            same = game.tricks.duties[False].answers(hand, state.trick[0][1], ORDER)
+            return "trix-follow-suit", (f"{text} does not follow {state.trick[0][1].suit.symbol}: P{p} holds "
+                                        f"{format_cards(same)} and must follow suit (any card only when out of the "
+                                        f"suit led)")
+        others = game.tricks.duties[True].lead_options(hand, ORDER)
+        return "trix-hearts-lead", (f"{text} may not be led: hearts may not be led{_HEARTS_SCOPE[rules.hearts_lead]} "
+                                    f"while P{p} holds another suit ({format_cards(others)})")
+    if rules.trix_layout == "rows":
+        row = state.ends[_SUIT_INDEX[card.suit]]
+        s = card.suit.symbol
+        if row is None:
+            return "trix-trix-rows", f"{text} does not fit: the {s} row is not started, and only the J{s} starts it"
+        fits = [Rank(r).label + s for r in (row[0] - 1, row[1] + 1) if Rank.TWO <= r <= Rank.ACE]
+        return "trix-trix-rows", (f"{text} does not fit the {s} row ({Rank(row[0]).label}{s} to "
+                                  f"{Rank(row[1]).label}{s}): only {' or '.join(fits) or 'nothing'} can go there")
+    if not state.layout:
+        jacks = [c for c in hand if c.rank is Rank.JACK]
+        return "trix-trix-start", (f"{text} cannot start the Trix contract: P{p} holds {format_cards(jacks)} and "
+                                   f"must start with a jack")
+    top = state.layout[-1]
+    return "trix-trix-chain", (f"{text} is not next to {format_card(top)}: lay a card one rank above or below the "
+                               f"top card ({_neighbours(top, rules.trix_wrap)}, any suit)")
+
+
+_REFUSED = {Choose: _choice_refused, Double: _doubling_refused, NoDouble: _doubling_refused,
+            Redeal: _redeal_refused, Pass: _pass_refused, Lay: _lay_refused}
+
+
+def _refused(game: Trix, state: State, move: Move) -> tuple[str, str]:
+    """Which clause refuses ``move``, and why: a move out of its step, or of a card not held (``trix-phases``),
+    else the rule of the step that leaves it out."""
+    g, p = state.game, state.to_move
+    if type(move) not in PHASE_KINDS[g.phase]:
+        allowed = ", ".join(str(m) for m in phase_moves(game, state))
+        return "trix-phases", f"P{p} must {_PHASE_WORK[g.phase]} now ({allowed})"
+    if type(move) is Lay and move.card not in state.hands[p]:
+        return "trix-phases", f"P{p} does not hold {format_card(move.card)}"
+    return _REFUSED[type(move)](game, state, move)
+
+
+@CLAUSES.rule("trix-phases", "Each deal: the contract is chosen, the doubling holders answer, redeals are "
+              "demanded, then the cards are played; a move only in its phase, with one's own cards",
+              offers=(Choose, Double, NoDouble, Redeal, KeepDeal, Pass, Lay), refused=_refused)
+def phase_moves(game: Trix, state: State) -> tuple[Move, ...]:
+    """The moves of the deal's current step, listed by the piece that plays it with the rules above:
+    the choice (:meth:`ChoicePhase.moves`), the trick contracts (:meth:`TrickContract.moves`) or the
+    Trix contract (:meth:`LayoutContract.moves`)."""
+    g = state.game
+    if g.phase == PLAY:  # contracts are compared by identity: an Enum's hash is slow on this hot path
+        return game.layout.moves(state) if g.contract is _TRIX else game.tricks.moves(state)
+    if g.phase == OVER:
+        return ()
+    return game.choice.moves(state)
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
@@ -800,8 +779,8 @@ def _prog(g: Progress, **changes) -> Progress:
 # ------------------------------------------------------------ the pieces
 #
 # The game is three pieces and a thin :class:`Trix` that hands each phase to
-# its piece. A mutation test replaces one piece (``class Broken(Trix):
-# Tricks = ...``); the verifier's z3 models call the pieces' own scoring.
+# its piece; each piece applies the rules above (the module's clauses, called
+# by name, so that a test breaks one with ``CLAUSES.replaced``).
 
 class Part:
     """A piece of the game: it reads the rules and may call the other pieces."""
@@ -815,27 +794,22 @@ class ChoicePhase(Part):
     """From the deal to the first card: who chooses the contract and what they
     may choose, the doubling announcements, and redeal demands."""
 
-    def designated_chooser(self, deal_no: int, first: int, holder: int, counts: Sequence[int]) -> int:
-        """Who chooses the contract of deal ``deal_no`` (:func:`designated_chooser`)."""
-        return designated_chooser(self.rules.chooser, deal_no, first, holder, counts)
-
-    def contract_options(self, chosen: Sequence[Contract]) -> tuple[Contract, ...]:
-        """What a player who has chosen ``chosen`` may choose (:func:`contract_options`)."""
-        return contract_options(chosen, self.rules)
-
     def begin_deal(self, seed, deal_no, dealer, first, hands, chosen, match, history) -> State:
         holder = holder_of(hands, SEVEN_OF_HEARTS)
-        chooser = self.designated_chooser(deal_no, first, holder, [len(c) for c in chosen])
+        chooser = designated_chooser(self.rules.chooser, deal_no, first, holder, [len(c) for c in chosen])
         prog = Progress(seed, deal_no, dealer, first, chooser, None, CHOOSE, chosen, match, history, (), (), 0)
         return State(prog, hands, chooser, (), ((),) * PLAYERS)
 
     def moves(self, state: State) -> tuple:
+        """The contracts the chooser may name (:func:`contract_options`); the answers about the next card to
+        announce (:func:`may_double` made the list); a redeal, if the hand allows it
+        (:func:`may_demand_redeal`), or keeping the deal."""
         g = state.game
         if g.phase == CHOOSE:
-            return tuple(CHOICES[k] for k in self.contract_options(g.chosen[g.chooser]))
+            return tuple(CHOICES[k] for k in contract_options(g.chosen[g.chooser], self.rules))
         if g.phase == ANNOUNCE:
             return ANSWERS[g.pending[0]]
-        return (REDEAL, KEEP)
+        return (REDEAL, KEEP) if may_demand_redeal(state.hands[state.to_move]) else (KEEP,)
 
     def apply(self, state: State, move) -> State:
         phase = state.game.phase
@@ -889,58 +863,33 @@ class TrickContract(Part):
     """King, Diamonds, Girls and Collections: thirteen tricks without trumps,
     in which what a player takes costs points."""
 
-    def card_points(self, contract: Contract, card: Card) -> int:
-        """Points to whoever takes ``card`` under ``contract`` (:func:`card_points`)."""
-        return card_points(contract, card, self.rules)
-
-    def trick_points(self, contract: Contract) -> int:
-        """Points for each trick taken under ``contract`` (:func:`trick_points`)."""
-        return trick_points(contract, self.rules)
-
-    def card_award(self, contract: Contract, card: Card, taker: int,
-                   holder: int | None = None) -> tuple[tuple[int, int], ...]:
-        """(player, points) for ``card`` taken by ``taker``; ``holder`` doubled it, if anyone did."""
-        base = self.card_points(contract, card)
-        if not base:
-            return ()
-        if holder is None:
-            return ((taker, base),)
-        return doubled_award(base, holder, taker, self.rules)
-
     def scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]],
                doubled: Sequence[tuple[Card, int]] = ()) -> tuple[int, ...]:
-        """Everyone's points for a finished deal of ``contract``."""
+        """Everyone's points for a finished deal of ``contract`` (:func:`card_award`, :func:`trick_points`)."""
         scores = [0] * PLAYERS
         holders = dict(doubled)
-        per_trick = self.trick_points(contract)
+        per_trick = trick_points(contract, self.rules)
         for p in range(PLAYERS):
             for card in taken[p]:
-                for q, pts in self.card_award(contract, card, p, holders.get(card)):
+                for q, pts in card_award(contract, card, p, holders.get(card), self.rules):
                     scores[q] += pts
             scores[p] += per_trick * (len(taken[p]) // PLAYERS)
         return tuple(scores)
-
-    @staticmethod
-    def taker(trick: Sequence[tuple[int, Card]]) -> int:
-        """Who takes a complete trick (:func:`trick_taker`)."""
-        return trick_taker(trick)
 
     def start(self, prog: Progress, hands) -> State:
         leader = first_leader(self.rules.first_lead, prog.dealer, prog.chooser)
         return State(prog, hands, leader, (), ((),) * PLAYERS)
 
+    def __init__(self, game: Trix):
+        super().__init__(game)
+        #: the trick duties (:func:`trick_duties`), without and with the bar on leading hearts
+        self.duties = (trick_duties(False), trick_duties(True))
+
     def moves(self, state: State) -> tuple[Lay, ...]:
-        # the follow duty and lead_options inline: this is the hot path of random play
-        hand, lays = state.hands[state.to_move], LAYS
-        if state.trick:
-            led = state.trick[0][1].suit
-            same = [lays[c] for c in hand if c.suit is led]
-            return tuple(same) if same else tuple([lays[c] for c in hand])
-        if hearts_barred(state.game.contract, not any(state.taken), self.rules):
-            others = [lays[c] for c in hand if c.suit is not _HEARTS]
-            if others:
-                return tuple(others)
-        return tuple([lays[c] for c in hand])
+        """The cards the trick duties allow (leading, :func:`hearts_barred` says whether hearts are barred)."""
+        trick = state.trick
+        barred = not trick and hearts_barred(state.game.contract, not any(state.taken), self.rules)
+        return tuple(map(_LAY, self.duties[barred].options(state.hands[state.to_move], trick, ORDER)))
 
     def apply(self, state: State, move: Lay) -> State:
         card = move.card
@@ -950,7 +899,7 @@ class TrickContract(Part):
         trick = state.trick + ((p, card),)
         if len(trick) < PLAYERS:
             return State(state.game, hands, _NEXT[p], trick, state.taken)
-        winner = self.taker(trick)
+        winner = trick_taker(trick)
         tk = state.taken
         taken = tk[:winner] + (tk[winner] + tuple(c for _, c in trick),) + tk[winner + 1:]
         if not hands[winner]:
@@ -962,23 +911,12 @@ class LayoutContract(Part):
     """The Trix contract: cards are laid on one chain (the source) or on four
     suit rows (the usual layout), and the first players out score."""
 
-    def place_points(self, place: int) -> int:
-        """Points for finishing the Trix contract in ``place`` (:func:`place_points`)."""
-        return place_points(place, self.rules)
-
     def scores(self, finished: Sequence[int]) -> tuple[int, ...]:
+        """Everyone's points for the order in which they ran out (:func:`place_points`)."""
         scores = [0] * PLAYERS
         for place, p in enumerate(finished, 1):
-            scores[p] += self.place_points(place)
+            scores[p] += place_points(place, self.rules)
         return tuple(scores)
-
-    def chain_playable(self, card: Card, top: Card) -> bool:
-        """Whether ``card`` may go on ``top`` in the chain (:func:`adjacent`)."""
-        return adjacent(card.rank, top.rank, self.rules.trix_wrap)
-
-    def rows_playable(self, card: Card, ends: tuple) -> bool:
-        """Whether ``card`` fits the rows layout (:func:`rows_playable`)."""
-        return rows_playable(card, ends)
 
     @staticmethod
     def active(state: State) -> int:
@@ -989,21 +927,25 @@ class LayoutContract(Part):
         return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, ends=ends)
 
     def moves(self, state: State) -> tuple[Lay, ...] | tuple[Pass]:
+        """The cards that fit the rows (:func:`rows_playable`), start the chain (:func:`opening_cards`)
+        or go on its top card (:func:`adjacent`; any card after a round of passes, :func:`all_passed`),
+        else a pass (:func:`with_pass`)."""
         hand = state.hands[state.to_move]
         if self.rules.trix_layout == "rows":
             ends = state.ends
-            return with_pass([c for c in hand if self.rows_playable(c, ends)])
+            return with_pass([c for c in hand if rows_playable(c, ends)])
         if not state.layout:
-            return tuple([LAYS[c] for c in opening_cards(hand)])
+            return tuple(map(_LAY, opening_cards(hand)))
         if all_passed(state.passes, self.active(state)):
-            return tuple([LAYS[c] for c in hand])
+            return tuple(map(_LAY, hand))
         fits = self._chain_fits[state.layout[-1]]
-        return tuple([LAYS[c] for c in hand if c in fits]) or (PASS,)   # with_pass, inline
+        return with_pass([c for c in hand if c in fits])
 
     @functools.cached_property
     def _chain_fits(self) -> Mapping[Card, frozenset[Card]]:
-        """Every card that may go on each top card (a table of :meth:`chain_playable`, built once)."""
-        return {t: frozenset(c for c in _DECK if self.chain_playable(c, t)) for t in _DECK}
+        """Every card that may go on each top card (a table of :func:`adjacent`, built once a game)."""
+        wrap = self.rules.trix_wrap
+        return {t: frozenset(c for c in _DECK if adjacent(c.rank, t.rank, wrap)) for t in _DECK}
 
     def apply(self, state: State, move: Lay | Pass) -> State:
         p = state.to_move
@@ -1043,11 +985,11 @@ class LayoutContract(Part):
         if g.phase != PLAY or g.contract is not Contract.TRIX or self.active(state) < 2:
             return False
         if self.rules.trix_layout == "rows":
-            return not any(self.rows_playable(c, state.ends) for h in state.hands for c in h)
+            return not any(rows_playable(c, state.ends) for h in state.hands for c in h)
         if not state.layout:
             return False
-        top = state.layout[-1]
-        return not any(self.chain_playable(c, top) for h in state.hands for c in h)
+        fits = self._chain_fits[state.layout[-1]]
+        return not any(c in fits for h in state.hands for c in h)
 
 
 # -------------------------------------------------------------------- game
@@ -1055,22 +997,19 @@ class LayoutContract(Part):
 class Trix(Game[State, Move]):
     """The twenty-deal game. Each phase is handed to its piece: the choice
     (:class:`ChoicePhase`), the trick contracts (:class:`TrickContract`) and
-    the Trix contract (:class:`LayoutContract`). Moves are checked by the
-    engine through the deciders declared above."""
+    the Trix contract (:class:`LayoutContract`). Its moves are offered, and
+    refused, by the clause :func:`phase_moves`."""
 
     info = INFO
     Rules = Rules
     move_kinds = (Pass, Redeal, KeepDeal, Choose, Double, NoDouble, Lay)
     over_clause = "trix-winner"
-    Choice = ChoicePhase
-    Tricks = TrickContract
-    Layout = LayoutContract
 
     def __init__(self, rules: Rules | None = None, *, players: int | None = None):
         super().__init__(rules, players=players)
-        self.choice = self.Choice(self)
-        self.tricks = self.Tricks(self)
-        self.layout = self.Layout(self)
+        self.choice = ChoicePhase(self)
+        self.tricks = TrickContract(self)
+        self.layout = LayoutContract(self)
 
     def play_of(self, contract: Contract) -> TrickContract | LayoutContract:
         """The piece that plays ``contract``."""
@@ -1090,34 +1029,11 @@ class Trix(Game[State, Move]):
     def is_over(self, state: State) -> bool:
         return state.game.phase == OVER
 
-    def legal_moves(self, state: State) -> tuple:
-        g = state.game
-        if g.phase == PLAY:  # contracts are compared by identity: an Enum's hash is slow on this hot path
-            return self.layout.moves(state) if g.contract is _TRIX else self.tricks.moves(state)
-        if g.phase == OVER:
-            return ()
-        return self.choice.moves(state)
-
     def apply(self, state: State, move: Move) -> State:
         g = state.game
         if g.phase == PLAY:
             return self.layout.apply(state, move) if g.contract is _TRIX else self.tricks.apply(state, move)
         return self.choice.apply(state, move)
-
-    def candidates(self, state: State) -> tuple[Move, ...]:
-        """Every move the deciders judge in this position: each contract, each
-        answer about each doublable card, both redeal answers, or each card of
-        the hand and a pass."""
-        g = state.game
-        if g.phase == CHOOSE:
-            return tuple(CHOICES[k] for k in CONTRACT_ORDER)
-        if g.phase == ANNOUNCE:
-            return tuple(a for c in g.pending for a in ANSWERS[c])
-        if g.phase == REDEALING:
-            return (REDEAL, KEEP)
-        if g.phase == PLAY:
-            return tuple(LAYS[c] for c in state.hands[state.to_move]) + (PASS,)
-        return ()
 
     # ---- scoring and the sequence of deals
     def deal_scores(self, contract: Contract, taken: Sequence[tuple[Card, ...]], finished: Sequence[int],

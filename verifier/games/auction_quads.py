@@ -13,6 +13,7 @@ from functools import cache
 
 import z3
 
+import spec.games.auction_quads as rules_module
 from spec.cards import parse_cards
 from spec.games.auction_quads import (
     PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
@@ -213,7 +214,7 @@ def first_laying_odds(game: AuctionQuads, pack, players: int, redeal: str) -> di
         perms = list(itertools.permutations(range(size)))
         q[f], r[f] = defaultdict(Fraction), defaultdict(Fraction)
         for perm in perms:
-            new, _ = game.laying(f, stock, redeal, ScriptedShuffle(perm))
+            new, _ = rules_module.lay_again(f, stock, redeal, ScriptedShuffle(perm))
             new = tuple(new)
             (r[f] if ranks_differ(new) else q[f])[new] += Fraction(1, len(perms))
     ends = solve_absorption(q, r, transient)
@@ -442,13 +443,13 @@ def money_conserved(game, s):
     s.add(ante >= 1, ante <= 100, price >= r.bid_step, price <= r.bid_step * (r.raises + 1))
     for x in paid:
         s.add(x >= ante)  # every player has paid the ante, and perhaps bids
-    cases = []
+    cases = []  # the settlement clauses, read through the module (a clause a test replaces is the one proved)
     for seat in range(n):
-        cases.append(("ante", seat, game.settlements["ante"](ante, seat)))
-        cases.append(("bid", seat, game.settlements["bid"](price, seat)))
-        cases.append(("won", seat, game.settlements["won"](paid, seat)))
+        cases.append(("ante", seat, rules_module.ante_paid(ante, seat)))
+        cases.append(("bid", seat, rules_module.bid_paid(price, seat)))
+        cases.append(("won", seat, rules_module.pot_won(paid, seat)))
     for rule in ("returned", "stays", "split"):
-        cases.append((f"unclaimed ({rule})", None, game.settlements["unclaimed"](paid, rule)))
+        cases.append((f"unclaimed ({rule})", None, rules_module.pot_unclaimed(paid, rule)))
     broken, totals = [], []
     for name, seat, deltas in cases:
         total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])

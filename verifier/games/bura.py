@@ -11,7 +11,8 @@ from itertools import combinations, product
 
 import z3
 
-from spec.cards import Card, Rank, format_cards, parse_cards
+import spec.games.bura as rules_module
+from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.dealing import rng_for
 from spec.games.bura import (
     CLAIM, DECK, DECK_POINTS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
@@ -24,6 +25,11 @@ from verifier.z3util import one_hot_constraints, placed, placement_vars, value
 GAME = "bura"
 
 # ------------------------------------------------------ small configurations
+
+
+def card_value(card: Card) -> int:
+    """A card's points, by the game's points clause (read through the module: a test may replace it)."""
+    return rules_module.card_points((card,))
 
 
 @small_configs(GAME)
@@ -42,8 +48,8 @@ def small(game):
         # P0's taken cards: high cards until 25-30 points
         taken, rest = [], []
         for c in cards:
-            pts = sum(game.points.get(x.rank, 0) for x in taken)
-            if pts < 25 and pts + game.points.get(c.rank, 0) <= 30 and game.points.get(c.rank, 0):
+            pts = sum(map(card_value, taken))
+            if pts < 25 and pts + card_value(c) <= 30 and card_value(c):
                 taken.append(c)
             else:
                 rest.append(c)
@@ -52,7 +58,7 @@ def small(game):
         aside = tuple(rest[n * per + stock_n:])
         turned = stock[-1]
         won = (tuple(taken),) + ((),) * (n - 1)
-        points = (sum(game.points.get(x.rank, 0) for x in taken),) + (0,) * (n - 1)
+        points = (sum(map(card_value, taken)),) + (0,) * (n - 1)
         dealer = seed % n
         ledger = Ledger.open(players=n)
         for p in range(n):
@@ -189,12 +195,15 @@ def trick_taker(game, state):
 
 @invariant(Bura, "draws_as_source", title="After each trick the hands are drawn back to three, one card at a "
            "time from the taker clockwise; when the stock cannot serve everyone nobody draws (or, draw_out, "
-           "the stock is drawn to the end); the turned card is drawn last", clauses=["bura-draw", "bura-deal"],
-           presets=True)
+           "the stock is drawn to the end); the turned card is drawn last; the cards are out once a hand is "
+           "empty after the draw", clauses=["bura-draw", "bura-deal", "bura-last-trick"], presets=True)
 def draws_as_source(game, state):
     if state.plays or game.is_over(state):
         return None
     n, sizes = game.players, [len(h) for h in state.hands]
+    if state.cards_out != (min(sizes) == 0):
+        return (f"hands of {sizes} cards after the draw, and the cards are "
+                f"{'out' if state.cards_out else 'not out'}")
     if state.stock and not state.aside and any(s != HAND_SIZE for s in sizes):
         if game.rules.short_stock == "draw_out":
             return f"hands of {sizes} cards with {len(state.stock)} cards left in the stock"
@@ -251,7 +260,7 @@ def deal_start(game, state):
            "points are those of the cards he has taken", clauses=["bura-points", "bura-players"], presets=True)
 def points_conserved(game, state):
     zones = game.zones(state)
-    pts = sum(game.points.get(c.rank, 0) for cards in zones.values() for c in cards)
+    pts = rules_module.card_points([c for cards in zones.values() for c in cards])
     if pts != DECK_POINTS:
         return f"the cards in play are worth {pts}, not {DECK_POINTS}"
     for p, won in enumerate(state.won):
@@ -297,13 +306,14 @@ def deal_ends(game, state):
 VALUES = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
-def _placement(s, n: int, unplayed_max: int, points):
+def _placement(s, n: int, unplayed_max: int):
     """How many cards of each scoring value lie in each of ``n`` piles of taken cards and among the
     unplayed cards (at most ``unplayed_max`` of those); the piles' points."""
     x = [[z3.Int(f"x_{r.name}_{k}") for k in range(n + 1)] for r in VALUES]
     for row in x:
         s.add(*[c >= 0 for c in row], z3.Sum(row) == 4)
-    piles = [z3.Sum([points.get(r, 0) * x[i][k] for i, r in enumerate(VALUES)]) for k in range(n + 1)]
+    worth = [card_value(Card(r, Suit.SPADES)) for r in VALUES]
+    piles = [z3.Sum([worth[i] * x[i][k] for i in range(len(VALUES))]) for k in range(n + 1)]
     s.add(z3.Sum([x[i][n] for i in range(len(VALUES))]) <= unplayed_max)
     return x, piles
 
@@ -326,7 +336,7 @@ SUITS = tuple(c.suit for c in DECK if c.rank == Rank.ACE)
 def deck_points(game, s):
     places = 2 * game.players + 3
     at = placement_vars("at", len(DECK), places)
-    pts = [game.points.get(c.rank, 0) for c in DECK]
+    pts = [card_value(c) for c in DECK]
     s.add(*one_hot_constraints(at))
     total = z3.Sum([row[k] * pts[i] for i, row in enumerate(at) for k in range(places)])
     s.add(total != DECK_POINTS)
@@ -372,7 +382,7 @@ def unplayed_counts(players: int, short_stock: str) -> tuple[int, ...]:
 def _reaches(game, s):
     n = game.players
     most = max(unplayed_counts(n, game.rules.short_stock))
-    x, piles = _placement(s, n, most, game.points)
+    x, piles = _placement(s, n, most)
     s.add(*[piles[p] < TARGET for p in range(n)])
 
     def refute(model):
@@ -385,9 +395,9 @@ def _reaches(game, s):
                  f"(every run of the card counts), and however the rest are taken some player has {TARGET}", refute)
 
 
-def most_unplayed_points(players: int, short_stock: str, points=None) -> int:
+def most_unplayed_points(players: int, short_stock: str) -> int:
     """The most points the unplayed cards of a deal can hold: the best cards, as many as can stay unplayed."""
-    values = sorted(((points or Bura.points).get(c.rank, 0) for c in DECK), reverse=True)
+    values = sorted(map(card_value, DECK), reverse=True)
     return sum(values[:max(unplayed_counts(players, short_stock))])
 
 
@@ -398,7 +408,7 @@ def deal_points_sum(game, s):
     n = game.players
     most = max(unplayed_counts(n, game.rules.short_stock))
     low = DECK_POINTS - most_unplayed_points(n, game.rules.short_stock)
-    x, piles = _placement(s, n, most, game.points)
+    x, piles = _placement(s, n, most)
     taken = z3.Sum(piles[:n])
     s.add(z3.Or(taken < low, taken > DECK_POINTS, taken + piles[n] != DECK_POINTS,
                 *[z3.Or(p < 0, p > DECK_POINTS) for p in piles[:n]]))

@@ -15,6 +15,7 @@ from functools import cache
 
 import z3
 
+import spec.games.card_lottery as rules_module
 from spec.cards import parse_cards
 from spec.games.card_lottery import (
     ANSWERING, BOXING, LEADING, OVER, PACK, PENALTY, STAKING, CardLottery, State, beats, first_leader,
@@ -226,15 +227,16 @@ def money_conserved(game, s):
     for k in counts.values():
         s.add(k >= 0, k <= 13)
     cases = []
-    for name, rule in game.settlements.items():
+    # the settlement clauses, read through the module (a clause a test replaces is the one proved)
+    rules = {"box": lambda seat: rules_module.box_paid(seat, amount),
+             "staked": lambda seat: rules_module.prize_staked(seat, amount),
+             "won": lambda seat: rules_module.prize_won(seat, amount),
+             "unclaimed": lambda seat: rules_module.prize_unclaimed(seat, amount, game.rules.unclaimed),
+             "penalty": lambda seat: rules_module.penalty_paid(seat, counts),
+             "emptied": lambda seat: rules_module.box_emptied(seat, amount, game.rules.box_goes)}
+    for name, rule in rules.items():
         for seat in range(n):
-            if name == "penalty":
-                deltas = rule(seat, counts)
-            elif name in ("unclaimed", "emptied"):
-                option = game.rules.unclaimed if name == "unclaimed" else game.rules.box_goes
-                deltas = rule(seat, amount, option)
-            else:
-                deltas = rule(seat, amount)
+            deltas = rule(seat)
             total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
             cases.append((name, seat, total))
     s.add(z3.Or([t != 0 for _, _, t in cases]))
@@ -305,46 +307,82 @@ def small(game):
            clauses=["lottery-match", "lottery-aside", "lottery-replace", "lottery-round", "lottery-box",
                     "lottery-box-size", "lottery-stake", "lottery-stake-size"], presets=True)
 def lottery_rules(game, state):
-    r = game.rules
-    ev = state.last
-    if state.phase in (BOXING, STAKING):
-        on_table = sum(k for c, k in zip(state.prizes, state.stakes) if c is not None)
-        if state.ledger[POT] != on_table:
-            return f"the chips on the prize cards are {on_table}, the pot holds {state.ledger[POT]}"
-        if state.phase == BOXING and state.banker_stock and None in state.prizes:
-            return "a place won was not filled before the next round"
-        if state.phase == STAKING and state.to_move != state.banker:
-            return f"P{state.to_move} stakes a prize, but P{state.banker} is the banker"
+    for check in (_table_and_turn, _chips_in_limits, _box_holds_the_chips, _prizes_won_leave, _round_turned):
+        msg = check(game, state)
+        if msg:
+            return msg
+    return None
+
+
+def _table_and_turn(game, state):
+    """Boxing and staking: the pot holds the chips on the prize cards, places won are filled, the banker stakes."""
+    if state.phase not in (BOXING, STAKING):
+        return None
+    on_table = sum(k for c, k in zip(state.prizes, state.stakes) if c is not None)
+    if state.ledger[POT] != on_table:
+        return f"the chips on the prize cards are {on_table}, the pot holds {state.ledger[POT]}"
+    if state.phase == BOXING and state.banker_stock and None in state.prizes:
+        return "a place won was not filled before the next round"
+    if state.phase == STAKING and state.to_move != state.banker:
+        return f"P{state.to_move} stakes a prize, but P{state.banker} is the banker"
+    return None
+
+
+def _chips_in_limits(game, state):
+    r, ev = game.rules, state.last
     if ev and ev[0] == "box" and not r.box_min <= ev[2] <= r.box_max:
         return f"P{ev[1]} put {ev[2]} chips in the box: the limits are {r.box_min} to {r.box_max}"
     if ev and ev[0] == "stake" and not r.stake_min <= ev[2] <= r.stake_max:
         return f"a prize of {ev[2]}: the limits are {r.stake_min} to {r.stake_max}"
+    return None
+
+
+def _box_holds_the_chips(game, state):
     if state.phase != OVER and state.ledger[BOX] != sum(state.paid_in):
         return f"the box holds {state.ledger[BOX]}, the players put in {sum(state.paid_in)}"
+    return None
+
+
+def _prizes_won_leave(game, state):
     for card, p, _ in state.won:
         if state.removed.count(card) != 2:
             return f"{card} was won by P{p} but is not out of the game twice"
+    return None
+
+
+def _round_turned(game, state):
+    """Just after the prizes are turned: the round's cards, or (the lottery over) every card dealt."""
+    ev = state.last
     if not ev or ev[0] != "turn":
         return None
     if state.phase == BOXING:  # just after a turn: the hands are this round's cards
-        fresh = state.won[len(state.won) - ev[1]:]
-        for p, hand in enumerate(state.hands):
-            wins = sum(1 for _, q, _ in fresh if q == p)
-            if len(hand) + wins != r.cards_per_round:
-                return (f"P{p} holds {len(hand)} cards of this round and won {wins}: a round deals "
-                        f"{r.cards_per_round} a player")
-            for c, up in zip(state.prizes, state.shown):
-                if up and c in hand:
-                    return f"{c} is turned up and P{p} holds it among this round's cards, but was not paid"
-    elif state.phase == LEADING and not state.discard:  # the lottery just ended: every card a player got
-        dealt = state.round * r.cards_per_round
-        for p, hand in enumerate(state.hands):
-            wins = sum(1 for _, q, _ in state.won if q == p)
-            if len(hand) + wins != dealt:
-                return f"P{p} holds {len(hand)} cards and won {wins} prizes after {state.round} rounds of " \
-                       f"{r.cards_per_round}"
-        if game.rules.cards_per_round * game.players <= len(state.dealer_stock):
-            return f"the deal stopped with {len(state.dealer_stock)} cards left, enough for another round"
+        return _this_rounds_cards(game, state, state.won[len(state.won) - ev[1]:])
+    if state.phase == LEADING and not state.discard:  # the lottery just ended: every card a player got
+        return _every_card_dealt(game, state)
+    return None
+
+
+def _this_rounds_cards(game, state, fresh):
+    per = game.rules.cards_per_round
+    for p, hand in enumerate(state.hands):
+        wins = sum(1 for _, q, _ in fresh if q == p)
+        if len(hand) + wins != per:
+            return f"P{p} holds {len(hand)} cards of this round and won {wins}: a round deals {per} a player"
+        for c, up in zip(state.prizes, state.shown):
+            if up and c in hand:
+                return f"{c} is turned up and P{p} holds it among this round's cards, but was not paid"
+    return None
+
+
+def _every_card_dealt(game, state):
+    per = game.rules.cards_per_round
+    dealt = state.round * per
+    for p, hand in enumerate(state.hands):
+        wins = sum(1 for _, q, _ in state.won if q == p)
+        if len(hand) + wins != dealt:
+            return f"P{p} holds {len(hand)} cards and won {wins} prizes after {state.round} rounds of {per}"
+    if per * game.players <= len(state.dealer_stock):
+        return f"the deal stopped with {len(state.dealer_stock)} cards left, enough for another round"
     return None
 
 

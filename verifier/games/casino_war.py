@@ -13,10 +13,10 @@ from functools import cache
 
 import z3
 
+import spec.games.casino_war as rules_module
 from spec.cards import Rank, parse_cards
-from spec.games.casino_war import (
-    SURRENDER, WAR, Bet, CasinoWar, Rules, State, compare, surrender_as_written, war_won,
-)
+from spec.flips import compare
+from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, surrender_as_written
 from verifier.api import Claim, Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 
@@ -202,6 +202,11 @@ def odds_simulated(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------------ money conservation
 
+#: The settlement rules, by the name a counterexample gives them: the clause functions of the rules module.
+SETTLEMENTS = {"placed": "placed", "win": "even_money", "lose": "bet_lost", "surrender": "surrendered",
+               "war_won": "war_won_paid", "war_lost": "war_lost_paid", "tie": "tie_bet_paid"}
+
+
 def _bet_term(game, s, name):
     a = z3.Int(name)
     r = game.rules
@@ -220,7 +225,8 @@ def money_conserved(game, s):
     t = z3.Int("tie_bet")
     s.add(t >= 0, t <= game.rules.max_tie_bet)
     cases = []
-    for name, rule in game.settlements.items():
+    for name, function in SETTLEMENTS.items():
+        rule = getattr(rules_module, function)  # through the module: a rule replaced by a test is seen
         variants = [(rule(0, t, won, game.rules.tie_pays), f"{name} ({'won' if won else 'lost'})")
                     for won in (True, False)] if name == "tie" else [(rule(0, a), name)]
         for deltas, label in variants:
@@ -305,7 +311,7 @@ def war_rules(game, state):
             if first == 0:
                 want = {"surrender": -(a - a // 2)}.get(state.choices[p])
                 if want is None:
-                    want = a if war_won(state.war[p], state.dealer[1]) else -2 * a
+                    want = a if compare(state.war[p], state.dealer[1]) >= 0 else -2 * a  # as high or higher
             tie = state.ties[p] * r.tie_pays if first == 0 else -state.ties[p]
             got = led[f"P{p}"]
             if got != want + tie:

@@ -34,7 +34,8 @@ from spec.bouts import OPEN, card_id, card_of, format_mask, table_mask
 from spec.cards import Suit, format_card, format_cards
 from spec.dealing import rng_for
 from spec.errors import VariantError
-from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer, game_winner
+import spec.games.durak as rules_module
+from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer
 from verifier import generic
 from verifier.api import Exploration, Root, Trace, Walked, Watch, explore, small_configs
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
@@ -319,8 +320,9 @@ def winners_in_order(game: Durak, seed: int, budget: Budget, notes: list) -> Wat
         want = tuple(p for p in out if p not in res.losers)
         if not res.draw and res.winners != want:
             raise trace.refute(f"the players went out in the order {want}, but the winners are {res.winners}", state)
-        if out and game_winner(state) != out[0]:
-            raise trace.refute(f"P{out[0]} went out first, but the winner is P{game_winner(state)}", state)
+        winner = rules_module.game_winner(state.finished)
+        if out and winner != out[0]:
+            raise trace.refute(f"P{out[0]} went out first, but the winner is P{winner}", state)
     return transitions(step, end)
 
 

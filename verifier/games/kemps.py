@@ -16,6 +16,7 @@ import dataclasses
 from collections import Counter
 from itertools import product
 
+import spec.games.kemps as rules_module
 from spec.cards import SUIT_ORDER, Card, Rank, make_deck
 from spec.dealing import rng_for
 from spec.games.kemps import (
@@ -123,45 +124,64 @@ def step_error(game, before, move, after) -> str | None:
     """What is wrong with ``after``, the state after ``move`` from ``before`` (None if nothing)."""
     p = before.to_move
     if isinstance(move, Signal):
-        if after.to_move != p:
-            return f"after P{p}'s gesture P{after.to_move} moves; the gesture takes no turn"
-        return None
+        return None if after.to_move == p else f"after P{p}'s gesture P{after.to_move} moves; the gesture takes no turn"
     if game.is_over(after):
         return None
     if after.to_move != (p + 1) % 4:
         return f"P{after.to_move} moves after P{p}; P{(p + 1) % 4} (clockwise) is next"
     redealt = after.last[:1] == ("redeal",)
     if isinstance(move, Pass):
-        want = before.passes + 1
-        if redealt != (want >= 4 or (game.rules.stall_limit > 0 and before.quiet + 1 >= game.rules.stall_limit)):
-            return (f"{want} passes in a row ({before.quiet + 1} quiet turns): "
-                    + ("the hands are dealt again too early" if redealt else "no redeal"))
+        msg = _pass_error(game, before, redealt)
+        if msg:
+            return msg
     if redealt:
-        held = [set(h) for h in before.hands]
-        table = before.table
-        if isinstance(move, Swap):  # the swap is made, then the hands are thrown in
-            held[p] = held[p] - {move.give} | {move.take}
-            table = tuple(move.give if c == move.take else c for c in table)
-        if after.table != table:
-            return "a redeal changed the open cards"
-        old = set().union(*held)
-        if any(c in old for h in after.hands for c in h):
-            return "after the redeal a player still holds a card of the hands thrown in"
-        if not old <= set(after.discards):
-            return "the hands thrown in are not put aside"
-        return None
+        return _redeal_error(before, move, after)
     if isinstance(move, Swap):
-        i = before.table.index(move.take)
-        want_table = before.table[:i] + (move.give,) + before.table[i + 1:]
-        if after.table != want_table:
-            return f"after taking {move.take} for {move.give} the open cards are {' '.join(map(str, after.table))}"
-        if sorted(after.hands[p], key=str) != sorted([c for c in before.hands[p] if c != move.give] + [move.take],
-                                                     key=str):
-            return f"after taking {move.take} for {move.give} P{p} holds {' '.join(map(str, after.hands[p]))}"
-        if any(after.hands[q] != before.hands[q] for q in range(4) if q != p):
-            return "a swap changed another player's hand"
+        return _swap_error(before, move, after)
     if isinstance(move, Pass) and (after.hands != before.hands or after.table != before.table):
         return "a pass moved cards"
+    return None
+
+
+def _pass_error(game, before, redealt: bool) -> str | None:
+    """A pass deals every hand again exactly at the fourth pass in a row (or at the house limit)."""
+    want = before.passes + 1
+    limit = game.rules.stall_limit
+    if redealt != (want >= 4 or (limit > 0 and before.quiet + 1 >= limit)):
+        return (f"{want} passes in a row ({before.quiet + 1} quiet turns): "
+                + ("the hands are dealt again too early" if redealt else "no redeal"))
+    return None
+
+
+def _redeal_error(before, move, after) -> str | None:
+    """A redeal throws every hand in (after the swap, if the move was one) and leaves the open cards."""
+    p = before.to_move
+    held = [set(h) for h in before.hands]
+    table = before.table
+    if isinstance(move, Swap):  # the swap is made, then the hands are thrown in
+        held[p] = held[p] - {move.give} | {move.take}
+        table = tuple(move.give if c == move.take else c for c in table)
+    if after.table != table:
+        return "a redeal changed the open cards"
+    old = set().union(*held)
+    if any(c in old for h in after.hands for c in h):
+        return "after the redeal a player still holds a card of the hands thrown in"
+    if not old <= set(after.discards):
+        return "the hands thrown in are not put aside"
+    return None
+
+
+def _swap_error(before, move, after) -> str | None:
+    """A swap trades the open card taken for the card given, in its place, and touches no other hand."""
+    p = before.to_move
+    i = before.table.index(move.take)
+    if after.table != before.table[:i] + (move.give,) + before.table[i + 1:]:
+        return f"after taking {move.take} for {move.give} the open cards are {' '.join(map(str, after.table))}"
+    want = sorted([c for c in before.hands[p] if c != move.give] + [move.take], key=str)
+    if sorted(after.hands[p], key=str) != want:
+        return f"after taking {move.take} for {move.give} P{p} holds {' '.join(map(str, after.hands[p]))}"
+    if any(after.hands[q] != before.hands[q] for q in range(4) if q != p):
+        return "a swap changed another player's hand"
     return None
 
 
@@ -488,10 +508,11 @@ def stated_facts(games, budget: Budget) -> Outcome:
     deck = game.deck()
     problems = []
     ranks = sorted({c.rank for c in deck})
-    if tuple(ranks) != tuple(game.stated_ranks):
+    stated = rules_module.STATED_RANKS
+    if tuple(ranks) != tuple(stated):
         problems.append(f"the deck's ranks {' '.join(r.label for r in ranks)} are not the stated list "
-                        f"{' '.join(r.label for r in game.stated_ranks)}")
-    for r in game.stated_ranks:
+                        f"{' '.join(r.label for r in stated)}")
+    for r in stated:
         four = tuple(sorted((c for c in deck if c.rank == r), key=hand_key))
         if len(four) != 4 or not four_of_a_kind(four):
             problems.append(f"the {r.label}s do not make four of a kind")
@@ -508,11 +529,40 @@ def stated_facts(games, budget: Budget) -> Outcome:
                    "the target compared")
 
 
+def stated_moves(state: State) -> tuple:
+    """The moves the source allows the player to move, restated apart from the rules module, in the
+    order the game lists them: pass; the gesture, with four of a kind not yet signalled; every swap of
+    an open card (in table order) for a card of his own (in hand order), unless he has signalled; a
+    Kemps on each other player; a double Kemps on each pair of others, in seat order."""
+    p, hand = state.to_move, state.hands[state.to_move]
+    four = len(hand) == 4 and len({c.rank for c in hand}) == 1
+    moves = [PASS] + ([SIGNAL] if four and not state.signals[p] else [])
+    if not state.signals[p]:
+        moves += [Swap(t, g) for t in state.table for g in hand]
+    others = [q for q in range(4) if q != p]
+    moves += [Kemps(q) for q in others]
+    moves += [DoubleKemps(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+    return tuple(moves)
+
+
+def moves_difference(legal: tuple, stated: tuple) -> str:
+    for m in legal:
+        if m not in stated:
+            return f"'{m}' is legal, but the source does not allow it"
+    for m in stated:
+        if m not in legal:
+            return f"'{m}' is not legal, but the source allows it"
+    return "the legal moves come in another order than the source's"
+
+
 @REGISTRY.property(GAME, "gesture_moves_match_clauses", title="Where the gesture matters (four of a kind in "
-                   "hand, a gesture made), the fast legal moves are exactly what the clauses allow",
-                   method="hypothesis", clauses=["kemps-signal", "kemps-swap-signalled"])
+                   "hand, a gesture made), the legal moves are exactly the source's, restated apart from the "
+                   "rules, and exactly what the clauses allow one at a time", method="hypothesis",
+                   clauses=["kemps-signal", "kemps-swap-signalled", "kemps-swap-table", "kemps-swap-hand",
+                            "kemps-pass", "kemps-call", "kemps-double"])
 def gesture_moves_match_clauses(games, budget: Budget) -> Outcome:
-    """Uniform play rarely holds four of a kind; collecting play does, so the generic comparison is repeated there."""
+    """Uniform play rarely holds four of a kind; collecting play does, so the generic comparison is repeated
+    there, and the clauses' moves are compared with the source's moves stated here."""
     from verifier.generic import moves_mismatch
     seen = []
 
@@ -524,6 +574,9 @@ def gesture_moves_match_clauses(games, budget: Budget) -> Outcome:
             msg = moves_mismatch(game, state)
             if msg:
                 raise trace.refute(msg, state)
+            legal, stated = game.legal_moves(state), stated_moves(state)
+            if legal != stated:
+                raise trace.refute(f"P{state.to_move}: {moves_difference(legal, stated)}", state)
         walk(game, seed, step, min(budget.max_plays, 400), policy=collecting)
     out = sample(games, budget, check)
     if out.verdict == HOLDS:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from spec.games.mouth_pass import MouthPass, Rules, neighbours, to_blame
+import spec.games.mouth_pass as rules_module
+from spec.games.mouth_pass import MouthPass, Rules
 from verifier.api import Root, invariant, small_configs, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 
@@ -32,14 +33,19 @@ def small(game):
 
 
 @invariant(MouthPass, "one_winner", title="Every drop puts exactly one player out, and a finished game has "
-           "exactly one winner: the last player left", clauses=["mouth-win", "mouth-blame", "mouth-start"],
-           presets=True)
+           "exactly one winner: the last player left", clauses=["mouth-win", "mouth-blame", "mouth-start",
+                                                                "mouth-holder", "mouth-pickup"], presets=True)
 def one_winner(game, state):
     seats = sorted(state.alive + state.out)
     if seats != list(range(game.players)) or len(set(state.out)) != len(state.out):
         return f"in {state.alive}, out {state.out}: not every player exactly once"
     if state.passes == 0 and (state.holder != 0 or state.out):
         return "the game does not start with P0 holding the card and everyone in"
+    if state.dropped and state.holder != next((p for p in state.alive if p > state.out[-1]), state.alive[0]):
+        return f"P{state.out[-1]} is out, but P{state.holder}, not the next player still in, picks the card up"
+    wrong = [m.to for m in game.legal_moves(state) if m.to not in state.alive or m.to == state.holder]
+    if wrong:
+        return f"P{state.holder} may pass to P{wrong[0]}, who is {'out' if wrong[0] in state.out else 'the holder'}"
     if game.is_over(state) != (len(state.alive) == 1):
         return f"{len(state.alive)} players left, game over: {game.is_over(state)}"
     if game.is_over(state) and game.outcome(state).winners != state.alive:
@@ -67,11 +73,9 @@ def expected_passes(game: MouthPass) -> Fraction:
         idx = {h: i for i, h in enumerate(alive)}
         rows = []
         for h in alive:
-            to = neighbours(alive, h, game.rules.direction)[0]
-            gone = to_blame(game.rules, h, to)
-            i = alive.index(gone)
-            rest = alive[:i] + alive[i + 1:]
-            after = solve(rest)[rest[i % len(rest)]]
+            to = rules_module.neighbours(alive, h, game.rules.direction)[0]
+            rest, holder = rules_module.picked_up(alive, rules_module.to_blame(game.rules, h, to))
+            after = solve(rest)[holder]
             row = [Fraction(0)] * k
             row[idx[h]] += 1
             row[idx[to]] -= 1 - p

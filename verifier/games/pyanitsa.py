@@ -24,8 +24,9 @@ import dataclasses
 import sys
 from collections import Counter
 
+from spec import flips
 from spec.cards import SUIT_ORDER, Rank, parse_cards
-from spec.games.pyanitsa import Pyanitsa, highest
+from spec.games.pyanitsa import Pyanitsa
 from verifier.api import Root, explore, invariant, small_configs, variants_of, walk
 from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 from verifier.sampling import sample
@@ -191,7 +192,7 @@ def settled_wrongly(game, before, card, after) -> str | None:
     p = before.layer[before.pos]
     table = before.table + ((p, card),)
     last = table[-len(before.layer):]
-    tied = highest(last)
+    tied = flips.highest(last)  # the kit's rule, proved by tests/test_kit_flips.py
     taker = after.taker
     if taker not in tied:
         return f"P{taker} takes, but the highest card of the last round was laid by {tied}"

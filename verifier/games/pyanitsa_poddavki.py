@@ -48,14 +48,20 @@ def small(game):
 
 
 @invariant(Poddavki, "cards_kept_apart", title="Each player's own deck plus the heap always make two whole "
-           "decks, and the game ends only with one player empty-handed", clauses=["poddavki-decks", "poddavki-pay"],
-           presets=True)
+           "decks, and the game ends only with one player empty-handed", clauses=["poddavki-decks", "poddavki-pay",
+                                                                                  "poddavki-end"], presets=True)
 def cards_kept_apart(game, state):
     total = Counter(state.piles[0]) + Counter(state.piles[1]) + Counter(state.heap)
     if any(v != 2 for v in total.values()):
         return "some card is not there exactly twice"
     if state.over and all(state.piles):
         return "the game ended with both players holding cards"
+    if state.over:
+        out = next(p for p in range(2) if not state.piles[p])
+        win = 1 - out if game.rules.objective == "all_cards" else out
+        if game.outcome(state).winners != (win,):
+            return f"P{out} has no cards, {game.rules.objective} objective, but the winners are " \
+                   f"{game.outcome(state).winners}"
     if state.demand and state.claimant != 1 - state.to_move:
         return f"P{state.to_move} pays, but the honour was laid by P{state.claimant}"
     return None
@@ -108,5 +114,6 @@ def _evidence(game, ex):
 for _c, _o, _e in (("none", "laid", UNKNOWN), ("none", "reverse", UNKNOWN), ("beggar", "laid", UNKNOWN),
                    ("none", "chosen", REFUTED)):
     REGISTRY.property(GAME, f"terminates_{_c}_{_o}", title=f"Every game ends (counter {_c}, {_o} order)",
-                      method="search", expected=_e, clauses=["poddavki-pay", "poddavki-top"])(_terminates(_c, _o))
+                      method="search", expected=_e,
+                      clauses=["poddavki-pay", "poddavki-top", "poddavki-return"])(_terminates(_c, _o))
 

@@ -10,6 +10,7 @@ import time
 import z3
 
 from spec.cards import Card, Rank, format_card, format_cards
+import spec.games.sixty_six as rules_module
 from spec.games._sixty_six_solver import Solver, format_position, opponent_hands, parse_position
 from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
@@ -62,7 +63,7 @@ def card_points_total(game, s: z3.Solver):
     at = _piles(n, "at")
     last = [z3.Int(f"last_{p}") for p in range(n)]
     bonus = game.rules.last_trick_bonus
-    totals = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(n)]
+    totals = [z3.Sum([row[p] * rules_module.card_points((DECK[i],)) for i, row in enumerate(at)]) for p in range(n)]
     s.add(*one_hot_constraints(at))
     s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
     cards = z3.Sum(totals)
@@ -91,7 +92,7 @@ def _played_out_points(game: SixtySix, tag: str):
     last = z3.Int(f"{tag}_last0")          # 1 when P0 took the last trick
     plain = [z3.Int(f"{tag}_plain_{p}") for p in range(2)]
     trump = [z3.Int(f"{tag}_trump_{p}") for p in range(2)]
-    cards = [z3.Sum([row[p] * game.card_value(DECK[i]) for i, row in enumerate(at)]) for p in range(2)]
+    cards = [z3.Sum([row[p] * rules_module.card_points((DECK[i],)) for i, row in enumerate(at)]) for p in range(2)]
     took_last = [last, 1 - last]
     totals = [cards[p] + took_last[p] * rules.last_trick_bonus + plain[p] * rules.marriage_points
               + trump[p] * rules.trump_marriage_points for p in range(2)]
@@ -229,7 +230,7 @@ def game_points_range(games, budget: Budget) -> Outcome:
     for game in games:
         for args in _score_grid(game.players):
             cases += 1
-            out = game.score(*args)
+            out = rules_module.score_game(*args, game.rules)
             winner, closed = args[0], args[4]
             bad = None
             if any(x not in (0, 1, 2, 3) for x in out):
@@ -479,7 +480,6 @@ def text_beats(card: Card, best: Card, trump) -> bool:
                    clauses=["sixty-six-deck", "sixty-six-beats"], method="exhaustive")
 def beats_order(games, budget: Budget) -> Outcome:
     from spec.cards import Suit
-    from spec.games import sixty_six as rules_module
     game = games[0]
     deck = game.deck()
     want = {(r, s) for r in TEXT_ORDER for s in Suit}
@@ -494,7 +494,7 @@ def beats_order(games, budget: Budget) -> Outcome:
                 if card == best:
                     continue
                 cases += 1
-                got = rules_module.beats_card(card, best, trump)
+                got = rules_module.trick_order(trump).beats(card, best)
                 if got != text_beats(card, best, trump):
                     text = (f"trump {trump.symbol}: the engine says {format_card(card)} "
                             f"{'beats' if got else 'does not beat'} {format_card(best)}")

@@ -1,16 +1,17 @@
 """Trix's own properties: contract totals, zero-sum (and each variant's),
-choosing contracts over twenty deals, and whether the Trix contract can stall.
+choosing contracts over twenty deals, the cards a player may play, and whether
+the Trix contract can stall.
 
 The z3 models use 0/1 one-hot variables: for every card, exactly one of
 "taken by P0 ... P3" is 1 (with doubling: exactly one of "not doubled,
 taken by P_t" / "doubled by P_h, taken by P_t"); for every trick, exactly one
 taker; for every Trix place, exactly one player. A player's points are
-linear sums of those variables weighted by the *game object's own* scoring
-methods (:meth:`~spec.games.trix.TrickContract.card_award`,
-:meth:`~spec.games.trix.TrickContract.trick_points`,
-:meth:`~spec.games.trix.LayoutContract.place_points`), the same ones the engine scores
-deals with; the property ``random_games_agree`` checks that the engine's
-deals really score that way.
+linear sums of those variables weighted by the rules module's own scoring
+(:func:`~spec.games.trix.card_award`, :func:`~spec.games.trix.trick_points`,
+:func:`~spec.games.trix.place_points`, called through the module, so that a
+rule broken with ``CLAUSES.replaced`` is seen), the same functions the engine
+scores deals with; the property ``random_games_agree`` checks that the
+engine's deals really score that way.
 """
 
 from __future__ import annotations
@@ -22,13 +23,17 @@ from typing import Any
 
 import z3
 
-from spec.cards import SUIT_ORDER, Card, Rank, format_card, format_cards, make_deck
+import spec.games.trix as rules_module
+from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck
 from spec.games.trix import (
-    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, SEVEN_OF_HEARTS, Choose, Contract, NoDouble, Trix,
-    deal_hands, first_dealer, holder_of, may_double, missed_penalties, stated_total,
+    CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, REDEAL, SEVEN_OF_HEARTS, Choose, Contract, NoDouble,
+    Trix,
+    deal_hands, first_dealer, holder_of, stated_total,
 )
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
-from verifier.api import Claim, Root, Trace, Watch, small_configs, steered, variants_of, walk, walked, z3_claim
+from verifier.api import (
+    Claim, Root, Trace, Watch, invariant, small_configs, steered, variants_of, walk, walked, z3_claim,
+)
 from verifier.sampling import sample
 from verifier.z3util import one_hot, prove, value
 
@@ -73,7 +78,7 @@ class DealModel:
         rules = game.rules
         took = [[] for _ in range(PLAYERS)]
         for i, card in enumerate(DECK):
-            if may_double(k, card, rules):
+            if rules_module.may_double(k, card, rules):
                 opts = [(None, t) for t in range(PLAYERS)] + [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
             else:
                 opts = [(None, t) for t in range(PLAYERS)]
@@ -81,9 +86,9 @@ class DealModel:
             self.options.append((card, xs, opts))
             for x, (h, t) in zip(xs, opts):
                 took[t].append(x)
-                for q, pts in game.tricks.card_award(k, card, t, h):
+                for q, pts in rules_module.card_award(k, card, t, h, rules):
                     terms[q].append(pts * x)
-        per_trick = game.tricks.trick_points(k)
+        per_trick = rules_module.trick_points(k, rules)
         won = [[] for _ in range(PLAYERS)]
         for j in range(13):
             ys = one_hot(s, f"{self.tag}_t{j}", PLAYERS)
@@ -103,7 +108,7 @@ class DealModel:
             ys = one_hot(s, f"{self.tag}_place{i + 1}", width)
             self.places.append(ys)
             for p in range(PLAYERS):
-                terms[p].append(game.layout.place_points(i + 1) * ys[p])
+                terms[p].append(rules_module.place_points(i + 1, game.rules) * ys[p])
         for p in range(PLAYERS):
             s.add(z3.Sum([ys[p] for ys in self.places]) <= 1)
         if may_stall:
@@ -131,7 +136,7 @@ class DealModel:
                     notes.append(f"P{h} holds {format_card(card)} and doubles it, P{t} takes it")
             tricks = [sum(value(m, ys[p]) for ys in self.tricks) for p in range(PLAYERS)]
             for p in range(PLAYERS):
-                scoring = [c for c in pile[p] if self.game.tricks.card_points(self.contract, c)]
+                scoring = [c for c in pile[p] if rules_module.card_points(self.contract, c, self.game.rules)]
                 deal[f"P{p} takes"] = (f"{tricks[p]} trick{'s' * (tricks[p] != 1)}: "
                                        + (format_cards(scoring) or "no scoring card")
                                        + f" (+{len(pile[p]) - len(scoring)} others)")
@@ -223,7 +228,7 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
     """Every total one deal of ``contract`` can have, by exhaustion.
 
     A deal's total is a sum of independent parts -- each card's award
-    (:meth:`~spec.games.trix.TrickContract.card_award`, over who holds, doubles and
+    (:func:`~spec.games.trix.card_award`, over who holds, doubles and
     takes it), each trick's points, each place's points -- so the possible
     totals are the sums of one value per part. (Any split of the scoring
     cards can be completed so that everyone's cards number four per trick.)
@@ -231,16 +236,16 @@ def deal_total_set(game: Trix, contract: Contract) -> list[int]:
     parts: list[set[int]] = []
     rules = game.rules
     if contract is Contract.TRIX:
-        pts = [game.layout.place_points(i) for i in range(1, PLAYERS + 1)]
+        pts = [rules_module.place_points(i, rules) for i in range(1, PLAYERS + 1)]
         if rules.trix_layout == "chain" and rules.trix_all_pass == "end_deal":
             return sorted({0, pts[0], pts[0] + pts[1], sum(pts)})
         return [sum(pts)]
     for card in DECK:
         opts = [(None, t) for t in range(PLAYERS)]
-        if may_double(contract, card, rules):
+        if rules_module.may_double(contract, card, rules):
             opts += [(h, t) for h in range(PLAYERS) for t in range(PLAYERS)]
-        parts.append({sum(pts for _, pts in game.tricks.card_award(contract, card, t, h)) for h, t in opts})
-    parts += [{game.tricks.trick_points(contract)}] * 13
+        parts.append({sum(pts for _, pts in rules_module.card_award(contract, card, t, h, rules)) for h, t in opts})
+    parts += [{rules_module.trick_points(contract, rules)}] * 13
     totals = {0}
     for part in parts:
         totals = {a + b for a in totals for b in part}
@@ -268,7 +273,7 @@ class ChoiceModel:
     ``holder[d][p]``: player ``p`` is dealt the 7♥ in deal ``d`` (and chooses);
     ``x[d][k]``: contract ``k`` is played in deal ``d``; ``has[d][p][k]``:
     ``p`` chose ``k`` before deal ``d``. What may be chosen follows the
-    game's own :meth:`~spec.games.trix.ChoicePhase.contract_options` (tabulated over
+    rules' :func:`~spec.games.trix.contract_options` (tabulated over
     the 32 sets of contracts already chosen, or the plain rule when the table
     is exactly that).
     """
@@ -295,7 +300,7 @@ class ChoiceModel:
                     continue
                 for mask in range(1 << K):
                     chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
-                    allowed = {CONTRACTS.index(c) for c in game.choice.contract_options(chosen)}
+                    allowed = {CONTRACTS.index(c) for c in rules_module.contract_options(chosen, game.rules)}
                     state = [self.has[d][p][k] if mask >> k & 1 else z3.Not(self.has[d][p][k]) for k in range(K)]
                     s.add(z3.Implies(z3.And(self.ch[d][p], *state),
                                      z3.Or([self.x[d][k] for k in allowed] or [z3.BoolVal(False)])))
@@ -316,13 +321,13 @@ class ChoiceModel:
 
 
 def options_are_plain(game: Trix) -> bool:
-    """Whether the game's :meth:`~spec.games.trix.ChoicePhase.contract_options` is,
+    """Whether the rules' :func:`~spec.games.trix.contract_options` is,
     on every set of contracts already chosen, "those not chosen yet, or all
     five when none is left" (checked on all 32 sets)."""
     for mask in range(1 << len(CONTRACTS)):
         chosen = tuple(c for i, c in enumerate(CONTRACTS) if mask >> i & 1)
         left = [c for c in CONTRACTS if c not in chosen] or list(CONTRACTS)
-        if sorted(k.value for k in game.choice.contract_options(chosen)) != sorted(k.value for k in left):
+        if sorted(k.value for k in rules_module.contract_options(chosen, game.rules)) != sorted(k.value for k in left):
             return False
     return True
 
@@ -336,9 +341,9 @@ class ChoiceRuns:
 
     Who chooses depends only on the deal number, the first 7♥ holder, the
     current 7♥ holder and how many times each player has chosen (the
-    arguments of :meth:`~spec.games.trix.ChoicePhase.designated_chooser`), never on
+    arguments of :func:`~spec.games.trix.designated_chooser`), never on
     *which* contracts were chosen; and what a player may choose depends only
-    on their own earlier choices (:meth:`~spec.games.trix.ChoicePhase.contract_options`).
+    on their own earlier choices (:func:`~spec.games.trix.contract_options`).
     So the search splits in two:
 
     * *who chooses*: a search over (first holder, choice counts) states,
@@ -361,7 +366,7 @@ class ChoiceRuns:
             nxt = {}
             for (first, counts), (holders, choosers) in level.items():
                 for h in ([first] if d == 0 else range(PLAYERS)):
-                    p = game.choice.designated_chooser(d, first, h, counts)
+                    p = rules_module.designated_chooser(game.rules.chooser, d, first, h, counts)
                     c = list(counts)
                     c[p] += 1
                     key = (first, tuple(c))
@@ -385,7 +390,7 @@ class ChoiceRuns:
                 nxt = {}
                 for (ms, stuck), seq in level.items():
                     now = stuck or set(seq) >= set(CONTRACTS)
-                    for k in self.game.choice.contract_options(seq):
+                    for k in rules_module.contract_options(seq, self.game.rules):
                         key = (tuple(sorted(ms + (k,), key=order.__getitem__)), now)
                         nxt.setdefault(key, seq + (k,))
                 self.states += len(nxt)
@@ -401,7 +406,7 @@ class ChoiceRuns:
 def _penalty(game: Trix, seq: Sequence[Contract], p: int) -> int:
     chosen = [tuple(CONTRACTS)] * PLAYERS
     chosen[p] = tuple(seq)
-    return missed_penalties(chosen, game.rules)[p]
+    return rules_module.missed_penalties(chosen, game.rules)[p]
 
 
 def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
@@ -606,7 +611,7 @@ def concrete_conflict(game: Trix, tries: int = 5_000):
             if counts[h] >= len(CONTRACTS):
                 target = d
                 break
-            counts[literal.choice.designated_chooser(d, first, h, counts)] += 1
+            counts[rules_module.designated_chooser(literal.rules.chooser, d, first, h, counts)] += 1
             dealer = (dealer - 1) % PLAYERS
         if target is None:
             continue
@@ -763,7 +768,7 @@ def rows_lemma(game: Trix) -> tuple[int, dict[str, str] | None]:
                 ends = tuple(row if j == i else others for j in range(4))
                 unplayed = [Card(r, suit) for r in ranks if row is None or r < row[0] or r > row[1]]
                 checked += 1
-                if unplayed and not any(game.layout.rows_playable(c, ends) for c in unplayed):
+                if unplayed and not any(rules_module.rows_playable(c, ends) for c in unplayed):
                     laid = "not started" if row is None else \
                         format_cards(Card(Rank(r), suit) for r in range(row[0], row[1] + 1))
                     return checked, {"row " + suit.symbol: laid, "unplayed": format_cards(unplayed),
@@ -925,6 +930,53 @@ def _rules_note(game: Trix) -> str:
                             "trix-next-leader", "trix-trix-turn"], method="hypothesis")
 def turn_order(games, budget: Budget) -> Outcome:
     return check_transitions(games, budget, turn_order_error)
+
+
+# ------------------------------------------- the cards a player may play, restated
+
+def _hearts_barred_oracle(rule: str, contract: Contract, first_trick: bool) -> bool:
+    """Whether a lead may not be a heart while the leader holds another suit, restated from the rulebook."""
+    return {"all_contracts": True, "king_only": contract is Contract.KING, "opening_lead": first_trick}[rule]
+
+
+def _redeal_oracle(hand) -> bool:
+    """Four 2s, or three 2s and the 3 of the fourth suit, restated."""
+    twos = {c.suit for c in hand if c.rank == Rank.TWO}
+    missing = [s for s in Suit if s not in twos]
+    return len(twos) == 4 or (len(twos) == 3 and Card(Rank.THREE, missing[0]) in hand)
+
+
+@invariant(Trix, "plays_as_source",
+           title="In the trick contracts a player follows suit when able, else plays any card, and leads no "
+                 "heart while holding another suit (where the hearts_lead option bars it); a redeal is "
+                 "offered exactly to a hand with four 2s, or three 2s and the 3 of the fourth suit",
+           clauses=["trix-follow-suit", "trix-hearts-lead", "trix-redeal"], presets=True)
+def plays_as_source(game: Trix, state) -> str | None:
+    """The legal moves against the rules written out here, independently of the engine's clauses."""
+    g, p = state.game, state.to_move
+    if g.phase == "redeal":
+        may = _redeal_oracle(state.hands[p])
+        if (REDEAL in game.legal_moves(state)) != may:
+            return (f"P{p} holding {format_cards(state.hands[p])} is {'not ' if may else ''}offered a redeal, "
+                    f"which the rule {'allows' if may else 'forbids'}")
+        return None
+    if g.phase != "play" or g.contract is Contract.TRIX:
+        return None
+    hand = state.hands[p]
+    if state.trick:
+        led = state.trick[0][1]
+        want = [c for c in hand if c.suit == led.suit] or list(hand)
+        what = f"following {format_card(led)}"
+    else:
+        others = [c for c in hand if c.suit != Suit.HEARTS]
+        barred = _hearts_barred_oracle(game.rules.hearts_lead, g.contract, not any(state.taken))
+        want = others if barred and others else list(hand)
+        what = f"leading in {g.contract.label}"
+    got = [m.card for m in game.legal_moves(state)]
+    if got != want:
+        return (f"P{p} holding {format_cards(hand)}, {what}, may play {format_cards(got)}; the rule allows "
+                f"{format_cards(want)}")
+    return None
 
 
 # ------------------------------------------------- small configurations
