@@ -130,12 +130,3 @@ def play_moves(game, state, moves: str):
         state = game.play(state, game.parse_move(text))
     return state
 
-
-def leaking(game_cls, rule, account):
-    """``game_cls`` whose settlement ``rule`` also pays one chip into ``account``: a ledger that does
-    not balance, to see the error name the settlement's clause."""
-    pay = game_cls.settlements[rule]
-
-    class Leaks(game_cls):
-        settlements = {**game_cls.settlements, rule: staticmethod(lambda *args: pay(*args) + ((account, 1),))}
-    return Leaks

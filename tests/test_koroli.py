@@ -13,9 +13,10 @@ from spec.cards import Suit, parse_card, parse_cards
 from spec.dealing import rng_for, sorted_hand
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
+import spec.games.koroli as rules_module
 from spec.games.koroli import (
-    DECK, KING, PEASANT, PLAY, PRESETS, PRINCE, SOLDIER, SWAP, TITLE_POINTS, UNTITLED, Koroli, Rules, State,
-    award_titles, first_dealer, race_bound, reached_at,
+    CLAUSES, DECK, KING, PEASANT, PLAY, PRESETS, PRINCE, SOLDIER, SWAP, TITLE_POINTS, UNTITLED, Koroli, Rules,
+    State, award_titles, deal_cards, final_points, first_dealer, follows_suit, race_bound, reached_at,
 )
 from spec.rules import Table, make_rules
 from spec.tricks import TrickOrder
@@ -293,13 +294,11 @@ def test_moves_match_clauses_under_every_preset():
     assert all(name in r.detail for name in PRESETS)
 
 
-class LeadsAnything(Koroli):
-    """Forgets the trump leads."""
-
-    def legal_moves(self, state):
-        if not state.over and not state.swaps and not state.trick:
-            return tuple(PLAY[c] for c in state.hands[state.to_move])
-        return super().legal_moves(state)
+def leads_anything(game, state):
+    """The playing clause without the trump leads."""
+    if not state.swaps and not state.trick:
+        return tuple(PLAY[c] for c in state.hands[state.to_move])
+    return follows_suit(game, state)
 
 
 class TrumpsDoNotWin(Koroli):
@@ -330,15 +329,11 @@ class WrongTrumps(Koroli):
         return dataclasses.replace(s, trump=suits[(suits.index(s.trump) + 1) % 4])
 
 
-class TakesAnyTrump(Koroli):
-    """Lets the king and the prince take any trump, not the highest."""
-
-    def legal_moves(self, state):
-        if state.swaps and len(state.active) == 4 and not state.over:
-            peasant = state.hands[state.dealer]
-            trumps = [c for c in peasant if c.suit == state.trump] or list(peasant)
-            return tuple(SWAP[(a, b)] for a in trumps for b in state.hands[state.to_move])
-        return super().legal_moves(state)
+def takes_any_trump(game, state, moves):
+    """The exchange clause letting the king and the prince take any trump, not the highest."""
+    if len(state.active) < 4:
+        return moves
+    return tuple(m for m in moves if m.take.suit == state.trump) or moves
 
 
 class KingAtEleven(Koroli):
@@ -347,41 +342,38 @@ class KingAtEleven(Koroli):
         self.thresholds = ((11,) + self.thresholds[0][1:], self.thresholds[1])
 
 
-class EightEach(Koroli):
-    hand_size = 8
-
-
-class BoundOneShort(Koroli):
-    def race_bound(self, racers, tricks):
-        return racers * (tricks - 1)
-
-
 @pytest.mark.parametrize("mutant,prop", [
-    (LeadsAnything(), "leads_and_follows"), (TrumpsDoNotWin(), "trick_and_lead"),
+    (TrumpsDoNotWin(), "trick_and_lead"),
     (PlaysAnticlockwise(), "trick_and_lead"), (WrongTrumps(), "deal_start"),
-    (TakesAnyTrump(), "exchange_as_source"), (KingAtEleven(), "titles_by_record"),
-    (Koroli(Rules(king_tricks=5)), "no_king_in_first_deal"), (EightEach(), "deal_arithmetic"),
-    (BoundOneShort(), "stages_end"),
+    (KingAtEleven(), "titles_by_record"),
+    (Koroli(Rules(king_tricks=5)), "no_king_in_first_deal"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant], prop))
 
 
-class ZeroSumTitles(Koroli):
-    """Titles worth 3, 2, 1 and -6: a ranking that sums to nothing."""
-
-    title_points = Table({KING: 3, PRINCE: 2, SOLDIER: 1, PEASANT: -6})
+#: Titles worth 3, 2, 1 and -6: a ranking that sums to nothing.
+ZERO_SUM_TITLES = Table({KING: 3, PRINCE: 2, SOLDIER: 1, PEASANT: -6})
 
 
-class BoundOneLong(Koroli):
-    def race_bound(self, racers, tricks):
-        return racers * (tricks - 1) + 2
+@pytest.mark.parametrize("label,broken,prop", [
+    ("koroli-follow", leads_anything, "leads_and_follows"),
+    ("koroli-exchange", takes_any_trump, "exchange_as_source"),
+    ("koroli-deal", lambda cards, order, per_seat=8: deal_cards(cards, order, per_seat), "deal_arithmetic"),
+    ("koroli-end", lambda titles, points=ZERO_SUM_TITLES: final_points(titles, points), "title_points"),
+])
+def test_a_broken_clause_is_refuted(label, broken, prop):
+    with CLAUSES.replaced(label, broken):
+        assert_refuted(check([Koroli()], prop))
 
 
-def test_scoring_and_the_tight_bound_can_fail():
-    assert_refuted(check([ZeroSumTitles()], "title_points"))
+def test_the_bound_can_fail_and_cannot_be_lowered(monkeypatch):
+    # the race bound one short: some race can stall past it
+    monkeypatch.setattr(rules_module, "race_bound", lambda racers, tricks: racers * (tricks - 1))
+    assert_refuted(check([Koroli()], "stages_end"))
     # with the bound one higher than needed, one trick fewer still crowns a king
-    assert check([BoundOneLong()], "stage_bound_tight").verdict == "holds"
+    monkeypatch.setattr(rules_module, "race_bound", lambda racers, tricks: racers * (tricks - 1) + 2)
+    assert check([Koroli()], "stage_bound_tight").verdict == "holds"
 
 
 def test_searches_find_nothing_where_there_is_nothing():

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 import verifier.games.sevens  # noqa: F401  (registers the properties)
-from spec.cards import parse_card, parse_cards
+from spec.cards import make_deck, parse_card, parse_cards
 from spec.errors import IllegalMove
 from spec.games.sevens import (
-    NOT_STARTED, PASS, ROW_ORDER, Lay, Rules, Sevens, State, deal_hands, next_player,
+    CLAUSES, ENDS, LAY, NOT_STARTED, PASS, ROW_ORDER, STATED_RANKS, Lay, Rules, Sevens, State, deal_hands,
+    lay_builds, next_player, row_order,
 )
 from tests.helpers import assert_refuted, check
 
@@ -62,7 +63,8 @@ def test_rows_end_at_the_ace_and_the_king():
     game = Sevens(players=2)
     rows = ((0, 0), (0, 0), (1, 13), (0, 0))
     state = position(["7♠", "7♥"], rows)
-    assert game.playable_now(state) == {C("7s"), C("7h"), C("7c")}
+    laid = game.build.options(make_deck("52"), tuple(map(ENDS.__getitem__, state.rows)))
+    assert {c for c, _ in laid} == {C("7s"), C("7h"), C("7c")}
     low = position(["A♠ 2♠", "K♠"], ((2, 12), (0, 0), (7, 7), (0, 0)))
     assert set(game.legal_moves(low)) == {Lay(C("As"))}
     assert game.legal_moves(game.play(low, Lay(C("As")))) == (Lay(C("Ks")),)
@@ -93,14 +95,11 @@ def test_properties_hold_and_findings_are_as_expected():
 
 # ------------------------------------------------------------------ mutants
 
-class GapsInRows(Sevens):
-    """Offers any card of a started suit (the fast path ignores the build rule)."""
-
-    def playable_now(self, state):
-        out = set(super().playable_now(state))
-        for h in state.hands:
-            out |= {c for c in h if state.rows[list(("s", "h", "d", "c")).index(c.suit.value)] != NOT_STARTED}
-        return frozenset(out)
+def gaps_in_rows(game, state):
+    """The building clause broken: any held card of a started suit may be laid."""
+    gaps = tuple(LAY[c] for c in state.hands[state.to_move]
+                 if state.rows[list(("s", "h", "d", "c")).index(c.suit.value)] != NOT_STARTED)
+    return tuple(dict.fromkeys(lay_builds(game, state) + gaps))
 
 
 class ExtraCardsToTheDealer(Sevens):
@@ -131,17 +130,6 @@ class Anticlockwise(Sevens):
         return State(after.hands, after.rows, (state.to_move - 1) % self.players, after.seed, after.laid)
 
 
-class RowsStopAtTwo(Sevens):
-    """The aces can never be laid: with the whole deck dealt, play can block."""
-
-    def row_span(self):
-        return 2, 13
-
-
-class CorrectedRankList(Sevens):
-    stated_ranks = ROW_ORDER
-
-
 class NeverPassesWhenAble(Sevens):
     def legal_moves(self, state):
         moves = super().legal_moves(state)
@@ -149,19 +137,38 @@ class NeverPassesWhenAble(Sevens):
 
 
 @pytest.mark.parametrize("mutant,prop", [
-    (GapsInRows, "rows_are_runs"),
     (ExtraCardsToTheDealer, "opens_with_seven_of_diamonds"),
     (DealerOpens, "opens_with_seven_of_diamonds"),
     (AlwaysP0Wins, "first_out_wins"),
     (Anticlockwise, "turn_order"),
-    (RowsStopAtTwo, "never_blocked"),
 ])
 def test_a_broken_game_is_refuted(mutant, prop):
     assert_refuted(check([mutant(players=n) for n in (2, 3, 4)], prop))
 
 
+def lays_from_the_next_hand(game, state):
+    """The holding clause broken: the next player's first card may be laid too."""
+    other = state.hands[(state.to_move + 1) % game.players][:1]
+    return lay_builds(game, state) + tuple(LAY[c] for c in other)
+
+
+@pytest.mark.parametrize("label,broken,prop", [
+    ("sevens-build", gaps_in_rows, "rows_are_runs"),
+    ("sevens-build", lays_from_the_next_hand, "rows_are_runs"),
+    # the aces can never be laid: with the whole deck dealt, play can block
+    ("sevens-ranks", lambda: ROW_ORDER[1:], "never_blocked"),
+])
+def test_a_broken_clause_is_refuted(label, broken, prop):
+    with CLAUSES.replaced(label, broken):
+        assert_refuted(check([Sevens(players=n) for n in (2, 3, 4)], prop))
+
+
 def test_the_corrected_rank_list_holds_and_a_game_that_cannot_loop_is_not_refuted():
-    assert check([CorrectedRankList(players=2)], "rank_list_matches_rows").verdict == "holds"
+    with CLAUSES.replaced("sevens-ranks", lambda: STATED_RANKS):
+        r = check([Sevens(players=2)], "rank_list_matches_rows")
+        stated = " ".join(r.label for r in STATED_RANKS)
+        assert r.verdict == "holds" and r.detail == f"the stated list is the row order {stated} (all 12 ranks compared)"
+    assert row_order() == ROW_ORDER  # the clause is back
     assert check([NeverPassesWhenAble(players=2)], "voluntary_pass_can_loop").verdict == "unknown"
 
 

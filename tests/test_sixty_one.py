@@ -371,11 +371,13 @@ class HidesTheHighestCard(SixtyOne):
         return moves[:-1] if len(moves) > 1 else moves
 
 
-class ClauseAcceptsAnyCard(SixtyOne):
-    """The sixty-one-play clause drifts: it would allow a card the player does not hold."""
+class RefusalDrifts(SixtyOne):
+    """The refusal drifts from the clause: it refuses the first card the clause offers."""
 
     def refusal(self, state, move):
-        return None if not self.is_over(state) else super().refusal(state, move)
+        if not self.is_over(state) and move == self.legal_moves(state)[0]:
+            return "sixty-one-play", "drifted"
+        return super().refusal(state, move)
 
 
 def replace_state(state, **changes):
@@ -393,8 +395,8 @@ def test_turns_as_documented_refutes_a_wrong_turn(mutant):
     assert_refuted(check(games(mutant, counts=range(3, 13)), "turns_as_documented"))
 
 
-def test_moves_match_clauses_refutes_a_clause_that_allows_any_card():
-    r = check(games(ClauseAcceptsAnyCard, counts=[2, 3]), "moves_match_clauses")
+def test_moves_match_clauses_refutes_a_refusal_that_drifts_from_the_clause():
+    r = check(games(RefusalDrifts, counts=[2, 3]), "moves_match_clauses")
     assert_refuted(r)
 
 

@@ -14,8 +14,8 @@ from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.rules import make_rules
 from spec.games.svinya import (
-    DRAW, LIFT, PASS, SHOP_TAKES, TO_PIG, TO_SHOP, Lift, Rules, State, Svinya, ToPig, ToShop, blocked_winners,
-    deal_hands, fits_shop, neighbours,
+    CLAUSES, DRAW, LIFT, PASS, SHOP_TAKES, TO_PIG, TO_SHOP, Lift, Rules, State, Svinya, ToPig, ToShop,
+    blocked_winners, deal_hands, ends, lift_fits, neighbours, pig_first,
 )
 from tests.helpers import assert_refuted, check
 
@@ -181,43 +181,38 @@ def test_the_termination_search_holds_and_reports_the_longest_endgame():
 
 # ------------------------------------------------------------------ mutants
 
-class PigSkipsARank(Svinya):
-    def plays(self, state):
-        out = super().plays(state)
-        top = state.pig[-1].rank if state.pig else None
-        extra = [TO_PIG[c] for c in state.hands[state.to_move] if top is not None and c.rank == top + 2]
-        return out + tuple(extra)
+def pig_skips_a_rank(game, state):
+    out = pig_first(game, state)
+    top = state.pig[-1].rank if state.pig else None
+    extra = [TO_PIG[c] for c in state.hands[state.to_move] if top is not None and c.rank == top + 2]
+    return out + tuple(extra)
 
 
-class ShopsRise(Svinya):
-    def plays(self, state):
-        p, base = state.to_move, super().plays(state)
-        extra = [TO_SHOP[c, o] for c in state.hands[p] for o in neighbours(p, self.players)
-                 if state.shops[o] and c.rank == state.shops[o][-1].rank + 1]
-        return base + tuple(m for m in extra if m not in base)
+def shops_rise(game, state):
+    p, base = state.to_move, pig_first(game, state)
+    extra = [TO_SHOP[c, o] for c in state.hands[p] for o in neighbours(p, game.players)
+             if state.shops[o] and c.rank == state.shops[o][-1].rank + 1]
+    return base + tuple(m for m in extra if m not in base)
 
 
-class AcesOnShops(Svinya):
-    def plays(self, state):
-        p = state.to_move
-        extra = [TO_SHOP[c, o] for c in state.hands[p] if c.rank == Rank.ACE for o in neighbours(p, self.players)
-                 if state.shops[o]]
-        return super().plays(state) + tuple(extra)
+def aces_on_shops(game, state):
+    p = state.to_move
+    extra = [TO_SHOP[c, o] for c in state.hands[p] if c.rank == Rank.ACE for o in neighbours(p, game.players)
+             if state.shops[o]]
+    return pig_first(game, state) + tuple(extra)
 
 
-class ShedsAnywhere(Svinya):
-    def plays(self, state):
-        p, base = state.to_move, super().plays(state)
-        extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToShop) for o in range(self.players)
-                 if o != p and TO_SHOP[m.card, o] not in base]
-        return base + tuple(extra)
+def sheds_anywhere(game, state):
+    p, base = state.to_move, pig_first(game, state)
+    extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToShop) for o in range(game.players)
+             if o != p and TO_SHOP[m.card, o] not in base]
+    return base + tuple(extra)
 
 
-class ShopBeforePig(Svinya):
-    def plays(self, state):
-        p, base = state.to_move, super().plays(state)
-        extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToPig) for o in neighbours(p, self.players)]
-        return base + tuple(extra)
+def shop_before_pig(game, state):
+    p, base = state.to_move, pig_first(game, state)
+    extra = [TO_SHOP[m.card, o] for m in base if isinstance(m, ToPig) for o in neighbours(p, game.players)]
+    return base + tuple(extra)
 
 
 class AlwaysP0Wins(Svinya):
@@ -261,12 +256,12 @@ class PassesAreNotCounted(Svinya):
                      0, after.out)
 
 
-class PigTakesAnything(Svinya):
+def pig_takes_anything(game, state):
     """A stuck player may put any card but an ace on the pig: nobody is ever left unable to lay."""
-
-    def plays(self, state):
-        base = super().plays(state)
-        return base or tuple(TO_PIG[c] for c in state.hands[state.to_move] if c.rank != Rank.ACE)
+    base = pig_first(game, state)
+    if base or lift_fits(game, state):
+        return base
+    return tuple(TO_PIG[c] for c in state.hands[state.to_move] if c.rank != Rank.ACE)
 
 
 class TwoPacks(Svinya):
@@ -274,12 +269,19 @@ class TwoPacks(Svinya):
         return super().deck() * 2
 
 
+@pytest.mark.parametrize("broken,prop", [
+    (pig_skips_a_rank, "pig_rises"),
+    (shops_rise, "shops_fall"),
+    (aces_on_shops, "aces_stay"),
+    (sheds_anywhere, "sheds_to_neighbours"),
+    (shop_before_pig, "pig_comes_first"),
+])
+def test_a_broken_laying_clause_is_refuted(broken, prop):
+    with CLAUSES.replaced("svinya-pig-first", broken):
+        assert_refuted(check([Svinya(players=n) for n in (2, 3, 4)], prop))
+
+
 @pytest.mark.parametrize("mutant,prop,rules", [
-    (PigSkipsARank, "pig_rises", None),
-    (ShopsRise, "shops_fall", None),
-    (AcesOnShops, "aces_stay", None),
-    (ShedsAnywhere, "sheds_to_neighbours", None),
-    (ShopBeforePig, "pig_comes_first", None),
     (AlwaysP0Wins, "first_out_wins", None),
     (DealerGetsTheExtraCard, "deal_as_stated", None),
     (Anticlockwise, "turn_order", None),
@@ -291,7 +293,8 @@ def test_a_broken_game_is_refuted(mutant, prop, rules):
 
 
 def test_a_game_that_cannot_block_is_not_refuted_and_two_packs_serve_more_players():
-    assert check([PigTakesAnything(players=n) for n in (2, 3)], "never_blocked").verdict == "unknown"
+    with CLAUSES.replaced("svinya-pig-first", pig_takes_anything):
+        assert check([Svinya(players=n) for n in (2, 3)], "never_blocked").verdict == "unknown"
     assert check([TwoPacks(players=2)], "any_number_of_players").verdict == "holds"
 
 
@@ -339,14 +342,6 @@ def test_the_deck_option():
     assert len(Svinya(players=2).deck()) == 52 and len(Svinya(Rules(deck="36"), players=2).deck()) == 36
     s = Svinya(Rules(deck="36"), players=3).deal(11)
     assert sum(map(len, s.hands)) + sum(map(len, s.shops)) + len(s.pig) == 36 and s.to_move == 1
-
-
-def test_candidates_try_every_card_everywhere_and_every_shop():
-    game = Svinya(players=3)
-    s = position(["9♦ A♠", "J♣", "Q♦"], ["3♥", "K♦", "9♠"], pig="2♠")
-    cands = game.candidates(s)
-    assert cands[:2] == (PASS, DRAW) and len(cands) == 2 + 2 + 2 * 3 + 3
-    assert TO_SHOP[C("As"), 0] in cands and LIFT[2] in cands and TO_PIG[C("9d")] in cands
 
 
 def test_the_end_and_the_returns():
@@ -517,7 +512,9 @@ def test_every_move_the_clauses_allow_is_offered(hand, shops, pig, expected):
     game = Svinya(players=3)
     state = position([hand, "8♥", "7♥"], shops, pig=pig)
     assert {str(m) for m in game.legal_moves(state)} == expected
-    assert set(game.legal_moves(state)) == {m for m in game.candidates(state) if game.refusal(state, m) is None}
+    tried = ((PASS, DRAW) + tuple(TO_PIG[c] for c in state.hands[0]) + tuple(LIFT[o] for o in range(3))
+             + tuple(TO_SHOP[c, o] for c in state.hands[0] for o in range(3)))
+    assert set(game.legal_moves(state)) == {m for m in tried if game.refusal(state, m) is None}
 
 
 @pytest.mark.parametrize("card,shop,empty_open,fits", [
@@ -527,7 +524,8 @@ def test_every_move_the_clauses_allow_is_offered(hand, shops, pig, expected):
     ("9♦", "", False, False), ("10♦", "J♣", False, True),
 ])
 def test_what_a_shop_takes(card, shop, empty_open, fits):
-    assert fits_shop(C(card), parse_cards(shop), empty_open) is fits
+    game = Svinya(Rules(empty_shop="open" if empty_open else "closed"), players=2)
+    assert game.shop_build.fits(C(card), ends(parse_cards(shop))) is fits
 
 
 @pytest.mark.parametrize("cards,players,hands", [
@@ -588,3 +586,4 @@ def test_the_zones_hold_every_card_once_and_the_pigs_set_aside():
 ])
 def test_the_player_range_stops_one_card_short_of_the_pack(rules, players):
     assert Svinya(rules).player_range() == players
+

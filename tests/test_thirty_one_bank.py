@@ -120,7 +120,7 @@ def test_money_conserved_refutes_a_settlement_that_leaks_a_chip():
     with CLAUSES.replaced("thirty-one-bust-pays", leaky_bust):
         r = check([ThirtyOneBank(players=2)], "money_conserved")
     assert_refuted(r)
-    assert "settlement bust" in r.counterexample.text and "+1" in r.counterexample.text
+    assert "settlement 'bust' (punter P" in r.counterexample.text and "+1" in r.counterexample.text
 
 
 class WritesAChipIn(ThirtyOneBank):

@@ -468,9 +468,6 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
     Rules = Rules
     move_kinds = (Claim, Pass, Lead, Beat, Throw)
     over_clause = "bura-claim-count"
-    #: the settlement rules, by name (a test swaps one for a leaking rule)
-    settlements = {"ante": staticmethod(ante_deltas), "won": staticmethod(pot_won),
-                   "wrong": staticmethod(wrong_claim)}
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -487,7 +484,7 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
 
     def start_deal(self, seed: int, deal_no: int, dealer: int, ledger: Ledger) -> State:
         n = self.players
-        ledger = settle(ledger, self.settlements["ante"](n, self.rules.ante), clause="bura-stake")
+        ledger = settle(ledger, ante_deltas(n, self.rules.ante), clause="bura-stake")
         cards = list(DECK)
         rng_for(seed, deal_no + 1).shuffle(cards)
         hands, stock, turned = deal_cards(cards, dealer, n)
@@ -546,7 +543,7 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         if self.rules.claims == "automatic":
             # the taker's points are the only ones that changed: he claims at once if he has 31
             if claim_is_right(points[taker]):
-                ledger = settle(state.ledger, self.settlements["won"](state.ledger[POT], taker), clause="bura-pot-won")
+                ledger = settle(state.ledger, pot_won(state.ledger[POT], taker), clause="bura-pot-won")
                 return _with(after, ledger=ledger, winner=taker, event=(taker, points[taker], state.ledger[POT]))
             if deal_has_no_winner(after):
                 return self._redeal(after)
@@ -555,9 +552,9 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
     def _claim(self, state: State, p: int) -> State:
         pot, pts = state.ledger[POT], state.points[p]
         if claim_is_right(pts):
-            ledger = settle(state.ledger, self.settlements["won"](pot, p), clause="bura-pot-won")
+            ledger = settle(state.ledger, pot_won(pot, p), clause="bura-pot-won")
             return _with(state, ledger=ledger, winner=p, claimed=True, event=(p, pts, pot), turn=state.turn + 1)
-        ledger = settle(state.ledger, self.settlements["wrong"](pot, p), clause="bura-wrong-claim")
+        ledger = settle(state.ledger, wrong_claim(pot, p), clause="bura-wrong-claim")
         return _with(state, ledger=ledger, claimed=True, event=(p, pts, pot), turn=state.turn + 1)
 
     def _redeal(self, state: State) -> State:

@@ -201,13 +201,14 @@ def first_dealer(seed: int) -> int:
 
 @CLAUSES.rule("koroli-deal", "Nine cards each, one at a time; in a four-player deal the dealer turns up "
               "his last card for trumps and keeps it")
-def deal_cards(cards: Sequence[Card], order: Sequence[int]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+def deal_cards(cards: Sequence[Card], order: Sequence[int],
+               per_seat: int = HAND_SIZE) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Hands by seat (empty for a player out of the stage) in the order received, and the rest (the stock)."""
-    got = deal_round_robin(cards, tuple(range(len(order))), HAND_SIZE)
+    got = deal_round_robin(cards, tuple(range(len(order))), per_seat)
     hands = [()] * PLAYERS
     for i, p in enumerate(order):
         hands[p] = got[i]
-    return tuple(hands), tuple(cards[HAND_SIZE * len(order):])
+    return tuple(hands), tuple(cards[per_seat * len(order):])
 
 
 @CLAUSES.rule("koroli-turned-trump", "With fewer than four players the first undealt card is turned up for "
@@ -385,67 +386,81 @@ def top_trump(hand: Sequence[Card], trump: Suit) -> Card | None:
     return max(trumps, key=lambda c: NATURAL_ORDER[c.rank]) if trumps else None
 
 
+def _swap_refused(game, state, move) -> tuple[str, str]:
+    """Which of the exchange clauses refuses ``move``, and why."""
+    p = state.to_move
+    if not state.swaps or p != state.swaps[0]:
+        return "koroli-exchange-turn", "no exchange now: cards are exchanged only before the first lead"
+    if move.give not in state.hands[p]:
+        return "koroli-exchange-turn", f"P{p} does not hold {move.give}"
+    if len(state.active) < PLAYERS:
+        return "koroli-dealer-exchange", f"the dealer takes the turned card {state.turned}, not {move.take}"
+    return "koroli-exchange", f"the peasant P{state.dealer} does not hold {move.take}"
+
+
 @CLAUSES.rule("koroli-exchange-turn", "Before the first lead the exchanges are made in turn; no card is "
-              "exchanged during play", decides=Swap)
-def swap_in_turn(game, state, move) -> str | None:
+              "exchanged during play", offers=Swap, refused=_swap_refused)
+def swap_in_turn(game, state) -> tuple[Swap, ...]:
+    """The exchanges of the player whose turn it is to exchange: any card of his for the turned card
+    (fewer than four players) or for a card of the peasant's."""
     if not state.swaps or state.to_move != state.swaps[0]:
-        return "no exchange now: cards are exchanged only before the first lead"
-    if move.give not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.give}"
-    return None
+        return ()
+    hand = state.hands[state.to_move]
+    takes = (state.turned,) if len(state.active) < PLAYERS else state.hands[state.dealer]
+    return tuple(SWAP[(a, b)] for a in takes for b in hand)
+
+
+CLAUSES.note("koroli-dealer-exchange", "With fewer than four players the dealer takes the turned card and "
+             "lays one of his cards in its place", "spec.games.koroli.swap_in_turn")
 
 
 @CLAUSES.rule("koroli-exchange", "In a four-player reign the king, then the prince, takes the peasant's "
-              "highest trump and gives him any card; if the peasant has no trump, any card he holds", decides=Swap)
-def takes_top_trump(game, state, move) -> str | None:
-    if len(state.active) < PLAYERS:
-        return None
-    peasant = state.dealer
-    hand = state.hands[peasant]
-    if move.take not in hand:
-        return f"the peasant P{peasant} does not hold {move.take}"
-    best = top_trump(hand, state.trump)
-    if best is not None and move.take != best:
-        return f"take the peasant's highest trump, {best}, not {move.take}"
-    return None
+              "highest trump and gives him any card; if the peasant has no trump, any card he holds", narrows=Swap,
+              refused=lambda game, state, move: (f"take the peasant's highest trump, "
+                                                 f"{top_trump(state.hands[state.dealer], state.trump)}, "
+                                                 f"not {move.take}"))
+def takes_top_trump(game, state, moves: tuple[Swap, ...]) -> tuple[Swap, ...]:
+    """The exchanges that take the peasant's highest trump, when he has one."""
+    if not moves or len(state.active) < PLAYERS:
+        return moves
+    best = top_trump(state.hands[state.dealer], state.trump)
+    return moves if best is None else tuple(m for m in moves if m.take == best)
 
 
-@CLAUSES.rule("koroli-dealer-exchange", "With fewer than four players the dealer takes the turned card and "
-              "lays one of his cards in its place", decides=Swap)
-def takes_turned(game, state, move) -> str | None:
-    if len(state.active) == PLAYERS:
-        return None
-    if move.take != state.turned:
-        return f"the dealer takes the turned card {state.turned}, not {move.take}"
-    return None
+CLAUSES.note("koroli-play-turn", "A player plays one card of his own hand, once the exchanges are done",
+             "spec.games.koroli.follows_suit")
+CLAUSES.note("koroli-trump-lead", "The first two leads of a deal are trumps if the leader has one (in a "
+             "reign, once the king has left, the first two leads of his successor)", "spec.games.koroli.follows_suit")
 
 
-@CLAUSES.rule("koroli-play-turn", "A player plays one card of his own hand, once the exchanges are done",
-              decides=Play)
-def card_held(game, state, move) -> str | None:
+def _play_refused(game, state, move) -> tuple[str, str]:
+    """Which of the playing clauses refuses ``move``, and why."""
     if state.swaps:
-        return f"P{state.swaps[0]} must exchange first"
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
-
-
-@CLAUSES.rule("koroli-trump-lead", "The first two leads of a deal are trumps if the leader has one (in a "
-              "reign, once the king has left, the first two leads of his successor)", decides=Play)
-def leads_trump(game, state, move) -> str | None:
-    if state.trick or not stage_of(state).trump_lead_due(state):
-        return None
-    if move.card.suit != state.trump and top_trump(state.hands[state.to_move], state.trump) is not None:
-        return f"lead a trump ({state.trump.symbol}): this is one of the first two leads"
-    return None
+        return "koroli-play-turn", f"P{state.swaps[0]} must exchange first"
+    hand = state.hands[state.to_move]
+    if move.card not in hand:
+        return "koroli-play-turn", f"P{state.to_move} does not hold {move.card}"
+    if not state.trick:
+        return "koroli-trump-lead", f"lead a trump ({state.trump.symbol}): this is one of the first two leads"
+    return "koroli-follow", game.duties.why_not(move.card, hand, state.trick, game.orders[state.trump])
 
 
 @CLAUSES.rule("koroli-follow", "Play a card of the suit led if able (unable: any card, or a trump under "
-              "void = 'trump')", decides=Play)
-def follows_suit(game, state, move) -> str | None:
-    if not state.trick:
-        return None
-    return game.duties.why_not(move.card, state.hands[state.to_move], state.trick, game.orders[state.trump])
+              "void = 'trump')", offers=Play, refused=_play_refused)
+def follows_suit(game, state) -> tuple[Play, ...]:
+    """The cards of the hand the tricks kit's :class:`~spec.tricks.Duties` allow to the trick in
+    progress; a lead, any card -- a trump if able for the first two leads; nothing before the exchanges."""
+    if state.swaps:
+        return ()
+    hand = state.hands[state.to_move]
+    if state.trick:
+        return tuple(map(PLAY.__getitem__, game.duties.options(hand, state.trick, game.orders[state.trump])))
+    if stage_of(state).trump_lead_due(state):
+        trump = state.trump
+        trumps = [c for c in hand if c.suit is trump]
+        if trumps:
+            return tuple(map(PLAY.__getitem__, trumps))
+    return tuple(map(PLAY.__getitem__, hand))
 
 
 @CLAUSES.rule("koroli-reign-lead", "In a reign the highest title still playing leads every trick, whoever "
@@ -461,9 +476,6 @@ class Koroli(Game[State, Play | Swap]):
     Rules = Rules
     move_kinds = (Swap, Play)
     over_clause = "koroli-end"
-    #: cards dealt to each player, and the titles' points (class attributes, so that a test can break them)
-    hand_size = HAND_SIZE
-    title_points = TITLE_POINTS
 
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
@@ -500,32 +512,6 @@ class Koroli(Game[State, Play | Swap]):
 
     def is_over(self, state):
         return state.over
-
-    def candidates(self, state):
-        p = state.to_move
-        if state.swaps:
-            source = state.hands[state.dealer] if len(state.active) == PLAYERS else (state.turned,)
-            return tuple(SWAP[(a, b)] for a in source for b in state.hands[p] if a != b)
-        return tuple(PLAY[c] for c in state.hands[p])
-
-    def legal_moves(self, state):
-        if state.over:
-            return ()
-        hand = state.hands[state.to_move]
-        if state.swaps:
-            if len(state.active) < PLAYERS:
-                return tuple(SWAP[(state.turned, b)] for b in hand)
-            peasant = state.hands[state.dealer]
-            best = top_trump(peasant, state.trump)
-            takes = (best,) if best is not None else peasant
-            return tuple(SWAP[(a, b)] for a in takes for b in hand)
-        if state.trick:
-            return tuple(PLAY[c] for c in self.duties.options(hand, state.trick, self.orders[state.trump]))
-        if stage_of(state).trump_lead_due(state):
-            trumps = [PLAY[c] for c in hand if c.suit == state.trump]
-            if trumps:
-                return tuple(trumps)
-        return tuple(PLAY[c] for c in hand)
 
     def apply(self, state, move):
         if type(move) is Swap:
@@ -608,7 +594,7 @@ class Koroli(Game[State, Play | Swap]):
         if UNTITLED in titles:  # a test position stopped before its stage was decided: titles so far
             return Outcome(winners=tuple(p for p, t in enumerate(titles) if t == KING), scores=state.counts,
                            returns=(0,) * PLAYERS)
-        pts = final_points(titles, self.title_points)
+        pts = final_points(titles)
         return Outcome(winners=(titles.index(KING),), losers=(titles.index(PEASANT),), scores=pts,
                        returns=pts)
 
@@ -635,12 +621,9 @@ class Koroli(Game[State, Play | Swap]):
         return super().observe(state, player) + (state.trump, state.dealer, state.stage, state.titles, state.new,
                                                  state.counts, state.swaps)
 
-    def race_bound(self, racers: int, tricks: int) -> int:
-        return race_bound(racers, tricks)
-
     def stage_bounds(self) -> tuple[int, int]:
         """The most tricks the introduction and a reign can last (property stages_end)."""
-        return tuple(sum(self.race_bound(PLAYERS - j, t) for j, t in enumerate(th)) for th in self.thresholds)
+        return tuple(sum(race_bound(PLAYERS - j, t) for j, t in enumerate(th)) for th in self.thresholds)
 
     def max_plays(self):
         if self.rules.reigns == 0:

@@ -13,12 +13,14 @@ with no cards wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from spec.cards import Card, Rank, Suit, SUIT_ORDER, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
+from spec.rows import Build
 
 INFO = GameInfo(
     id="sevens",
@@ -51,6 +53,8 @@ SEVEN = ROW_POSITION[Rank.SEVEN]
 OPENING_CARD = Card(Rank.SEVEN, Suit.DIAMONDS)
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
 NOT_STARTED = (0, 0)
+#: A state's row, ``(lowest, highest)`` position, as the rows kit reads it: the ranks at its ends.
+ENDS = {NOT_STARTED: (), **{(lo, hi): (RANK_AT[lo], RANK_AT[hi]) for lo in range(1, 14) for hi in range(lo, 14)}}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +84,7 @@ class Pass:
 
 
 PASS = Pass()
+PASSES = (PASS,)
 LAY = {c: Lay(c) for c in make_deck("52")}  # built once: moves are frozen records
 
 
@@ -104,8 +109,21 @@ CLAUSES.note("sevens-players", "Two or more players share the whole 52-card deck
              unchecked="the player count and deck are metadata: every property runs at every count 2-8")
 CLAUSES.note("sevens-dealer", "The dealer is chosen as the players like; cardspec seats the dealer at P0",
              unchecked="choosing the dealer is an agreement at the table: nothing to check")
-CLAUSES.note("sevens-ranks", "The rank order: ace low, then 2 to 10, jack, queen, king",
-             "spec.games.sevens.ROW_ORDER")
+
+
+@CLAUSES.rule("sevens-ranks", "The rank order: ace low, then 2 to 10, jack, queen, king")
+def row_order() -> tuple[Rank, ...]:
+    """The ranks of a row, lowest first (:data:`ROW_ORDER`)."""
+    return ROW_ORDER
+
+
+@cache
+def row_build(order: tuple[Rank, ...]) -> Build:
+    """How the rows are built (the rows kit): one row a suit, started by its 7, growing by the next
+    rank of ``order`` at either end."""
+    return Build(order=order, starts=frozenset((Rank.SEVEN,)), both_ends=True, suits=SUIT_ORDER,
+                 unfit="{card} does not extend {row}: it takes {wants}",
+                 unstarted="{row} has not started: it starts with {wants}", nothing="nothing (the row is complete)")
 
 
 @CLAUSES.rule("sevens-deal", "The whole deck is dealt one at a time from the dealer's left; when the "
@@ -129,65 +147,51 @@ def next_player(player: int, players: int) -> int:
     return (player + 1) % players
 
 
-def playable(rows, span: tuple[int, int]) -> frozenset[Card]:
-    """Every card that may be laid on these rows (the cards of the clauses below)."""
-    if all(r == NOT_STARTED for r in rows):
-        return frozenset((OPENING_CARD,))
-    out = []
-    low, high = span
-    for suit, (lo, hi) in zip(SUIT_ORDER, rows):
-        if (lo, hi) == NOT_STARTED:
-            out.append(Card(Rank.SEVEN, suit))
-            continue
-        if lo > low:
-            out.append(Card(RANK_AT[lo - 1], suit))
-        if hi < high:
-            out.append(Card(RANK_AT[hi + 1], suit))
-    return frozenset(out)
+def _pass_refused(game, state, move) -> str:
+    can = min((m.card for m in lay_builds(game, state)), key=sort_key)
+    return f"P{state.to_move} can lay {can}, so may not pass"
 
 
-@CLAUSES.rule("sevens-hold", "A player lays only a card from their own hand", decides=Lay)
-def lay_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+@CLAUSES.rule("sevens-pass", "A player who can lay no card passes (and only then)", offers=Pass,
+              refused=_pass_refused)
+def pass_when_stuck(game, state) -> tuple[Pass, ...]:
+    """A pass, for a player who can lay nothing (or, with ``pass_when_able``, after the opening)."""
+    if game.rules.pass_when_able and state.laid:
+        return PASSES
+    return () if lay_builds(game, state) else PASSES
 
 
-@CLAUSES.rule("sevens-open", "The game opens with 7♦ in the middle of the table", decides=Lay)
-def lay_opens(game, state, move) -> str | None:
-    if state.laid == 0 and move.card != OPENING_CARD:
-        return f"the first card is 7♦, not {move.card}"
-    return None
+CLAUSES.note("sevens-hold", "A player lays only a card from their own hand", "spec.games.sevens.lay_builds")
+CLAUSES.note("sevens-open", "The game opens with 7♦ in the middle of the table", "spec.games.sevens.lay_builds")
+
+
+def _lay_refused(game, state, move) -> tuple[str, str]:
+    """Which of the laying clauses refuses ``move``, and why."""
+    card, hand = move.card, state.hands[state.to_move]
+    if card not in hand:
+        return "sevens-hold", f"P{state.to_move} does not hold {card}"
+    if not state.laid:
+        return "sevens-open", f"the first card is 7♦, not {card}"
+    i = SUIT_INDEX[card.suit]
+    return "sevens-build", game.build.why_not(card, hand, tuple(map(ENDS.__getitem__, state.rows)), i,
+                                              f"the {card.suit.symbol} row")
 
 
 @CLAUSES.rule("sevens-build", "A 7 starts its suit's row; a row grows by the next card up to the king "
-              "or down to the ace", decides=Lay)
-def lay_builds(game, state, move) -> str | None:
-    if state.laid == 0:
-        return None  # the opening is sevens-open's to decide
-    card = move.card
-    lo, hi = state.rows[SUIT_INDEX[card.suit]]
-    pos = ROW_POSITION[card.rank]
-    if (lo, hi) == NOT_STARTED:
-        if pos != SEVEN:
-            return f"the {card.suit.symbol} row has not started: it starts with 7{card.suit.symbol}"
-        return None
-    low, high = game.row_span()
-    ends = [f"{RANK_AT[p].label}{card.suit.symbol}" for p in (lo - 1, hi + 1) if low <= p <= high]
-    if pos not in (lo - 1, hi + 1) or not low <= pos <= high:
-        wanted = " or ".join(ends) if ends else "nothing (the row is complete)"
-        return f"{card} does not extend the {card.suit.symbol} row: it takes {wanted}"
-    return None
-
-
-@CLAUSES.rule("sevens-pass", "A player who can lay no card passes (and only then)", decides=Pass)
-def pass_when_stuck(game, state, move) -> str | None:
-    if game.rules.pass_when_able and state.laid > 0:
-        return None
-    can = sorted(game.playable_now(state) & set(state.hands[state.to_move]), key=sort_key)
-    if can:
-        return f"P{state.to_move} can lay {can[0]}, so may not pass"
-    return None
+              "or down to the ace", offers=Lay, refused=_lay_refused)
+def lay_builds(game, state) -> tuple[Lay, ...]:
+    """The cards of the hand that fit a row (the rows kit's :class:`~spec.rows.Build`); the
+    first card is the 7♦."""
+    last = game.last_lays
+    if last[0] is state:
+        return last[1]
+    hand = state.hands[state.to_move]
+    if not state.laid:
+        lays = (LAY[OPENING_CARD],) if OPENING_CARD in hand else ()
+    else:
+        lays = tuple(LAY[c] for c, _ in game.build.options(hand, tuple(map(ENDS.__getitem__, state.rows))))
+    game.last_lays = (state, lays)  # the pass clause asked first: it is the same state
+    return lays
 
 
 @CLAUSES.rule("sevens-win", "The first player to lay all their cards wins, and the game ends")
@@ -205,15 +209,11 @@ class Sevens(Game[State, Lay | Pass]):
     Rules = Rules
     move_kinds = (Pass, Lay)
     over_clause = "sevens-win"
-    #: the rank order the source states (a class attribute so a test can correct it)
-    stated_ranks = STATED_RANKS
 
-    def row_span(self) -> tuple[int, int]:
-        """The lowest and highest row positions (ace 1 .. king 13)."""
-        return 1, 13
-
-    def playable_now(self, state: State) -> frozenset[Card]:
-        return playable(state.rows, self.row_span())
+    def __init__(self, rules=None, *, players=None):
+        super().__init__(rules, players=players)
+        self.build = row_build(row_order())
+        self.last_lays = (None, ())  # the lays of the last state asked (lay_builds)
 
     def deal(self, seed: int) -> State:
         cards = list(self.deck())
@@ -226,20 +226,6 @@ class Sevens(Game[State, Lay | Pass]):
 
     def is_over(self, state):
         return winner(state.hands) is not None
-
-    def candidates(self, state):
-        return (PASS,) + tuple(LAY[c] for c in state.hands[state.to_move])
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        can = self.playable_now(state)
-        lays = tuple(LAY[c] for c in state.hands[state.to_move] if c in can)
-        if not lays:
-            return (PASS,)
-        if self.rules.pass_when_able and state.laid:
-            return (PASS,) + lays
-        return lays
 
     def apply(self, state, move):
         p = state.to_move

@@ -192,19 +192,18 @@ def next_player(player: int, players: int) -> int:
     return (player + 1) % players
 
 
-@CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile", decides=Play)
-def lay_held(game, state: State, move: Play) -> str | None:
-    """Any card of the hand may be laid, and nothing else."""
-    hand = state.hands[state.to_move]
-    if move.card not in hand:
-        return (f"P{state.to_move} does not hold {move.card}: lay one of your cards "
-                f"({format_cards(hand)})")
-    return None
-
-
+@cache
 def playable_cards(hand: tuple[Card, ...]) -> tuple[Play, ...]:
-    """The fast path of :func:`lay_held` (checked equal by ``moves_match_clauses``)."""
+    """Each card of a hand once, as a move, in the hand's order (built once a hand: random play is hot)."""
     return tuple(dict.fromkeys(map(play_of, hand)))  # hands are sorted; multi-decks repeat cards
+
+
+@CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile", offers=Play,
+              refused=lambda game, state, move: (f"P{state.to_move} does not hold {move.card}: lay one of your "
+                                                 f"cards ({format_cards(state.hands[state.to_move])})"))
+def lay_held(game, state: State) -> tuple[Play, ...]:
+    """Any card of the hand may be laid, and nothing else."""
+    return playable_cards(state.hands[state.to_move])
 
 
 def card_value(card: Card, rules: Rules) -> int:
@@ -360,11 +359,6 @@ class SixtyOne(Game[State, Play]):
     move_kinds = (Play,)
     over_clause = "sixty-one-lose"
 
-    def __init__(self, rules: Rules | None = None, *, players: int | None = None):
-        super().__init__(rules, players=players)
-        # memo of playable_cards by hand: hands recur, and building Play records is the hot spot
-        self._moves_of: dict[tuple[Card, ...], tuple[Play, ...]] = {}
-
     def player_range(self) -> range:
         size = len(make_deck(self.rules.deck))
         top = size // self.rules.hand_size
@@ -394,20 +388,6 @@ class SixtyOne(Game[State, Play]):
 
     def is_over(self, state: State) -> bool:
         return state.loser is not None
-
-    def candidates(self, state: State) -> tuple[Play, ...]:
-        """Any card of the pack could be tried; :func:`lay_held` allows those in hand. The pack
-        comes in display order (suit by suit, low to high); twins of a multi-deck pack once."""
-        return tuple(play_of(c) for c in dict.fromkeys(self.deck()))
-
-    def legal_moves(self, state: State) -> tuple[Play, ...]:
-        if state.loser is not None:
-            return ()
-        hand = state.hands[state.to_move]
-        moves = self._moves_of.get(hand)
-        if moves is None:
-            moves = self._moves_of[hand] = playable_cards(hand)
-        return moves
 
     def apply(self, state: State, move: Play) -> State:
         rules, p, card = self.rules, state.to_move, move.card

@@ -23,12 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, make_deck
+from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.moves import move
+from spec.rows import Build
 from spec.rules import setting
 
 INFO = GameInfo(
@@ -53,9 +54,14 @@ CLAUSES = ClauseBook(INFO.id)
 PIG_STARTERS = {"52": frozenset((Rank.TWO, Rank.SIX)), "36": frozenset((Rank.SIX,))}
 #: The card that ends a pig.
 PIG_END = Rank.KING
+#: The ranks of a pig, in the order it is built: 2 up to the king (no ace).
+PIG_ORDER = tuple(Rank(v) for v in range(Rank.TWO, Rank.KING + 1))
+#: The ranks of a shop, in the order it is built: down from the king to the 2, a king on an ace.
+SHOP_ORDER = (Rank.ACE,) + PIG_ORDER[::-1]
 #: What may be laid on a shop's top card: the next rank down; a king on an ace; nothing on the lowest rank.
-SHOP_TAKES = {r: Rank(r - 1) for r in Rank if Rank.THREE <= r <= Rank.KING}
-SHOP_TAKES[Rank.ACE] = Rank.KING
+SHOP_TAKES = dict(zip(SHOP_ORDER, SHOP_ORDER[1:]))
+#: The four aces (a hand of nothing but aces has won).
+ACES = frozenset(Card(Rank.ACE, s) for s in Suit)
 #: The weight of a card in each place, for the termination measure (see ``Svinya.max_plays``).
 WEIGHT = {"talon": 3, "hand": 2, "shop": 1}
 
@@ -138,6 +144,7 @@ class Pass:
 
 
 PASS, DRAW = Pass(), Draw()
+PASSES, DRAWS = (PASS,), (DRAW,)
 TO_PIG = {c: ToPig(c) for c in make_deck("52")}
 TO_SHOP = {(c, o): ToShop(c, o) for c in make_deck("52") for o in range(INFO.max_players)}
 LIFT = {o: Lift(o) for o in range(INFO.max_players)}
@@ -198,101 +205,113 @@ def next_player(player: int, players: int) -> int:
     return (player + 1) % players
 
 
-def fits_pig(card: Card, pig: tuple[Card, ...], starters: frozenset) -> bool:
-    """The card goes on the pig: it opens one (a 2 or 6 when none is open) or is one rank above its top."""
-    if not pig:
-        return card.rank in starters
-    return card.rank == pig[-1].rank + 1 and card.rank != Rank.ACE
+def ends(cards: tuple[Card, ...]) -> tuple[Rank, ...]:
+    """A pile (the pig, a shop) as the rows kit reads it: it grows at its top only, so the rank of its top."""
+    return (cards[-1].rank,) if cards else ()
 
 
-def fits_shop(card: Card, shop: tuple[Card, ...], empty_open: bool = True) -> bool:
-    """The card goes on this shop: one rank below its top, or a king on an ace; an emptied shop takes
-    any card but an ace (unless emptied shops are closed)."""
-    if not shop:
-        return empty_open and card.rank != Rank.ACE
-    return SHOP_TAKES.get(shop[-1].rank) == card.rank
+@CLAUSES.rule("svinya-pig-build", "The pig is built upward by one rank, regardless of suit; when no pig is "
+              "open, a 2 or a 6 opens the next one")
+def pig_builds(starters: frozenset) -> Build:
+    """How the pig is built (the rows kit): up from its opener to the king, any suit."""
+    return Build(order=PIG_ORDER, starts=starters, article="a ",
+                 unstarted="{card} does not fit {row}: it takes {wants} to open a new pig")
 
 
+@CLAUSES.rule("svinya-shop-build", "A shop is built downward by one rank, regardless of suit; a king goes on "
+              "an ace; a shop emptied onto the pig takes any card (decision)")
+def shop_builds(empty_shop: str) -> Build:
+    """How a shop is built (the rows kit): down by one rank, any suit, a king on an ace; an emptied
+    shop takes any card but an ace, or (``empty_shop = "closed"``) nothing."""
+    if empty_shop == "closed":
+        return Build(order=SHOP_ORDER, unstarted="{row} is empty and closed (empty_shop = closed)")
+    return Build(order=SHOP_ORDER, starts=frozenset(SHOP_ORDER[1:]))
+
+
+@CLAUSES.rule("svinya-neighbours", "A player sheds onto the shops of the two neighbours only, right and left")
 def neighbours(player: int, players: int) -> tuple[int, ...]:
     """The seats on the player's right and left (one seat when two play)."""
     return tuple(dict.fromkeys(((player - 1) % players, (player + 1) % players)))
 
 
-@CLAUSES.rule("svinya-hold", "A player lays only a card from their own hand", decides=(ToPig, ToShop))
-def lay_held(game, state, move) -> str | None:
-    if move.card not in state.hands[state.to_move]:
-        return f"P{state.to_move} does not hold {move.card}"
-    return None
+CLAUSES.note("svinya-hold", "A player lays only a card from their own hand", "spec.games.svinya.pig_first")
+CLAUSES.note("svinya-aces", "Aces go nowhere: an ace is never laid, and an ace on a shop never leaves it, "
+             "not even for the pig", "spec.games.svinya.pig_first")
 
 
-@CLAUSES.rule("svinya-aces", "Aces go nowhere: an ace is never laid, and an ace on a shop never leaves it, "
-              "not even for the pig", decides=(ToPig, ToShop, Lift))
-def aces_stay(game, state, move) -> str | None:
-    if isinstance(move, Lift):
-        shop = state.shops[move.owner] if 0 <= move.owner < game.players else ()
-        if shop and shop[-1].rank == Rank.ACE:
-            return f"the A on P{move.owner}'s shop stays there: aces go nowhere"
-        return None
-    if move.card.rank == Rank.ACE:
-        return f"{move.card} cannot be laid: aces go nowhere (they stay in hand)"
-    return None
+def _lay_refused(game, state, move) -> tuple[str, str]:
+    """Which of the laying clauses refuses ``move``, and why."""
+    p, card = state.to_move, move.card
+    if card not in state.hands[p]:
+        return "svinya-hold", f"P{p} does not hold {card}"
+    if card.rank == Rank.ACE:
+        return "svinya-aces", f"{card} cannot be laid: aces go nowhere (they stay in hand)"
+    pig = ends(state.pig)
+    if type(move) is ToPig:
+        return "svinya-pig-build", game.pig_build.why_not(card, state.hands[p], (pig,), 0, "the pig")
+    near, o = game.near[p], move.owner
+    if o not in near:
+        return "svinya-neighbours", (f"P{p} sheds only onto the shops of "
+                                     f"{' and '.join(f'P{q}' for q in near)}, not P{o}'s")
+    shop = state.shops[o]
+    if not game.shop_build.fits(card, ends(shop)):
+        name = f"P{o}'s shop (top {shop[-1]})" if shop else f"P{o}'s shop"
+        return "svinya-shop-build", game.shop_build.why_not(card, state.hands[p], (ends(shop),), 0, name)
+    return "svinya-pig-first", f"{card} fits the pig, so it must go on the pig"
 
 
-@CLAUSES.rule("svinya-pig-build", "The pig is built upward by one rank, regardless of suit; when no pig is "
-              "open, a 2 or a 6 opens the next one", decides=ToPig)
-def pig_builds(game, state, move) -> str | None:
-    if not fits_pig(move.card, state.pig, game.starters):
-        return f"{move.card} does not fit the pig: it takes {game.pig_wants(state)}"
-    return None
+@CLAUSES.rule("svinya-pig-first", "A card that fits the pig must go on the pig, not on a shop", offers=(ToPig, ToShop),
+              refused=_lay_refused)
+def pig_first(game, state) -> tuple[ToPig | ToShop, ...]:
+    """Every lay of the hand, card by card: on the pig if it fits there, else on each neighbour's shop
+    it fits (the builds of :func:`pig_builds` and :func:`shop_builds`); an ace nowhere."""
+    last = game.last_lays
+    if last[0] is state:
+        return last[1]
+    p, shops, pig, shop = state.to_move, state.shops, state.pig, game.shop_build
+    on_pig = game.pig_build.wants((pig[-1].rank,) if pig else ())
+    near = [(o, shop.wants((shops[o][-1].rank,) if shops[o] else ())) for o in game.near[p]]
+    out = []
+    for c in state.hands[p]:  # no build takes an ace: the pig's order has none, a shop's only as its first card
+        r = c.rank
+        if r in on_pig:
+            out.append(TO_PIG[c])
+            continue
+        for o, takes in near:
+            if r in takes:
+                out.append(TO_SHOP[c, o])
+    game.last_lays = (state, tuple(out))  # the stuck clause asks again, of the same state
+    return game.last_lays[1]
 
 
-@CLAUSES.rule("svinya-neighbours", "A player sheds onto the shops of the two neighbours only, right and left",
-              decides=ToShop)
-def shop_is_neighbours(game, state, move) -> str | None:
-    near = neighbours(state.to_move, game.players)
-    if move.owner not in near:
-        return (f"P{state.to_move} sheds only onto the shops of "
-                f"{' and '.join(f'P{p}' for p in near)}, not P{move.owner}'s")
-    return None
-
-
-@CLAUSES.rule("svinya-shop-build", "A shop is built downward by one rank, regardless of suit; a king goes on "
-              "an ace; a shop emptied onto the pig takes any card (decision)", decides=ToShop)
-def shop_builds(game, state, move) -> str | None:
-    if not state.shops[move.owner] and game.rules.empty_shop == "closed":
-        return f"P{move.owner}'s shop is empty and closed (empty_shop = closed)"
-    if not fits_shop(move.card, state.shops[move.owner]):
-        top = state.shops[move.owner][-1]
-        want = SHOP_TAKES.get(top.rank)
-        return (f"{move.card} does not fit P{move.owner}'s shop (top {top}): it takes "
-                f"{want.label if want else 'nothing'}")
-    return None
-
-
-@CLAUSES.rule("svinya-pig-first", "A card that fits the pig must go on the pig, not on a shop", decides=ToShop)
-def pig_first(game, state, move) -> str | None:
-    if fits_pig(move.card, state.pig, game.starters):
-        return f"{move.card} fits the pig, so it must go on the pig"
-    return None
+def _lift_refused(game, state, move) -> tuple[str, str]:
+    """Which of the lifting clauses refuses ``move``, and why."""
+    p, o = state.to_move, move.owner
+    if not 0 <= o < game.players:
+        return "svinya-lift", f"there is no P{o}: the shops are P0 to P{game.players - 1}"
+    shop = state.shops[o]
+    if shop and shop[-1].rank == Rank.ACE:
+        return "svinya-aces", f"the A on P{o}'s shop stays there: aces go nowhere"
+    if game.rules.lift == "none":
+        return "svinya-lift", "shop cards never go to the pig (lift = none)"
+    if game.rules.lift == "own" and o != p:
+        return "svinya-lift", f"P{p} may lift only from their own shop (lift = own)"
+    if not shop:
+        return "svinya-lift", f"P{o}'s shop is empty"
+    if not state.pig:
+        return "svinya-lift", "no pig is open: a new pig is opened from a hand, not from a shop"
+    return "svinya-lift", f"the top of P{o}'s shop, {shop[-1]}, does not fit the pig: it takes {game.pig_wants(state)}"
 
 
 @CLAUSES.rule("svinya-lift", "The top card of any shop, its first card included, may go on the open pig when "
-              "it fits (decision; lift = own or none for the other readings)", decides=Lift)
-def lift_fits(game, state, move) -> str | None:
-    if not 0 <= move.owner < game.players:
-        return f"there is no P{move.owner}: the shops are P0 to P{game.players - 1}"
-    if game.rules.lift == "none":
-        return "shop cards never go to the pig (lift = none)"
-    if game.rules.lift == "own" and move.owner != state.to_move:
-        return f"P{state.to_move} may lift only from their own shop (lift = own)"
-    if not state.shops[move.owner]:
-        return f"P{move.owner}'s shop is empty"
-    top = state.shops[move.owner][-1]
-    if not state.pig:
-        return "no pig is open: a new pig is opened from a hand, not from a shop"
-    if not fits_pig(top, state.pig, game.starters):
-        return f"the top of P{move.owner}'s shop, {top}, does not fit the pig: it takes {game.pig_wants(state)}"
-    return None
+              "it fits (decision; lift = own or none for the other readings)", offers=Lift, refused=_lift_refused)
+def lift_fits(game, state) -> tuple[Lift, ...]:
+    """The shops whose top card fits the open pig, among those the player may lift from."""
+    pig, shops = state.pig, state.shops
+    if not pig:
+        return ()
+    on_pig = game.pig_build.wants((pig[-1].rank,))
+    return tuple(LIFT[o] for o in game.lifters[state.to_move] if shops[o] and shops[o][-1].rank in on_pig)
 
 
 @CLAUSES.rule("svinya-pig-close", "A king ends the pig, which is set aside")
@@ -303,26 +322,34 @@ def close_pig(pig: tuple[Card, ...], aside: tuple[Card, ...]):
     return pig, aside
 
 
-@CLAUSES.rule("svinya-stuck", "A player who can lay or lift nothing passes (decision); with a talon and "
-              "when_stuck = draw, they draw its top card instead while it lasts", decides=(Draw, Pass))
-def stuck_only(game, state, move) -> str | None:
-    # "able to play" is asked of the lay and lift clauses themselves, not of the fast move generator
-    can = next((m for m in game.candidates(state) if isinstance(m, (ToPig, ToShop, Lift))
-                and game.refusal(state, m) is None), None)
-    if can is not None:
-        return f"P{state.to_move} can play {can}, so may not {move.kind}"
-    drawing = game.rules.when_stuck == "draw" and bool(state.talon)
-    if isinstance(move, Draw) and not drawing:
+def _stuck_refused(game, state, move) -> str:
+    """Why a pass or a draw is refused."""
+    hand, plays = state.hands[state.to_move], pig_first(game, state)
+    # named as a player lists them: a card for the pig, else a card for a shop (P0, P1 ...), else a lift
+    can = sorted(plays, key=lambda m: (type(m) is ToShop, hand.index(m.card), getattr(m, "owner", 0)))[:1]
+    can = can or lift_fits(game, state)[:1]
+    if can:
+        return f"P{state.to_move} can play {can[0]}, so may not {move.kind}"
+    if type(move) is Draw:
         return ("the talon is empty: pass" if game.rules.when_stuck == "draw"
                 else "a player who cannot lay passes (when_stuck = pass)")
-    if isinstance(move, Pass) and drawing:
-        return "draw from the talon: a player who cannot lay draws while the talon lasts"
-    return None
+    return "draw from the talon: a player who cannot lay draws while the talon lasts"
+
+
+@CLAUSES.rule("svinya-stuck", "A player who can lay or lift nothing passes (decision); with a talon and "
+              "when_stuck = draw, they draw its top card instead while it lasts", offers=(Draw, Pass),
+              refused=_stuck_refused)
+def stuck_only(game, state) -> tuple[Draw | Pass, ...]:
+    """A draw (with a talon and ``when_stuck = "draw"``) or a pass, for a player who can lay or lift nothing:
+    "able to play" is asked of the laying and lifting clauses themselves."""
+    if pig_first(game, state) or lift_fits(game, state):
+        return ()
+    return DRAWS if game.rules.when_stuck == "draw" and state.talon else PASSES
 
 
 @CLAUSES.rule("svinya-win", "The first player whose hand holds nothing but aces wins")
 def shed_out(hands) -> tuple[int, ...]:
-    return tuple(p for p, h in enumerate(hands) if all(c.rank == Rank.ACE for c in h))
+    return tuple(p for p, h in enumerate(hands) if all(map(ACES.__contains__, h)))
 
 
 @CLAUSES.rule("svinya-blocked", "When every player has passed in turn the game is blocked; decision: the fewest "
@@ -345,11 +372,12 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         self.starters = PIG_STARTERS[self.rules.deck]
-        self._near = tuple(neighbours(p, self.players) for p in range(self.players))
-        self._open = self.rules.empty_shop == "open"
+        self.pig_build, self.shop_build = pig_builds(self.starters), shop_builds(self.rules.empty_shop)
+        self.near = tuple(neighbours(p, self.players) for p in range(self.players))
+        self.last_lays = (None, ())  # the lays of the last state asked (pig_first)
         lift = self.rules.lift
-        self._lifters = tuple(() if lift == "none" else (p,) if lift == "own" else tuple(range(self.players))
-                              for p in range(self.players))
+        self.lifters = tuple(() if lift == "none" else (p,) if lift == "own" else tuple(range(self.players))
+                             for p in range(self.players))
 
     def player_range(self) -> range:
         # the pig, one shop each and at least one card each (hand_size each when fixed)
@@ -361,9 +389,9 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         return make_deck(self.rules.deck)
 
     def pig_wants(self, state) -> str:
-        if not state.pig:
-            return "a " + " or a ".join(r.label for r in sorted(self.starters)) + " to open a new pig"
-        return f"a {Rank(state.pig[-1].rank + 1).label}"
+        """What the pig takes, in words (``"a 5"``, ``"a 2 or a 6 to open a new pig"``)."""
+        said = self.pig_build.said(ends(state.pig))
+        return said if state.pig else said + " to open a new pig"
 
     def deal(self, seed: int) -> State:
         cards = list(self.deck())
@@ -379,43 +407,6 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
 
     def is_over(self, state):
         return state.out or state.passes >= self.players
-
-    def plays(self, state) -> tuple:
-        """Every lay and lift open to the player to move (the fast path of the clauses above)."""
-        p, pig, shops, starters = state.to_move, state.pig, state.shops, self.starters
-        out = []
-        near = self._near[p]
-        top = pig[-1].rank if pig else None
-        for c in state.hands[p]:
-            r = c.rank
-            if r == Rank.ACE:
-                continue
-            if (r in starters) if top is None else (r == top + 1):
-                out.append(TO_PIG[c])
-                continue
-            for o in near:
-                shop = shops[o]
-                if (self._open if not shop else SHOP_TAKES.get(shop[-1].rank) == r):
-                    out.append(TO_SHOP[c, o])
-        if top is not None:
-            for o in self._lifters[p]:
-                if shops[o] and shops[o][-1].rank == top + 1:
-                    out.append(LIFT[o])
-        return tuple(out)
-
-    def candidates(self, state):
-        n = self.players
-        hand = state.hands[state.to_move]
-        return ((PASS, DRAW) + tuple(TO_PIG[c] for c in hand)
-                + tuple(TO_SHOP[c, o] for c in hand for o in range(n)) + tuple(LIFT[o] for o in range(n)))
-
-    def legal_moves(self, state):
-        if self.is_over(state):
-            return ()
-        can = self.plays(state)
-        if can:
-            return can
-        return (DRAW,) if self.rules.when_stuck == "draw" and state.talon else (PASS,)
 
     def apply(self, state, move):
         p = state.to_move
@@ -439,8 +430,7 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         else:
             o = move.owner
             shops = shops[:o] + (shops[o] + (card,),) + shops[o + 1:]
-        out = all(c.rank == Rank.ACE for c in hand)
-        return State(hands, shops, pig, aside, talon, nxt, state.seed, 0, out)
+        return State(hands, shops, pig, aside, talon, nxt, state.seed, 0, bool(shed_out((hand,))))
 
     def winners(self, state) -> tuple[int, ...]:
         return shed_out(state.hands) if state.out else blocked_winners(state.hands, self.rules.blocked)

@@ -18,8 +18,9 @@ from spec.cards import parse_cards
 from spec.games.auction_quads import (
     PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
 )
-from verifier.api import Claim, Root, invariant, small_configs, variants_of, walk, z3_claim
+from verifier.api import Root, invariant, small_configs, variants_of, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 from verifier.sampling import sample
 
 GAME = AuctionQuads.info.id
@@ -443,36 +444,18 @@ def money_conserved(game, s):
     s.add(ante >= 1, ante <= 100, price >= r.bid_step, price <= r.bid_step * (r.raises + 1))
     for x in paid:
         s.add(x >= ante)  # every player has paid the ante, and perhaps bids
-    cases = []  # the settlement clauses, read through the module (a clause a test replaces is the one proved)
-    for seat in range(n):
-        cases.append(("ante", seat, rules_module.ante_paid(ante, seat)))
-        cases.append(("bid", seat, rules_module.bid_paid(price, seat)))
-        cases.append(("won", seat, rules_module.pot_won(paid, seat)))
-    for rule in ("returned", "stays", "split"):
-        cases.append((f"unclaimed ({rule})", None, rules_module.pot_unclaimed(paid, rule)))
-    broken, totals = [], []
-    for name, seat, deltas in cases:
-        total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
-        flag = z3.Bool(f"broken_{name}_{seat}")
-        s.add(flag == (total != 0))
-        broken.append(flag)
-        totals.append((name, seat, total))
-    s.add(z3.Or(broken))
-
-    def refute(m):
-        ev = lambda t: m.eval(t, model_completion=True)  # noqa: E731
-        for name, seat, total in totals:
-            gap = ev(total).as_long()
-            if gap:
-                vals = " ".join(str(ev(x)) for x in paid)
-                who = "" if seat is None else f" for P{seat}"
-                return Counterexample(f"{n} players, ante {ev(ante)}, price {ev(price)}, paid in {vals}: "
-                                      f"settlement '{name}'{who} gains and losses sum to {gap:+d}, not 0",
-                                      deal={"paid_in": vals})
-        return Counterexample("z3 model without a visible gap", deal={})
-    return Claim(f"the ante, a bid paid, the pot won and each reading of an unclaimed pot (returned, stays, "
-                 f"split) sum to 0 for every seat, every ante of 1-100, every price of {r.bid_step} to "
-                 f"{r.bid_step * (r.raises + 1)} and every amount paid in (one proof per player count)", refute)
+    # the settlement clauses, read through the module (a clause a test replaces is the one proved)
+    cases = [case for seat in range(n) for case in (
+        Settled("ante", rules_module.ante_paid(ante, seat), f"P{seat} pays"),
+        Settled("bid", rules_module.bid_paid(price, seat), f"P{seat} pays"),
+        Settled("won", rules_module.pot_won(paid, seat), f"P{seat} wins"))]
+    cases += [Settled(f"unclaimed ({rule})", rules_module.pot_unclaimed(paid, rule))
+              for rule in ("returned", "stays", "split")]
+    return balances(s, cases, {"ante": ante, "price": price, "paid in": paid},
+                    f"the ante, a bid paid, the pot won and each reading of an unclaimed pot (returned, stays, "
+                    f"split) sum to 0 for every seat, every ante of 1-100, every price of {r.bid_step} to "
+                    f"{r.bid_step * (r.raises + 1)} and every amount paid in (one proof per player count)",
+                    f"{n} players, ")
 
 
 # --------------------------------------------------------- the rules at play

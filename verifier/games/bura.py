@@ -18,8 +18,9 @@ from spec.games.bura import (
     CLAIM, DECK, DECK_POINTS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
 )
 from spec.stakes import player_account
-from verifier.api import Claim, Root, invariant, small_configs, steered, walk, z3_claim
+from verifier.api import Claim, Root, hunt, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 from verifier.z3util import one_hot_constraints, placed, placement_vars, value
 
 GAME = "bura"
@@ -200,35 +201,47 @@ def trick_taker(game, state):
 def draws_as_source(game, state):
     if state.plays or game.is_over(state):
         return None
-    n, sizes = game.players, [len(h) for h in state.hands]
+    sizes = [len(h) for h in state.hands]
+    return _hands_after_draw(game, state, sizes) or _draw_order(game, state, sizes)
+
+
+def _hands_after_draw(game, state, sizes) -> str | None:
+    """The hands' sizes, the cards-out flag and the turned card, as the source has them after a draw."""
     if state.cards_out != (min(sizes) == 0):
         return (f"hands of {sizes} cards after the draw, and the cards are "
                 f"{'out' if state.cards_out else 'not out'}")
     if state.stock and not state.aside and any(s != HAND_SIZE for s in sizes):
         if game.rules.short_stock == "draw_out":
             return f"hands of {sizes} cards with {len(state.stock)} cards left in the stock"
-        need = HAND_SIZE * n - sum(sizes)
+        need = HAND_SIZE * game.players - sum(sizes)
         if len(state.stock) >= need:
             return f"hands of {sizes} cards, though the stock of {len(state.stock)} could serve everyone"
     if game.rules.short_stock == "no_draw" and len(set(sizes)) > 1:
         return f"hands of {sizes} cards: without a short draw they stay equal"
     if state.turned in state.stock and state.stock[-1] != state.turned:
         return f"the turned card {state.turned} is not at the bottom of the stock"
-    if state.drawn and state.last_taker >= 0 and state.won[state.last_taker]:
-        if game.rules.short_stock == "no_draw" and any(s != HAND_SIZE for s in sizes):
-            return f"a draw left hands of {sizes} cards: without a short draw everyone is served or nobody"
-        had = list(sizes)
-        for p in state.drawn:
-            had[p] -= 1
-        need = [HAND_SIZE - h for h in had]
-        want = []
-        while len(want) < len(state.drawn) and any(need):
-            for p in ((state.last_taker + i) % n for i in range(n)):
-                if need[p] and len(want) < len(state.drawn):
-                    want.append(p)
-                    need[p] -= 1
-        if tuple(want) != state.drawn:
-            return f"after P{state.last_taker}'s trick the cards were drawn by {state.drawn}, not {tuple(want)}"
+    return None
+
+
+def _draw_order(game, state, sizes) -> str | None:
+    """Who drew after the last trick: one card at a time from the taker round, until each holds three."""
+    if not (state.drawn and state.last_taker >= 0 and state.won[state.last_taker]):
+        return None
+    n = game.players
+    if game.rules.short_stock == "no_draw" and any(s != HAND_SIZE for s in sizes):
+        return f"a draw left hands of {sizes} cards: without a short draw everyone is served or nobody"
+    had = list(sizes)
+    for p in state.drawn:
+        had[p] -= 1
+    need = [HAND_SIZE - h for h in had]
+    want = []
+    while len(want) < len(state.drawn) and any(need):
+        for p in ((state.last_taker + i) % n for i in range(n)):
+            if need[p] and len(want) < len(state.drawn):
+                want.append(p)
+                need[p] -= 1
+    if tuple(want) != state.drawn:
+        return f"after P{state.last_taker}'s trick the cards were drawn by {state.drawn}, not {tuple(want)}"
     return None
 
 
@@ -434,35 +447,18 @@ def reaches_31(game, s):
     return _reaches(game, s) if game.players > 2 else None
 
 
-def _money(game, s, check):
-    """Add, for every seat and symbolic amounts, the negation of ``check(name, deltas, seat, amount)``."""
-    amount = z3.Int("amount")
-    s.add(amount >= 1)
-    bad = []
-    n = game.players
-    rules = game.settlements
-    for seat in range(n):
-        for name, deltas in (("ante", rules["ante"](n, amount)), ("won", rules["won"](amount, seat)),
-                             ("wrong", rules["wrong"](amount, seat))):
-            bad.append((name, seat, z3.Not(check(name, deltas, seat, amount))))
-    s.add(z3.Or(*[b for _, _, b in bad]))
-
-    def refute(model):
-        amt = value(model, amount)
-        for name, seat, b in bad:
-            if value(model, b):
-                return Counterexample(f"{n} players, amount {amt}: settlement '{name}' for P{seat} breaks the "
-                                      "claim", deal={"amount": str(amt), "settlement": name, "seat": f"P{seat}"})
-        return Counterexample(f"amount {amt}", deal={"amount": str(amt)})
-    return refute
-
-
 @z3_claim(Bura, "money_conserved", title="Every settlement (the stakes, the pot won, a wrong claim) balances: "
           "money only moves between the players and the pot", clauses=["bura-stake", "bura-pot-won",
                                                                         "bura-wrong-claim"])
 def money_conserved(game, s):
-    refute = _money(game, s, lambda name, deltas, seat, amt: z3.Sum([d for _, d in deltas]) == 0)
-    return Claim("each settlement sums to 0 for every seat and amount", refute)
+    n, amount = game.players, z3.Int("amount")
+    s.add(amount >= 1)
+    cases = [Settled("ante", rules_module.ante_deltas(n, amount))]
+    cases += [Settled(name, rule(amount, seat), f"P{seat} {who}") for seat in range(n)
+              for name, rule, who in (("won", rules_module.pot_won, "claims rightly"),
+                                      ("wrong", rules_module.wrong_claim, "claims wrongly"))]
+    return balances(s, cases, {"amount": amount}, "each settlement sums to 0 for every seat and amount",
+                    f"{n} players, ")
 
 
 def _delta(deltas, account):
@@ -473,50 +469,37 @@ def _delta(deltas, account):
           "claim empties the pot into the claimer's hands, and a wrong claim doubles the pot at the claimer's cost",
           clauses=["bura-stake", "bura-pot-won", "bura-wrong-claim", "bura-claim-count"])
 def settlements_as_source(game, s):
-    n = game.players
+    """z3 looks for a seat and an amount (the stake, or the pot claimed) at which a settlement clause,
+    read through the module (a clause a test replaces is the one proved), is not the source's."""
+    n, amount = game.players, z3.Int("amount")
+    s.add(amount >= 1)
 
-    def check(name, deltas, seat, amt):
-        me = player_account(seat)
+    def source(name, deltas, seat):
         if name == "ante":
-            return z3.And(_delta(deltas, POT) == n * amt,
-                          *[_delta(deltas, player_account(p)) == -amt for p in range(n)])
-        if name == "won":  # amt is the pot: it empties into the claimer's hands
-            return z3.And(amt + _delta(deltas, POT) == 0, _delta(deltas, me) == amt)
-        return z3.And(amt + _delta(deltas, POT) == 2 * amt, _delta(deltas, me) == -amt,
+            return z3.And(_delta(deltas, POT) == n * amount,
+                          *[_delta(deltas, player_account(p)) == -amount for p in range(n)])
+        if name == "won":  # amount is the pot: it empties into the claimer's hands
+            return z3.And(amount + _delta(deltas, POT) == 0, _delta(deltas, player_account(seat)) == amount)
+        return z3.And(amount + _delta(deltas, POT) == 2 * amount, _delta(deltas, player_account(seat)) == -amount,
                       *[_delta(deltas, player_account(p)) == 0 for p in range(n) if p != seat])
-    refute = _money(game, s, check)
+    bad = [(name, seat, z3.Not(source(name, deltas, seat))) for seat in range(n)
+           for name, deltas in (("ante", rules_module.ante_deltas(n, amount)),
+                                ("won", rules_module.pot_won(amount, seat)),
+                                ("wrong", rules_module.wrong_claim(amount, seat)))]
+    s.add(z3.Or(*[b for _, _, b in bad]))
+
+    def refute(model):
+        amt = value(model, amount)
+        for name, seat, b in bad:
+            if value(model, b):
+                return Counterexample(f"{n} players, amount {amt}: settlement '{name}' for P{seat} breaks the "
+                                      "claim", deal={"amount": str(amt), "settlement": name, "seat": f"P{seat}"})
+        return Counterexample(f"amount {amt}", deal={"amount": str(amt)})
     return Claim("for every pot and stake, the stakes add n times the stake, a right claim pays the "
                  "whole pot to the claimer, a wrong one doubles the pot from the claimer alone", refute)
 
 
 # ------------------------------------------------------------- witness hunts
-
-def _hunt(games, budget: Budget, found, what: str, policy=None, stop=None) -> Outcome:
-    """Random games (seeds from the budget's seed) until ``found(game, state)`` returns a message."""
-    rng = random.Random(budget.seed)
-    n = 0
-    for _ in range(budget.examples):
-        game = games[rng.randrange(len(games))]
-        g = steered(game, policy) if policy else game
-        seed = rng.randrange(2**31)
-        n += 1
-        hit = []
-
-        def step(trace, state, g=g):
-            if not hit:
-                msg = found(g, state)
-                if msg:
-                    hit.append((list(trace.moves), msg))
-        walk(g, seed, step, budget.max_plays, stop=lambda st: bool(hit) or (stop is not None and stop(st)))
-        if hit:
-            moves, msg = hit[0]
-            record = game.record(seed, moves)
-            text = f"bura, {game.players} players, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
-            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
-                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {n} random games (seed {budget.seed})", examples=n, seed=budget.seed,
-                   method="search")
-
 
 def _automatic(games, least: int):
     return [type(g)(dataclasses.replace(g.rules, claims="automatic"), players=g.players) for g in games
@@ -579,28 +562,28 @@ def _never_claim(state, moves):
 def match_ends(games, budget: Budget) -> Outcome:
     """Players who never claim: every deal ends without a winner and is dealt again, for ever.
     The witness is three deals of such play; the policy continues it without end."""
-    def found(game, state):
+    def found(game, trace, state):
         if state.deal_no >= 3 and state.turn == 0:
             return (f"three deals pass without a claim, so without a winner (pot now {state.ledger[POT]}); players "
                     "who never claim repeat this for ever")
         return None
-    return _hunt(list(games), budget, found, "match without a claim", policy=_never_claim)
+    return hunt(list(games), budget, found, "match without a claim", prefer=_never_claim)
 
 
 @REGISTRY.property(GAME, "stock_played_out", title="Every card of the stock is played before a deal ends",
                    clauses=["bura-draw"], method="search", expected=REFUTED, budget={"examples": 100})
 def stock_played_out(games, budget: Budget) -> Outcome:
-    def found(game, state):
+    def found(game, trace, state):
         if state.cards_out and state.stock:
             return (f"the last trick is taken with {len(state.stock)} card(s) left in the stock "
                     f"({format_cards(state.stock)}): they cannot serve every player, so nobody draws them")
         return None
-    return _hunt(list(games), budget, found, "deal ending with cards in the stock",
-                 policy=_never_claim, stop=lambda st: st.deal_no > 0)
+    return hunt(list(games), budget, found, "deal ending with cards in the stock",
+                prefer=_never_claim, stop=lambda st: st.deal_no > 0)
 
 
 def _readings(field: str, other):
-    def differ(game, state):
+    def differ(game, trace, state):
         if game.is_over(state) or not state.plays:
             return None
         alt = type(game)(dataclasses.replace(game.rules, **{field: other(getattr(game.rules, field))}),
@@ -619,7 +602,7 @@ def _readings(field: str, other):
                    "worked example does (a player able to beat may throw), allows the same answers",
                    clauses=["bura-throw"], method="search", expected=REFUTED, budget={"examples": 20})
 def must_beat_readings_agree(games, budget: Budget) -> Outcome:
-    return _hunt(list(games), budget, _readings("must_beat", lambda v: not v), "position where the readings differ")
+    return hunt(list(games), budget, _readings("must_beat", lambda v: not v), "position where the readings differ")
 
 
 #: The source's worked example: trumps ♦; the leader lays Q♠ 7♠, player A answers 9♦ J♠,

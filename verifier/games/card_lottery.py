@@ -22,8 +22,9 @@ from spec.games.card_lottery import (
     next_holder, next_leader, penalty_for,
 )
 from spec.stakes import BOX, POT
-from verifier.api import Claim, Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
+from verifier.api import Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 
 GAME = CardLottery.info.id
 
@@ -226,33 +227,19 @@ def money_conserved(game, s):
     counts = {suit: z3.Int(f"left_{suit.name.lower()}") for suit in PENALTY}
     for k in counts.values():
         s.add(k >= 0, k <= 13)
-    cases = []
     # the settlement clauses, read through the module (a clause a test replaces is the one proved)
-    rules = {"box": lambda seat: rules_module.box_paid(seat, amount),
-             "staked": lambda seat: rules_module.prize_staked(seat, amount),
-             "won": lambda seat: rules_module.prize_won(seat, amount),
-             "unclaimed": lambda seat: rules_module.prize_unclaimed(seat, amount, game.rules.unclaimed),
-             "penalty": lambda seat: rules_module.penalty_paid(seat, counts),
-             "emptied": lambda seat: rules_module.box_emptied(seat, amount, game.rules.box_goes)}
-    for name, rule in rules.items():
-        for seat in range(n):
-            deltas = rule(seat)
-            total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
-            cases.append((name, seat, total))
-    s.add(z3.Or([t != 0 for _, _, t in cases]))
-
-    def refute(m):
-        for name, seat, total in cases:
-            gap = m.eval(total, model_completion=True).as_long()
-            if gap:
-                left = " ".join(f"{m.eval(k, model_completion=True)}{suit.symbol}" for suit, k in counts.items())
-                return Counterexample(f"{n} players, amount {m.eval(amount, model_completion=True)}, loser's "
-                                      f"cards by suit {left}: settlement '{name}' for P{seat}: gains and losses "
-                                      f"sum to {gap:+d}, not 0", deal={"cards left by suit": left})
-        return Counterexample("z3 model without a visible gap", deal={})
-    return Claim("each settlement (box, prize staked, prize won, unclaimed prizes, penalty, box emptied) sums to "
-                 "0 for every amount, every count of cards left by suit and every seat (one proof per player "
-                 "count)", refute)
+    r = game.rules
+    cases = [case for seat in range(n) for case in (
+        Settled("box", rules_module.box_paid(seat, amount), f"P{seat} pays"),
+        Settled("staked", rules_module.prize_staked(seat, amount), f"banker P{seat}"),
+        Settled("won", rules_module.prize_won(seat, amount), f"P{seat} wins"),
+        Settled("unclaimed", rules_module.prize_unclaimed(seat, amount, r.unclaimed), f"banker P{seat}"),
+        Settled("penalty", rules_module.penalty_paid(seat, counts), f"P{seat} loses"),
+        Settled("emptied", rules_module.box_emptied(seat, amount, r.box_goes), f"banker P{seat}"))]
+    return balances(s, cases, {"amount": amount, **{f"{suit.symbol} left": k for suit, k in counts.items()}},
+                    "each settlement (box, prize staked, prize won, unclaimed prizes, penalty, box emptied) sums "
+                    "to 0 for every amount, every count of cards left by suit and every seat (one proof per player "
+                    "count)", f"{n} players, ")
 
 
 # --------------------------------------------------------- the rules at play

@@ -19,6 +19,7 @@ from spec.flips import compare
 from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, surrender_as_written
 from verifier.api import Claim, Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 
 GAME = CasinoWar.info.id
 RANKS = tuple(r for r in Rank if Rank.TWO <= r <= Rank.ACE)
@@ -223,27 +224,16 @@ def _bet_term(game, s, name):
 def money_conserved(game, s):
     a = _bet_term(game, s, "bet")
     t = z3.Int("tie_bet")
-    s.add(t >= 0, t <= game.rules.max_tie_bet)
+    r = game.rules
+    s.add(t >= 0, t <= r.max_tie_bet)
     cases = []
     for name, function in SETTLEMENTS.items():
         rule = getattr(rules_module, function)  # through the module: a rule replaced by a test is seen
-        variants = [(rule(0, t, won, game.rules.tie_pays), f"{name} ({'won' if won else 'lost'})")
-                    for won in (True, False)] if name == "tie" else [(rule(0, a), name)]
-        for deltas, label in variants:
-            cases.append((label, z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])))
-    s.add(z3.Or([total != 0 for _, total in cases]))
-
-    def refute(m):
-        for label, total in cases:
-            gap = m.eval(total, model_completion=True).as_long()
-            if gap:
-                return Counterexample(f"bet {m.eval(a, model_completion=True)}, tie bet "
-                                      f"{m.eval(t, model_completion=True)}: settlement '{label}' gains and "
-                                      f"losses sum to {gap:+d}, not 0", deal={})
-        return Counterexample("z3 model without a visible gap", deal={})
-    r = game.rules
-    return Claim(f"each settlement sums to 0 for every bet of {r.min_bet} to {r.max_bet} "
-                 f"({'even' if r.bets == 'even' else 'any'}) and every tie bet of 0 to {r.max_tie_bet}", refute)
+        cases += [Settled(f"{name} ({'won' if won else 'lost'})", rule(0, t, won, r.tie_pays))
+                  for won in (True, False)] if name == "tie" else [Settled(name, rule(0, a))]
+    return balances(s, cases, {"bet": a, "tie bet": t}, f"each settlement sums to 0 for every bet of {r.min_bet} "
+                    f"to {r.max_bet} ({'even' if r.bets == 'even' else 'any'}) and every tie bet of 0 to "
+                    f"{r.max_tie_bet}")
 
 
 @z3_claim(CasinoWar, "surrender_as_written_conserved", title="The source's surrender in whole chips (half back "

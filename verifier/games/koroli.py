@@ -6,17 +6,17 @@ stage (z3); the match's missing end and the source's claims found by search."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import z3
 
 from spec.cards import Card, format_cards
+import spec.games.koroli as rules_module
 from spec.dealing import rng_for
 from spec.games.koroli import (
     DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, State, stage_of,
 )
-from verifier.api import Claim, Root, invariant, small_configs, walk, z3_claim
-from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
+from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome
 from verifier.z3util import value
 
 GAME = "koroli"
@@ -292,7 +292,8 @@ def no_king_in_first_deal(game, state):
           each=False)
 def deal_arithmetic(game, s):
     k, deck, hand = z3.Int("k"), z3.Int("deck"), z3.Int("hand")
-    n, size = len(game.deck()), game.hand_size
+    n = len(game.deck())
+    size = len(rules_module.deal_cards(game.deck(), (0,))[0][0])  # a hand, as clause koroli-deal deals it
     s.add(deck == n, hand == size, k >= 2, k <= PLAYERS)
     stock = deck - k * hand
     s.add(z3.Not(z3.And(stock >= 0, (stock == 0) == (k == PLAYERS))))
@@ -319,7 +320,7 @@ def stages_end(game, s):
     for stage, th in enumerate(game.thresholds):
         for j, t in enumerate(th):
             racers = PLAYERS - j
-            counts, stalls = _race(racers, t, game.race_bound(racers, t), f"s{stage}j{j}")
+            counts, stalls = _race(racers, t, rules_module.race_bound(racers, t), f"s{stage}j{j}")
             races.append((stage, j, racers, t, counts, stalls))
     # the negation: some race has had k(t-1)+1 tricks with nobody at its count
     s.add(z3.Or(*[r[-1] for r in races]))
@@ -342,7 +343,7 @@ def stages_end(game, s):
           each=False)
 def stage_bound_tight(game, s):
     t = game.thresholds[0][0]
-    fewer = game.race_bound(PLAYERS, t) - 1
+    fewer = rules_module.race_bound(PLAYERS, t) - 1
     counts, stalls = _race(PLAYERS, t, fewer, "tight")
     s.add(stalls)
 
@@ -358,7 +359,8 @@ def stage_bound_tight(game, s):
 def title_points(game, s):
     title = [z3.Int(f"title_{p}") for p in range(PLAYERS)]
     s.add(*[z3.And(t >= 0, t < PLAYERS) for t in title], z3.Distinct(*title))
-    pts = [z3.Sum([z3.If(t == k, v, 0) for k, v in game.title_points.items()]) for t in title]
+    worth = rules_module.final_points(range(PLAYERS))  # each title's points, by clause koroli-end
+    pts = [z3.Sum([z3.If(t == k, v, 0) for k, v in enumerate(worth)]) for t in title]
     s.add(z3.Or(z3.Sum(pts) != 6, *[z3.Or(x < 0, x > 3) for x in pts]))
 
     def refute(model):
@@ -368,33 +370,6 @@ def title_points(game, s):
 
 
 # ------------------------------------------------------------- witness hunts
-
-def _hunt(games, budget: Budget, found, what: str, rules: dict | None = None) -> Outcome:
-    rng = random.Random(budget.seed)
-    n = 0
-    for _ in range(budget.examples):
-        game = games[rng.randrange(len(games))]
-        if rules:
-            game = type(game)(dataclasses.replace(game.rules, **rules), players=game.players)
-        seed = rng.randrange(2**31)
-        n += 1
-        hit = []
-
-        def step(trace, state):
-            if not hit:
-                msg = found(game, trace, state)
-                if msg:
-                    hit.append((list(trace.moves), msg))
-        walk(game, seed, step, budget.max_plays, stop=lambda st: bool(hit))
-        if hit:
-            moves, msg = hit[0]
-            record = game.record(seed, moves)
-            text = f"koroli, deal seed {seed}: {msg}\nmoves: {' '.join(record.moves) or '(none)'}"
-            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
-                           Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {n} random games (seed {budget.seed})", examples=n, seed=budget.seed,
-                   method="search")
-
 
 @REGISTRY.property(GAME, "match_as_written_ends", title="The match as written ends (reigns = 0: no end is "
                    "stated, every reign leads to another)", clauses=["koroli-end"], method="search",
@@ -406,7 +381,8 @@ def match_as_written_ends(games, budget: Budget) -> Outcome:
                     + " ".join(f"P{p}={TITLES[t]}" for p, t in enumerate(state.titles))
                     + "); every reign ends by starting the next, and no rule ends the match")
         return None
-    return _hunt(games, budget, found, "fourth reign", rules={"reigns": 0})
+    as_written = [type(g)(dataclasses.replace(g.rules, reigns=0), players=g.players) for g in games]
+    return hunt(as_written, budget, found, "fourth reign")
 
 
 @REGISTRY.property(GAME, "titles_never_change", title="A reign keeps the titles (the source says the peasant "
@@ -420,7 +396,7 @@ def titles_never_change(games, budget: Budget) -> Outcome:
                 return ("the reign's peasant P{} becomes king; titles before {}, after {}".format(
                     before.index(PEASANT), _titles(before), _titles(after)))
         return None
-    return _hunt(games, budget, found, "reign crowning the peasant")
+    return hunt(games, budget, found, "reign crowning the peasant")
 
 
 def _titles(titles) -> str:
@@ -445,4 +421,4 @@ def one_title_a_trick(games, budget: Budget) -> Outcome:
                     + " and ".join(f"P{p} {TITLES[state.new[p]]}" for p in gained)
                     + f": the record stands at {' '.join(map(str, state.counts))}")
         return None
-    return _hunt(games, budget, found, "trick giving two titles")
+    return hunt(games, budget, found, "trick giving two titles")

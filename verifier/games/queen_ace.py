@@ -16,8 +16,9 @@ import z3
 from spec.cards import Rank, parse_cards
 import spec.games.queen_ace as rules_module
 from spec.games.queen_ace import DRAW, QueenAce, State, next_seat, puts_out, takes_pot
-from verifier.api import Claim, Root, invariant, small_configs, z3_claim
+from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 
 GAME = QueenAce.info.id
 
@@ -225,32 +226,14 @@ def money_conserved(game, s):
     stakes = [z3.Int(f"stake_{p}") for p in range(n)]
     for x in stakes:
         s.add(x >= game.rules.min_stake, x <= game.rules.max_stake)
-    broken = []
-    cases = []
     # the settlement clauses, read through the module (a clause a test replaces is the one proved)
-    rules = {"stake": lambda seat: rules_module.stake_paid(stakes, seat),
-             "won": lambda seat: rules_module.pot_won(stakes, seat),
-             "unclaimed": lambda seat: rules_module.pot_unclaimed(stakes, (True,) * n, game.rules.unclaimed_pot)}
-    for name, rule in rules.items():
-        for seat in range(n):
-            deltas = rule(seat)
-            total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
-            flag = z3.Bool(f"broken_{name}_{seat}")
-            s.add(flag == (total != 0))
-            broken.append(flag)
-            cases.append((name, seat, total))
-    s.add(z3.Or(broken))
-
-    def refute(m):
-        for name, seat, total in cases:
-            gap = m.eval(total, model_completion=True).as_long()
-            if gap:
-                vals = " ".join(str(m.eval(x, model_completion=True)) for x in stakes)
-                return Counterexample(f"{n} players, stakes {vals}: settlement '{name}' for P{seat} "
-                                      f"gains and losses sum to {gap:+d}, not 0", deal={"stakes": vals})
-        return Counterexample("z3 model without a visible gap", deal={})
-    return Claim(f"each settlement (stake, pot won, unclaimed pot) sums to 0 for every seat and every stake "
-                 f"of {game.rules.min_stake} to {game.rules.max_stake} (one proof per player count)", refute)
+    cases = [Settled(name, rule(stakes, seat), f"P{seat} {who}") for name, rule, who in
+             (("stake", rules_module.stake_paid, "pays"), ("won", rules_module.pot_won, "wins")) for seat in range(n)]
+    cases.append(Settled("unclaimed", rules_module.pot_unclaimed(stakes, (True,) * n, game.rules.unclaimed_pot),
+                         f"everyone out, the pot {game.rules.unclaimed_pot}"))
+    return balances(s, cases, {"stakes": stakes}, "each settlement (stake, pot won, unclaimed pot) sums to 0 for "
+                    f"every seat and every stake of {game.rules.min_stake} to {game.rules.max_stake} (one proof "
+                    "per player count)", f"{n} players, ")
 
 
 # --------------------------------------------------------- the rules at play

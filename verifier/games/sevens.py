@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import z3
 
-from spec.cards import SUIT_ORDER
-from spec.games.sevens import NOT_STARTED, OPENING_CARD, RANK_AT, ROW_ORDER, SEVEN, SUIT_INDEX, Sevens
+import spec.games.sevens as rules_module
+from spec.cards import SUIT_ORDER, Rank
+from spec.games.sevens import NOT_STARTED, OPENING_CARD, RANK_AT, SEVEN, STATED_RANKS, SUIT_INDEX, Lay, Sevens
 from verifier.api import Claim, Root, Watch, explore, invariant, small_configs, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 
@@ -35,9 +36,14 @@ def small(game):
 # ------------------------------------------------------------- invariants
 
 @invariant(Sevens, "rows_are_runs", title="Every row is an unbroken run of one suit through its 7, "
-           "within ace..king, and 7♦ is laid first", clauses=["sevens-build", "sevens-open", "sevens-ranks"],
-           presets=True)
+           "within ace..king, and 7♦ is laid first; every card offered to lay is the mover's own",
+           clauses=["sevens-build", "sevens-open", "sevens-ranks", "sevens-hold"], presets=True)
 def rows_are_runs(game, state):
+    if not game.is_over(state):
+        hand = state.hands[state.to_move]
+        foreign = [m.card for m in game.legal_moves(state) if isinstance(m, Lay) and m.card not in hand]
+        if foreign:
+            return f"P{state.to_move} is offered {foreign[0]}, which is not in their hand"
     rows = game.row_cards(state)
     if state.laid != len(rows):
         return f"{state.laid} cards laid but the rows hold {len(rows)}"
@@ -98,20 +104,23 @@ def turn_order(game, seed, budget, notes) -> Watch:
           "one, so at most n-1 passes come between two lays and every game ends within the declared bound",
           clauses=["sevens-pass", "sevens-build", "sevens-deal"], each=False)
 def never_blocked(game, s):
-    """Rows are (lo, hi) per suit; the whole deck is dealt, so every card not on a row is in some hand.
-    The negation: some card is not laid, yet no card not laid is playable."""
-    low, high = game.row_span()
+    """Rows are (lo, hi) per suit, as places in the rank order of clause sevens-ranks; the whole deck is
+    dealt, so every card not on a row is in some hand. The negation: some card is not laid, yet no card
+    not laid is playable."""
+    order = rules_module.row_order()
+    top, seven = len(order) - 1, order.index(Rank.SEVEN)
     started = [z3.Bool(f"started_{x.value}") for x in SUIT_ORDER]
     lo = [z3.Int(f"lo_{x.value}") for x in SUIT_ORDER]
     hi = [z3.Int(f"hi_{x.value}") for x in SUIT_ORDER]
     d = SUIT_INDEX[OPENING_CARD.suit]
     for i in range(4):
-        s.add(z3.Implies(started[i], z3.And(1 <= lo[i], lo[i] <= SEVEN, SEVEN <= hi[i], hi[i] <= 13)))
-        # a row grows one card at a time from its 7 within the game's span
-        s.add(z3.Implies(started[i], z3.And(lo[i] >= low, hi[i] <= high)))
+        # a row grows one card at a time from its 7, within the order
+        s.add(z3.Implies(started[i], z3.And(0 <= lo[i], lo[i] <= seven, seven <= hi[i], hi[i] <= top)))
     s.add(z3.Implies(z3.Or(started), started[d]))  # 7♦ opens
-    some_left = z3.Or([z3.Or(z3.Not(started[i]), lo[i] > 1, hi[i] < 13) for i in range(4)])
-    playable = z3.Or([z3.If(started[i], z3.Or(lo[i] > low, hi[i] < high), True) for i in range(4)])
+    # a rank missing from the order is never laid
+    some_left = z3.Or([z3.BoolVal(len(order) < len(RANK_AT))]
+                      + [z3.Or(z3.Not(started[i]), lo[i] > 0, hi[i] < top) for i in range(4)])
+    playable = z3.Or([z3.If(started[i], z3.Or(lo[i] > 0, hi[i] < top), True) for i in range(4)])
     s.add(some_left, z3.Not(playable))
 
     def refute(m):
@@ -119,7 +128,7 @@ def never_blocked(game, s):
         for i, suit in enumerate(SUIT_ORDER):
             if z3.is_true(m.eval(started[i])):
                 a, b = m.eval(lo[i]).as_long(), m.eval(hi[i]).as_long()
-                rows.append(f"{RANK_AT[a].label}-{RANK_AT[b].label}{suit.symbol}")
+                rows.append(f"{order[a].label}-{order[b].label}{suit.symbol}")
             else:
                 rows.append(f"no {suit.symbol} row")
         return Counterexample("rows " + ", ".join(rows) + ": cards remain in hands but none can be laid",
@@ -133,11 +142,12 @@ def never_blocked(game, s):
                    "order the rows are built in", method="exhaustive", expected=REFUTED,
                    clauses=["sevens-ranks"])
 def rank_list_matches_rows(games, budget: Budget) -> Outcome:
-    game = games[0]
-    missing = [r for r in ROW_ORDER if r not in game.stated_ranks]
-    extra = [r for r in game.stated_ranks if r not in ROW_ORDER]
-    if not missing and not extra and tuple(game.stated_ranks) == ROW_ORDER:
-        return Outcome(HOLDS, "the stated list is the row order A 2 3 ... K (all 13 ranks compared)")
+    game, rows = games[0], rules_module.row_order()
+    missing = [r for r in rows if r not in STATED_RANKS]
+    extra = [r for r in STATED_RANKS if r not in rows]
+    if not missing and not extra and STATED_RANKS == rows:
+        return Outcome(HOLDS, f"the stated list is the row order {' '.join(r.label for r in rows)} "
+                       f"(all {len(rows)} ranks compared)")
     # evidence: a game in which a card of a missing rank is laid on a row
     for seed in range(200):
         trace, _ = walk(game, seed)
@@ -148,8 +158,8 @@ def rank_list_matches_rows(games, budget: Budget) -> Outcome:
                     f"the stated list omits {', '.join(r.label for r in missing)}, yet the rows descend "
                     f"6 5 4 3 2 A: in deal seed {seed}, move {i + 1} lays {m.card}", record=rec))
     return Outcome(REFUTED, "all 13 ranks compared", Counterexample(
-        f"stated list {' '.join(r.label for r in game.stated_ranks)} differs from the rows "
-        f"{' '.join(r.label for r in ROW_ORDER)}", deal={"stated": " ".join(r.label for r in game.stated_ranks)}))
+        f"stated list {' '.join(r.label for r in STATED_RANKS)} differs from the rows "
+        f"{' '.join(r.label for r in rows)}", deal={"stated": " ".join(r.label for r in STATED_RANKS)}))
 
 
 # ------------------------------------------------------------ termination

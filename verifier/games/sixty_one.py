@@ -120,7 +120,7 @@ def turns_as_documented(game: SixtyOne, state) -> str | None:
     p = game.to_move(state)
     if p != (state.dealer + 1 + state.plays) % game.players:
         return f"P{p} is to move after {state.plays} plays from P{(state.dealer + 1) % game.players}; play passes left"
-    # the moves offered are the hand (that the clauses allow exactly these is moves_match_clauses)
+    # the moves offered are the hand (clause sixty-one-play offers them, and refuses any other card)
     offered = {m.card for m in game.legal_moves(state)}
     if offered != set(state.hands[p]):
         return f"P{p} holds {format_cards(state.hands[p])} but may play {format_cards(sorted(offered, key=sort_key))}"

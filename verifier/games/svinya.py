@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 
 from spec.cards import Rank
-from spec.games.svinya import (
-    PIG_END, Draw, Lift, Pass, Svinya, ToPig, ToShop, fits_pig, fits_shop, neighbours, shed_out,
-)
+import spec.games.svinya as rules_module
+from spec.games.svinya import PIG_END, SHOP_TAKES, Draw, Lift, Pass, Svinya, ToPig, ToShop, ends, shed_out
 from spec.dealing import rng_for
 from verifier.api import (
     Root, Trace, Watch, evidence, explore, invariant, small_configs, variants_of, walk, walked,
@@ -97,9 +96,9 @@ def pig_rises(game, state):
            "an ace lies in a shop only as its first card", clauses=["svinya-shop-build", "svinya-aces"], presets=True)
 def shops_fall(game, state):
     for p, shop in enumerate(state.shops):
-        for i, card in enumerate(shop[1:], 1):
-            if not fits_shop(card, shop[:i], game.rules.empty_shop == "open"):
-                return f"P{p}'s shop has {card} on {shop[i - 1]}"
+        for below, card in zip(shop, shop[1:]):
+            if SHOP_TAKES.get(below.rank) != card.rank:
+                return f"P{p}'s shop has {card} on {below}"
     return None
 
 
@@ -122,7 +121,7 @@ def sheds_to_neighbours(game, state):
     p = game.to_move(state)
     if p is None:
         return None
-    near = neighbours(p, game.players)
+    near = {(p - 1) % game.players, (p + 1) % game.players}  # the rule restated, not the clause's own seats
     for m in game.legal_moves(state):
         if isinstance(m, ToShop) and m.owner not in near:
             return f"P{p} is offered {m}, but P{m.owner} is not beside P{p}"
@@ -136,13 +135,14 @@ def pig_comes_first(game, state):
     p = game.to_move(state)
     if p is None:
         return None
+    pig = ends(state.pig)
     for m in game.legal_moves(state):
         if isinstance(m, (ToShop, ToPig)) and m.card not in state.hands[p]:
             return f"P{p} is offered {m} but does not hold {m.card}"
-        if isinstance(m, ToShop) and fits_pig(m.card, state.pig, game.starters):
+        if isinstance(m, ToShop) and game.pig_build.fits(m.card, pig):
             return f"P{p} is offered {m}, but {m.card} fits the pig and must go there"
         if isinstance(m, Lift) and not (state.pig and state.shops[m.owner]
-                                        and fits_pig(state.shops[m.owner][-1], state.pig, game.starters)):
+                                        and game.pig_build.fits(state.shops[m.owner][-1], pig)):
             return f"P{p} is offered {m}, but that card does not fit the pig"
         if isinstance(m, Lift) and (game.rules.lift == "none" or game.rules.lift == "own" and m.owner != p):
             return f"P{p} is offered {m}, which lift = {game.rules.lift} forbids"
@@ -167,8 +167,9 @@ def first_out_wins(game, state):
     if out and win != out:
         return f"P{out[0]} holds only aces, but the winners are {list(win)}"
     if not out:
-        if any(game.plays(type(state)(state.hands, state.shops, state.pig, state.aside, state.talon, p,
-                                      state.seed)) for p in range(game.players)):
+        seats = (type(state)(state.hands, state.shops, state.pig, state.aside, state.talon, p, state.seed)
+                 for p in range(game.players))
+        if any(rules_module.pig_first(game, s) or rules_module.lift_fits(game, s) for s in seats):
             return "the game ended blocked, but some player can still lay or lift a card"
         if game.rules.when_stuck == "draw" and state.talon:
             return "the game ended blocked with cards left in the talon to draw"

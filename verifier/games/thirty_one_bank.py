@@ -18,8 +18,9 @@ from spec.games.thirty_one_bank import (
     BUST, BUY, NATURAL, PLAYING, STAND, STANDS, TARGET, Rules, ThirtyOneBank, best_total, is_bust, is_natural,
     shoe_of,
 )
-from verifier.api import Claim, invariant, z3_claim
+from verifier.api import invariant, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.stakes import Settled, balances
 
 GAME = ThirtyOneBank.info.id
 VALUES = tuple(range(1, 11))  # ace (as 1), 2 ... 9, ten-valued
@@ -230,29 +231,18 @@ def money_conserved(game, s):
     n = game.players
     amount = z3.Int("amount")
     s.add(amount >= 1)
-    cases = []
     # the settlement clauses, read through the module (a clause a test replaces is the one proved)
     rules = {"natural": rules_module.natural_paid, "banker_natural": rules_module.banker_natural,
              "bust": rules_module.bust_paid, "banker_bust": rules_module.banker_bust,
              "showdown": rules_module.showdown}
-    for name, rule in rules.items():
-        for punter, banker in itertools.permutations(range(n), 2):
-            for sign in ((-1, 0, 1) if name == "showdown" else (None,)):
-                deltas = rule(punter, banker, amount) if sign is None else rule(punter, banker, amount, sign)
-                total = z3.Sum([z3.IntVal(0)] + [d for _, d in deltas])
-                cases.append((f"{name}{'' if sign is None else f' ({sign:+d})'}, punter P{punter}, banker "
-                              f"P{banker}", total))
-    s.add(z3.Or([t != 0 for _, t in cases]))
-
-    def refute(m):
-        for label, total in cases:
-            gap = m.eval(total, model_completion=True).as_long()
-            if gap:
-                return Counterexample(f"{n} players, sum {m.eval(amount)}: settlement {label}: gains and losses "
-                                      f"sum to {gap:+d}, not 0", deal={})
-        return Counterexample("z3 model without a visible gap", deal={})
-    return Claim("each settlement (natural, banker's natural, bust, banker's bust, showdown) sums to 0 for every "
-                 "sum paid and every punter and banker (one proof per player count)", refute)
+    cases = [Settled(name if sign is None else f"{name} ({sign:+d})",
+                     rule(punter, banker, amount) if sign is None else rule(punter, banker, amount, sign),
+                     f"punter P{punter}, banker P{banker}")
+             for name, rule in rules.items() for punter, banker in itertools.permutations(range(n), 2)
+             for sign in ((-1, 0, 1) if name == "showdown" else (None,))]
+    return balances(s, cases, {"sum": amount}, "each settlement (natural, banker's natural, bust, banker's bust, "
+                    "showdown) sums to 0 for every sum paid and every punter and banker (one proof per player "
+                    "count)", f"{n} players, ")
 
 
 @invariant(ThirtyOneBank, "round_rules", title="Every seat's state matches its cards: a natural is three cards "
