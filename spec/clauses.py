@@ -125,6 +125,20 @@ class Chain:
         """The filters of a one-kind chain as plain ``(game, state, moves) -> moves`` calls (the hot path)."""
         return tuple(s.fn if s.mode == NARROWS else s.keep for s in self.filters[self.kinds[0]])
 
+    def compiled(self) -> Callable:
+        """``(game, state) -> moves`` as few calls as can be: the offering clause as it is when nothing
+        filters what it offers, else the filters nested around it (one kind, up to two filters)."""
+        if not any(self.filters.values()):
+            return self.offer.fn
+        if len(self.kinds) > 1 or len(self._run) > 2:
+            return self.moves
+        offer = self.offer.fn
+        if len(self._run) == 1:
+            (first,) = self._run
+            return lambda game, state: first(game, state, offer(game, state))
+        first, second = self._run
+        return lambda game, state: second(game, state, first(game, state, offer(game, state)))
+
     def moves(self, game, state) -> tuple:
         offered = self.offer.fn(game, state)
         if len(self.kinds) == 1:
@@ -262,7 +276,7 @@ class ClauseBook:
             if not chains:
                 self._moves = False
             else:  # an offering clause with no filter is called as it is
-                self._moves = _joined(tuple(c.moves if any(c.filters.values()) else c.offer.fn for c in chains))
+                self._moves = _joined(tuple(c.compiled() for c in chains))
         return self._moves or None
 
     def chain_for(self, kind: type) -> Chain | None:
@@ -318,7 +332,13 @@ def _joined(parts: tuple[Callable, ...]) -> Callable:
     if len(parts) == 3:
         a, b, c = parts
         return lambda game, state: a(game, state) + b(game, state) + c(game, state)
-    return lambda game, state: tuple(m for part in parts for m in part(game, state))
+
+    def joined(game, state):
+        out = ()
+        for part in parts:
+            out += part(game, state)
+        return out
+    return joined
 
 
 def _owner(fn: Callable) -> tuple[Any, str]:
