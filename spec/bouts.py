@@ -187,7 +187,7 @@ class BeatRule:
 
     def cover_options(self, attack: Sequence[Card], hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
         """Every answer of ``len(attack)`` cards of ``hand`` that beats ``attack`` card by card,
-        in :func:`itertools.combinations` order of the hand.
+        in ``itertools.combinations`` order of the hand.
 
         >>> from spec.cards import parse_cards
         >>> rule = BeatRule(Suit.DIAMONDS)
@@ -373,7 +373,7 @@ _SUIT = itemgetter(1)   # a card's suit (a Card is a named tuple: rank, suit)
 def suit_leads(hand: Sequence[Card], most: int) -> tuple[tuple[Card, ...], ...]:
     """Every lead of one card or several cards of one suit from ``hand``, of at most ``most``
     cards (the fewest any player holds: no lead may be larger than a hand that answers it).
-    Ordered by size, then in :func:`itertools.combinations` order of the hand (Bura's leads).
+    Ordered by size, then in ``itertools.combinations`` order of the hand (Bura's leads).
 
     >>> from spec.cards import parse_cards
     >>> [" ".join(map(str, s)) for s in suit_leads(parse_cards("7♠ K♠ 9♦"), 3)]
