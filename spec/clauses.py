@@ -280,7 +280,7 @@ class ClauseBook:
         return self._moves or None
 
     def chain_for(self, kind: type) -> Chain | None:
-        """The chain that offers ``kind``, or ``None`` (a kind with hand-written candidates)."""
+        """The chain that offers ``kind``, or ``None`` (not a move kind of this game)."""
         return next((c for c in self.chains() if kind in c.kinds), None)
 
     def function(self, label: str) -> Callable | None:

@@ -36,7 +36,7 @@ import tempfile
 import types
 import typing
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -170,11 +170,6 @@ class Game(abc.ABC, Generic[S, M]):
         book = cls.clause_book()
         return book.deciders(kind) if book is not None else ()
 
-    def candidates(self, state: S) -> Iterable[M]:
-        """Every move the player to move could try, for a game whose move kinds no
-        clause offers (``offers=``); the clauses decide which are legal."""
-        raise NotImplementedError(f"{self.info.id} declares no candidate moves")
-
     def refusal(self, state: S, move: M) -> tuple[str, str] | None:
         """``(clause label, reason)`` when ``move`` is not allowed now, else ``None``.
 
@@ -184,38 +179,27 @@ class Game(abc.ABC, Generic[S, M]):
         """
         if self.is_over(state):
             return self.over_clause, "the game is over: no more moves can be made"
-        book = type(self).clause_book()
-        chain = book.chain_for(type(move)) if book is not None else None
-        if chain is not None:
-            return chain.refusal(self, state, move)
-        deciders = type(self).deciders_for(type(move))
-        if not deciders:
+        chain = self._book.chain_for(type(move)) if self._book is not None else None
+        if chain is None:
             raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "
                                 + templates_of(self.move_kinds))
-        for label, decide in deciders:
-            reason = decide(self, state, move)
-            if reason:
-                return label, reason
-        return None
+        return chain.refusal(self, state, move)
 
     def legal_moves(self, state: S) -> tuple[M, ...]:
-        """Every legal move of the player to move, unique, in a stable order.
-
-        The moves each offering clause lists, filtered by the kind's deciders,
-        in the order the offering clauses are declared. A game whose kinds no
-        clause offers lists ``candidates`` instead (or keeps a fast path, which
-        ``moves_match_clauses`` checks against them).
+        """Every legal move of the player to move, unique, in a stable order: the moves
+        each offering clause lists, filtered by the kind's deciders, in the order the
+        offering clauses are declared.
         """
         if self.is_over(state):
             return ()
         book = self._book
-        if book is not None:
-            moves = book._moves  # built once from the chains (False: no clause offers moves)
-            if moves is None:
-                moves = book.moves_function() or False
-            if moves:
-                return moves(self, state)
-        return tuple(dict.fromkeys(m for m in self.candidates(state) if self.refusal(state, m) is None))
+        moves = book._moves if book is not None else False  # built once from the chains
+        if moves is None:
+            moves = book.moves_function() or False
+        if not moves:
+            raise TypeError(f"{self.info.id}: no clause offers moves; declare one with "
+                            "@CLAUSES.rule(..., offers=Kind) for each move kind (docs/dev/conventions.md)")
+        return moves(self, state)
 
     def moves_for(self, state: S, player: int) -> tuple[M, ...]:
         """The legal moves of ``player``: empty unless it is their turn."""

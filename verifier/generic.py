@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from spec.engine import Game, Record
+from spec.engine import Record
 from spec.errors import IllegalMove
 from spec.rules import make_rules
 from verifier.api import Invariant, Watch, walked
@@ -111,18 +111,14 @@ def ends_in_bound(game, seed, budget, notes) -> Watch:
 
 
 def has_clause_moves(game) -> bool:
-    """The game's moves come from clauses that offer them, or from listed candidates."""
+    """The game's moves come from clauses that offer them."""
     book = game.clause_book()
-    return bool(book is not None and book.chains()) or type(game).candidates is not Game.candidates
+    return bool(book is not None and book.chains())
 
 
 def offered_moves(game, state) -> tuple:
-    """Every move the clauses offer now (before any decider), or the listed candidates."""
-    book = game.clause_book()
-    chains = book.chains() if book is not None else ()
-    if chains:
-        return tuple(dict.fromkeys(m for c in chains for m in c.offer.fn(game, state)))
-    return tuple(dict.fromkeys(game.candidates(state)))
+    """Every move the clauses offer now, before any decider filters them."""
+    return tuple(dict.fromkeys(m for c in game.clause_book().chains() for m in c.offer.fn(game, state)))
 
 
 def moves_mismatch(game, state) -> str | None:

@@ -70,7 +70,7 @@ def clause_coverage(game_id: str) -> list[dict]:
 
     A clause that offers or decides a move kind is checked by
     ``moves_match_clauses`` (the legal moves against the clauses one move at a
-    time), when the game's moves come from clauses or a fast path.
+    time).
     """
     from verifier.generic import has_clause_moves
     load_properties()
@@ -79,12 +79,11 @@ def clause_coverage(game_id: str) -> list[dict]:
     if book is None:
         return []
     props = REGISTRY.for_game(game_id)
-    fast = has_clause_moves(cls()) and (bool(book.chains()) or any(
-        "legal_moves" in vars(k) for k in cls.__mro__ if isinstance(k, type) and issubclass(k, Game) and k is not Game))
+    moves_checked = has_clause_moves(cls())
     out = []
     for clause in book:
         names = [p.name for p in props if clause.label in p.clauses]
-        if clause.decides and fast:
+        if clause.decides and moves_checked:
             names.append("moves_match_clauses")
         out.append({"label": clause.label, "summary": clause.summary, "predicate": clause.function,
                     "decides": list(clause.decides), "properties": names,
