@@ -9,6 +9,12 @@ A field may carry metadata that the variant loader uses to check a value:
     :class:`ValueError` whose message says what is allowed.
 ``dump``
     the inverse of ``parse`` (for saving a record).
+``sweep``
+    values (as a variant file writes them) that the game's declared variant
+    space adds to the ones every field gets (:mod:`verifier.space`): the edge
+    values around a threshold the rules use, such as a target just past a
+    multiple of the most one deal can score. A field read by ``parse`` needs
+    them, because its values cannot be derived from its type.
 
 Fields typed ``bool``, ``int``, ``str`` or ``Literal[...]`` need nothing more.
 """
@@ -24,9 +30,11 @@ from spec.errors import VariantError
 
 
 def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
-            parse=None, dump=None) -> Any:
+            parse=None, dump=None, sweep: tuple = ()) -> Any:
     """A rules field with a default and optional checking metadata."""
-    meta = {}
+    meta: dict[str, Any] = {}
+    if sweep:
+        meta["sweep"] = tuple(sweep)
     if range is not None:
         meta["range"] = range
     if parse is not None:

@@ -292,7 +292,7 @@ def test_verify_json_keeps_its_fields(tmp_path):
     doc = json.loads(out)
     assert code == 0 and set(doc) == {"games", "variant", "seed", "examples", "ok", "results"}
     assert set(doc["results"][0]) == {"game", "property", "title", "clauses", "method", "verdict", "expected",
-                                      "seconds", "detail", "counterexample", "examples", "seed"}
+                                      "scope", "seconds", "detail", "counterexample", "examples", "seed"}
 
 
 def test_unit_of_a_long_match_is_stated():

@@ -95,18 +95,38 @@ def test_local_pool_and_dask_cluster_give_the_same_results():
 
 
 def test_sweep_command_json_and_csv(tmp_path):
-    out = CliRunner().invoke(main, ["sweep", "sixty_one", "--vary", "turnover_order=flip,reverse", "--players",
+    out = CliRunner().invoke(main, ["sweep", "sixty_one", "--vary", "turnover_order=flip", "--vary",
+                                    "turnover_timing=at_draw,keep_last", "--players",
                                     "5", "--only", "terminates_5p", "--json", "--workers", "1", "--examples", "5",
                                     "--cache", str(tmp_path / "c"), "--csv", str(tmp_path / "s.csv")])
     assert out.exit_code == 0, out.output
     doc = json.loads(out.stdout)
-    assert {r["point"]["rules"]["turnover_order"]: r["verdict"] for r in doc["results"]}["flip"] == "holds"
+    assert {r["point"]["rules"]["turnover_timing"]: r["verdict"] for r in doc["results"]}["keep_last"] == "holds"
     assert set(doc["results"][0]) >= {"game", "property", "title", "clauses", "method", "verdict", "expected",
                                       "seconds", "detail", "counterexample", "examples", "seed", "point"}
     assert "terminates_Np" in doc["summary"]
-    assert (tmp_path / "s.csv").read_text().splitlines()[0].startswith("turnover_order,players,property")
+    assert (tmp_path / "s.csv").read_text().splitlines()[0].startswith("turnover_order,turnover_timing,players,property")
 
 
 def test_sweep_command_bad_input_is_one_line():
     out = CliRunner().invoke(main, ["sweep", "sixty_one", "--vary", "nope=1"])
     assert out.exit_code == 2 and out.stderr.count("\n") == 1
+
+
+def test_sweep_exits_1_when_a_claim_fails_inside_its_scope():
+    from spec.games.queen_ace import CLAUSES
+    with CLAUSES.replaced("queen-ace-unclaimed", lambda stakes, out, rule="returned": ()):
+        out = CliRunner().invoke(main, ["sweep", "queen_ace", "--vary", "max_stake=4,5", "--players", "3",
+                                        "--only", "ends_settled", "--workers", "1", "--no-cache", "--examples", "20"])
+    assert out.exit_code == 1, out.output
+    assert "2 results not as expected" in out.output and "queen_ace.ends_settled at max_stake=4, 3p" in out.output
+
+
+def test_declared_space_sweeps_every_option_away_from_the_defaults():
+    from verifier.space import declared_space
+    space = declared_space("queen_ace")
+    rules = [dict(p.rules) for p in space.points()]
+    assert {} in rules and {"last_player": "takes_pot"} in rules and {"unclaimed_pot": "stays"} in rules
+    # integers: the bounds and the values either side of the default, each alone
+    assert {"max_stake": 100} in rules and {"max_stake": 4} in rules and {"min_stake": 2} in rules
+    assert all(p.players in (3, 4, 7, 12) for p in space.points())

@@ -37,12 +37,12 @@ from spec.cards import format_cards
 from spec.engine import Game
 from spec.rules import make_rules
 from verifier.core import (
-    HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Verdict,
+    HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Scope, Verdict,
 )
 
 __all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "hunt", "Trace",
            "invariant", "Invariant", "z3_claim", "Claim", "decide", "small_configs", "roots_for", "variants_of",
-           "check_invariant", "for_players", "sample_unit"]
+           "check_invariant", "for_players", "sample_unit", "Scope"]
 
 
 # ------------------------------------------------------------------- walk
@@ -580,7 +580,8 @@ class Walked:
 
 def walked(game: str | type[Game], name: str, *, title: str, clauses: Sequence[str] = (),
            expected: Verdict = HOLDS, note: str = "", applies=None, finish: Finish | None = None,
-           whole_game: bool = False, budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
+           whole_game: bool = False, budget: dict[str, Any] | None = None, registry: Registry = REGISTRY,
+           scope: Scope | None = None):
     """Register ``start(game, seed, budget, notes) -> Watch`` as a property checked on random play.
 
     The runner plays each sampled game once and checks every walked property
@@ -596,7 +597,7 @@ def walked(game: str | type[Game], name: str, *, title: str, clauses: Sequence[s
     def register(start):
         spec = Walked(start, finish, whole_game)
         registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, spec.check, note, applies,
-                              tuple((budget or {}).items()), shared=spec), book)
+                              tuple((budget or {}).items()), shared=spec, scope=scope), book)
         start.property_name = name
         return start
     return register
@@ -713,7 +714,7 @@ def _game_id(game: str | type[Game]) -> tuple[str, Any]:
 
 def invariant(game: str | type[Game], name: str, *, title: str, clauses: Sequence[str] = (),
               expected: Verdict = HOLDS, note: str = "", applies=None, presets: bool = False,
-              budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
+              budget: dict[str, Any] | None = None, registry: Registry = REGISTRY, scope: Scope | None = None):
     """Register ``fn(game, state) -> None | message`` as a property checked at every step.
 
     ``presets=True`` checks it under every named preset too.
@@ -723,7 +724,7 @@ def invariant(game: str | type[Game], name: str, *, title: str, clauses: Sequenc
     def register(fn):
         spec = Invariant(fn, presets)
         registry.add(Property(gid, name, title, tuple(clauses), "hypothesis", expected, spec.check, note, applies,
-                              tuple((budget or {}).items()), shared=spec), book)
+                              tuple((budget or {}).items()), shared=spec, scope=scope), book)
         fn.property_name = name
         return fn
     return register
@@ -762,7 +763,7 @@ def fresh_solver(budget: Budget) -> z3.Solver:
 
 def z3_claim(game: str | type[Game], name: str, *, title: str, clauses: Sequence[str] = (),
              expected: Verdict = HOLDS, note: str = "", applies=None, each: bool = True,
-             budget: dict[str, Any] | None = None, registry: Registry = REGISTRY):
+             budget: dict[str, Any] | None = None, registry: Registry = REGISTRY, scope: Scope | None = None):
     """Register ``fn(game, solver) -> Claim | None`` as a z3 property.
 
     The function adds the model and the claim's *negation* to the fresh
@@ -790,7 +791,7 @@ def z3_claim(game: str | type[Game], name: str, *, title: str, clauses: Sequence
                 return Outcome(UNKNOWN, "the claim says nothing about these rules", method="z3")
             return Outcome(HOLDS, "proved: " + "; ".join(proofs), method="z3")
         registry.add(Property(gid, name, title, tuple(clauses), "z3", expected, check, note, applies,
-                              tuple((budget or {}).items())), book)
+                              tuple((budget or {}).items()), scope=scope), book)
         fn.property_name = name
         return fn
     return register

@@ -222,7 +222,7 @@ def _print_counterexamples(results, saved: dict) -> None:
     for r in results:
         if not r.counterexample or r.as_expected:
             continue
-        console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected {r.property.expected}:")
+        console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected {r.shown_expected}:")
         console.print(r.counterexample.text, markup=False)
         record = r.counterexample.record
         if (r.game, r.property.name) in saved:
@@ -241,7 +241,7 @@ def _print_rows(results, title: str) -> None:
     for r in results:
         mark = "" if r.as_expected else " [bold red]✗[/]"
         table.add_row(r.game, r.property.name, r.method, f"[{style[r.verdict]}]{r.verdict}[/]{mark}",
-                      r.property.expected, "cached" if r.cached else f"{r.seconds:.2f}s",
+                      r.shown_expected, "cached" if r.cached else f"{r.seconds:.2f}s",
                       escape(r.detail))
     console.print(table)
 
@@ -382,13 +382,17 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 
 @main.command()
 @click.argument("game_id", metavar="GAME", required=False)
+@click.option("--all", "every_game", is_flag=True, help="Sweep the declared space of every game.")
 @click.option("--grid", "grid_path", help="A grid file (TOML): game, players, properties, [vary] field = [values].")
-@click.option("--vary", multiple=True, metavar="FIELD=V1,V2", help="A rules field and the values to try (repeatable).")
-@click.option("--players", "players_text", metavar="RANGE", help="Player counts: 4, 2-12 or 2,4,6 (default: all allowed).")
+@click.option("--vary", multiple=True, metavar="FIELD=V1,V2", help="A rules field and the values to try (repeatable); "
+              "without it, the game's declared variant space.")
+@click.option("--players", "players_text", metavar="RANGE", help="Player counts: 4, 2-12 or 2,4,6 (default: all allowed; "
+              "for the declared space, the counts it declares).")
 @click.option("--only", multiple=True, help="Check only these properties (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep as one JSON document.")
 @click.option("--csv", "csv_path", help="Also write one CSV row per point and property to this file.")
-@click.option("--out", "out_path", help="Also write the JSON document to this file (for an atlas page).")
+@click.option("--out", "out_path", help="Also write the JSON document to this file (for an atlas page); "
+              "with --all, a folder that gets one GAME.json per game.")
 @click.option("--workers", type=click.IntRange(1, 256), envvar="CARDSPEC_WORKERS", show_envvar=True,
               help="Local worker processes (default: every core).")
 @click.option("--scheduler", help="A Dask scheduler address (tcp://host:port) instead of local workers.")
@@ -402,59 +406,117 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
               help="Random games per sampled property.")
 @click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms, show_default=True,
               help="z3 timeout per property, in milliseconds.")
-def sweep(game_id, grid_path, vary, players_text, only, as_json, csv_path, out_path, workers, scheduler,
+def sweep(game_id, every_game, grid_path, vary, players_text, only, as_json, csv_path, out_path, workers, scheduler,
           cache_dir, no_cache, split, seed, examples, timeout_ms) -> None:
-    """Check a whole space of house rules: every combination of --vary values and player counts."""
-    from rich.progress import Progress
-
-    from verifier.sweep import Grid, run_sweep, to_csv
-    if grid_path:
-        if vary or players_text or game_id:
-            raise CardspecError("--grid FILE already names the game, players and options; "
-                                "give either --grid or GAME with --vary/--players")
-        grid = Grid.load(grid_path)
-        if only:
-            grid = Grid._checked(grid.game, grid.vary, grid.players, tuple(only), "--only")
-    else:
-        if game_id is None:
-            raise click.UsageError("give a GAME (with --vary and --players) or --grid FILE")
-        grid = Grid.parse(game_id, vary=vary, players=players_text, properties=only)
-    for path in (csv_path, out_path):
+    """Check a whole space of house rules: GAME's declared variant space, or every combination of
+    --vary values and player counts. Exits 1 if a verdict inside a claim's scope is not as expected."""
+    grids = _sweep_grids(game_id, every_game, grid_path, vary, players_text, only)
+    for path in (csv_path,) if every_game else (csv_path, out_path):
         if path:
             check_writable(path)
     budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
     if not cache_dir:
         from verifier.cache import default_folder
         cache_dir = default_folder()
-    with Progress(console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
-        job = bar.add_task("sweep", total=None)
-        doc = run_sweep(grid, budget, workers=workers, scheduler=scheduler,
-                        cache_dir=None if no_cache else cache_dir, split=split,
-                        progress=lambda done, total: bar.update(job, completed=done, total=total))
-    if csv_path:
-        from spec.engine import write_atomic
-        write_atomic(csv_path, to_csv(doc))
-    if out_path:
-        from spec.engine import write_atomic
-        write_atomic(out_path, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    docs = [_run_one_sweep(grid, budget, workers, scheduler, None if no_cache else cache_dir, split, as_json)
+            for grid in grids]
+    _write_sweeps(docs, csv_path, out_path, every_game)
+    off = [(d["game"], r) for d in docs for r in d["results"] if not _row_as_expected(r)]
     if as_json:
-        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(docs if every_game else docs[0], ensure_ascii=False, indent=2))
+        sys.exit(1 if off else 0)
+    for doc in docs:
+        _print_sweep(doc, cache_dir, no_cache)
+    if every_game:
+        points = sum(len({json.dumps(r["point"], sort_keys=True) for r in d["results"]}) for d in docs)
+        console.print(f"\n{len(docs)} games, {points} points, {sum(d['tasks'] for d in docs)} results", markup=False)
+    if off:
+        console.print(f"\n{len(off)} results not as expected:", markup=False)
+        for game, r in off:
+            console.print(f"  {game}.{r['property']} at {_point_text(r['point'])}: {r['verdict']}, expected "
+                          f"{r['expected']}: {r['detail']}", markup=False)
+    sys.exit(1 if off else 0)
+
+
+def _sweep_grids(game_id, every_game, grid_path, vary, players_text, only) -> list:
+    """The grids a sweep's arguments name."""
+    from verifier.space import declared_space
+    from verifier.sweep import Grid
+    if every_game:
+        if game_id or grid_path or vary:
+            raise CardspecError("--all sweeps every game's declared space; give no GAME, --grid or --vary with it")
+        from spec.games import all_games
+        return [declared_space(g).grid(players_text, only) for g in all_games()]
+    if grid_path:
+        if vary or players_text or game_id:
+            raise CardspecError("--grid FILE already names the game, players and options; "
+                                "give either --grid or GAME with --vary/--players")
+        grid = Grid.load(grid_path)
+        return [Grid._checked(grid.game, grid.vary, grid.players, tuple(only), "--only") if only else grid]
+    if game_id is None:
+        raise click.UsageError("give a GAME (its declared space, or --vary and --players), --grid FILE or --all")
+    if not vary:
+        get_game(game_id)
+        return [declared_space(game_id).grid(players_text, only)]
+    return [Grid.parse(game_id, vary=vary, players=players_text, properties=only)]
+
+
+def _run_one_sweep(grid, budget, workers, scheduler, cache_dir, split, quiet) -> dict:
+    from rich.progress import Progress
+
+    from verifier.sweep import run_sweep
+    with Progress(console=err, transient=True, disable=quiet and not err.is_terminal) as bar:
+        job = bar.add_task(f"sweep {grid.game}", total=None)
+        return run_sweep(grid, budget, workers=workers, scheduler=scheduler, cache_dir=cache_dir, split=split,
+                         progress=lambda done, total: bar.update(job, completed=done, total=total))
+
+
+def _row_as_expected(row: dict) -> bool:
+    return row["expected"] is None or row["verdict"] == row["expected"]
+
+
+def _point_text(point: dict) -> str:
+    return (", ".join(f"{k}={v}" for k, v in point["rules"].items()) or "(defaults)") + f", {point['players']}p"
+
+
+def _write_sweeps(docs: list[dict], csv_path, out_path, every_game: bool) -> None:
+    from spec.engine import write_atomic
+    from verifier.sweep import to_csv
+    if csv_path:
+        write_atomic(csv_path, "".join(to_csv(d) for d in docs))
+    if not out_path:
         return
+    if not every_game:
+        write_atomic(out_path, json.dumps(docs[0], ensure_ascii=False, indent=1) + "\n")
+        return
+    try:
+        os.makedirs(out_path, exist_ok=True)
+    except OSError as exc:
+        raise CardspecError(f"--out {out_path}: cannot create the folder ({exc.strerror})") from None
+    for d in docs:
+        write_atomic(os.path.join(out_path, f"{d['game']}.json"), json.dumps(d, ensure_ascii=False, indent=1) + "\n")
+
+
+def _print_sweep(doc: dict, cache_dir, no_cache: bool) -> None:
     props = sorted({r["property"] for r in doc["results"]})
-    points = {}
+    points: dict = {}
     for r in doc["results"]:
         points.setdefault((json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"]), {})[
             r["property"]] = r["verdict"]
     mark = {"holds": "[green]✓[/]", "refuted": "[red]✗[/]", "unknown": "[yellow]?[/]"}
-    table = RichTable("rules", "players", *props, title=f"cardspec sweep {grid.game}: {len(points)} points")
-    for (rules, n), verdicts in points.items():
-        table.add_row(", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or "(defaults)", str(n),
-                      *[mark.get(verdicts.get(p, ""), "·") for p in props])
-    console.print(table)
+    if len(points) <= 40 and len(props) <= 40:
+        table = RichTable("rules", "players", *props, title=f"cardspec sweep {doc['game']}: {len(points)} points")
+        for (rules, n), verdicts in points.items():
+            table.add_row(escape(", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or "(defaults)"), str(n),
+                          *[mark.get(verdicts.get(p, ""), "·") for p in props])
+        console.print(table)
+    else:
+        console.print(f"cardspec sweep {doc['game']}: {len(points)} points, {len(props)} properties "
+                      "(--out or --json for the matrix)", markup=False)
     for name, text in doc["summary"].items():
         console.print(f"{name}: {text}", markup=False)
     for s in doc["skipped"]:
-        console.print(f"skipped {s['point']}: {s['reason']}", markup=False)
+        console.print(f"skipped {_point_text(s['point'])}: {s['reason']}", markup=False)
     console.print(f"{doc['tasks']} results, {doc['resumed']} read back from {cache_dir}" if not no_cache
                   else f"{doc['tasks']} results", markup=False)
 

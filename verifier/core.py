@@ -116,6 +116,23 @@ THOROUGH = Budget(examples=600, z3_timeout_ms=120_000, max_plays=20_000, max_sta
 
 
 @dataclass(frozen=True)
+class Scope:
+    """Where a claim is made: the rules and player counts under which a property is expected
+    to give its ``expected`` verdict. Outside its scope a property still runs, and what it finds
+    is a finding about that variant, not a fault of the claim.
+
+    ``text`` names the options in words (``turnover_order = flip, 2-5 players``); it goes into
+    the property's title, the rulebook and the atlas. ``where(rules, players)`` decides a point.
+    """
+
+    text: str
+    where: Callable[[Any, int], bool] = field(repr=False, compare=False)
+
+    def covers(self, games: Sequence[Game]) -> bool:
+        return all(self.where(g.rules, g.players) for g in games)
+
+
+@dataclass(frozen=True)
 class Property:
     """A registered claim about a game."""
 
@@ -139,6 +156,17 @@ class Property:
     #: the game objects the property checks, made from those it is given (a property about one
     #: preset); its ``check`` applies it itself, and the runner shares work on the objects it gives
     adapt: Callable[[Sequence[Game]], list[Game]] | None = field(default=None, repr=False, compare=False)
+    #: where the claim is made (``None``: under every rule and player count the game allows)
+    scope: Scope | None = field(default=None, compare=False)
+
+    def expected_for(self, games: Sequence[Game]) -> Verdict | None:
+        """The verdict the property claims for these game objects; ``None`` outside its scope."""
+        return self.expected if self.scope is None or self.scope.covers(games) else None
+
+    @property
+    def scoped_title(self) -> str:
+        """The title, with the scope the claim is made under."""
+        return f"{self.title} (under {self.scope.text})" if self.scope else self.title
 
 
 @dataclass(frozen=True)
@@ -155,16 +183,25 @@ class Result:
     facts: dict[str, Any] | None = None
     #: read back from the result cache rather than computed in this run
     cached: bool = field(default=False, compare=False)
+    #: the verdict claimed at this result's rules and player counts (``None``: outside the
+    #: property's scope, where any verdict is a finding about the variant)
+    expected: Verdict | None = field(default=HOLDS, compare=False)
 
     @property
     def as_expected(self) -> bool:
-        return self.verdict == self.property.expected
+        return self.expected is None or self.verdict == self.expected
+
+    @property
+    def shown_expected(self) -> str:
+        """The expectation as a table shows it."""
+        return self.expected or "(outside its scope)"
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "property": self.property.name, "title": self.property.title,
+            "game": self.game, "property": self.property.name, "title": self.property.scoped_title,
             "clauses": list(self.property.clauses), "method": self.method,
-            "verdict": self.verdict, "expected": self.property.expected,
+            "verdict": self.verdict, "expected": self.expected,
+            "scope": self.property.scope.text if self.property.scope else None,
             "seconds": round(self.seconds, 4), "detail": self.detail,
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
             "examples": self.examples, "seed": self.seed,
@@ -177,7 +214,8 @@ class Result:
                 "counterexample": self.counterexample.to_json() if self.counterexample else None}
 
     @classmethod
-    def from_outcome_json(cls, game: str, prop: Property, data: dict[str, Any]) -> "Result":
+    def from_outcome_json(cls, game: str, prop: Property, data: dict[str, Any],
+                          games: Sequence[Game] = ()) -> "Result":
         """The inverse of :meth:`outcome_json`; any shape it does not write raises ``ValueError``."""
         if not isinstance(data, dict):
             raise ValueError("an outcome is an object")
@@ -203,7 +241,8 @@ class Result:
         if data["verdict"] == REFUTED and cx is None:
             raise ValueError("a refutation carries a counterexample")
         return cls(game, prop, data["verdict"], float(data["seconds"]), data["detail"], cx, data["examples"],
-                   data["seed"], data["method"], data["facts"], cached=True)
+                   data["seed"], data["method"], data["facts"], cached=True,
+                   expected=prop.expected_for(games) if games else prop.expected)
 
 
 class Registry:
@@ -240,11 +279,11 @@ class Registry:
 
     def property(self, game: str, name: str, *, title: str, clauses: Sequence[str] = (),
                  method: Method, expected: Verdict = HOLDS, note: str = "", applies=None,
-                 budget: dict[str, Any] | None = None):
+                 budget: dict[str, Any] | None = None, scope: Scope | None = None):
         """Decorator registering ``check(games, budget) -> Outcome``."""
         def register(check):
             self.add(Property(game, name, title, tuple(clauses), method, expected, check, note, applies,
-                              tuple((budget or {}).items())))
+                              tuple((budget or {}).items()), scope=scope))
             return check
         return register
 
@@ -288,10 +327,10 @@ def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget(
     fresh_context()
     start = time.perf_counter()
     out = prop.check(games, budget)
-    return finished(prop, games[0].info.id, out, time.perf_counter() - start)
+    return finished(prop, games[0].info.id, out, time.perf_counter() - start, games)
 
 
-def finished(prop: Property, game: str, out: Outcome, seconds: float) -> Result:
+def finished(prop: Property, game: str, out: Outcome, seconds: float, games: Sequence[Game] = ()) -> Result:
     """The result of a property from its outcome, with the core's rules on what an outcome may say."""
     method = out.method or prop.method
     if method == "search" and out.verdict == HOLDS:
@@ -299,4 +338,4 @@ def finished(prop: Property, game: str, out: Outcome, seconds: float) -> Result:
     if out.verdict == REFUTED and out.counterexample is None:
         raise AssertionError(f"{prop.name}: a refutation must carry a counterexample")
     return Result(game, prop, out.verdict, seconds, out.detail, out.counterexample, out.examples, out.seed,
-                  method, out.facts)
+                  method, out.facts, expected=prop.expected_for(games) if games else prop.expected)

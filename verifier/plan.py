@@ -282,7 +282,7 @@ class Plan:
         game = w.given[0].info.id
         if id(w) in self._alone_task:
             out = self.results[self._alone_task[id(w)]]
-            return dataclasses.replace(Result.from_outcome_json(game, w.prop, out["outcome"]), cached=False)
+            return dataclasses.replace(Result.from_outcome_json(game, w.prop, out["outcome"], w.games), cached=False)
         seconds = 0.0
         walks = []
         for name, key in w.walks:
@@ -311,7 +311,7 @@ class Plan:
             shards = max((len(self._parts[("explore",) + key]) for _, key in w.explores), default=1)
             out = invariant_outcome(game, w.budget, groups, explored, [c for _, c, _ in walks] if shared.sample else None,
                                     shards)
-        return finished(w.prop, game, out, seconds)
+        return finished(w.prop, game, out, seconds, w.games)
 
 
 # ---------------------------------------------------------------- running

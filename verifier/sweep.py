@@ -63,6 +63,10 @@ class Grid:
     players: tuple[int, ...] = ()
     properties: tuple[str, ...] = ()
     skipped: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: the points, when the grid lists them rather than taking the product of ``vary`` and
+    #: ``players`` (a game's declared space, :mod:`verifier.space`): each the sorted (field, value)
+    #: overrides and the player counts to check them at
+    listed: tuple[tuple[tuple[tuple[str, Any], ...], tuple[int, ...]], ...] = ()
 
     @classmethod
     def parse(cls, game: str, *, vary: Sequence[str] = (), players: str | None = None,
@@ -143,16 +147,18 @@ class Grid:
         gcls = get_game(self.game)
         names = list(self.vary)
         out = []
-        for values in itertools.product(*(self.vary[n] for n in names)):
-            overrides = dict(zip(names, values))
+        chosen = ([(dict(p), counts) for p, counts in self.listed] if self.listed
+                  else [(dict(zip(names, values)), self.players)
+                        for values in itertools.product(*(self.vary[n] for n in names))])
+        for overrides, wanted in chosen:
             try:
                 rules = make_rules(gcls.Rules, overrides)
             except VariantError as exc:
-                for n in self.players or (None,):
+                for n in wanted or (None,):
                     out.append((Point(overrides, n or 0), f"rules: {exc}"))
                 continue
-            allowed = gcls(rules).player_range()
-            counts = self.players or tuple(allowed)
+            allowed = _allowed(gcls, rules)
+            counts = wanted or tuple(allowed)
             for n in counts:
                 why = None if n in allowed else f"{n} players are not allowed with these rules " \
                                                 f"({allowed.start}-{allowed.stop - 1})"
@@ -160,6 +166,16 @@ class Grid:
                     why = _cannot_deal(gcls(rules, players=n))
                 out.append((Point(overrides, n), why))
         return out
+
+
+def _allowed(gcls, rules) -> range:
+    """The player counts ``rules`` allow (a game object needs a count they allow to be made)."""
+    for n in range(gcls.info.min_players, gcls.info.max_players + 1):
+        try:
+            return gcls(rules, players=n).player_range()
+        except VariantError:
+            continue
+    return range(0)
 
 
 def _cannot_deal(game) -> str | None:

@@ -135,11 +135,11 @@ class PropertiesDirective(_Base):
         rows = []
         for r in results:
             verdict = f"**{r.verdict}**" if r.as_expected else \
-                f"**{r.verdict}** ({words['expected']} {r.property.expected})"
+                f"**{r.verdict}** ({words['expected']} {r.expected})"
             how = words["methods"].get(r.method, r.method)
             if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
                 how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
-            rows.append([f"``{r.property.name}``: {r.property.title}", how, verdict,
+            rows.append([f"``{r.property.name}``: {r.property.scoped_title}", how, verdict,
                          f"{r.seconds:.2f}\u00a0s", r.detail])
         lines = [words["budget"].format(n=cfg.cardspec_examples, seed=cfg.cardspec_seed), ""]
         table = _list_table(words["header"], rows, "30 12 10 8 40")
