@@ -300,3 +300,13 @@ def test_unit_of_a_long_match_is_stated():
     cards = {r.property.name: r for r in verify_many([("kozel_old", None, None)], budget=SMALL,
                                                         only=["cards_conserved"])[0]}
     assert api.unit_of("kozel_old") in cards["cards_conserved"].detail
+
+
+def test_a_games_cached_results_depend_on_its_own_modules_and_the_shared_code_only():
+    from verifier.cache import _other_game
+    assert _other_game("spec/games/durak.py", "bura") and _other_game("verifier/games/durak.py", "bura")
+    assert not _other_game("spec/games/bura.py", "bura") and not _other_game("verifier/games/bura.py", "bura")
+    assert not _other_game("spec/games/_sixty_six_solver.py", "sixty_six")
+    assert _other_game("spec/games/_sixty_six_solver.py", "bura")
+    for shared in ("spec/games/__init__.py", "spec/tricks.py", "verifier/generic.py", "verifier/core.py"):
+        assert not _other_game(shared, "bura")

@@ -50,18 +50,36 @@ def default_folder() -> str:
 
 
 @cache
-def code_fingerprint() -> str:
-    """A hash of every rules and verifier source file: a change of code invalidates cached results."""
+@cache
+def code_fingerprint(game: str | None = None) -> str:
+    """A hash of the rules and verifier source a game's results depend on: every file of
+    ``spec`` and ``verifier`` but the other games' own modules (``spec/games/G.py``,
+    ``spec/games/_G_*.py``, ``verifier/games/G.py``). A change of that code invalidates the
+    game's cached results, and an edit to one game keeps every other game's. ``None``: all files.
+    """
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.sha256()
     for pkg in ("spec", "verifier"):
         for root, dirs, files in sorted(os.walk(os.path.join(here, pkg))):
             dirs.sort()
             for name in sorted(files):
-                if name.endswith(".py"):
-                    with open(os.path.join(root, name), "rb") as fh:
-                        h.update(os.path.relpath(os.path.join(root, name), here).encode() + b"\0" + fh.read())
+                if not name.endswith(".py"):
+                    continue
+                rel = os.path.relpath(os.path.join(root, name), here)
+                if game is not None and _other_game(rel, game):
+                    continue
+                with open(os.path.join(root, name), "rb") as fh:
+                    h.update(rel.encode() + b"\0" + fh.read())
     return h.hexdigest()[:16]
+
+
+def _other_game(rel: str, game: str) -> bool:
+    """Whether ``rel`` is a module of a game other than ``game``."""
+    folder, name = os.path.split(rel)
+    if folder not in (os.path.join("spec", "games"), os.path.join("verifier", "games")) or name == "__init__.py":
+        return False
+    stem = name[:-3]
+    return stem != game and not stem.startswith(f"_{game}_")
 
 
 @cache
@@ -73,7 +91,7 @@ def versions() -> dict[str, str]:
 
 def result_key(game: str, rules: str, players: tuple[int, ...], prop: str, budget: Budget) -> str:
     """The key of one property's result: a hash of all it depends on (``rules`` as sorted JSON)."""
-    doc = json.dumps([FORMAT, code_fingerprint(), versions(), game, rules, list(players), prop,
+    doc = json.dumps([FORMAT, code_fingerprint(game), versions(), game, rules, list(players), prop,
                       dataclasses.asdict(budget)], sort_keys=True, default=str)
     return hashlib.sha256(doc.encode()).hexdigest()[:40]
 
