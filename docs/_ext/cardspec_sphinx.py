@@ -267,7 +267,8 @@ class ApiDirective(SphinxDirective):
 
 #: The kinds of finding an errata entry names in its ``*Kind:*`` part, with their Russian names.
 ERRATA_KINDS = {"conflict": N_("conflict"), "open question": N_("open question"),
-                "broken invariant": N_("broken invariant"), "overstated claim": N_("overstated claim")}
+                "broken invariant": N_("broken invariant"), "overstated claim": N_("overstated claim"),
+                "silent decision": N_("silent decision")}
 
 
 class ErrataDirective(SphinxDirective):
