@@ -274,6 +274,12 @@ class Game(abc.ABC, Generic[S, M]):
         return (self.to_move(state),) + tuple(
             (z, len(cards) if z in hidden else tuple(cards)) for z, cards in self.zones(state).items())
 
+    def resample_hidden(self, state: S, player: int, rng: Any) -> S:
+        """``state`` with the hidden information that is not a card (a face-down bid, a gesture)
+        drawn afresh, as ``player`` might imagine it: the bots call it after dealing the hidden
+        cards afresh (:func:`spec.bots.determinize`). The default: nothing else is hidden."""
+        return state
+
     def relabel(self, state: S, mapping: Mapping[Card, Card]) -> S:
         """``state`` with cards renamed by ``mapping`` wherever they occur.
 

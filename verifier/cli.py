@@ -186,6 +186,9 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
         off = [r for r in results if not r.as_expected]
         if off:
             _print_rows(off, "not as expected")
+        found = _findings(results)
+        if found:
+            _print_rows(found, "findings about these rules (outside the claims' scopes)")
     _print_counterexamples(results, saved)
     bad = sum(not r.as_expected for r in results)
     cached = sum(r.cached for r in results)
@@ -217,12 +220,20 @@ def _save_counterexamples(results, cx_dir: str) -> dict:
     return saved
 
 
+def _findings(results) -> list:
+    """Refutations outside a claim's scope: what a house rule breaks that the claim never promised."""
+    return [r for r in results if r.expected is None and r.verdict == "refuted"]
+
+
 def _print_counterexamples(results, saved: dict) -> None:
-    """Each counterexample of a result not as expected, with how to replay it."""
+    """Each counterexample of a result not as expected, or of a finding, with how to replay it."""
+    findings = {id(r) for r in _findings(results)}
     for r in results:
-        if not r.counterexample or r.as_expected:
+        if not r.counterexample or (r.as_expected and id(r) not in findings):
             continue
-        console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {r.verdict}, expected {r.shown_expected}:")
+        how = (f"refuted outside its scope ({escape(r.property.scope.text)}): a finding about these rules"
+               if id(r) in findings and r.property.scope else f"{r.verdict}, expected {r.shown_expected}")
+        console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {how}:")
         console.print(r.counterexample.text, markup=False)
         record = r.counterexample.record
         if (r.game, r.property.name) in saved:
@@ -285,6 +296,61 @@ def cache_clear() -> None:
     console.print(f"{c.folder}: {c.clear()} results removed", markup=False)
 
 
+def _bot(text: str | None, seed: int):
+    from spec.bots import make_bot
+    try:
+        return make_bot(text or "ismcts", seed=seed)
+    except ValueError as exc:
+        raise CardspecError(f"--bots: {exc}") from None
+
+
+def _play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot) -> int:
+    """Terminal play of ``seats`` against ``bot``; a replayed record resumes where it stopped."""
+    from verifier.seat import Session
+    moves: list = []
+    if replay_path:
+        if game_id or players is not None or variant_path:
+            raise CardspecError(f"--replay {replay_path}: the record names the game, players and rules; "
+                                "give no GAME, --players or --variant with it")
+        record = Record.load(replay_path)
+        try:
+            game = record.game_object()
+            record.replay()
+        except CardspecError as exc:
+            raise CardspecError(f"{replay_path}: {exc}") from None
+        seed, moves = record.seed, [game.parse_move(t) for t in record.moves]
+    else:
+        if game_id is None:
+            raise click.UsageError("give a GAME or --replay FILE")
+        game = make_game(game_id, resolve_variant(game_id, variant_path), players)
+    for n in seats:
+        if not 0 <= n < game.players:
+            raise CardspecError(f"--seat {n}: no such seat; allowed: 0 to {game.players - 1}")
+
+    def save(path: str, record) -> None:
+        check_writable(path)
+        record.save(path)
+
+    def ask(prompt: str) -> str:
+        return console.input(prompt, markup=False) if console.is_terminal else _read_line(prompt)
+    session = Session(game, seed, tuple(dict.fromkeys(seats)), bot, ask, console, moves, max_moves, save)
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        console.print("\ngame left unfinished", markup=False)
+        return 130
+
+
+def _read_line(prompt: str) -> str:
+    """A line of piped input (end of input raises ``EOFError``), echoed so that a log reads like a game."""
+    console.print(prompt, end="", markup=False)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    console.print(line.rstrip("\n"), markup=False, highlight=False)
+    return line
+
+
 @main.command()
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--players", type=int)
@@ -294,10 +360,18 @@ def cache_clear() -> None:
 @click.option("--save", "save_path", help="Save the game's record (JSON) to this file.")
 @click.option("--max-moves", type=click.IntRange(1), default=10_000, show_default=True,
               help="Stop a random game after this many moves (some variants can loop for ever).")
-def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves) -> None:
-    """Play one random game (or replay a record) and print it as a log."""
+@click.option("--seat", "seats", multiple=True, type=int, metavar="N",
+              help="Play seat N yourself, at the terminal (repeatable: hot-seat play); with --replay, resume there.")
+@click.option("--bots", "bots", metavar="KIND", help="Who plays the other seats: random, greedy[:PLAYOUTS] or "
+              "ismcts[:ITERATIONS] (default with --seat: ismcts; without --seat the bots play every seat).")
+def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves, seats, bots) -> None:
+    """Play one random game (or replay a record) and print it as a log; with --seat, play a seat yourself
+    against bots (type ? at the prompt for your moves)."""
     if save_path:
         check_writable(save_path)  # fail before the game is printed, not after
+    bot = _bot(bots, seed) if bots or seats else None
+    if seats:
+        sys.exit(_play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot))
     if replay_path:
         record = Record.load(replay_path)
         try:
@@ -327,7 +401,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
             legal = game.legal_moves(state)
             if not legal or step >= max_moves:
                 break
-            move = legal[rng.randrange(len(legal))]
+            move = legal[rng.randrange(len(legal))] if bot is None else bot.choose(game, state, game.to_move(state))
         mover = game.to_move(state)
         state = game.play(state, move)
         played.append(move)

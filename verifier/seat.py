@@ -1,0 +1,233 @@
+"""Terminal play: a person plays one or more seats of any game against bots.
+
+The person sees only what the seat sees: the zones of :meth:`~spec.engine.Game.zones` that are
+not among the seat's :meth:`~spec.engine.Game.hidden_zones` (the others as a number of cards),
+the public values the game's :meth:`~spec.engine.Game.observe` adds, and the moves so far, with
+every card the seat could not see masked. A refused move is explained by the clause it breaks
+(:meth:`~spec.engine.Game.refusal`): its label, its sentence and its place in the rulebook.
+
+Commands at the prompt: a move in the game's notation (English or Russian ranks), ``?`` (the
+legal moves), ``why MOVE``, ``hint`` (what the strongest bot would play), ``undo``, ``save
+FILE``, ``quit``. End of input and Ctrl-C end the game cleanly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from spec.bots import Bot, IsmctsBot
+from spec.cards import Card, format_cards
+from spec.errors import CardspecError
+
+__all__ = ["Session", "HELP"]
+
+HELP = "a move as '?' lists them, '?' for the legal moves, 'why MOVE', 'hint', 'undo', 'save FILE', 'quit'"
+_CARD = re.compile(r"(10|[2-9TJQKAВДКТ])([♠♥♦♣])")
+
+
+def rulebook_anchor(game_id: str, label: str) -> str:
+    """Where clause ``label`` is in the rulebook (its page and anchor)."""
+    return f"docs/_build/html/games/{game_id}.html#{label}"
+
+
+def _show(value: Any) -> str:
+    """A public value of the observation, in card notation where it holds cards."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list, frozenset, set)) and value and all(isinstance(c, Card) for c in value):
+        return format_cards(sorted(value, key=lambda c: (str(c.suit), int(c.rank))) if isinstance(value, (set, frozenset))
+                            else value)
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(_show(v) for v in value) + ")"
+    if hasattr(value, "symbol"):
+        return str(value.symbol)
+    return str(value)
+
+
+@dataclass
+class Session:
+    """One game at the terminal: ``seats`` are the people, ``bot`` plays every other seat."""
+
+    game: Any
+    seed: int
+    seats: tuple[int, ...]
+    bot: Bot
+    ask: Callable[[str], str]
+    console: Console
+    moves: list = field(default_factory=list)
+    max_moves: int = 10_000
+    save: Callable[[str, Any], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.state = self.game.deal(self.seed)
+        for m in self.moves:
+            self.state = self.game.play(self.state, m)
+        self.history: list[tuple[Any, int]] = []   # (state, moves played) before each human decision
+
+    # ------------------------------------------------------------- running
+    def run(self) -> int:
+        """Play to the end; 0 when the game ended or the player stopped it."""
+        g = self.game
+        self.console.print(f"{g.info.name_en} ({g.info.name_ru}), {g.players} players, seed {self.seed}; you play "
+                           + ", ".join(f"P{p}" for p in self.seats) + f". Type ? for your moves; {HELP}.",
+                           markup=False, highlight=False)
+        while not g.is_over(self.state):
+            if len(self.moves) >= self.max_moves:
+                self.console.print(f"stopped: {self.max_moves} moves played (--max-moves); the game has not ended",
+                                   markup=False)
+                return 0
+            legal = g.legal_moves(self.state)
+            if not legal:
+                break
+            mover = g.to_move(self.state)
+            if mover not in self.seats:
+                self._play(self.bot.choose(g, self.state, mover), mover)
+            elif len(legal) == 1:
+                self._play(legal[0], mover, note=" (forced)")
+            else:
+                self.show(mover)
+                if not self._ask(mover, legal):
+                    return 0
+        self._end()
+        return 0
+
+    def _ask(self, seat: int, legal: Sequence) -> bool:
+        """Read commands until a legal move is played; ``False`` when the player stops."""
+        g = self.game
+        while True:
+            try:
+                text = self.ask(f"P{seat}> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print("\ngame left unfinished", markup=False)
+                return False
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            if text in ("quit", "exit", "q"):
+                self.console.print("game left unfinished", markup=False)
+                return False
+            if text in ("?", "help", "moves"):
+                self.console.print("legal moves: " + "  ".join(g.format_move(m) for m in legal), markup=False)
+            elif word == "why" and rest:
+                self._why(rest, legal)
+            elif text == "hint":
+                hint = IsmctsBot(seed=self.seed + len(self.moves)).choose(g, self.state, seat)
+                self.console.print(f"hint: {g.format_move(hint)}", markup=False)
+            elif text == "undo":
+                if self.history:
+                    self.state, n = self.history.pop()
+                    del self.moves[n:]
+                    self.console.print(f"undone: back to move {n + 1}", markup=False)
+                    self.show(g.to_move(self.state))
+                    return self._ask(g.to_move(self.state), g.legal_moves(self.state))
+                self.console.print("nothing to undo", markup=False)
+            elif word == "save" and rest:
+                self._save(rest.strip())
+            else:
+                move = self._refused(text, legal)
+                if move is not None:
+                    self.history.append((self.state, len(self.moves)))
+                    self._play(move, seat)
+                    return True
+
+    def _parse(self, text: str):
+        try:
+            return self.game.parse_move(text), None
+        except CardspecError as exc:
+            return None, str(exc)
+
+    def _refused(self, text: str, legal: Sequence):
+        """The legal move ``text`` names, or ``None`` after saying why it is not one."""
+        move, error = self._parse(text)
+        if move is None:
+            self.console.print(f"cannot read {text!r}: {error}; type ? for the legal moves", markup=False)
+            return None
+        if move in legal:
+            return move
+        self._explain(move)
+        return None
+
+    def _why(self, text: str, legal: Sequence) -> None:
+        move, error = self._parse(text)
+        if move is None:
+            self.console.print(f"cannot read {text!r}: {error}", markup=False)
+        elif move in legal:
+            self.console.print(f"{self.game.format_move(move)} is legal here", markup=False)
+        else:
+            self._explain(move)
+
+    def _explain(self, move) -> None:
+        why = self.game.refusal(self.state, move)
+        if why is None:
+            self.console.print(f"{self.game.format_move(move)} is not a legal move here; type ? for the legal moves",
+                               markup=False)
+            return
+        label, sentence = why
+        self.console.print(f"refused by {label}: {sentence}", markup=False, highlight=False)
+        self.console.print(f"  rulebook: {rulebook_anchor(self.game.info.id, label)}", markup=False)
+
+    def _save(self, path: str) -> None:
+        record = self.game.record(self.seed, self.moves)
+        try:
+            (self.save or (lambda p, r: r.save(p)))(path, record)
+        except CardspecError as exc:
+            self.console.print(f"not saved: {exc}", markup=False)
+            return
+        self.console.print(f"saved to {path}; resume with: cardspec play --replay {path} --seat "
+                           + " --seat ".join(map(str, self.seats)), markup=False)
+
+    def _play(self, move, mover: int, note: str = "") -> None:
+        before = self.state
+        self.state = self.game.play(self.state, move)
+        self.moves.append(move)
+        text = self._masked(self.game.format_move(move), before, self.state)
+        self.console.print(f"{len(self.moves):4}. P{mover}: {text}{note}", markup=False, highlight=False)
+
+    # ------------------------------------------------------------ showing
+    def _visible(self, state) -> set[Card]:
+        """The cards the people's seats can see in ``state``."""
+        zones = self.game.zones(state)
+        out: set[Card] = set()
+        for seat in self.seats:
+            hidden = self.game.hidden_zones(state, seat)
+            out |= {c for z, cards in zones.items() if z not in hidden for c in cards}
+        return out
+
+    def _masked(self, text: str, before, after) -> str:
+        """A move's text with every card that no person's seat could see before or after it hidden."""
+        seen = self._visible(before) | self._visible(after)
+        shown = {str(c) for c in seen}
+        return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", text)
+
+    def show(self, seat: int) -> None:
+        """What ``seat`` sees: its zones, the sizes of the hidden ones, the public values."""
+        g, state = self.game, self.state
+        zones = g.zones(state)
+        hidden = g.hidden_zones(state, seat)
+        table = Table(title=f"P{seat} to move (move {len(self.moves) + 1})", show_header=False, expand=False)
+        table.add_column("zone", style="bold")
+        table.add_column("cards")
+        for name, cards in zones.items():
+            if name in hidden:
+                table.add_row(name, f"{len(cards)} cards" if cards else "-")
+            else:
+                table.add_row(name + (" (you)" if name == f"hand {seat}" else ""), format_cards(cards) or "-")
+        extra = g.observe(state, seat)
+        public = extra[1 + len(zones):] if isinstance(extra, tuple) else ()
+        if public:
+            table.add_row("public", escape(", ".join(_show(v) for v in public)))
+        self.console.print(table)
+
+    def _end(self) -> None:
+        out = self.game.outcome(self.state)
+        self.console.print(f"game over after {len(self.moves)} moves: {out.describe()}", markup=False)
+        if out.returns:
+            you = [f"P{p} {'(you) ' if p in self.seats else ''}{r:+g}" for p, r in enumerate(out.returns)]
+            self.console.print("returns: " + ", ".join(you), markup=False)
