@@ -18,9 +18,10 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "cardspec_sphinx",
+    "cardspec_play",
 ]
 
-exclude_patterns = ["_build", "dev", "errata/*", "locale", "_pdf"]
+exclude_patterns = ["_build", "dev", "errata/*", "locale", "_pdf", "node_modules"]
 templates_path = ["_templates"]
 # furo: a maintained theme with an "on this page" contents, previous/next links and a dark mode.
 html_theme = "furo"

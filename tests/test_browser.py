@@ -226,3 +226,45 @@ def test_each_page_links_to_the_other_language(site):
             p.feed(open(os.path.join(out, edition, page), encoding="utf-8").read())
             depth = page.count("/")
             assert "../" * depth + f"../{other}/{page}" in p.hrefs, (edition, page)
+
+
+def _wait(browser, expression: str, seconds: float = 90):
+    """Evaluate ``expression`` until it is truthy (Pyodide and the bot work asynchronously)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = browser.evaluate(expression)
+        if value:
+            return value
+        time.sleep(0.2)
+    return None
+
+
+@pytest.mark.parametrize("edition", ["html", "html-ru"])
+def test_the_play_panel_plays_a_move_and_explains_a_refused_one(site, browser, edition):
+    """The rules run in the page (Pyodide, self-hosted): open Sixty-One's panel, play a legal move,
+    type an illegal one, and read the clause that refuses it, linked to the clause on the page."""
+    out, url = site
+    assert os.path.exists(os.path.join(out, edition, "_static", "pyodide", "pyodide.asm.wasm"))
+    assert not browser.visit(f"{url}/{edition}/games/sixty_one.html")
+    assert browser.evaluate("!!document.querySelector('.cardspec-play-open')")
+    assert browser.evaluate("typeof loadPyodide") == "undefined"   # nothing loads before the panel opens
+    browser.evaluate("document.querySelector('.cardspec-play-open').click()")
+    moves = _wait(browser, "document.querySelectorAll('.cardspec-play-move').length")
+    assert moves, browser.evaluate("document.querySelector('.cardspec-play-body').innerText")
+    log = "(document.querySelector('.cardspec-play-log') || {innerText: ''}).innerText.split('\\n').length"
+    before = browser.evaluate(log)
+    browser.evaluate("document.querySelector('.cardspec-play-move').click()")
+    assert _wait(browser, f"{log} > {before}", 30)
+    # a card the player does not hold: every card of the deck not shown in the hand row
+    bad = browser.evaluate("""(() => {
+        const hand = [...document.querySelectorAll('.cardspec-play-zones tr')]
+            .find(r => r.querySelector('th').innerText.startsWith('hand 0')).querySelector('td').innerText;
+        for (const r of ['6','7','8','9','10','J','Q','K','A']) for (const s of ['♠','♥','♦','♣'])
+            if (!hand.split(' ').includes(r + s)) return r + s;
+    })()""")
+    browser.evaluate(f"document.querySelector('.cardspec-play-input').value = {json.dumps(bad)}")
+    browser.evaluate("document.querySelector('.cardspec-play-go').click()")
+    message = _wait(browser, "(document.querySelector('.cardspec-play-message') || {}).innerText", 30)
+    assert message and "sixty-one-play" in message, message
+    link = browser.evaluate("document.querySelector('.cardspec-play-message a').getAttribute('href')")
+    assert link == "#sixty-one-play" and browser.evaluate("!!document.getElementById('sixty-one-play')")

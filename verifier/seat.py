@@ -13,7 +13,6 @@ FILE``, ``quit``. End of input and Ctrl-C end the game cleanly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,32 +22,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from spec.bots import Bot, IsmctsBot
-from spec.cards import Card, format_cards
 from spec.errors import CardspecError
+from spec.seatview import masked_move, public_values, zone_rows
 
 __all__ = ["Session", "HELP"]
 
 HELP = "a move as '?' lists them, '?' for the legal moves, 'why MOVE', 'hint', 'undo', 'save FILE', 'quit'"
-_CARD = re.compile(r"(10|[2-9TJQKAВДКТ])([♠♥♦♣])")
 
 
 def rulebook_anchor(game_id: str, label: str) -> str:
     """Where clause ``label`` is in the rulebook (its page and anchor)."""
     return f"docs/_build/html/games/{game_id}.html#{label}"
-
-
-def _show(value: Any) -> str:
-    """A public value of the observation, in card notation where it holds cards."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, (tuple, list, frozenset, set)) and value and all(isinstance(c, Card) for c in value):
-        return format_cards(sorted(value, key=lambda c: (str(c.suit), int(c.rank))) if isinstance(value, (set, frozenset))
-                            else value)
-    if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(_show(v) for v in value) + ")"
-    if hasattr(value, "symbol"):
-        return str(value.symbol)
-    return str(value)
 
 
 @dataclass
@@ -187,42 +171,20 @@ class Session:
         before = self.state
         self.state = self.game.play(self.state, move)
         self.moves.append(move)
-        text = self._masked(self.game.format_move(move), before, self.state)
+        text = masked_move(self.game, move, before, self.state, self.seats)
         self.console.print(f"{len(self.moves):4}. P{mover}: {text}{note}", markup=False, highlight=False)
 
     # ------------------------------------------------------------ showing
-    def _visible(self, state) -> set[Card]:
-        """The cards the people's seats can see in ``state``."""
-        zones = self.game.zones(state)
-        out: set[Card] = set()
-        for seat in self.seats:
-            hidden = self.game.hidden_zones(state, seat)
-            out |= {c for z, cards in zones.items() if z not in hidden for c in cards}
-        return out
-
-    def _masked(self, text: str, before, after) -> str:
-        """A move's text with every card that no person's seat could see before or after it hidden."""
-        seen = self._visible(before) | self._visible(after)
-        shown = {str(c) for c in seen}
-        return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", text)
-
     def show(self, seat: int) -> None:
         """What ``seat`` sees: its zones, the sizes of the hidden ones, the public values."""
-        g, state = self.game, self.state
-        zones = g.zones(state)
-        hidden = g.hidden_zones(state, seat)
         table = Table(title=f"P{seat} to move (move {len(self.moves) + 1})", show_header=False, expand=False)
         table.add_column("zone", style="bold")
         table.add_column("cards")
-        for name, cards in zones.items():
-            if name in hidden:
-                table.add_row(name, f"{len(cards)} cards" if cards else "-")
-            else:
-                table.add_row(name + (" (you)" if name == f"hand {seat}" else ""), format_cards(cards) or "-")
-        extra = g.observe(state, seat)
-        public = extra[1 + len(zones):] if isinstance(extra, tuple) else ()
+        for name, cards in zone_rows(self.game, self.state, seat):
+            table.add_row(name + (" (you)" if name == f"hand {seat}" else ""), cards)
+        public = public_values(self.game, self.state, seat)
         if public:
-            table.add_row("public", escape(", ".join(_show(v) for v in public)))
+            table.add_row("public", escape(public))
         self.console.print(table)
 
     def _end(self) -> None:

@@ -404,54 +404,134 @@ class PlotDirective(SphinxDirective):
 # ------------------------------------------------------------------ atlas
 
 _ATLAS_WORDS = {"rules": N_("rules"), "players": N_("players"), "defaults": N_("(defaults)"),
-                "everywhere": N_("Everywhere in the grid"), "decides": N_("What decides each property"),
-                "grid": N_("Grid"), "skipped": N_("Skipped"), "budget": N_("Budget"),
-                "matrix": N_("Verdict at each point")}
+                "everywhere": N_("Everywhere in the space"), "decides": N_("What decides each property"),
+                "grid": N_("Grid"), "space": N_("Declared space"), "skipped": N_("Skipped"), "budget": N_("Budget"),
+                "matrix": N_("Verdict at each point"), "heat": N_("Verdicts at every point"),
+                "heat_alt": N_("A heat map of the verdicts: one row per point, one column per property"),
+                "points": N_("{points} points ({rules} rules, players {counts})"),
+                "budget_text": N_("seed {seed}, {examples} games per sampled property, z3 timeout {ms} ms"),
+                "commit": N_("Computed at commit"), "regenerate": N_("Regenerate with"),
+                "scope": N_("claimed under {scope}"), "off": N_("Verdicts not as expected"),
+                "none_off": N_("none: every verdict inside a claim's scope is the one it claims"),
+                "holds": N_("holds"), "refuted": N_("refuted"), "unknown": N_("unknown"),
+                "not_applicable": N_("says nothing here"), "property": N_("property"),
+                "intro": N_("The verifier at every point of the declared variant space of {name} ({page}): each "
+                            "rules option one value at a time away from the defaults, the pairs of options that "
+                            "one rule reads, and the full product of the options where it is small. Away from "
+                            "the defaults a property claims its verdict only inside its scope; outside it, what "
+                            "the verifier finds is a finding about that house rule."),
+                "skipped_text": N_("{n} points whose rules or player count cannot be dealt (``cardspec sweep {game}`` "
+                                   "says why):")}
 _MARK = {"holds": ":atlas-holds:`✓`", "refuted": ":atlas-refuted:`✗`", "unknown": ":atlas-unknown:`?`"}
+_VERDICT_COLOURS = {"holds": "#2e7d32", "refuted": "#c62828", "unknown": "#f9a825"}
+
+
+def _atlas_cells(doc: dict) -> dict[tuple, dict[str, str]]:
+    """(rules as JSON, players) -> property family -> verdict."""
+    import json
+    from verifier.sweep import family
+    cells: dict[tuple, dict[str, str]] = {}
+    for r in doc["results"]:
+        key = (json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"])
+        cells.setdefault(key, {})[family(r["property"])] = r["verdict"]
+    return cells
+
+
+def _point_rules(point: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in point["rules"].items()) + f"; {point['players']}p"
+
+
+def _heat_map(cells: dict, fams: list[str], words: dict):
+    """One row per point, one column per property family, coloured by verdict."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+    order = ["holds", "refuted", "unknown", ""]
+    grid = [[order.index(row.get(f, "")) for f in fams] for _, row in sorted(cells.items())]
+    colours = [_VERDICT_COLOURS["holds"], _VERDICT_COLOURS["refuted"], _VERDICT_COLOURS["unknown"], "#eeeeee"]
+    height = min(14.0, 1.5 + 0.06 * len(grid))
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.28 * len(fams) + 2), height))
+    ax.imshow(grid, aspect="auto", interpolation="nearest", cmap=ListedColormap(colours), vmin=0, vmax=3)
+    ax.set_xticks(range(len(fams)), fams, rotation=90, fontsize=7)
+    ax.set_yticks([])
+    ax.set_ylabel(words["points"].split("(")[0].replace("{points}", str(len(grid))).strip())
+    ax.set_title(words["heat"])
+    ax.legend(handles=[Patch(color=c, label=words[v]) for v, c in zip(
+        ("holds", "refuted", "unknown", "not_applicable"), colours)], loc="upper center",
+        bbox_to_anchor=(0.5, -0.02 - 0.5 / height), ncol=4, fontsize=7, frameon=False)
+    return fig
 
 
 class AtlasDirective(_Base):
-    """``.. cardspec-atlas:: GAME``: the committed sweep ``docs/atlas/GAME.json`` as a verdict matrix."""
+    """``.. cardspec-atlas:: GAME``: the committed sweep ``docs/atlas/GAME.json``: its space, the commit it
+    was computed at, what decides each property, a heat map and the verdict at every point."""
 
     def run(self):
         import json
         import os
-        from verifier.sweep import family, summarize
+        from docutils import nodes
+        from verifier.sweep import summarize
         game_id = self.arguments[0]
         path = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
         self.env.note_dependency(path)
         with open(path, encoding="utf-8") as fh:
             doc = json.load(fh)
-        words = translated(_ATLAS_WORDS, _lang_of(self.env))
-        cells: dict[tuple, dict[str, str]] = {}
-        for r in doc["results"]:
-            key = (json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"])
-            cells.setdefault(key, {})[family(r["property"])] = r["verdict"]
+        lang = _lang_of(self.env)
+        words = translated(_ATLAS_WORDS, lang)
+        cells = _atlas_cells(doc)
         fams = sorted({f for row in cells.values() for f in row})
-        constant = [f for f in fams if len({row.get(f) for row in cells.values() if f in row}) == 1]
+        constant = [f for f in fams if len({row.get(f) for row in cells.values()}) == 1]
         varying = [f for f in fams if f not in constant]
         b = doc["budget"]
-        lines = [f"**{words['grid']}:** " + "; ".join(f"``{k}`` ∈ {{{', '.join(map(str, v))}}}"
-                                                        for k, v in doc["vary"].items())
-                 + f"; {words['players']} {', '.join(map(str, sorted({k[1] for k in cells})))}. "
-                 f"**{words['budget']}:** seed {b['seed']}, {b['examples']} games, z3 {b['z3_timeout_ms']} ms.", ""]
+        rules_points = len({k[0] for k in cells})
+        counts = ", ".join(map(str, sorted({k[1] for k in cells})))
+        values = "; ".join(f"``{k}`` ∈ {{{', '.join(json.dumps(x, ensure_ascii=False) if not isinstance(x, str) else x for x in v)}}}"
+                           for k, v in doc["vary"].items())
+        from spec.games import get_game
+        info = get_game(game_id).info
+        lines = [words["intro"].format(name=info.name_ru if lang == "ru" else info.name_en,
+                                       page=f":doc:`/games/{game_id}`"), ""] if doc.get("declared") else []
+        lines += [f"**{words['space'] if doc.get('declared') else words['grid']}:** "
+                 + words["points"].format(points=len(cells), rules=rules_points, counts=counts) + ". " + values + ".",
+                 "", f"**{words['budget']}:** " + words["budget_text"].format(seed=b["seed"], examples=b["examples"],
+                                                                             ms=b["z3_timeout_ms"]) + ".", ""]
+        if doc.get("commit"):
+            lines += [f"**{words['commit']}:** ``{doc['commit']}``. {words['regenerate']}: "
+                      f"``cardspec sweep {game_id} --out docs/atlas/{game_id}.json``.", ""]
+        off = [r for r in doc["results"] if r.get("expected") is not None and r["verdict"] != r["expected"]]
+        lines += [f"**{words['off']}:** " + (words["none_off"] if not off else "; ".join(
+            f"``{r['property']}`` ({r['point']['rules']}, {r['point']['players']}): {r['verdict']}" for r in off)), ""]
+        scopes = {}
+        for r in doc["results"]:
+            if r.get("scope"):
+                scopes.setdefault(r["property"], r["scope"])
         lines += [f"**{words['decides']}**", ""]
-        summary = summarize(doc["results"], list(doc["vary"]))  # recomputed: the wording can improve
-        lines += [f"- ``{name}``: {text}" for name, text in summary.items()] + [""]
+        summary = summarize(doc["results"], list(doc["vary"]), lang)  # recomputed: the wording can improve
+        for name, text in summary.items():
+            scope = next((v for k, v in scopes.items() if k == name or k.startswith(name.removesuffix("Np"))), None)
+            lines.append(f"- ``{name}``: {text}" + (f" ({words['scope'].format(scope=scope)})" if scope else ""))
+        lines.append("")
         if constant:
             lines += [f"**{words['everywhere']}:** " + ", ".join(
                 f"``{f}`` {_MARK[next(row[f] for row in cells.values() if f in row)]}" for f in constant), ""]
+        out = self.emit(lines)
         if varying:
-            lines += [f"**{words['matrix']}**", ""]
+            fig = _heat_map(cells, varying, words)
+            uri = _save_figure(self, fig, f"atlas_{game_id}")
+            out.append(nodes.image(uri=uri, alt=words["heat_alt"]))
             rows = []
             for (rules, n), row in sorted(cells.items()):
                 shown = ", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or words["defaults"]
                 rows.append([shown, str(n)] + [_MARK.get(row.get(f, ""), "·") for f in varying])
-            lines += _list_table([words["rules"], words["players"]] + [f"``{f}``" for f in varying], rows)
+            out += self.emit([f"**{words['matrix']}**", ""]
+                             + _list_table([words["rules"], words["players"]] + [f"``{f}``" for f in varying], rows))
         if doc.get("skipped"):
-            lines += [f"**{words['skipped']}:** " + "; ".join(
-                f"{s['point']['rules']}, {s['point']['players']}: {s['reason']}" for s in doc["skipped"]), ""]
-        return self.emit(lines)
+            out += self.emit([f"**{words['skipped']}:** " + words["skipped_text"].format(
+                n=len(doc["skipped"]), game=game_id) + " " + "; ".join(
+                f"``{_point_rules(s['point'])}``" for s in doc["skipped"]) + ".", ""])
+        return out
 
 
 def _atlas_role(css: str):
@@ -647,6 +727,7 @@ _GLANCE_WORDS = {
     "props": N_("{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown"),
     "expected": N_("every verdict as expected"), "unexpected": N_("{k} not as expected"),
     "refuted_list": N_("refuted: {names}"), "not_run": N_("not computed in this build"),
+    "atlas": N_("House rules"), "atlas_link": N_("{points} variants checked in its atlas"),
     "sample": N_("Sample game"),
     "sample_intro": N_("The first moves of a random game ({pl}, seed {seed}), played by the engine when this "
                        "book was built:"),
@@ -747,6 +828,8 @@ class GlanceDirective(_Base):
     all computed when the book is built (the game pages get it automatically, before their first section)."""
 
     def run(self):
+        import json
+        import os
         import textwrap
         from docutils import nodes
         from spec.games import get_game
@@ -783,8 +866,14 @@ class GlanceDirective(_Base):
         box = [f".. admonition:: {words['title']}", "   :class: cardspec-glance", "",
                f"   :{words['players']}: {players}", f"   :{words['deck']}: {info.deck}",
                f"   :{words['family']}: {family}", f"   :{words['length']}: {lengths}",
-               f"   :{words['verifier']}: {verdicts}", ""]
-        out = self.emit(box)
+               f"   :{words['verifier']}: {verdicts}"]
+        atlas = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
+        if os.path.exists(atlas):
+            self.env.note_dependency(atlas)
+            with open(atlas, encoding="utf-8") as fh:
+                points = len(_atlas_cells(json.load(fh)))
+            box.append(f"   :{words['atlas']}: :doc:`{words['atlas_link'].format(points=points)} </atlas/{game_id}>`")
+        out = self.emit(box + [""])
         n0 = min(census)
         sample = _sample_lines(game_id, n0, 1)
         lines = [f".. rubric:: {words['figures']}", "",
