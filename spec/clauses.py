@@ -56,6 +56,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from spec.i18n import Msg
+
 F = TypeVar("F", bound=Callable)
 
 #: A decider: ``(game, state, move) -> None | reason``.
@@ -100,7 +102,7 @@ class Step:
         text = self.refused
         if callable(text):
             return text(game, state, move)
-        return text.format(move=game.format_move(move), player=game.to_move(state))
+        return Msg(text, move=game.format_move(move), player=game.to_move(state))
 
     def refusal(self, game, state, move) -> tuple[str, str]:
         """``(label, reason)`` for a move this clause drops. An offering clause that is a kit

@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from spec.cards import Card, format_cards, make_deck
 from spec.clauses import ClauseBook
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
+from spec.i18n import Msg, tr
 from spec.moves import parse_move as parse_move_text, templates_of
 from spec.rules import make_rules, rules_overrides
 
@@ -87,17 +88,17 @@ class Outcome:
     #: every player's payoff, by seat (what the ``zero_sum`` claim is checked against)
     returns: tuple[int | float, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
         parts = []
         if self.draw:
-            parts.append("draw")
+            parts.append(tr(lang, "draw"))
         if self.winners:
-            parts.append("winners " + ", ".join(f"P{p}" for p in self.winners))
+            parts.append(tr(lang, "winners {players}").format(players=", ".join(f"P{p}" for p in self.winners)))
         if self.losers:
-            parts.append("lost: " + ", ".join(f"P{p}" for p in self.losers))
+            parts.append(tr(lang, "lost: {players}").format(players=", ".join(f"P{p}" for p in self.losers)))
         if self.scores:
-            parts.append("scores " + " ".join(str(s) for s in self.scores))
-        return "; ".join(parts) or "no result"
+            parts.append(tr(lang, "scores {scores}").format(scores=" ".join(str(s) for s in self.scores)))
+        return "; ".join(parts) or tr(lang, "no result")
 
 
 class Game(abc.ABC, Generic[S, M]):
@@ -178,7 +179,7 @@ class Game(abc.ABC, Generic[S, M]):
         the move: the same clauses ``legal_moves`` runs.
         """
         if self.is_over(state):
-            return self.over_clause, "the game is over: no more moves can be made"
+            return self.over_clause, Msg("the game is over: no more moves can be made")
         chain = self._book.chain_for(type(move)) if self._book is not None else None
         if chain is None:
             raise NotationError(f"{move!r} is not a move of {self.info.id}; moves are: "

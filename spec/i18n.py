@@ -27,8 +27,9 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "cardspec"
 #: the languages with a catalogue, besides English
 LANGUAGES = ("ru",)
-#: the keywords Babel extracts: ``N_(message)`` and ``tr(lang, message)``
-KEYWORDS = {"N_": None, "tr": (2,)}
+#: the keywords Babel extracts: ``N_(message)``, ``tr(lang, message)``, ``Msg(template, ...)`` and a
+#: terminal session's ``say(template, ...)``
+KEYWORDS = {"N_": None, "tr": (2,), "Msg": (1,), "say": (1,)}
 
 
 def N_(message: str) -> str:
@@ -67,3 +68,35 @@ def translated(words: Any, lang: str) -> Any:
     if isinstance(words, (list, tuple)):
         return type(words)(translated(w, lang) for w in words)
     return words
+
+
+class Msg(str):
+    """A sentence for a reader: English text that keeps its template and fields, so that it can
+    be said in another language later (a refusal, a verdict's detail).
+
+    It is a ``str`` (the English), so code that compares or prints sentences needs no change;
+    :meth:`text` gives it in a language, formatting the translated template with the same
+    fields. Mark the template as a literal: ``Msg("P{player} does not hold {card}", player=0,
+    card="K♠")``; Babel extracts it.
+
+    >>> m = Msg("{n} players", n=3)
+    >>> m, m.text("ru")
+    ('3 players', 'игроков: 3')
+    """
+
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, **fields: Any) -> "Msg":
+        made = super().__new__(cls, template.format(**fields))
+        made.template, made.fields = template, fields
+        return made
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (English where the catalogue has no translation)."""
+        return tr(lang, self.template).format(**self.fields)
+
+
+def said(text: str, lang: str) -> str:
+    """``text`` in ``lang`` if it is a :class:`Msg`, else as it is."""
+    return text.text(lang) if isinstance(text, Msg) else text

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from spec.cards import Card, format_cards
+from spec.i18n import tr
 
 __all__ = ["visible_cards", "masked_move", "zone_rows", "public_values", "show_value"]
 
@@ -44,13 +45,13 @@ def masked_move(game, move, before, after, seats: Iterable[int]) -> str:
     return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", game.format_move(move))
 
 
-def zone_rows(game, state, seat: int) -> list[tuple[str, str]]:
+def zone_rows(game, state, seat: int, lang: str = "en") -> list[tuple[str, str]]:
     """(zone, its cards) for every zone; a hidden zone as its number of cards."""
     hidden = game.hidden_zones(state, seat)
     rows = []
     for name, cards in game.zones(state).items():
         if name in hidden:
-            rows.append((name, f"{len(cards)} cards" if cards else "-"))
+            rows.append((name, tr(lang, "{n} cards").format(n=len(cards)) if cards else "-"))
         else:
             rows.append((name, format_cards(cards) or "-"))
     return rows

@@ -21,6 +21,7 @@ import json
 from spec.bots import make_bot
 from spec.errors import CardspecError
 from spec.games import get_game
+from spec.i18n import said
 from spec.seatview import masked_move, public_values, zone_rows
 
 __all__ = ["WebTable"]
@@ -30,8 +31,9 @@ class WebTable:
     """One game in the page: seat ``seat`` is the person's, ``bot`` plays the others."""
 
     def __init__(self, game_id: str, *, seed: int, seat: int = 0, players: int | None = None,
-                 bot: str = "ismcts:60") -> None:
+                 bot: str = "ismcts:60", lang: str = "en") -> None:
         self.game = get_game(game_id)(players=players)
+        self.lang = lang
         self.seat = seat
         self.bot = make_bot(bot, seed=seed)
         self.state = self.game.deal(seed)
@@ -64,11 +66,11 @@ class WebTable:
         over = g.is_over(state)
         out = {"game": g.info.id, "seat": self.seat, "players": g.players, "over": over,
                "to_move": None if over else g.to_move(state),
-               "zones": [[name, cards] for name, cards in zone_rows(g, state, self.seat)],
+               "zones": [[name, cards] for name, cards in zone_rows(g, state, self.seat, self.lang)],
                "public": public_values(g, state, self.seat), "log": self.log[-40:], "moves": []}
         if over:
             result = g.outcome(state)
-            out["result"] = result.describe()
+            out["result"] = result.describe(self.lang)
             out["returns"] = list(result.returns)
         elif g.to_move(state) == self.seat:
             out["moves"] = [g.format_move(m) for m in g.legal_moves(state)]
@@ -89,7 +91,7 @@ class WebTable:
             if why is None:
                 return json.dumps({"ok": False, "error": f"{g.format_move(move)} is not a legal move here"},
                                   ensure_ascii=False)
-            return json.dumps({"ok": False, "label": why[0], "sentence": why[1]}, ensure_ascii=False)
+            return json.dumps({"ok": False, "label": why[0], "sentence": said(why[1], self.lang)}, ensure_ascii=False)
         self._play(move)
         self._advance()
         return json.dumps({"ok": True})

@@ -106,7 +106,8 @@ def test_a_person_plays_a_whole_game_at_a_terminal_and_an_illegal_move_names_its
     seed, (ended, bad, decisions) = next((s, r) for s in range(1, 40) for r in [rehearse(game, seat, s, cap)] if r[0])
     child = pexpect.spawn(CARDSPEC, ["play", game_id, "--seat", str(seat), "--bots", "random", "--seed", str(seed),
                                      "--max-moves", str(cap)],
-                          encoding="utf-8", timeout=60, dimensions=(60, 200), env={**os.environ, "COLUMNS": "200"})
+                          encoding="utf-8", timeout=60, dimensions=(60, 200),
+                          env={**os.environ, "COLUMNS": "200", **ENGLISH})
     child.delaybeforesend = None
     prompt = f"P{seat}> "
     asked = 0
@@ -138,8 +139,11 @@ def test_a_person_plays_a_whole_game_at_a_terminal_and_an_illegal_move_names_its
         assert bad is not None, f"{game_id}: no decision of the game had a move to refuse"
 
 
-def run(*args, input=None):
-    out = CliRunner().invoke(main, ["play", *args], input=input)
+ENGLISH = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def run(*args, input=None, env=ENGLISH):
+    out = CliRunner().invoke(main, ["play", *args], input=input, env=env)
     return out.exit_code, out.output
 
 
@@ -158,6 +162,15 @@ def test_commands_list_explain_hint_undo_and_save_and_a_saved_game_resumes(tmp_p
     code, out2 = run("--replay", str(tmp_path / "g.json"), "--seat", "0", "--bots", "random", input="quit\n")
     assert code == 0 and "P0> " in out2, out2
     assert out2.count(". P") == 0   # resumed after the saved moves: nothing is replayed as a new move
+
+
+def test_the_session_speaks_russian_with_lang_ru_or_a_russian_locale():
+    lines = "?\nwhy K♠\nquit\n"
+    for args, env in ((("--lang", "ru"), ENGLISH), ((), {**ENGLISH, "LANG": "ru_RU.UTF-8"})):
+        code, out = run("sixty_one", "--players", "2", "--seat", "0", "--seed", "4", "--bots", "random", *args,
+                        input=lines, env=env)
+        assert code == 0 and "допустимые ходы: " in out and "партия не доиграна" in out, out
+        assert "отклонено правилом sixty-one-play" in out and "docs/_build/html-ru/games/sixty_one.html" in out
 
 
 def test_end_of_input_ends_the_game_cleanly():

@@ -18,6 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line
 from spec.games import all_games, get_game
+from spec.i18n import tr
 from spec.rules import make_rules
 from spec.variants import Variant, load_variant
 from verifier.core import THOROUGH, Budget
@@ -304,7 +305,16 @@ def _bot(text: str | None, seed: int):
         raise CardspecError(f"--bots: {exc}") from None
 
 
-def _play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot) -> int:
+def language_from_env() -> str:
+    """``ru`` when the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) is Russian, else ``en``."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(key)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def _play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot, lang="en") -> int:
     """Terminal play of ``seats`` against ``bot``; a replayed record resumes where it stopped."""
     from verifier.seat import Session
     moves: list = []
@@ -333,11 +343,11 @@ def _play_seats(game_id, players, seed, variant_path, replay_path, max_moves, se
 
     def ask(prompt: str) -> str:
         return console.input(prompt, markup=False) if console.is_terminal else _read_line(prompt)
-    session = Session(game, seed, tuple(dict.fromkeys(seats)), bot, ask, console, moves, max_moves, save)
+    session = Session(game, seed, tuple(dict.fromkeys(seats)), bot, ask, console, moves, max_moves, save, lang)
     try:
         return session.run()
     except KeyboardInterrupt:
-        console.print("\ngame left unfinished", markup=False)
+        console.print("\n" + tr(lang, "game left unfinished"), markup=False)
         return 130
 
 
@@ -364,14 +374,17 @@ def _read_line(prompt: str) -> str:
               help="Play seat N yourself, at the terminal (repeatable: hot-seat play); with --replay, resume there.")
 @click.option("--bots", "bots", metavar="KIND", help="Who plays the other seats: random, greedy[:PLAYOUTS] or "
               "ismcts[:ITERATIONS] (default with --seat: ismcts; without --seat the bots play every seat).")
-def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves, seats, bots) -> None:
+@click.option("--lang", type=click.Choice(["en", "ru"]), default=None,
+              help="The language of the session with --seat (default: from LANG).")
+def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves, seats, bots, lang) -> None:
     """Play one random game (or replay a record) and print it as a log; with --seat, play a seat yourself
     against bots (type ? at the prompt for your moves)."""
     if save_path:
         check_writable(save_path)  # fail before the game is printed, not after
     bot = _bot(bots, seed) if bots or seats else None
     if seats:
-        sys.exit(_play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot))
+        sys.exit(_play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot,
+                             lang or language_from_env()))
     if replay_path:
         record = Record.load(replay_path)
         try:

@@ -23,16 +23,18 @@ from rich.table import Table
 
 from spec.bots import Bot, IsmctsBot
 from spec.errors import CardspecError
+from spec.i18n import N_, said, tr
 from spec.seatview import masked_move, public_values, zone_rows
 
 __all__ = ["Session", "HELP"]
 
-HELP = "a move as '?' lists them, '?' for the legal moves, 'why MOVE', 'hint', 'undo', 'save FILE', 'quit'"
+HELP = N_("a move as '?' lists them, '?' for the legal moves, 'why MOVE', 'hint', 'undo', 'save FILE', 'quit'")
 
 
-def rulebook_anchor(game_id: str, label: str) -> str:
-    """Where clause ``label`` is in the rulebook (its page and anchor)."""
-    return f"docs/_build/html/games/{game_id}.html#{label}"
+def rulebook_anchor(game_id: str, label: str, lang: str = "en") -> str:
+    """Where clause ``label`` is in the rulebook that ``cardspec docs`` builds (its page and anchor)."""
+    edition = "html" if lang == "en" else f"html-{lang}"
+    return f"docs/_build/{edition}/games/{game_id}.html#{label}"
 
 
 @dataclass
@@ -48,6 +50,8 @@ class Session:
     moves: list = field(default_factory=list)
     max_moves: int = 10_000
     save: Callable[[str, Any], None] | None = None
+    #: the language of what the session says (``en``, ``ru``)
+    lang: str = "en"
 
     def __post_init__(self) -> None:
         self.state = self.game.deal(self.seed)
@@ -59,13 +63,12 @@ class Session:
     def run(self) -> int:
         """Play to the end; 0 when the game ended or the player stopped it."""
         g = self.game
-        self.console.print(f"{g.info.name_en} ({g.info.name_ru}), {g.players} players, seed {self.seed}; you play "
-                           + ", ".join(f"P{p}" for p in self.seats) + f". Type ? for your moves; {HELP}.",
-                           markup=False, highlight=False)
+        name = g.info.name_ru if self.lang == "ru" else f"{g.info.name_en} ({g.info.name_ru})"
+        self.say("{name}, {n} players, seed {seed}; you play {seats}. Type ? for your moves; {help}.", name=name,
+                 n=g.players, seed=self.seed, seats=", ".join(f"P{p}" for p in self.seats), help=tr(self.lang, HELP))
         while not g.is_over(self.state):
             if len(self.moves) >= self.max_moves:
-                self.console.print(f"stopped: {self.max_moves} moves played (--max-moves); the game has not ended",
-                                   markup=False)
+                self.say("stopped: {n} moves played (--max-moves); the game has not ended", n=self.max_moves)
                 return 0
             legal = g.legal_moves(self.state)
             if not legal:
@@ -74,7 +77,7 @@ class Session:
             if mover not in self.seats:
                 self._play(self.bot.choose(g, self.state, mover), mover)
             elif len(legal) == 1:
-                self._play(legal[0], mover, note=" (forced)")
+                self._play(legal[0], mover, note=tr(self.lang, " (forced)"))
             else:
                 self.show(mover)
                 if not self._ask(mover, legal):
@@ -89,29 +92,30 @@ class Session:
             try:
                 text = self.ask(f"P{seat}> ").strip()
             except (EOFError, KeyboardInterrupt):
-                self.console.print("\ngame left unfinished", markup=False)
+                self.console.print()
+                self.say("game left unfinished")
                 return False
             if not text:
                 continue
             word, _, rest = text.partition(" ")
             if text in ("quit", "exit", "q"):
-                self.console.print("game left unfinished", markup=False)
+                self.say("game left unfinished")
                 return False
             if text in ("?", "help", "moves"):
-                self.console.print("legal moves: " + "  ".join(g.format_move(m) for m in legal), markup=False)
+                self.say("legal moves: {moves}", moves="  ".join(g.format_move(m) for m in legal))
             elif word == "why" and rest:
                 self._why(rest, legal)
             elif text == "hint":
                 hint = IsmctsBot(seed=self.seed + len(self.moves)).choose(g, self.state, seat)
-                self.console.print(f"hint: {g.format_move(hint)}", markup=False)
+                self.say("hint: {move}", move=g.format_move(hint))
             elif text == "undo":
                 if self.history:
                     self.state, n = self.history.pop()
                     del self.moves[n:]
-                    self.console.print(f"undone: back to move {n + 1}", markup=False)
+                    self.say("undone: back to move {n}", n=n + 1)
                     self.show(g.to_move(self.state))
                     return self._ask(g.to_move(self.state), g.legal_moves(self.state))
-                self.console.print("nothing to undo", markup=False)
+                self.say("nothing to undo")
             elif word == "save" and rest:
                 self._save(rest.strip())
             else:
@@ -131,7 +135,7 @@ class Session:
         """The legal move ``text`` names, or ``None`` after saying why it is not one."""
         move, error = self._parse(text)
         if move is None:
-            self.console.print(f"cannot read {text!r}: {error}; type ? for the legal moves", markup=False)
+            self.say("cannot read {text}: {error}; type ? for the legal moves", text=repr(text), error=error)
             return None
         if move in legal:
             return move
@@ -141,31 +145,30 @@ class Session:
     def _why(self, text: str, legal: Sequence) -> None:
         move, error = self._parse(text)
         if move is None:
-            self.console.print(f"cannot read {text!r}: {error}", markup=False)
+            self.say("cannot read {text}: {error}", text=repr(text), error=error)
         elif move in legal:
-            self.console.print(f"{self.game.format_move(move)} is legal here", markup=False)
+            self.say("{move} is legal here", move=self.game.format_move(move))
         else:
             self._explain(move)
 
     def _explain(self, move) -> None:
         why = self.game.refusal(self.state, move)
         if why is None:
-            self.console.print(f"{self.game.format_move(move)} is not a legal move here; type ? for the legal moves",
-                               markup=False)
+            self.say("{move} is not a legal move here; type ? for the legal moves", move=self.game.format_move(move))
             return
         label, sentence = why
-        self.console.print(f"refused by {label}: {sentence}", markup=False, highlight=False)
-        self.console.print(f"  rulebook: {rulebook_anchor(self.game.info.id, label)}", markup=False)
+        self.say("refused by {label}: {sentence}", label=label, sentence=said(sentence, self.lang))
+        self.say("  rulebook: {anchor}", anchor=rulebook_anchor(self.game.info.id, label, self.lang))
 
     def _save(self, path: str) -> None:
         record = self.game.record(self.seed, self.moves)
         try:
             (self.save or (lambda p, r: r.save(p)))(path, record)
         except CardspecError as exc:
-            self.console.print(f"not saved: {exc}", markup=False)
+            self.say("not saved: {error}", error=str(exc))
             return
-        self.console.print(f"saved to {path}; resume with: cardspec play --replay {path} --seat "
-                           + " --seat ".join(map(str, self.seats)), markup=False)
+        self.say("saved to {path}; resume with: {command}", path=path,
+                 command=f"cardspec play --replay {path} --seat " + " --seat ".join(map(str, self.seats)))
 
     def _play(self, move, mover: int, note: str = "") -> None:
         before = self.state
@@ -177,19 +180,25 @@ class Session:
     # ------------------------------------------------------------ showing
     def show(self, seat: int) -> None:
         """What ``seat`` sees: its zones, the sizes of the hidden ones, the public values."""
-        table = Table(title=f"P{seat} to move (move {len(self.moves) + 1})", show_header=False, expand=False)
+        table = Table(title=tr(self.lang, "P{seat} to move (move {n})").format(seat=seat, n=len(self.moves) + 1),
+                      show_header=False, expand=False)
         table.add_column("zone", style="bold")
         table.add_column("cards")
-        for name, cards in zone_rows(self.game, self.state, seat):
-            table.add_row(name + (" (you)" if name == f"hand {seat}" else ""), cards)
+        for name, cards in zone_rows(self.game, self.state, seat, self.lang):
+            table.add_row(name + (tr(self.lang, " (you)") if name == f"hand {seat}" else ""), cards)
         public = public_values(self.game, self.state, seat)
         if public:
-            table.add_row("public", escape(public))
+            table.add_row(tr(self.lang, "public"), escape(public))
         self.console.print(table)
+
+    def say(self, template: str, **fields) -> None:
+        """Print a sentence of the session, in its language."""
+        self.console.print(tr(self.lang, template).format(**fields), markup=False, highlight=False)
 
     def _end(self) -> None:
         out = self.game.outcome(self.state)
-        self.console.print(f"game over after {len(self.moves)} moves: {out.describe()}", markup=False)
+        self.say("game over after {n} moves: {result}", n=len(self.moves), result=out.describe(self.lang))
         if out.returns:
-            you = [f"P{p} {'(you) ' if p in self.seats else ''}{r:+g}" for p, r in enumerate(out.returns)]
-            self.console.print("returns: " + ", ".join(you), markup=False)
+            you = tr(self.lang, " (you)")
+            self.say("returns: {returns}", returns=", ".join(
+                f"P{p}{you if p in self.seats else ''} {r:+g}" for p, r in enumerate(out.returns)))

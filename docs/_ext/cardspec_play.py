@@ -54,7 +54,7 @@ class PlayDirective(SphinxDirective):
         lang = self.env.config.language or "en"
         words = translated(_WORDS, lang)
         root = "../" * self.env.docname.count("/") + "_static/"
-        attrs = {"data-game": game_id, "data-root": root, "data-wheel": WHEEL,
+        attrs = {"data-game": game_id, "data-root": root, "data-wheel": WHEEL, "data-lang": lang,
                  "data-words": json.dumps(words, ensure_ascii=False)}
         html = ('<div class="cardspec-play" ' + " ".join(f'{k}="{_escape(v)}"' for k, v in attrs.items()) + '>'
                 f'<button type="button" class="cardspec-play-open">{_escape(words["open"])}</button>'

@@ -48,7 +48,8 @@ class Panel {
 
   start() {
     const WebTable = this.py.pyimport("spec.web").WebTable;
-    this.table = WebTable.callKwargs(this.root.dataset.game, { seed: this.seed, seat: 0, bot: "ismcts:30" });
+    this.table = WebTable.callKwargs(this.root.dataset.game, { seed: this.seed, seat: 0, bot: "ismcts:30",
+                                                                   lang: this.root.dataset.lang });
     this.message = "";
     this.render();
   }
