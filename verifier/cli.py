@@ -710,22 +710,43 @@ def docs(out, language, fmt, open_it) -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("--position", required=True, help="The position, in the game's position notation.")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
+@click.option("--max-nodes", type=click.IntRange(1, 10**9), default=2_000_000, show_default=True,
+              help="Positions the search may visit before it reports the position as beyond its budget (Durak).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def solve(game_id, position, variant_path, as_json) -> None:
-    """Exact value of an endgame position (games with a solver: Sixty-Six)."""
-    game = make_game(game_id, resolve_variant(game_id, variant_path), None)
-    solver = getattr(sys.modules[type(game).__module__], "solve_position", None)
+def solve(game_id, position, variant_path, max_nodes, as_json) -> None:
+    """Exact value of an endgame position (games with a solver: Sixty-Six, two-player Durak with the stock
+    empty), a best line, and (Durak) the value of every legal move."""
+    game = make_game(game_id, resolve_variant(game_id, variant_path), 2 if game_id == "durak" else None)
+    solver = _solver_of(game_id)
     if solver is None:
-        have = [g for g, c in all_games().items() if hasattr(sys.modules[c.__module__], "solve_position")]
+        have = [g for g in all_games() if _solver_of(g) is not None]
         raise CardspecError(f"no endgame solver for {game_id}; games with one: {', '.join(have) or 'none'}")
-    out = solver(game, position)
+    out = solver(game, position, max_nodes=max_nodes) if game_id == "durak" else solver(game, position)
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     console.print(f"position: {out['position']}", markup=False)
-    console.print(f"value: {out['value']:+d} ({out['meaning']})", markup=False)
+    value = "unknown" if out["value"] is None else f"{out['value']:+d}"
+    console.print(f"value: {value} ({out['meaning']})", markup=False)
     console.print("best play: " + (" ".join(out["line"]) or "-"), markup=False)
+    for move, v in out.get("moves", {}).items():
+        console.print(f"  {move}: {v:+d} ({_DURAK_MEANINGS[v]})", markup=False)
     console.print(f"searched {out['nodes']} positions in {out['seconds']:.3f}s", markup=False)
+
+
+_DURAK_MEANINGS = {1: "P1 is the durak", -1: "P0 is the durak", 0: "a draw"}
+
+
+def _solver_of(game_id: str):
+    """A game's endgame solver: ``solve_position`` in its rules module or in ``spec.games._GAME_solver``."""
+    import importlib
+    found = getattr(sys.modules[get_game(game_id).__module__], "solve_position", None)
+    if found is None:
+        try:
+            found = getattr(importlib.import_module(f"spec.games._{game_id}_solver"), "solve_position", None)
+        except ImportError:
+            found = None
+    return found
 
 
 if __name__ == "__main__":

@@ -1,0 +1,131 @@
+"""The two-player Durak endgame solver (spec/games/_durak_solver.py).
+
+* Its value equals a plain minimax (no pruning, no table) over every position of small decks:
+  every split of a few cards between the hands, every trump suit, either attacker, under the
+  default rules and under transfer, throw-in and defender-loses variants.
+* Its best line replays in the engine and ends with the value it claims; every legal move's
+  value is the value after that move.
+* The notation round-trips; a bad position is one line and exit 2; a search past its budget is
+  reported as unknown.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from spec.cards import Suit, format_cards
+from spec.games._durak_solver import Solver, _value, format_position, parse_position, solve_position
+from spec.games.durak import Durak, Rules
+from verifier.cli import main
+
+
+def minimax(game, state, depth: int = 0) -> int:
+    """The plain game value from P0's side: every move, no pruning, no memory."""
+    assert depth < 200, "a line of play that long means a loop"
+    if game.is_over(state):
+        return _value(game, state)
+    values = [minimax(game, game.play(state, m), depth + 1) for m in game.legal_moves(state)]
+    return max(values) if game.to_move(state) == 0 else min(values)
+
+
+def positions(game, cards: int, per_hand: int, rng: random.Random, limit: int):
+    """Positions with ``per_hand`` cards in each hand, drawn from the first ``cards`` cards of the deck."""
+    deck = list(game.deck())[:cards]
+    splits = []
+    for p0 in itertools.combinations(deck, per_hand):
+        rest = [c for c in deck if c not in p0]
+        for p1 in itertools.combinations(rest, per_hand):
+            splits.append((p0, p1))
+    rng.shuffle(splits)
+    for p0, p1 in splits[:limit]:
+        for trump in (Suit.SPADES, Suit.HEARTS):
+            for attacker in (0, 1):
+                yield f"trump={trump.symbol}; attacker={attacker}; p0={format_cards(p0)}; p1={format_cards(p1)}"
+
+
+VARIANTS = {"default": Rules(deck_size=12), "transfer": Rules(deck_size=12, transfer=True),
+            "throw_in": Rules(deck_size=16, throw_in="always"),
+            "defender_loses": Rules(deck_size=12, all_out="defender_loses"),
+            "take_any_time": Rules(deck_size=12, take="any_time")}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_solver_agrees_with_a_plain_minimax_on_small_positions(name):
+    game = Durak(VARIANTS[name], players=2)
+    rng = random.Random(name)
+    checked = 0
+    for per_hand in (1, 2, 3):
+        for text in positions(game, 12, per_hand, rng, limit=12):
+            state = parse_position(game, text)
+            assert Solver(game).value(state) == minimax(game, state), text
+            checked += 1
+    assert checked >= 100
+
+
+def test_the_best_line_replays_and_each_moves_value_is_the_value_after_it():
+    game = Durak(players=2)
+    rng = random.Random(3)
+    deck = list(game.deck())
+    for _ in range(12):
+        rng.shuffle(deck)
+        k = rng.randint(2, 5)
+        text = f"trump=♦; attacker={rng.randint(0, 1)}; p0={format_cards(deck[:k])}; p1={format_cards(deck[k:2 * k])}"
+        out = solve_position(game, text)
+        state = parse_position(game, text)
+        end = state
+        for move in out["line"]:
+            end = game.play(end, game.parse_move(move))
+        assert game.is_over(end) and _value(game, end) == out["value"], text
+        best = max if game.to_move(state) == 0 else min
+        assert best(out["moves"].values()) == out["value"]
+        for move, value in out["moves"].items():
+            assert Solver(game).value(game.play(state, game.parse_move(move))) == value
+
+
+def test_a_broken_solver_is_caught_by_the_minimax_check():
+    """The agreement test can fail: a solver that stops at the first move it likes is wrong somewhere."""
+    class Hasty(Solver):
+        def ordered(self, state):
+            return super().ordered(state)[:1]
+    game = Durak(Rules(deck_size=12), players=2)
+    wrong = [t for t in positions(game, 12, 2, random.Random(0), limit=20)
+             if Hasty(game).value(parse_position(game, t)) != minimax(game, parse_position(game, t))]
+    assert wrong
+
+
+def test_the_notation_round_trips():
+    game = Durak(players=2)
+    text = "trump=♥; attacker=1; p0=6♠ 10♥ A♦; p1=7♣ Q♥"
+    assert format_position(game, parse_position(game, text)) == text
+    assert format_position(game, parse_position(game, "p1=Q♥ 7♣; p0=A♦ 6♠ 10♥; attacker=1; trump=h")) == text
+
+
+@pytest.mark.parametrize("text, word", [("trump=♠; attacker=2; p0=6♠; p1=7♠", "attacker"),
+                                        ("trump=♠; attacker=0; p0=6♠", "missing p1"),
+                                        ("trump=♠; attacker=0; p0=6♠ 6♠; p1=7♠", "twice"),
+                                        ("trump=♠; attacker=0; p0=2♠; p1=7♠", "2♠"),
+                                        ("trump=♠; attacker=0; p0=; p1=7♠", "both players"),
+                                        ("trump=♠; attacker=0; p0=6♠; p1=7♠; p1=8♠", "once each"),
+                                        ("nonsense", "key=value")])
+def test_a_bad_position_is_one_line_and_exit_2(text, word):
+    out = CliRunner().invoke(main, ["solve", "durak", "--position", text])
+    assert out.exit_code == 2 and word in out.output and out.output.strip().count("\n") == 0, out.output
+
+
+def test_a_search_past_its_budget_is_unknown():
+    out = CliRunner().invoke(main, ["solve", "durak", "--position", "trump=♠; attacker=0; p0=6♠ 7♠ 8♠ 9♠ 10♠ J♠; "
+                                    "p1=Q♠ K♠ A♠ 6♥ 7♥ 8♥", "--max-nodes", "30", "--json"])
+    assert out.exit_code == 0
+    import json
+    doc = json.loads(out.output)
+    assert doc["value"] is None and doc["meaning"].startswith("unknown: beyond the budget of 30")
+
+
+def test_the_command_prints_the_value_of_every_move():
+    out = CliRunner().invoke(main, ["solve", "durak", "--position", "trump=♠; attacker=0; p0=6♠ 7♥ K♦; p1=A♠ 8♥ 9♦"])
+    assert out.exit_code == 0 and "value: +0 (a draw" in out.output
+    assert "attack 6♠: -1 (P0 is the durak)" in out.output and "attack K♦: +0 (a draw)" in out.output
