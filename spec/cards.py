@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from spec.errors import NotationError
+from spec.errors import NotationError, quote
 
 __all__ = [
     "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
@@ -110,12 +110,20 @@ _SUIT_PARSE = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit
 _JOKERS = {"JK", "🃏", "JOKER", "ДЖ"}
 
 
+def parse_suit(text: str) -> Suit:
+    """Read a suit as cards write it: ``♠``, ``♤``, ``s`` or ``S`` (and so on for each suit)."""
+    suit = _SUIT_PARSE.get(text.strip()) or _SUIT_PARSE.get(text.strip().upper())
+    if suit is None:
+        raise NotationError(f"cannot read suit {quote(text)}: suits are ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, s h d c)")
+    return suit
+
+
 def parse_rank(text: str) -> Rank:
     """Read one rank: ``10``, ``T``, ``Q``, ``Д`` (Russian queen), ``A``; ``Jk`` (or ``joker``, ``🃏``) for a joker."""
     t = text.strip().upper()
     rank = Rank.JOKER if t in _JOKERS else _RANK_PARSE.get(t)
     if rank is None:
-        raise NotationError(f"cannot read rank {text!r}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker")
+        raise NotationError(f"cannot read rank {quote(text)}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker")
     return rank
 
 
@@ -125,13 +133,13 @@ def parse_card(text: str) -> Card:
     if t.upper() in _JOKERS:
         return Card(Rank.JOKER, None)
     if len(t) < 2:
-        raise NotationError(f"cannot read card {text!r}: expected a rank and a suit, like 10♥ or Th")
+        raise NotationError(f"cannot read card {quote(text)}: expected a rank and a suit, like 10♥ or Th")
     rank_text, suit_text = t[:-1].upper(), t[-1].upper()
     rank = _RANK_PARSE.get(rank_text)
     suit = _SUIT_PARSE.get(suit_text)
     if rank is None or rank is Rank.JOKER or suit is None:
         raise NotationError(
-            f"cannot read card {text!r}: ranks are 2-10 T J Q K A (or В Д К Т), suits ♠♥♦♣ or s h d c")
+            f"cannot read card {quote(text)}: ranks are 2-10 T J Q K A (or В Д К Т), suits ♠♥♦♣ or s h d c")
     return Card(rank, suit)
 
 

@@ -32,7 +32,6 @@ import functools
 import json
 import os
 import sys
-import tempfile
 import types
 import typing
 from collections import Counter
@@ -42,6 +41,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from spec.cards import Card, format_cards, make_deck
 from spec.clauses import ClauseBook
+from spec.files import check_text, check_writable, read_user_file, write_atomic  # noqa: F401 (re-exported)
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
 from spec.i18n import Msg, tr
 from spec.moves import parse_move as parse_move_text, templates_of
@@ -330,7 +330,7 @@ class Record:
     def from_json(cls, text: str, *, source: str = "record") -> "Record":
         """Read a record, checking every key; a problem is one :class:`~spec.errors.CardspecError` line."""
         try:
-            data = json.loads(text)
+            data = json.loads(check_text(text, source))
         except json.JSONDecodeError as exc:
             raise CardspecError(f"{source}: not a game record (invalid JSON: {exc.msg})") from None
         except RecursionError:
@@ -358,7 +358,8 @@ class Record:
                 raise CardspecError(f"{source}: key 'moves': move {i} is {type(move).__name__} {move!r:.40}; "
                                     "allowed: moves written as text")
         if not -2**63 <= data["seed"] < 2**63:
-            raise CardspecError(f"{source}: key 'seed': {data['seed']:.3g} is out of range; allowed: a 64-bit integer")
+            raise CardspecError(f"{source}: key 'seed': a number of {len(str(abs(data['seed'])))} digits is out of "
+                                f"range; allowed: a 64-bit integer, {-2**63} to {2**63 - 1}")
         return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), rules, fmt)
 
     def game_object(self) -> Game:
@@ -393,62 +394,12 @@ class Record:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Record":
-        try:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_RECORD_BYTES + 1)
-        except OSError as exc:
-            raise CardspecError(f"{path}: cannot read ({exc.strerror})") from None
-        if len(raw) > MAX_RECORD_BYTES:
-            raise CardspecError(f"{path}: larger than {MAX_RECORD_BYTES // 1_000_000} MB; not a game record")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise CardspecError(f"{path}: not UTF-8 text (byte {exc.start}); a record is JSON in UTF-8") from None
+        text = read_user_file(path, what="game record", limit=MAX_RECORD_BYTES)
         return cls.from_json(text, source=str(path))
 
 
 #: A record larger than this is refused unread (the longest real games are well under 1 MB).
 MAX_RECORD_BYTES = 50_000_000
-
-
-def check_writable(path: str | os.PathLike) -> str:
-    """The file ``path`` will really be written to (a symlink's target), or one error line.
-
-    Called before a long job, so that a bad ``--save`` path fails at once.
-    """
-    target = os.path.realpath(path)
-    directory = os.path.dirname(target)
-    if os.path.isdir(target):
-        raise CardspecError(f"{path}: is a folder; give a file name to save to")
-    if not os.path.isdir(directory):
-        raise CardspecError(f"{path}: folder {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise CardspecError(f"{path}: folder {directory} is not writable")
-    return target
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` so that a crash leaves either the old file or the whole new one.
-
-    The data is flushed to disk before the rename, a symlink is written
-    through to its target, the file gets the usual mode (0666 less the
-    umask), and the temporary file is removed on any error.
-    """
-    target = check_writable(path)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".cardspec-", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 @functools.cache

@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 
-def quote(text: object) -> str:
-    r"""User text inside an error message, quoted so that it cannot split the line.
+#: the most characters of a user's text an error line echoes
+QUOTE_CHARS = 80
 
-    >>> print(quote("ten"), quote("a\nb"), quote("Т♠"))
-    'ten' 'a\nb' 'Т♠'
+
+def quote(text: object) -> str:
+    r"""User text inside an error message, quoted so that it cannot split the line, and cut to
+    about :data:`QUOTE_CHARS` characters (a 49 MB move is not echoed whole).
+
+    >>> print(quote("ten"), quote("a\nb"), quote("Т♠"), quote("x" * 100)[-12:])
+    'ten' 'a\nb' 'Т♠' …(100 chars)
     """
-    body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
-    return "'" + body.replace("'", "\\'") + "'"
+    text = str(text)
+    cut = len(text) > QUOTE_CHARS
+    body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:QUOTE_CHARS])
+    return "'" + body.replace("'", "\\'") + "'" + (f"…({len(text)} chars)" if cut else "")
+
+
+#: the longest error line the command line prints
+LINE_CHARS = 2000
 
 
 def one_line(message: object) -> str:
-    """A message with every line break escaped: what the command line prints."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in str(message))
+    """A message with every line break escaped, at most :data:`LINE_CHARS` long: what the command line prints."""
+    text = str(message)
+    line = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text[:LINE_CHARS])
+    return line if len(text) <= LINE_CHARS else line + f" …(cut; {len(text)} chars)"
 
 
 class CardspecError(Exception):

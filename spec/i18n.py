@@ -92,11 +92,95 @@ class Msg(str):
         made.template, made.fields = template, fields
         return made
 
+    def __reduce__(self):
+        # made again from its template and fields (its English text may hold braces)
+        return _message, (self.template, self.fields)
+
     def text(self, lang: str) -> str:
-        """The sentence in ``lang`` (English where the catalogue has no translation)."""
-        return tr(lang, self.template).format(**self.fields)
+        """The sentence in ``lang`` (English where the catalogue has no translation); a field that
+        is itself a :class:`Msg` is said in ``lang`` too."""
+        return tr(lang, self.template).format(**{k: said(v, lang) for k, v in self.fields.items()})
+
+    @classmethod
+    def join(cls, sep: str, parts) -> "Msg":
+        """The parts (sentences or :class:`Msg`) joined by ``sep``, each said in the reader's language."""
+        parts = list(parts)
+        return cls(sep.join("{p%d}" % i for i in range(len(parts))), **{f"p{i}": p for i, p in enumerate(parts)})
+
+    def to_json(self) -> dict:
+        """The template and fields, for a cache (fields that are not JSON become their English text)."""
+        def value(v):
+            if isinstance(v, Msg):
+                return v.to_json()
+            return v if isinstance(v, (int, float, bool)) or v is None else str(v)
+        return {"msg": self.template, "fields": {k: value(v) for k, v in self.fields.items()}}
+
+    @classmethod
+    def from_json(cls, data) -> "Msg":
+        """The inverse of :meth:`to_json`; a bad shape raises ``ValueError``."""
+        if not (isinstance(data, dict) and set(data) == {"msg", "fields"} and isinstance(data["msg"], str)
+                and isinstance(data["fields"], dict)):
+            raise ValueError("a message is an object with 'msg' and 'fields'")
+        fields = {k: cls.from_json(v) if isinstance(v, dict) else v for k, v in data["fields"].items()}
+        try:
+            return cls(data["msg"], **fields)
+        except (KeyError, IndexError, ValueError) as exc:
+            raise ValueError(f"a message's fields do not fit its template: {exc}") from None
+
+
+def _message(template: str, fields: dict) -> "Msg":
+    return Msg(template, **fields)
 
 
 def said(text: str, lang: str) -> str:
     """``text`` in ``lang`` if it is a :class:`Msg`, else as it is."""
     return text.text(lang) if isinstance(text, Msg) else text
+
+
+#: the calls whose text arguments are the rulebook's words (clause and property declarations): the
+#: positional argument given by index, and the keyword arguments given by name
+_DECLARATIONS = {"rule": ((1,), ("refused", "unchecked", "not_in_play")),
+                 "note": ((1,), ("unchecked", "not_in_play")),
+                 "property": ((), ("title", "note")), "walked": ((), ("title", "note")),
+                 "invariant": ((), ("title", "note")), "z3_claim": ((), ("title", "note")),
+                 "Property": ((2,), ("note",)), "Scope": ((0,), ())}
+
+
+def extract(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for cardspec: what Babel's Python extractor finds (``N_``, ``tr``,
+    ``Msg``, ``say``), plus the words the rules and properties declare, which the rulebook and the
+    command line show: clause summaries and refusals, property titles and notes, scopes, and the
+    docstring of every field of a rules class (``mapping``: ``[spec.i18n:extract: **.py]``)."""
+    import ast
+    from babel.messages.extract import extract_python
+    source = fileobj.read()
+    fileobj.seek(0)
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    for lineno, message in declared_words(ast.parse(text)):
+        yield lineno, "", message, []
+
+
+def declared_words(tree) -> list[tuple[int, str]]:
+    """(line, text) of every declared word in a parsed module (see :func:`extract`)."""
+    import ast
+    import inspect
+    found = []
+
+    def literal(node) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value else None
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in _DECLARATIONS:
+                positions, names = _DECLARATIONS[name]
+                args = [node.args[i] for i in positions if i < len(node.args)]
+                args += [k.value for k in node.keywords if k.arg in names]
+                found += [(a.lineno, literal(a)) for a in args if literal(a)]
+        elif isinstance(node, ast.ClassDef) and node.name == "Rules":
+            body = node.body
+            for before, after in zip(body, body[1:]):
+                if isinstance(before, ast.AnnAssign) and isinstance(after, ast.Expr) and literal(after.value):
+                    found.append((after.lineno, inspect.cleandoc(literal(after.value))))
+    return found

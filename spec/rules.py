@@ -26,7 +26,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from spec.errors import VariantError
+from spec.errors import VariantError, quote
+from spec.i18n import tr
 
 
 def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
@@ -46,20 +47,20 @@ def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _describe(tp: Any, field: dataclasses.Field) -> str:
+def _describe(tp: Any, field: dataclasses.Field, lang: str = "en") -> str:
     if typing.get_origin(tp) is Literal:
-        return "one of " + ", ".join(repr(a) for a in typing.get_args(tp))
+        return tr(lang, "one of {values}").format(values=", ".join(repr(a) for a in typing.get_args(tp)))
     if tp is bool:
-        return "true or false"
+        return tr(lang, "true or false")
     if tp is int:
         lo, hi = field.metadata.get("range", (None, None))
         if lo is not None and hi is not None:
-            return f"an integer from {lo} to {hi}"
+            return tr(lang, "an integer from {lo} to {hi}").format(lo=lo, hi=hi)
         if lo is not None:
-            return f"an integer of at least {lo}"
+            return tr(lang, "an integer of at least {lo}").format(lo=lo)
         if hi is not None:
-            return f"an integer of at most {hi}"
-        return "an integer"
+            return tr(lang, "an integer of at most {hi}").format(hi=hi)
+        return tr(lang, "an integer")
     return getattr(tp, "__name__", str(tp))
 
 
@@ -74,26 +75,26 @@ def coerce_field(rules_type: type, name: str, value: Any) -> Any:
         try:
             return field.metadata["parse"](value)
         except (ValueError, TypeError) as exc:
-            raise VariantError(name, f"cannot use {value!r}", str(exc)) from None
+            raise VariantError(name, f"cannot use {quote(value)}", str(exc)) from None
     allowed = _describe(tp, field)
     if typing.get_origin(tp) is Literal:
         if value not in typing.get_args(tp):
-            raise VariantError(name, f"{value!r} is not allowed", allowed)
+            raise VariantError(name, f"{quote(value)} is not allowed", allowed)
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            raise VariantError(name, f"expected true or false, got {type(value).__name__} {value!r}", allowed)
+            raise VariantError(name, f"expected true or false, got {type(value).__name__} {quote(value)}", allowed)
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise VariantError(name, f"expected an integer, got {type(value).__name__} {value!r}", allowed)
+            raise VariantError(name, f"expected an integer, got {type(value).__name__} {quote(value)}", allowed)
         lo, hi = field.metadata.get("range", (None, None))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise VariantError(name, f"{value} is out of range", allowed)
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise VariantError(name, f"expected a string, got {type(value).__name__} {value!r}", allowed)
+            raise VariantError(name, f"expected a string, got {type(value).__name__} {quote(value)}", allowed)
         return value
     raise TypeError(f"{rules_type.__name__}.{name}: give the field a 'parse' function")
 
@@ -119,12 +120,13 @@ def rules_overrides(rules: Any) -> dict[str, Any]:
     return out
 
 
-def field_docs(rules_type: type) -> list[tuple[str, str, Any]]:
-    """(name, allowed values, default) for each field, for the docs and errors."""
+def field_docs(rules_type: type, lang: str = "en") -> list[tuple[str, str, Any]]:
+    """(name, allowed values, default) for each field, for the docs and errors, in ``lang``."""
     hints = typing.get_type_hints(rules_type)
     rows = []
     for f in dataclasses.fields(rules_type):
-        allowed = _describe(hints[f.name], f) if "parse" not in f.metadata else "see the field's description"
+        allowed = _describe(hints[f.name], f, lang) if "parse" not in f.metadata \
+            else tr(lang, "see the field's description")
         default = f.metadata["dump"](f.default) if "dump" in f.metadata else f.default
         rows.append((f.name, allowed, default))
     return rows

@@ -24,6 +24,7 @@ from typing import Any
 
 from spec.engine import Game
 from spec.errors import CardspecError, UnknownGame, VariantError, one_line, quote
+from spec.files import check_text, read_user_file
 from spec.games import all_games, get_game
 from spec.rules import make_rules
 
@@ -111,17 +112,9 @@ MAX_VARIANT_BYTES = 1_000_000
 
 def load_variant(path: str | os.PathLike) -> Variant:
     """Read and check a variant file."""
+    text = check_text(read_user_file(path, what="variant file", limit=MAX_VARIANT_BYTES), str(path), toml=True)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_VARIANT_BYTES + 1)
-    except OSError as exc:
-        raise CardspecError(f"{path}: cannot read variant file ({exc.strerror})") from None
-    if len(raw) > MAX_VARIANT_BYTES:
-        raise CardspecError(f"{path}: larger than 1 MB; not a variant file")
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise CardspecError(f"{path}: not UTF-8 text (byte {exc.start}); a variant is TOML in UTF-8") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardspecError(f"{path}: not valid TOML ({one_line(exc)})") from None
     except RecursionError:

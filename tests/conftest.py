@@ -7,7 +7,17 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None, 
 settings.load_profile("ci")
 
 
+import resource  # noqa: E402
+
 import pytest  # noqa: E402
+
+#: The test run's memory limit (address space; soft, so that a child such as Chromium may lift it): a
+#: rule that loops and grows fails with a MemoryError in seconds instead of exhausting the machine.
+#: Each test also has a time limit (pytest-timeout, ``timeout`` in pyproject.toml).
+MEMORY_LIMIT = 6 * 2**30
+_soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+if _soft == resource.RLIM_INFINITY or _soft > MEMORY_LIMIT:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, _hard))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -26,7 +26,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]  # the fixture builds both editions
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 #: a word every edition's search must find, by language
@@ -58,6 +58,12 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+def _lift_memory_limit() -> None:
+    """Chromium reserves a large address space: lift the test run's soft memory limit for it."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (resource.getrlimit(resource.RLIMIT_AS)[1],) * 2)
+
+
 class Browser:
     """Headless Chromium over the DevTools protocol: navigate, collect errors, evaluate."""
 
@@ -66,7 +72,8 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="cardspec-chromium-")
         self.proc = subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                       "--remote-debugging-port=0", f"--user-data-dir={self.profile}", "about:blank"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     preexec_fn=_lift_memory_limit)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         for _ in range(200):
             if os.path.exists(port_file) and open(port_file).read().count("\n") >= 1:

@@ -99,7 +99,7 @@ def bad_variant(draw) -> tuple[bytes, str]:
     cls = all_games()[game]
     fields = [f for f in cls.Rules.__dataclass_fields__]
     kind = draw(st.sampled_from(["top_key", "game_type", "game_unknown", "rules_type", "rules_key", "rules_value",
-                                 "players", "utf8", "syntax", "deck"]))
+                                 "players", "utf8", "syntax", "deck", "huge_int", "long_key", "dotted_key"]))
     lines = [f'game = "{game}"']
     if kind == "top_key":
         key = draw(st.text(min_size=1, max_size=12).filter(
@@ -124,6 +124,13 @@ def bad_variant(draw) -> tuple[bytes, str]:
         lines.append(f"players = {toml_value(draw(st.one_of(st.integers(-10**9, 1), st.integers(53, 10**9), nasty_text, st.booleans())))}")
     elif kind == "utf8":
         return ("\n".join(lines).encode() + b"\nname = \"\xff\xfe\"\n"), kind
+    elif kind == "huge_int":   # json and tomllib refuse integers past 4,300 digits with a ValueError
+        field = draw(st.sampled_from(fields))
+        lines += ["[rules]", f"{field} = {'9' * draw(st.integers(25, 6000))}"]
+    elif kind == "long_key":   # tomllib is quadratic in a key's length
+        lines.append("k" * draw(st.integers(201, 60_000)) + " = 1")
+    elif kind == "dotted_key":
+        lines.append(".".join(["a"] * draw(st.integers(18, 3000))) + " = 1")
     elif kind == "syntax":
         text = "\n".join(lines + ["[rules"]) + draw(st.sampled_from(["", "=", " = 3", "\n[[", "\"\"\""]))
         return text.encode(), kind
@@ -166,7 +173,8 @@ def bad_record(draw) -> tuple[bytes, str]:
     game = draw(st.sampled_from(GAMES))
     rec = json.loads(json.dumps(RECORDS[game]))
     kind = draw(st.sampled_from(["not_object", "missing", "wrong_type", "unknown_key", "rules", "move_type",
-                                 "move_text", "utf8", "json", "game", "players", "format", "rules_value"]))
+                                 "move_text", "utf8", "json", "game", "players", "format", "rules_value",
+                                 "huge_seed", "long_move"]))
     if kind == "not_object":
         return json.dumps(draw(st.one_of(st.lists(st.integers(), max_size=3), st.none(), st.integers(),
                                          nasty_text))).encode(), kind
@@ -187,6 +195,11 @@ def bad_record(draw) -> tuple[bytes, str]:
         rec["moves"] = rec["moves"][:draw(st.integers(0, 3))] + [draw(st.text(min_size=1, max_size=20)) + "#~"]
     elif kind == "utf8":
         return json.dumps(rec).encode()[:-1] + b'\xff"}', kind
+    elif kind == "huge_seed":  # a float format of it overflowed; past 4,300 digits json refuses it
+        text = json.dumps(rec)
+        return text.replace(f'"seed": {rec["seed"]}', '"seed": ' + "7" * draw(st.integers(20, 6000))).encode(), kind
+    elif kind == "long_move":  # an error line must not echo it whole
+        rec["moves"] = ["x" * draw(st.integers(100, 200_000))]
     elif kind == "json":
         text = json.dumps(rec, ensure_ascii=False)
         return text[:draw(st.integers(0, len(text) - 1))].encode(), kind
@@ -293,3 +306,18 @@ def test_valid_inputs_made_alongside_exit_0(game_id, tmp_path):
 def test_the_fuzz_ran_at_least_the_configured_inputs():
     """Runs last in this file: the four fuzz tests together tried at least TOTAL inputs."""
     assert sum(COUNTS.values()) >= min(TOTAL, 2000) or TOTAL < 2000, COUNTS
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+@pytest.mark.parametrize("option", ["--variant", "--replay", "--grid"])
+def test_a_file_that_is_not_a_regular_file_is_refused_without_blocking(kind, option):
+    path = os.path.join(WORKDIR, f"special-{kind}-{option[2:]}")
+    if kind == "fifo" and not os.path.exists(path):
+        os.mkfifo(path)
+    elif kind == "folder":
+        os.makedirs(path, exist_ok=True)
+    elif kind == "device":
+        path = "/dev/zero"
+    args = {"--variant": ["verify", "--variant", path], "--replay": ["play", "--replay", path],
+            "--grid": ["sweep", "--grid", path]}[option]
+    assert_one_line_exit_2(args, f"{option} {kind}")

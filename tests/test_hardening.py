@@ -105,12 +105,77 @@ def test_saves_are_durable_and_clean(tmp_path, monkeypatch):
     write_atomic(tmp_path / "b.json", "x")
     assert synced  # flushed to disk before the rename
 
+    assert len(synced) >= 2  # the file before the rename, then the folder after it
+
     def boom(*a):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(CardspecError, match="c.json: cannot write .No space left on device"):
         write_atomic(tmp_path / "c.json", "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json", "link.json", "real.json"]
+
+
+def test_a_save_keeps_the_files_mode_and_cleans_up_what_a_killed_save_left(tmp_path):
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    target.chmod(0o600)
+    stale = tmp_path / ".game.json.cardspec-999999999-abc.tmp"   # a pid no process has
+    stale.write_text("half")
+    write_atomic(target, "new\n")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600 and target.read_text() == "new\n"
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_save_onto_a_fifo_or_a_device_leaves_it_as_it_was_and_exits_2(tmp_path, kind):
+    if kind == "fifo":
+        target = tmp_path / "pipe"
+        os.mkfifo(target)
+    else:
+        target = "/dev/null"
+    before = os.stat(target)
+    out = CliRunner().invoke(main, ["play", "sixty_one", "--players", "2", "--save", str(target)])
+    assert out.exit_code == 2 and "not a regular file" in out.output and out.output.count("\n") == 1
+    after = os.stat(target)
+    assert stat.S_IFMT(after.st_mode) == stat.S_IFMT(before.st_mode) and after.st_ino == before.st_ino
+
+
+@pytest.mark.parametrize("option", ["--replay", "--variant"])
+def test_a_fifo_given_as_input_is_refused_without_blocking(tmp_path, option):
+    pipe = tmp_path / "input.toml"
+    os.mkfifo(pipe)
+    args = ["play", "--replay", str(pipe)] if option == "--replay" else ["verify", "--variant", str(pipe)]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 2 and "not a regular file" in out.output, out.output
+
+
+@pytest.mark.parametrize("text, word", [
+    ('{"format": 2, "game": "sixty_one", "players": 2, "seed": ' + "9" * 5000 + ', "moves": []}', "5000 digits"),
+    ('{"format": 2, "game": "sixty_one", "players": 2, "seed": ' + "9" * 400 + ', "moves": []}', "400 digits"),
+    ('{"format": 2, "game": "sixty_one", "players": 2, "seed": 99999999999999999999, "moves": []}', "64-bit")])
+def test_huge_numbers_in_a_record_are_one_line(tmp_path, text, word):
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    out = CliRunner().invoke(main, ["play", "--replay", str(path)])
+    assert out.exit_code == 2 and word in out.output and out.output.count("\n") == 1, out.output[:300]
+
+
+@pytest.mark.parametrize("body, word", [
+    ('game = "sixty_one"\n[rules]\nlosing_total = ' + "1" * 5000 + "\n", "5000 digits"),
+    ('game = "sixty_one"\n' + "a." * 40 + "b = 1\n", "dots"),
+    ('game = "sixty_one"\n' + "k" * 200_000 + " = 1\n", "characters")])
+def test_hostile_toml_is_refused_before_parsing(tmp_path, body, word):
+    import time
+    path = tmp_path / "v.toml"
+    path.write_text(body)
+    start = time.perf_counter()
+    out = CliRunner().invoke(main, ["verify", "--variant", str(path)])
+    assert out.exit_code == 2 and word in out.output and out.output.count("\n") == 1, out.output[:300]
+    assert time.perf_counter() - start < 5
+    grid = tmp_path / "g.toml"
+    grid.write_text(body.replace('game = "sixty_one"', 'game = "sixty_one"\n[vary]\nx = [1]'))
+    out = CliRunner().invoke(main, ["sweep", "--grid", str(grid)])
+    assert out.exit_code == 2 and out.output.count("\n") == 1, out.output[:300]
 
 
 def test_replays_are_byte_identical_under_another_hash_seed(tmp_path):
@@ -135,3 +200,102 @@ def test_replays_are_byte_identical_under_another_hash_seed(tmp_path):
             outs.append(r.stdout)
         logs[hashseed] = outs
     assert logs["0"] == logs["12345"]
+
+
+def test_a_sweep_is_counted_and_refused_before_anything_runs():
+    import time
+    start = time.perf_counter()
+    many = [f"--vary=losing_total={','.join(map(str, range(1, 200)))}",
+            f"--vary=hand_size={','.join(map(str, range(1, 14)))}"]
+    out = CliRunner().invoke(main, ["sweep", "sixty_one", *many, "--players", "2-12"])
+    assert out.exit_code == 2 and "28,457 points; allowed: at most --max-points 3,000" in out.output, out.output
+    huge = [f"--vary=losing_total={','.join(map(str, range(-999, 1000)))}",
+            f"--vary=hand_size={','.join(map(str, range(1, 14)))}", "--vary=turnover_order=flip,reverse,shuffle",
+            "--vary=turnover_timing=at_draw,keep_last", "--vary=total_after_turnover=carries,resets"]
+    out = CliRunner().invoke(main, ["sweep", "sixty_one", *huge])
+    assert out.exit_code == 2 and "points; allowed: at most" in out.output
+    assert time.perf_counter() - start < 10
+
+
+def test_a_sweep_in_which_no_point_can_be_played_exits_2():
+    out = CliRunner().invoke(main, ["sweep", "queen_ace", "--vary", "min_stake=100", "--vary", "max_stake=1",
+                                    "--players", "3"])
+    assert out.exit_code == 2 and "no point of the grid can be played" in out.output, out.output
+
+
+def test_a_scheduler_address_that_never_answers_or_is_not_dask_is_one_line(monkeypatch):
+    import socket
+    import threading
+    import verifier.plan as plan
+    monkeypatch.setattr(plan, "CONNECT_SECONDS", 3)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    port = server.getsockname()[1]
+    out = CliRunner().invoke(main, ["verify", "casino_war", "--no-cache", "--scheduler", f"tcp://127.0.0.1:{port}"])
+    server.close()
+    assert out.exit_code == 2 and "--scheduler" in out.output and out.output.count("\n") == 1, out.output
+
+
+def test_sigterm_stops_a_sweep_and_its_workers(tmp_path):
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "sweep", "durak", "--workers", "2", "--cache",
+                             str(tmp_path / "cache")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(6)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        code = proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert code == 130 and b"interrupted" in proc.stderr.read()
+    time.sleep(1)
+    with pytest.raises(ProcessLookupError):   # no worker is left in its process group
+        os.killpg(proc.pid, 0)
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        json.loads(entry.read_text())          # every entry written is whole
+
+
+@pytest.mark.parametrize("args", [["play", "durak", "--replay", "r.json"], ["play", "--replay", "r.json", "--players", "3"],
+                                  ["play", "--replay", "r.json", "--variant", "throw_in"]])
+def test_replay_with_a_conflicting_game_players_or_variant_is_refused(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(main, ["play", "durak", "--seed", "1", "--save", "r.json"])
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 2 and "the record names the game, players and rules" in out.output
+
+
+def test_an_empty_save_and_an_out_of_range_seed_are_refused():
+    out = CliRunner().invoke(main, ["play", "sixty_one", "--save", ""])
+    assert out.exit_code == 2 and "an empty file name" in out.output and "Sixty-One" not in out.output
+    out = CliRunner().invoke(main, ["play", "sixty_one", "--seed", str(2**64), "--save", "x.json"])
+    assert out.exit_code == 2 and "--seed" in out.output
+
+
+def test_user_text_is_quoted_cut_and_never_read_as_markup(tmp_path):
+    long_move = "x" * 5_000_000
+    out = CliRunner().invoke(main, ["play", "sixty_one", "--seat", "0", "--bots", "random"], input=long_move + "\nquit\n")
+    assert out.exit_code == 0 and len(max(out.output.splitlines(), key=len)) < 3000
+    variant = tmp_path / "v.toml"
+    variant.write_text('game = "sixty_one"\nname = "[/oops] \\u001b[31mred"\nplayers = 2\n')
+    out = CliRunner().invoke(main, ["verify", "--variant", str(variant), "--only", "one_loser", "--examples", "2"])
+    assert out.exit_code == 0 and "[/oops]" in out.output and "\x1b[31m" not in out.output, out.output[-500:]
+
+
+def test_list_shows_the_counts_the_default_rules_allow_and_the_preset_that_allows_more():
+    out = CliRunner().invoke(main, ["list"], env={"COLUMNS": "200"})
+    assert "2 (2-3 with preset three)" in out.output
+
+
+def test_a_rule_that_grows_without_end_fails_at_once_under_the_test_runs_limits():
+    """The memory limit of tests/conftest.py turns a runaway rule into a MemoryError, not a dead machine
+    (an allocation past the limit fails at once; a loop of smaller ones fails when it reaches it)."""
+    import resource
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    assert soft != resource.RLIM_INFINITY and soft <= 6 * 2**30
+    with pytest.raises(MemoryError):
+        bytearray(soft + 2**30)

@@ -16,11 +16,13 @@ FIX = ("extract and update the catalogue as docs/dev/conventions.md says, then t
 
 
 def marked() -> set[str]:
-    """Every message the code marks, as Babel extracts it."""
+    """Every message the code marks, as Babel extracts it with cardspec's method (``babel.cfg``): the
+    marked strings, and the words the rules and properties declare (clause summaries and refusals,
+    property titles, scopes, rules fields)."""
     found = set()
     for folder in SOURCES:
         for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS):
+                ROOT / folder, method_map=[("**.py", "spec.i18n:extract")], keywords=KEYWORDS):
             found.add(message if isinstance(message, str) else message[0])
     return found
 

@@ -35,6 +35,7 @@ import z3
 
 from spec.cards import format_cards
 from spec.engine import Game
+from spec.i18n import Msg
 from spec.rules import make_rules
 from verifier.core import (
     HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Scope, Verdict,
@@ -634,23 +635,28 @@ def invariant_outcome(game: str, budget: Budget, groups: int, explored: Sequence
     states = sum(e[2] for e in explored)
     complete = all(e[3] for e in explored)
     labels = [f"{name}/{n}p" for name, n, _, _ in explored]
-    notes = []
+    notes: list = []
     facts: dict[str, Any] = {}
     if explored:
-        notes.append(f"{'exhaustive' if complete else 'unfinished exhaustive search'} over {states} states "
-                     f"({', '.join(labels)}{f'; in {shards} shards' if shards > 1 else ''})")
+        where = Msg("{configurations}; in {n} shards", configurations=", ".join(labels), n=shards) if shards > 1 \
+            else ", ".join(labels)
+        notes.append(Msg("exhaustive over {states} states ({where})", states=states, where=where) if complete
+                     else Msg("unfinished exhaustive search over {states} states ({where})", states=states,
+                              where=where))
         facts.update(states=states, complete=complete, configurations=labels)
     if counts is None:
         if not explored:
-            return Outcome(UNKNOWN, "no small configuration to explore", method="exhaustive", facts=facts)
-        return Outcome(HOLDS if complete else UNKNOWN, "; ".join(notes), method="exhaustive", facts=facts)
+            return Outcome(UNKNOWN, Msg("no small configuration to explore"), method="exhaustive", facts=facts)
+        return Outcome(HOLDS if complete else UNKNOWN, Msg.join("; ", notes), method="exhaustive", facts=facts)
     count = sum(counts)
     unit = unit_of(game)
-    notes.append(f"sampled {count} random games ({f'{unit}; ' if unit else ''}seed {budget.seed}"
-                 + (f", {groups} rule sets" if groups > 1 else "") + ")")
+    sets = Msg(", {n} rule sets", n=groups) if groups > 1 else ""
+    notes.append(Msg("sampled {n} random games ({unit}; seed {seed}{sets})", n=count, unit=unit, seed=budget.seed,
+                     sets=sets) if unit else
+                 Msg("sampled {n} random games (seed {seed}{sets})", n=count, seed=budget.seed, sets=sets))
     facts.update(games=count, seed=budget.seed, rule_sets=groups)
     method = "exhaustive" if explored and complete else "hypothesis"
-    return Outcome(HOLDS, "; ".join(notes), examples=count, seed=budget.seed, method=method, facts=facts)
+    return Outcome(HOLDS, Msg.join("; ", notes), examples=count, seed=budget.seed, method=method, facts=facts)
 
 
 def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, Any], str | None], *,
@@ -750,8 +756,8 @@ def decide(solver: z3.Solver, claim: Claim) -> Outcome:
     if answer == z3.unsat:
         return Outcome(HOLDS, claim.proved, method="z3")
     if answer == z3.sat:
-        return Outcome(REFUTED, "z3 found a counterexample", claim.refute(solver.model()), method="z3")
-    return Outcome(UNKNOWN, f"z3: {solver.reason_unknown()}", method="z3")
+        return Outcome(REFUTED, Msg("z3 found a counterexample"), claim.refute(solver.model()), method="z3")
+    return Outcome(UNKNOWN, Msg("z3: {reason}", reason=solver.reason_unknown()), method="z3")
 
 
 def fresh_solver(budget: Budget) -> z3.Solver:
@@ -788,8 +794,8 @@ def z3_claim(game: str | type[Game], name: str, *, title: str, clauses: Sequence
                 if claim.proved not in proofs:
                     proofs.append(claim.proved)
             if not proofs:
-                return Outcome(UNKNOWN, "the claim says nothing about these rules", method="z3")
-            return Outcome(HOLDS, "proved: " + "; ".join(proofs), method="z3")
+                return Outcome(UNKNOWN, Msg("the claim says nothing about these rules"), method="z3")
+            return Outcome(HOLDS, Msg("proved: {claims}", claims=Msg.join("; ", proofs)), method="z3")
         registry.add(Property(gid, name, title, tuple(clauses), "z3", expected, check, note, applies,
                               tuple((budget or {}).items()), scope=scope), book)
         fn.property_name = name

@@ -32,7 +32,7 @@ from verifier.core import Budget, Property, Result
 __all__ = ["ResultCache", "code_fingerprint", "default_folder", "result_key"]
 
 #: Bumped when the entry's shape changes: older entries are then recomputed.
-FORMAT = 1
+FORMAT = 2
 #: An entry larger than this is not read (no result is near it; a bigger file is not ours).
 MAX_ENTRY = 8_000_000
 _ENTRY_DIR = re.compile(r"[0-9a-f]{2}")

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from spec.engine import Game, Record, check_writable
-from spec.errors import CardspecError, one_line
+from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
 from spec.i18n import tr
 from spec.rules import make_rules
@@ -28,10 +28,24 @@ console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False)
 
 
+#: a seed is a 64-bit integer, as a saved record's is
+SEED = click.IntRange(-2**63, 2**63 - 1)
+
+
 def fail(message: object) -> None:
     """Bad input: one line on stderr (line breaks escaped) and exit code 2."""
     click.echo(f"cardspec: error: {one_line(message)}", err=True)
     sys.exit(2)
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM stops cardspec as Ctrl-C does: the worker processes are stopped and the cache stays whole."""
+    import signal
+    import threading
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, interrupt)
 
 
 class CardspecGroup(click.Group):
@@ -44,6 +58,7 @@ class CardspecGroup(click.Group):
             fail(exc)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _terminate_as_interrupt()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as exc:
@@ -51,9 +66,15 @@ class CardspecGroup(click.Group):
             fail(f"{exc.format_message()} (see 'cardspec {sub + ' ' if sub else ''}--help')")
         except click.ClickException as exc:
             fail(exc.format_message())
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # Ctrl-C or SIGTERM, as click reports it
+                click.echo("cardspec: interrupted; the results computed so far are in the cache", err=True)
+                sys.exit(130)
             click.echo("cardspec: aborted", err=True)
             sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("cardspec: interrupted; the results computed so far are in the cache", err=True)
+            sys.exit(130)
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
@@ -99,8 +120,39 @@ def list_games() -> None:
     table = RichTable("id", "name", "Russian", "players", "deck", "family")
     for gid, cls in all_games().items():
         i = cls.info
-        table.add_row(gid, i.name_en, i.name_ru, f"{i.min_players}-{i.max_players}", i.deck, i.family)
+        table.add_row(gid, i.name_en, i.name_ru, _players_text(gid, cls), i.deck, i.family)
     console.print(table)
+
+
+def _counts(allowed: range) -> str:
+    return str(allowed.start) if len(allowed) == 1 else f"{allowed.start}-{allowed.stop - 1}"
+
+
+def _players_text(game_id: str, cls) -> str:
+    """The counts the default rules allow, and each preset that allows more (``2 (3 with preset three)``)."""
+    allowed = cls().player_range()
+    text = _counts(allowed)
+    module = sys.modules.get(cls.__module__)
+    for name, over in sorted(getattr(module, "PRESETS", {}).items()):
+        try:
+            more = cls(make_rules(cls.Rules, over), players=_first(cls, over)).player_range()
+        except (CardspecError, TypeError, ValueError):
+            continue
+        if set(more) - set(allowed):
+            text += f" ({_counts(more)} with preset {name})"
+    return text
+
+
+def _first(cls, over) -> int:
+    """A player count the preset's rules accept (a game object needs one to be made)."""
+    rules = make_rules(cls.Rules, over)
+    for n in range(cls.info.min_players, cls.info.max_players + 1):
+        try:
+            cls(rules, players=n)
+            return n
+        except CardspecError:
+            continue
+    raise ValueError("no count")
 
 
 def _cache(no_cache: bool):
@@ -127,7 +179,7 @@ def _progress(enabled: bool):
 @click.option("--variant", "variant_path", help="A variant TOML file (or a named preset of the game).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
 @click.option("--details", is_flag=True, help="Print every property's row, not one line per game.")
-@click.option("--seed", type=int, help=f"Seed for sampled properties.  [default: {Budget.seed}]")
+@click.option("--seed", type=SEED, help=f"Seed for sampled properties.  [default: {Budget.seed}]")
 @click.option("--examples", type=click.IntRange(1),
               help=f"Random games per sampled property.  [default: {Budget.examples}; --thorough: "
                    f"{THOROUGH.examples}]")
@@ -172,14 +224,14 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
     wall = time.perf_counter() - start
     results = [r for rows in per_game for r in rows]
     ok = all(r.as_expected for r in results)
-    saved = _save_counterexamples(results, cx_dir) if cx_dir else {}
+    saved = _save_counterexamples(results, cx_dir) if cx_dir is not None else {}
     if as_json:
         doc = {"games": ids, "variant": variant.path or variant.name if variant else None,
                "seed": budget.seed, "examples": budget.examples, "ok": ok,
                "results": [r.to_json() for r in results]}
         click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         sys.exit(0 if ok else 1)
-    title = f"cardspec verify{' --variant ' + variant.name if variant else ''}"
+    title = f"cardspec verify{' --variant ' + escape(one_line(variant.name)) if variant else ''}"
     if details:
         _print_rows(results, title)
     else:
@@ -364,7 +416,7 @@ def _read_line(prompt: str) -> str:
 @main.command()
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--players", type=int)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (a 64-bit integer).")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
 @click.option("--replay", "replay_path", help="Replay a saved record instead of playing at random.")
 @click.option("--save", "save_path", help="Save the game's record (JSON) to this file.")
@@ -379,13 +431,16 @@ def _read_line(prompt: str) -> str:
 def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves, seats, bots, lang) -> None:
     """Play one random game (or replay a record) and print it as a log; with --seat, play a seat yourself
     against bots (type ? at the prompt for your moves)."""
-    if save_path:
+    if save_path is not None:
         check_writable(save_path)  # fail before the game is printed, not after
     bot = _bot(bots, seed) if bots or seats else None
     if seats:
         sys.exit(_play_seats(game_id, players, seed, variant_path, replay_path, max_moves, seats, bot,
                              lang or language_from_env()))
     if replay_path:
+        if game_id or players is not None or variant_path:
+            raise CardspecError(f"--replay {replay_path}: the record names the game, players and rules; "
+                                "give no GAME, --players or --variant with it")
         record = Record.load(replay_path)
         try:
             game = record.game_object()
@@ -425,7 +480,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
         console.print(f"result: {game.outcome(state).describe()}", markup=False)
     else:
         console.print(f"the game has not ended after {step} moves", markup=False)
-    if save_path:
+    if save_path is not None:
         game.record(seed, played).save(save_path)
         console.print(f"saved to {save_path}", markup=False)
 
@@ -434,7 +489,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
 @click.argument("game_id", metavar="GAME")
 @click.option("-n", "count", type=click.IntRange(1), required=True, help="Number of random games.")
 @click.option("--players", type=int)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (a 64-bit integer).")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
 @click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
               help="Stop a game after this many moves (counted as unfinished).")
@@ -488,18 +543,31 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
 @click.option("--no-cache", is_flag=True, help="Run every task again and keep nothing.")
 @click.option("--split", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Split each exhaustive search into this many tasks.")
-@click.option("--seed", type=int, default=Budget.seed, show_default=True, help="Seed for sampled properties.")
+@click.option("--seed", type=SEED, default=Budget.seed, show_default=True, help="Seed for sampled properties.")
 @click.option("--examples", type=click.IntRange(1), default=Budget.examples, show_default=True,
               help="Random games per sampled property.")
 @click.option("--timeout", "timeout_ms", type=click.IntRange(1), default=Budget.z3_timeout_ms, show_default=True,
               help="z3 timeout per property, in milliseconds.")
+@click.option("--max-points", type=click.IntRange(1), default=3000, show_default=True,
+              help="Refuse a sweep of more points than this (counted before anything runs; about an hour on a "
+                   "laptop's two cores).")
 def sweep(game_id, every_game, grid_path, vary, players_text, only, as_json, csv_path, out_path, workers, scheduler,
-          cache_dir, no_cache, split, seed, examples, timeout_ms) -> None:
+          cache_dir, no_cache, split, seed, examples, timeout_ms, max_points) -> None:
     """Check a whole space of house rules: GAME's declared variant space, or every combination of
     --vary values and player counts. Exits 1 if a verdict inside a claim's scope is not as expected."""
     grids = _sweep_grids(game_id, every_game, grid_path, vary, players_text, only)
+    size = sum(g.size() for g in grids)
+    if size > max_points:
+        raise CardspecError(f"the sweep has {size:,} points; allowed: at most --max-points {max_points:,} "
+                            "(raise it to run a larger sweep, or vary fewer options)")
+    for g in grids:
+        if not g.points():
+            reasons = sorted({why for _, why in g.invalid()})
+            raise CardspecError(f"sweep {g.game}: no point of the grid can be played"
+                                + (f" ({quote(reasons[0])})" if reasons else "")
+                                + "; allowed: rules and player counts the game accepts")
     for path in (csv_path,) if every_game else (csv_path, out_path):
-        if path:
+        if path is not None:
             check_writable(path)
     budget = Budget(seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
     if not cache_dir:
@@ -569,9 +637,9 @@ def _point_text(point: dict) -> str:
 def _write_sweeps(docs: list[dict], csv_path, out_path, every_game: bool) -> None:
     from spec.engine import write_atomic
     from verifier.sweep import to_csv
-    if csv_path:
+    if csv_path is not None:
         write_atomic(csv_path, "".join(to_csv(d) for d in docs))
-    if not out_path:
+    if out_path is None:
         return
     if not every_game:
         write_atomic(out_path, json.dumps(docs[0], ensure_ascii=False, indent=1) + "\n")

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spec.engine import Game, Record
+from spec.i18n import Msg
 
 Verdict = Literal["holds", "refuted", "unknown"]
 Method = Literal["z3", "exhaustive", "hypothesis", "search"]
@@ -166,7 +167,15 @@ class Property:
     @property
     def scoped_title(self) -> str:
         """The title, with the scope the claim is made under."""
-        return f"{self.title} (under {self.scope.text})" if self.scope else self.title
+        return self.shown_title("en")
+
+    def shown_title(self, lang: str) -> str:
+        """The title in ``lang``, with the scope the claim is made under."""
+        from spec.i18n import tr
+        title = tr(lang, self.title)
+        if self.scope is None:
+            return title
+        return tr(lang, "{title} (under {scope})").format(title=title, scope=tr(lang, self.scope.text))
 
 
 @dataclass(frozen=True)
@@ -210,7 +219,8 @@ class Result:
     def outcome_json(self) -> dict[str, Any]:
         """What the result cache keeps: the outcome with its numbers and cards, not the property."""
         return {"verdict": self.verdict, "method": self.method, "seconds": round(self.seconds, 4),
-                "detail": self.detail, "examples": self.examples, "seed": self.seed, "facts": self.facts,
+                "detail": str(self.detail), "detail_msg": self.detail.to_json() if isinstance(self.detail, Msg) else None,
+                "examples": self.examples, "seed": self.seed, "facts": self.facts,
                 "counterexample": self.counterexample.to_json() if self.counterexample else None}
 
     @classmethod
@@ -219,7 +229,7 @@ class Result:
         """The inverse of :meth:`outcome_json`; any shape it does not write raises ``ValueError``."""
         if not isinstance(data, dict):
             raise ValueError("an outcome is an object")
-        want = {"verdict", "method", "seconds", "detail", "examples", "seed", "facts", "counterexample"}
+        want = {"verdict", "method", "seconds", "detail", "detail_msg", "examples", "seed", "facts", "counterexample"}
         if set(data) != want:
             raise ValueError(f"an outcome has the keys {sorted(want)}")
         if data["verdict"] not in (HOLDS, REFUTED, UNKNOWN):
@@ -231,6 +241,9 @@ class Result:
             raise ValueError("seconds: a number of at least 0")
         if not isinstance(data["detail"], str):
             raise ValueError("detail: text")
+        detail = Msg.from_json(data["detail_msg"]) if data["detail_msg"] is not None else data["detail"]
+        if str(detail) != data["detail"]:
+            raise ValueError("detail_msg: does not say the detail")
         for key in ("examples", "seed"):
             v = data[key]
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
@@ -240,7 +253,7 @@ class Result:
         cx = Counterexample.from_json(data["counterexample"]) if data["counterexample"] is not None else None
         if data["verdict"] == REFUTED and cx is None:
             raise ValueError("a refutation carries a counterexample")
-        return cls(game, prop, data["verdict"], float(data["seconds"]), data["detail"], cx, data["examples"],
+        return cls(game, prop, data["verdict"], float(data["seconds"]), detail, cx, data["examples"],
                    data["seed"], data["method"], data["facts"], cached=True,
                    expected=prop.expected_for(games) if games else prop.expected)
 

@@ -410,9 +410,43 @@ def _on_pool(plan: Plan, todo: list[int], workers: int) -> Iterator[tuple[int, d
                         running[pool.submit(run_task, plan.tasks[j])] = j
                     yield i, plan.results[i]
         except BaseException:
+            # interrupted (Ctrl-C, SIGTERM) or failed: stop the workers now rather than let them finish;
+            # every result already written to the cache is a whole entry
             for fut in running:
                 fut.cancel()
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+#: how long the handshake with a Dask scheduler may take
+CONNECT_SECONDS = 20
+
+
+def _connect(Client, scheduler: str):
+    """A client of the scheduler, or one error line: the handshake has a deadline (an address that
+    accepts a connection and never answers, or an HTTP server, must not hang), and the other end
+    must answer as a Dask scheduler."""
+    import concurrent.futures
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    attempt = pool.submit(Client, scheduler, timeout=f"{CONNECT_SECONDS // 2}s")
+    pool.shutdown(wait=False)
+    try:
+        client = attempt.result(timeout=CONNECT_SECONDS)
+    except concurrent.futures.TimeoutError:
+        raise CardspecError(f"--scheduler {quote(scheduler)}: no answer in {CONNECT_SECONDS} s; allowed: the "
+                            "address of a running Dask scheduler (tcp://host:port)") from None
+    except Exception as exc:  # noqa: BLE001 - whatever answered, it is not a scheduler we can use
+        raise CardspecError(f"--scheduler {quote(scheduler)}: cannot connect ({type(exc).__name__}); allowed: "
+                            "the address of a running Dask scheduler (tcp://host:port)") from None
+    try:
+        client.scheduler_info()
+    except Exception as exc:  # noqa: BLE001
+        client.close()
+        raise CardspecError(f"--scheduler {quote(scheduler)}: the other end is not a Dask scheduler "
+                            f"({type(exc).__name__})") from None
+    return client
 
 
 def _on_dask(plan: Plan, todo: list[int], scheduler: str) -> Iterator[tuple[int, dict]]:
@@ -420,10 +454,7 @@ def _on_dask(plan: Plan, todo: list[int], scheduler: str) -> Iterator[tuple[int,
         from dask.distributed import Client, as_completed
     except ImportError:
         raise CardspecError("--scheduler needs Dask: pip install 'cardspec[dask]'") from None
-    try:
-        client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise CardspecError(f"--scheduler {quote(scheduler)}: cannot connect ({type(exc).__name__})") from None
+    client = _connect(Client, scheduler)
     try:
         futures = {client.submit(run_task, plan.tasks[i], pure=False): i for i in todo}
         pending = as_completed(list(futures))

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, Phase, given, seed as fixed_seed, settings, 
 
 from spec.cards import format_cards
 from spec.engine import Game
+from spec.i18n import Msg
 from verifier.core import HOLDS, REFUTED, Budget, Outcome, Refuted
 
 
@@ -56,7 +57,9 @@ def sampled(games: Sequence[Game], count: int, seed: int, unit: str | None = Non
     """What a sample in which every game passed says (``unit``: what one sampled game is, if not a whole game)."""
     counts = sorted({g.players for g in games})
     span = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-    return Outcome(HOLDS, f"{count} random games{f' ({unit})' if unit else ''}, {span} players", None, count, seed,
+    text = Msg("{n} random games ({unit}), {span} players", n=count, unit=unit, span=span) if unit \
+        else Msg("{n} random games, {span} players", n=count, span=span)
+    return Outcome(HOLDS, text, None, count, seed,
                    facts={"games": count, "seed": seed, "players": [counts[0], counts[-1]]})
 
 

@@ -86,12 +86,11 @@ class Grid:
     def load(cls, path: str) -> "Grid":
         """A grid file (TOML): ``game``, ``players`` (``"2-12"`` or a list),
         optional ``properties``, and a ``[vary]`` table of field = [values]."""
+        from spec.files import check_text, read_user_file
+        text = check_text(read_user_file(path, what="grid file", limit=1_000_000), path, toml=True)
         try:
-            with open(path, "rb") as fh:
-                data = tomllib.loads(fh.read(1_000_001).decode("utf-8"))
-        except OSError as exc:
-            raise CardspecError(f"{path}: cannot read grid file ({exc.strerror})") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            data = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError) as exc:
             raise CardspecError(f"{path}: not a TOML grid file ({type(exc).__name__})") from None
         allowed = ("game", "players", "properties", "vary")
         for key in data:
@@ -135,6 +134,15 @@ class Grid:
                 raise CardspecError(f"{source}: property {quote(name)} is not a property of {game}; allowed: "
                                     + ", ".join(sorted(known)))
         return cls(game, table, players, props)
+
+    def size(self) -> int:
+        """How many points the grid has at most, counted without listing them."""
+        import math
+        if self.listed:
+            return sum(len(counts) or 1 for _, counts in self.listed)
+        gcls = get_game(self.game)
+        counts = len(self.players) or gcls.info.max_players - gcls.info.min_players + 1
+        return math.prod(len(v) for v in self.vary.values()) * counts
 
     def points(self) -> list[Point]:
         """Every valid point; the invalid ones are kept in ``invalid()`` with the reason."""
@@ -252,12 +260,30 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
             row = r.to_json()
             row["point"] = {"rules": point.rules, "players": point.players}
             rows.append(row)
-    return {"game": grid.game, "vary": {k: list(v) for k, v in grid.vary.items()},
+    return {"game": grid.game, "commit": source_commit(), "declared": bool(grid.listed),
+            "vary": {k: list(v) for k, v in grid.vary.items()},
             "players": list(grid.players), "budget": dataclasses.asdict(budget),
             "split": split, "tasks": len(rows), "resumed": sum(r.cached for found in results for r in found),
             "skipped": [{"point": {"rules": p.rules, "players": p.players}, "reason": why}
                         for p, why in grid.invalid()],
             "results": rows, "summary": summarize(rows, list(grid.vary))}
+
+
+def source_commit() -> str | None:
+    """The commit the rules and verifier code come from (``+dirty`` if they differ from it);
+    ``None`` outside a git checkout. A committed sweep result names it."""
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--", "spec", "verifier"],
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if head.returncode != 0:
+        return None
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
 # --------------------------------------------------------------- summary
@@ -286,12 +312,13 @@ def _ranges(counts: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def summarize(results: Sequence[dict], fields: Sequence[str]) -> dict[str, str]:
+def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en") -> dict[str, str]:
     """For each property (families of per-count properties together), which options decide it.
 
-    "holds everywhere", or "holds exactly when A = x and players 2-5 (or ...)",
-    with the points left unknown named apart.
+    "holds at all 12 points", or "holds exactly when A = x and players 2-5 (or ...)",
+    with the points left unknown named apart; in ``lang``.
     """
+    from spec.i18n import tr
     by_family: dict[str, list[dict]] = {}
     for r in results:
         by_family.setdefault(family(r["property"]), []).append(r)
@@ -299,15 +326,15 @@ def summarize(results: Sequence[dict], fields: Sequence[str]) -> dict[str, str]:
     for fam, rs in sorted(by_family.items()):
         verdicts = {r["verdict"] for r in rs}
         unknown = [r for r in rs if r["verdict"] == UNKNOWN]
-        tail = f"; unknown at {len(unknown)} of {len(rs)} points" if unknown else ""
+        tail = tr(lang, "; unknown at {k} of {n} points").format(k=len(unknown), n=len(rs)) if unknown else ""
         if verdicts == {"holds"}:
-            out[fam] = f"holds at all {len(rs)} points"
+            out[fam] = tr(lang, "holds at all {n} points").format(n=len(rs))
             continue
         if verdicts <= {REFUTED, UNKNOWN} and REFUTED in verdicts:
-            out[fam] = f"refuted at every point where it was settled{tail}"
+            out[fam] = tr(lang, "refuted at every point where it was settled") + tail
             continue
         if verdicts == {UNKNOWN}:
-            out[fam] = f"unknown at all {len(rs)} points"
+            out[fam] = tr(lang, "unknown at all {n} points").format(n=len(rs))
             continue
         relevant = [f for f in fields if _matters(rs, f)]
         combos: dict[tuple, list[int]] = {}
@@ -322,10 +349,12 @@ def summarize(results: Sequence[dict], fields: Sequence[str]) -> dict[str, str]:
         for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
             parts = [f"{f} = {_show(v)}" for f, v in key]
             if list(counts) != all_counts:
-                parts.append(f"players {_ranges(counts)}" if len(counts) > 1 else f"{counts[0]} players")
-            clauses.append(" and ".join(parts) or "always")
-        out[fam] = "holds exactly when " + " or ".join(
-            f"({c})" if " and " in c and len(clauses) > 1 else c for c in clauses) + tail
+                parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
+                             else tr(lang, "{n} players").format(n=counts[0]))
+            clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
+        both = tr(lang, " and ")
+        joined = tr(lang, " or ").join(f"({c})" if both in c and len(clauses) > 1 else c for c in clauses)
+        out[fam] = tr(lang, "holds exactly when {conditions}").format(conditions=joined) + tail
     return out
 
 

@@ -27,7 +27,7 @@ from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from spec.i18n import N_, tr, translated
+from spec.i18n import N_, said, tr, translated
 
 
 def _cell(text: str) -> str:
@@ -134,13 +134,13 @@ class PropertiesDirective(_Base):
         cfg = self.env.config
         rows = []
         for r in results:
-            verdict = f"**{r.verdict}**" if r.as_expected else \
-                f"**{r.verdict}** ({words['expected']} {r.expected})"
+            verdict = f"**{tr(lang, r.verdict)}**" if r.as_expected else \
+                f"**{tr(lang, r.verdict)}** ({words['expected']} {tr(lang, r.expected or '')})"
             how = words["methods"].get(r.method, r.method)
             if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
                 how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
-            rows.append([f"``{r.property.name}``: {r.property.scoped_title}", how, verdict,
-                         f"{r.seconds:.2f}\u00a0s", r.detail])
+            rows.append([f"``{r.property.name}``: {r.property.shown_title(lang)}", how, verdict,
+                         f"{r.seconds:.2f}\u00a0s", said(r.detail, lang)])
         lines = [words["budget"].format(n=cfg.cardspec_examples, seed=cfg.cardspec_seed), ""]
         table = _list_table(words["header"], rows, "30 12 10 8 40")
         table.insert(3, "   :class: cardspec-properties")
@@ -194,14 +194,20 @@ class ClausesDirective(_Base):
 
     def run(self):
         from verifier.runner import clause_coverage
+        lang = _lang_of(self.env)
+        words = translated(_CLAUSE_WORDS, lang)
         rows = []
         for c in clause_coverage(self.arguments[0]):
             checked = ", ".join(f"``{name}``" for name in c["properties"])
             if not checked:
-                checked = f"not checked: {c['reason']}" if c["reason"] else "—"
+                checked = words["unchecked"].format(reason=tr(lang, c["reason"])) if c["reason"] else "—"
             pred = f":py:obj:`~{c['predicate']}`" if c["predicate"] else "—"
-            rows.append([f":ref:`{c['label']} <{c['label']}>`", c["summary"], pred, checked])
-        return self.emit(_list_table(["clause", "rule", "predicate", "verified by"], rows, "20 40 20 20"))
+            rows.append([f":ref:`{c['label']} <{c['label']}>`", tr(lang, c["summary"]), pred, checked])
+        return self.emit(_list_table(words["header"], rows, "20 40 20 20"))
+
+
+_CLAUSE_WORDS = {"header": [N_("clause"), N_("rule"), N_("predicate"), N_("verified by")],
+                 "unchecked": N_("not checked: {reason}")}
 
 
 class RulesDirective(_Base):
@@ -209,11 +215,13 @@ class RulesDirective(_Base):
         from spec.games import get_game
         from spec.rules import field_docs
         rules_type = get_game(self.arguments[0]).Rules
+        lang = _lang_of(self.env)
         docs = _field_docs(rules_type)
         rows = [[f"``{name}``", f"``{default!r}``" if not isinstance(default, dict) else
                  "``" + ", ".join(f"{k} {v}" for k, v in default.items()) + "``", allowed,
-                 docs.get(name, "")] for name, allowed, default in field_docs(rules_type)]
-        return self.emit(_list_table(["field", "default", "allowed", "meaning"], rows, "15 15 20 50"))
+                 tr(lang, docs.get(name, ""))] for name, allowed, default in field_docs(rules_type, lang)]
+        header = [tr(lang, w) for w in (N_("field"), N_("default"), N_("allowed"), N_("meaning"))]
+        return self.emit(_list_table(header, rows, "15 15 20 50"))
 
 
 class GamesDirective(_Base):

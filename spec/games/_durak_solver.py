@@ -35,14 +35,12 @@ import re
 import time
 from dataclasses import dataclass
 
-from spec.cards import Suit, format_cards, parse_cards
+from spec.cards import format_cards, parse_cards, parse_suit
 from spec.errors import CardspecError
 
 __all__ = ["parse_position", "format_position", "solve_position", "Solver", "BeyondBudget", "Repeated"]
 
 EXACT, LOWER, UPPER = 0, 1, 2
-_SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
-          "s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS}
 _KEYS = ("trump", "attacker", "p0", "p1")
 
 
@@ -69,9 +67,10 @@ def parse_position(game, text: str):
     missing = [k for k in _KEYS if k not in fields]
     if missing:
         raise CardspecError(f"--position: missing {', '.join(missing)}; allowed keys: {', '.join(_KEYS)}")
-    trump = _SUITS.get(fields["trump"])
-    if trump is None:
-        raise CardspecError(f"--position: trump={fields['trump'][:10]!r}: allowed: ♠ ♥ ♦ ♣ (or s h d c)")
+    try:
+        trump = parse_suit(fields["trump"])
+    except CardspecError as exc:
+        raise CardspecError(f"--position: trump: {exc}") from None
     if not re.fullmatch(r"[01]", fields["attacker"]):
         raise CardspecError(f"--position: attacker={fields['attacker'][:10]!r}: allowed: 0 or 1")
     try:
