@@ -260,7 +260,7 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
             row = r.to_json()
             row["point"] = {"rules": point.rules, "players": point.players}
             rows.append(row)
-    return {"game": grid.game, "commit": source_commit(), "declared": bool(grid.listed),
+    return {"game": grid.game, "commit": source_commit(grid.game), "declared": bool(grid.listed),
             "vary": {k: list(v) for k, v in grid.vary.items()},
             "players": list(grid.players), "budget": dataclasses.asdict(budget),
             "split": split, "tasks": len(rows), "resumed": sum(r.cached for found in results for r in found),
@@ -269,11 +269,13 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
             "results": rows, "summary": summarize(rows, list(grid.vary))}
 
 
-def source_commit() -> str | None:
-    """The commit the rules and verifier code come from (``+dirty`` if they differ from it);
-    ``None`` outside a git checkout. A committed sweep result names it."""
+def source_commit(game: str | None = None) -> str | None:
+    """The commit the rules and verifier code come from (``+dirty`` if the files ``game``'s results
+    depend on differ from it: the shared code and its own modules); ``None`` outside a git checkout.
+    A committed sweep result names it."""
     import os
     import subprocess
+    from verifier.cache import _other_game
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
         head = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10)
@@ -283,7 +285,10 @@ def source_commit() -> str | None:
         return None
     if head.returncode != 0:
         return None
-    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+    changed = [line[3:].strip() for line in dirty.stdout.splitlines() if line[3:].strip().endswith(".py")]
+    if game is not None:
+        changed = [path for path in changed if not _other_game(path, game)]
+    return head.stdout.strip() + ("+dirty" if changed else "")
 
 
 # --------------------------------------------------------------- summary
