@@ -47,8 +47,10 @@ class WebTable:
         self.log.append(f"P{mover}: {masked_move(self.game, move, before, self.state, (self.seat,))}")
 
     def _advance(self, limit: int = 5000) -> None:
-        """The bots' moves, and the person's forced ones, up to the person's next real decision."""
+        """The bots' moves, and the person's forced ones, up to the person's next real decision (or
+        ``limit`` moves: a game whose rules can loop is then shown as it stands, ``stalled``)."""
         g = self.game
+        self.stalled = False
         for _ in range(limit):
             if g.is_over(self.state):
                 return
@@ -59,6 +61,7 @@ class WebTable:
             if mover == self.seat and len(legal) > 1:
                 return
             self._play(legal[0] if mover == self.seat else self.bot.choose(g, self.state, mover))
+        self.stalled = True
 
     def view(self) -> str:
         """What the seat sees, as JSON."""
@@ -67,7 +70,8 @@ class WebTable:
         out = {"game": g.info.id, "seat": self.seat, "players": g.players, "over": over,
                "to_move": None if over else g.to_move(state),
                "zones": [[name, cards] for name, cards in zone_rows(g, state, self.seat, self.lang)],
-               "public": public_values(g, state, self.seat), "log": self.log[-40:], "moves": []}
+               "public": public_values(g, state, self.seat), "log": self.log[-40:], "moves": [],
+               "stalled": self.stalled, "played": len(self.log)}
         if over:
             result = g.outcome(state)
             out["result"] = result.describe(self.lang)

@@ -37,7 +37,8 @@ _WORDS = {"open": N_("Play a seat against the bot"), "loading": N_("Loading the 
           "type": N_("or type a move"), "new": N_("New game"), "refused": N_("Refused by"),
           "over": N_("Game over"), "returns": N_("Returns"), "log": N_("Moves so far"),
           "public": N_("public"), "failed": N_("The Play panel could not start"),
-          "zones": N_("What you see")}
+          "zones": N_("What you see"),
+          "stalled": N_("{n} moves played and the game has not ended: these rules can go round for ever.")}
 
 
 class PlayDirective(SphinxDirective):

@@ -81,6 +81,8 @@ class Panel {
     if (view.over) {
       parts.push(element("p", { class: "cardspec-play-over" },
                          `${w.over}: ${view.result}` + (view.returns.length ? `; ${w.returns}: ${view.returns.join(", ")}` : "")));
+    } else if (view.stalled) {
+      parts.push(element("p", { class: "cardspec-play-over" }, w.stalled.replace("{n}", view.played)));
     } else if (view.moves.length) {
       const buttons = view.moves.map((m) => {
         const b = element("button", { type: "button", class: "cardspec-play-move" }, m);
