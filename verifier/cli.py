@@ -284,8 +284,9 @@ def _print_counterexamples(results, saved: dict) -> None:
     for r in results:
         if not r.counterexample or (r.as_expected and id(r) not in findings):
             continue
-        how = (f"refuted outside its scope ({escape(r.property.scope.text)}): a finding about these rules"
-               if id(r) in findings and r.property.scope else f"{r.verdict}, expected {r.shown_expected}")
+        scope = r.property.scope_for(r.game)
+        how = (f"refuted outside its scope ({escape(scope.text)}): a finding about these rules"
+               if id(r) in findings and scope else f"{r.verdict}, expected {r.shown_expected}")
         console.print(f"\n[bold]{r.game}.{r.property.name}[/] is {how}:")
         console.print(r.counterexample.text, markup=False)
         record = r.counterexample.record

@@ -161,21 +161,36 @@ class Property:
     scope: Scope | None = field(default=None, compare=False)
 
     def expected_for(self, games: Sequence[Game]) -> Verdict | None:
-        """The verdict the property claims for these game objects; ``None`` outside its scope."""
-        return self.expected if self.scope is None or self.scope.covers(games) else None
+        """The verdict the property claims for these game objects; ``None`` outside its scope. A generic
+        property (game ``"*"``) takes the scope the game gives it in ``GENERIC_SCOPES`` (its verifier
+        module), e.g. ``zero_sum`` where a pot can stay on the table."""
+        scope = self.scope_for(games[0].info.id) if games else self.scope
+        return self.expected if scope is None or scope.covers(games) else None
+
+    def scope_for(self, game_id: str) -> "Scope | None":
+        """The scope of this property in ``game_id``."""
+        if self.game != "*":
+            return self.scope
+        import importlib
+        try:
+            module = importlib.import_module(f"verifier.games.{game_id}")
+        except ImportError:
+            return self.scope
+        return getattr(module, "GENERIC_SCOPES", {}).get(self.name, self.scope)
 
     @property
     def scoped_title(self) -> str:
         """The title, with the scope the claim is made under."""
         return self.shown_title("en")
 
-    def shown_title(self, lang: str) -> str:
-        """The title in ``lang``, with the scope the claim is made under."""
+    def shown_title(self, lang: str, game_id: str | None = None) -> str:
+        """The title in ``lang``, with the scope the claim is made under (in ``game_id``, for a generic one)."""
         from spec.i18n import tr
         title = tr(lang, self.title)
-        if self.scope is None:
+        scope = self.scope_for(game_id) if game_id else self.scope
+        if scope is None:
             return title
-        return tr(lang, "{title} (under {scope})").format(title=title, scope=tr(lang, self.scope.text))
+        return tr(lang, "{title} (under {scope})").format(title=title, scope=tr(lang, scope.text))
 
 
 @dataclass(frozen=True)
@@ -207,10 +222,10 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "property": self.property.name, "title": self.property.scoped_title,
+            "game": self.game, "property": self.property.name, "title": self.property.shown_title("en", self.game),
             "clauses": list(self.property.clauses), "method": self.method,
             "verdict": self.verdict, "expected": self.expected,
-            "scope": self.property.scope.text if self.property.scope else None,
+            "scope": (lambda sc: sc.text if sc else None)(self.property.scope_for(self.game)),
             "seconds": round(self.seconds, 4), "detail": self.detail,
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
             "examples": self.examples, "seed": self.seed,

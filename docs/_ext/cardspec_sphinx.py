@@ -139,7 +139,7 @@ class PropertiesDirective(_Base):
             how = words["methods"].get(r.method, r.method)
             if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
                 how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
-            rows.append([f"``{r.property.name}``: {r.property.shown_title(lang)}", how, verdict,
+            rows.append([f"``{r.property.name}``: {r.property.shown_title(lang, game_id)}", how, verdict,
                          f"{r.seconds:.2f}\u00a0s", said(r.detail, lang)])
         lines = [words["budget"].format(n=cfg.cardspec_examples, seed=cfg.cardspec_seed), ""]
         table = _list_table(words["header"], rows, "30 12 10 8 40")
