@@ -20,7 +20,7 @@ from spec.dealing import sorted_hand
 from spec.rules import Table, make_rules
 from spec.stakes import player_account
 from tests.helpers import SMALL, assert_refuted, check
-from verifier.core import HOLDS, REFUTED, UNKNOWN
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN
 
 C = parse_card
 ALL = [Bura(players=n) for n in range(2, 7)]
@@ -810,3 +810,75 @@ def test_a_hand_short_by_one_card_draws_one():
     for short_stock in ("no_draw", "draw_out"):
         out, left, order = draw_up(hands, parse_cards("A♠ K♠"), 0, short_stock)
         assert out == (hands[0], sorted_hand(parse_cards("6♥ 7♥ A♠"))) and left == (C("K♠"),) and order == (1,)
+
+
+# ------------------------------------------------- the declared space (issue #23)
+
+def test_the_32_card_pack_of_the_catalogue_plays_without_the_sixes():
+    game = Bura(make_rules(Rules, {"deck_size": 32}), players=4)
+    state = game.deal(5)
+    dealt = [c for h in state.hands for c in h] + list(state.stock)
+    assert len(game.deck()) == 32 and len(dealt) == 32 and len(state.stock) == 32 - 12
+    assert not any(c.rank == Rank.SIX for c in dealt)
+    assert len(Bura(players=4).deal(5).stock) == 36 - 12          # the default pack still has them
+    assert card_points(game.deck()) == DECK_POINTS                 # the sixes score nothing: 120 either way
+    assert game.deal_limit() == deal_moves_bound(4, 32) == 8 * 5 + 2
+
+
+def test_the_turned_card_may_stay_on_the_table_and_is_then_never_drawn():
+    stays = Bura(make_rules(Rules, {"turned_card": "stays"}), players=2)
+    drawn = Bura(players=2)
+    a, b = stays.deal(3), drawn.deal(3)
+    assert a.turned == b.turned and a.turned not in a.stock and b.stock[-1] == b.turned
+    assert len(a.stock) == len(b.stock) - 1 == 36 - 6 - 1
+    assert stays.zones(a)["turned"] == (a.turned,) and a.turned not in stays.zones(a)["stock"]
+    state = a   # play the whole deal out: the turned card never reaches a hand
+    while not stays.is_over(state) and state.deal_no == 0:
+        assert all(state.turned not in h for h in state.hands)
+        state = stays.apply(state, stays.legal_moves(state)[-1])
+    # two players can then both stay under 31, so automatic claims no longer bound a game
+    assert props.unplayed_counts(2, "no_draw", 36, True) == (2, 4, 6)
+    assert Bura(make_rules(Rules, {"turned_card": "stays", "claims": "automatic"}), players=2).max_plays() is None
+
+
+def test_the_count_analysis_follows_the_pack_and_the_turned_card():
+    assert props.unplayed_counts(3, "draw_out", 32) == (2,) and props.unplayed_counts(6, "no_draw", 32) == (2, 8, 14)
+    assert props.most_tricks(2, "no_draw") == 18 and props.most_tricks(4, "no_draw", 36, True) == 8
+    for n in range(2, 7):
+        for deck in (36, 32):
+            for stays in (False, True):
+                # the engine's bound is at least the longest deal the count analysis finds
+                assert deal_moves_bound(n, deck) >= props.longest_deal_moves(n, "draw_out", deck, stays)
+
+
+def test_a_bound_below_the_longest_deal_is_refuted_by_the_count_analysis():
+    class JustShort(Bura):
+        def deal_limit(self):
+            return props.longest_deal_moves(self.players, self.rules.short_stock) - 1
+    r = check([JustShort(players=2)], "deal_ends")
+    assert r.verdict == REFUTED and "a deal can have 18 tricks, 56 moves" in r.counterexample.text
+
+
+def test_reaching_31_is_claimed_only_where_the_rules_make_it_so():
+    two, three = REGISTRY.get("bura", "reaches_31_two_players"), REGISTRY.get("bura", "reaches_31")
+    drawn_out3 = Bura(make_rules(Rules, {"short_stock": "draw_out"}), players=3)
+    assert three.expected_for([drawn_out3]) is None and three.expected_for([Bura(players=3)]) == REFUTED
+    assert three.expected_for([Bura(make_rules(Rules, {"short_stock": "draw_out"}), players=4)]) == REFUTED
+    assert not three.applies([Bura(players=2)]) and three.applies([Bura(players=3)])
+    stays2 = Bura(make_rules(Rules, {"turned_card": "stays"}), players=2)
+    assert two.expected_for([stays2]) is None and two.expected_for(TWO) == HOLDS
+    r = check([stays2], "reaches_31_two_players")
+    assert r.verdict == REFUTED and "6 card(s) at most unplayed" in r.counterexample.text
+    assert check([Bura(make_rules(Rules, {"deck_size": 32}), players=2)], "reaches_31_two_players").verdict == HOLDS
+
+
+def test_the_searches_claim_their_findings_only_where_they_can_be_found():
+    auto = make_rules(Rules, {"claims": "automatic"})
+    drawn_out = make_rules(Rules, {"short_stock": "draw_out"})
+    match, stock = REGISTRY.get("bura", "match_ends"), REGISTRY.get("bura", "stock_played_out")
+    assert match.expected_for([Bura(auto, players=n) for n in (2,)]) is None
+    assert match.expected_for([Bura(players=2)]) == REFUTED
+    assert stock.expected_for([Bura(drawn_out, players=2)]) is None
+    assert stock.expected_for([Bura(auto, players=3)]) is None and stock.expected_for([Bura(auto, players=6)]) == REFUTED
+    # under draw_out the stock is always drawn to the end: the search cannot find what cannot happen
+    assert check([Bura(drawn_out, players=2)], "stock_played_out").verdict == UNKNOWN

@@ -15,6 +15,7 @@ from spec.errors import IllegalMove, VariantError
 from spec.games.casino_war import (
     CLAUSES, SURRENDER, WAR, Bet, CasinoWar, Rules, State, even_money, half_down, surrender_as_written,
 )
+from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
 GAMES = [CasinoWar(players=n) for n in (2, 3, 5)]
@@ -426,3 +427,91 @@ def test_half_a_bet_is_rounded_down_for_z3_terms_too():
     a = z3.Int("a")
     for bet, half in ((7, 3), (8, 4), (1, 0)):
         assert z3.simplify(z3.substitute(half_down(a), (a, z3.IntVal(bet)))).as_long() == half == half_down(bet)
+
+
+# ------------------------------------------------------------ the declared space
+
+@pytest.mark.parametrize("burn, deals", [(4, 1680), (10, 24024)])
+def test_odds_exact_deals_a_shoe_long_enough_for_the_burn(burn, deals):
+    r = check([CasinoWar(Rules(burn=burn), players=2)], "odds_exact")
+    assert r.verdict == "holds", r.detail
+    shoe = props.shoe_for(burn)
+    assert len(shoe) == burn + 4 and r.detail.startswith(f"equal on all {deals} deals of 2♠ 2♥ 3♠ 3♥ 4♣")
+
+
+def test_a_deal_of_the_round_stands_for_as_many_orders_of_the_shoe():
+    game = CasinoWar(players=2)
+    for bet in (2, 3):
+        assert props.engine_war(game, props.SMALL_SHOE, bet, every=False) == \
+            props.engine_war(game, props.SMALL_SHOE, bet, every=True)
+
+
+def surrender_rounding_up(p, a):
+    back = (a + 1) // 2 if isinstance(a, int) else a / 2
+    return (("pot", -a), (f"P{p}", back), ("bank", a - back))
+
+
+def test_odds_exact_checks_the_surrender_of_an_odd_bet():
+    # balanced, so money_conserved holds, but the player gets the odd chip: only an odd bet shows it
+    game = CasinoWar(Rules(bets="any", min_bet=1, max_bet=5), players=2)
+    with CLAUSES.replaced("casino-war-surrender", surrender_rounding_up):
+        r = check([game], "odds_exact")
+        assert check([CasinoWar(players=2)], "odds_exact").verdict == "holds"  # even bets cannot tell
+    assert_refuted(r)
+    assert "bet 1, every deal of" in r.counterexample.text and "'surrender'" in r.counterexample.text
+
+
+def test_the_odds_leave_out_the_tie_bet_where_the_table_has_none():
+    r = check([CasinoWar(Rules(max_tie_bet=0), players=2)], "odds_exact")
+    assert r.verdict == "holds" and "tie bet" not in r.detail
+    sim = check([CasinoWar(Rules(max_tie_bet=0), players=2)], "odds_simulated")
+    assert sim.verdict == "holds" and "no tie bet allowed" in sim.detail
+    assert props.decks_odds(1, bet=3).surrender == props.decks_odds(1).win - props.decks_odds(1).lose \
+        - props.decks_odds(1).tie * Fraction(2, 3)
+
+
+def test_surrender_whole_is_claimed_only_where_no_bet_is_odd():
+    prop = check([CasinoWar(players=2)], "surrender_whole").property
+    where = prop.scope.where
+    assert where(Rules(), 2) and where(Rules(bets="any", min_bet=4, max_bet=4), 2)
+    assert not where(Rules(bets="any", min_bet=2, max_bet=4), 2)
+    r = check([CasinoWar(Rules(bets="any", min_bet=1, max_bet=5), players=2)], "surrender_whole")
+    assert r.verdict == "refuted" and r.expected is None and r.as_expected  # a finding about odd bets
+    assert prop.scoped_title.endswith("(under bets = even (or a single even bet))")
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_the_small_configurations_of_several_players_reach_a_choice(players):
+    game = CasinoWar(players=players)
+    roots = props.small(game)
+    assert len(roots) == 13 and all(r.state.first for r in roots[1:])
+    assert all(r.state.to_move is not None for r in roots[1:])  # someone tied: a choice to explore
+    assert game.legal_moves(roots[0].state) == game.bets_allowed  # the last player's every bet
+
+
+def test_a_wide_table_explores_every_bet_once():
+    game = CasinoWar(Rules(max_bet=100), players=2)
+    roots = props.small(game)
+    every = [r for r in roots if r.label.startswith("every bet")]
+    assert len(every) == 1 and len(game.legal_moves(every[0].state)) == 50 * 3
+    assert all(r.state.first for r in roots if r not in every)
+
+
+def test_war_rules_refutes_a_burn_short_of_the_rules_at_any_burn():
+    import spec.games.casino_war as mod
+    burn_as_ruled = mod.war_deal  # the clause itself, kept before it is replaced
+
+    def burns_one_less(shoe, at_war, burn):
+        return burn_as_ruled(shoe, at_war, burn - 1)
+    with CLAUSES.replaced("casino-war-burn", burns_one_less):
+        r = check([CasinoWar(Rules(burn=5), players=2)], "war_rules")
+    assert_refuted(r)
+    assert "4 cards burned before the war, not 5" in r.counterexample.text
+
+
+def test_the_table_limits_keep_the_bets_offered_to_a_few_thousand():
+    widest = CasinoWar(Rules(max_bet=100, max_tie_bet=100), players=2)
+    assert len(widest.legal_moves(widest.deal(0))) == 50 * 101
+    for key, value in (("max_bet", 101), ("max_tie_bet", 101), ("min_bet", 101)):
+        with pytest.raises(VariantError):
+            make_rules(Rules, {key: value})

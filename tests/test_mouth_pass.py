@@ -193,3 +193,42 @@ def test_the_log_says_who_dropped_it_who_is_left_and_who_won():
     assert game.describe(State((0, 2), 2, 0, 4, (1,))) == "circle P0 P2; P2 holds the card"
     assert game.describe_move(State((0, 2), 2, 0, 4, (1,), True)) == "dropped: P1 is out"
     assert game.describe_move(State((2,), 2, 0, 5, (1, 0), True)) == "dropped: P0 is out; P2 wins"
+
+
+# ------------------------------------------------- silent decisions and the variant space (issue 23)
+
+def test_pickup_by_the_partner_of_the_failed_pass():
+    """pickup = partner: the player of the failed pass who stays in takes the card up."""
+    from spec.games.mouth_pass import picked_up
+    assert picked_up((0, 1, 2, 3), 2) == ((0, 1, 3), 3)
+    assert picked_up((0, 1, 2, 3), 2, 1) == ((0, 1, 3), 1)
+    game = MouthPass(Rules(pickup="partner", drop=Fraction(1)), players=4)
+    after = game.play(game.deal(0), Pass(1))  # every pass falls: P1, the receiver, is out
+    assert after.out == (1,) and after.holder == 0
+    passer = MouthPass(Rules(pickup="partner", at_fault="passer", drop=Fraction(1)), players=4)
+    after = passer.play(passer.deal(0), Pass(1))  # P0 is out; the receiver P1 keeps the card
+    assert after.out == (0,) and after.holder == 1
+    assert MouthPass(Rules(drop=Fraction(1)), players=4).play(game.deal(0), Pass(1)).holder == 2
+
+
+def test_pickup_partner_plays_differently_and_keeps_the_expectation():
+    from verifier.api import walk
+    a, b = MouthPass(players=5), MouthPass(Rules(pickup="partner"), players=5)
+    winners = [(a.outcome(walk(a, s)[1]).winners, b.outcome(walk(b, s)[1]).winners) for s in range(40)]
+    assert sum(x != y for x, y in winners) >= 10
+    for n in (2, 5, 7):
+        assert props.expected_passes(MouthPass(Rules(pickup="partner"), players=n)) == Fraction(n - 1, 1) / Fraction(1, 10)
+    assert check([MouthPass(Rules(pickup="partner"), players=n) for n in (3, 6)], "one_winner").verdict == "holds"
+
+
+def test_one_winner_catches_a_pickup_by_a_bystander():
+    with CLAUSES.replaced("mouth-pickup", lambda alive, gone, partner=None: (
+            tuple(p for p in alive if p != gone), [p for p in alive if p != gone][-1])):
+        assert_refuted(check([MouthPass(Rules(pickup="partner"), players=n) for n in (5, 7)], "one_winner"))
+        assert_refuted(check([MouthPass(players=n) for n in (5, 7)], "one_winner"))
+
+
+@pytest.mark.parametrize("drop", ["1", "1/40"])
+def test_expected_passes_at_the_edges_of_the_drop(drop):
+    r = check([MouthPass(make_rules(Rules, {"drop": drop}), players=n) for n in (2, 12)], "expected_passes")
+    assert r.verdict == "holds"

@@ -110,7 +110,17 @@ def test_pot_always_claimed_is_refuted_with_a_replayable_game():
 
 def test_pot_always_claimed_finds_nothing_when_the_last_player_takes_the_pot():
     games = [QueenAce(Rules(last_player="takes_pot"), players=n) for n in (3, 4)]
-    assert check(games, "pot_always_claimed").verdict == "unknown"
+    r = check(games, "pot_always_claimed")
+    assert r.verdict == "unknown" and r.detail.endswith("under these rules the exact odds give it chance 0")
+    assert r.expected is None and r.as_expected  # outside the claim's scope: a finding about that reading
+
+
+def test_pot_always_claimed_is_claimed_only_when_the_last_player_draws_on():
+    prop = check([QueenAce(players=3)], "pot_always_claimed").property
+    assert prop.scope.text == "last_player = draws_on"
+    assert prop.scope.where(Rules(), 3) and not prop.scope.where(Rules(last_player="takes_pot"), 3)
+    assert prop.scoped_title.endswith("(under last_player = draws_on)")
+    assert check([QueenAce(players=4)], "pot_always_claimed").expected == "refuted"
 
 
 # ------------------------------------------------------------ mutation tests
@@ -204,6 +214,76 @@ def test_odds_exact_holds_for_the_other_reading_of_the_last_player():
     games = [QueenAce(Rules(last_player="takes_pot"), players=n) for n in (3, 4, 5)]
     assert check(games, "odds_exact").verdict == "holds"
     assert props.exact_odds(5).mean_length == Fraction(53, 5)  # the first ace of 52 cards: (52+1)/(4+1)
+
+
+@pytest.mark.parametrize("last", ["draws_on", "takes_pot"])
+@pytest.mark.parametrize("players", [6, 7, 12])
+def test_odds_exact_says_something_at_every_player_count(players, last):
+    r = check([QueenAce(Rules(last_player=last), players=players)], "odds_exact")
+    assert r.verdict == "holds" and r.expected == "holds", r.detail
+    n = props.arrangements(props.long_pack(players))
+    assert r.detail == (f"equal for {players} players: 5040 orders of each 7-card pack, and every arrangement "
+                        f"of the long pack ({n} at {players} players); full-pack odds sum to 1")
+
+
+def forgets_who_is_out_past_the_dealer(out, seat):
+    """The turn order broken only where a round comes back to P0: it no longer skips P0 when out."""
+    nxt = props.next_seat(out, seat)
+    return 0 if nxt is not None and seat == len(out) - 1 else nxt
+
+
+def test_odds_exact_refutes_a_turn_that_comes_back_to_a_player_out():
+    # a round of 7 players is as long as either 7-card pack: only the long pack comes round again
+    with CLAUSES.replaced("queen-ace-turn", forgets_who_is_out_past_the_dealer):
+        r = check([QueenAce(players=7)], "odds_exact")
+    assert_refuted(r)
+    assert "every arrangement of A♠ Q♠ Q♥ 2♠" in r.counterexample.text
+
+
+def test_the_long_pack_is_longer_than_a_round():
+    for n in (3, 7, 12):
+        pack = props.long_pack(n)
+        assert len(pack) == n + 3 and props.pack_counts(pack) == {"aces": 1, "queens": 2, "others": n}
+        assert props.arrangements(pack) == (n + 3) * (n + 2) * (n + 1) // 2
+
+
+def test_the_arrangement_odds_equal_the_odds_of_every_order():
+    for n in (3, 5):
+        for pack in (props.SMALL_PACK, props.QUEENS_PACK):
+            assert props.arrangement_odds(QueenAce(players=n), pack) == props.engine_odds(QueenAce(players=n), pack)
+
+
+def test_the_space_sweeps_the_counts_where_the_claims_change():
+    from verifier.space import declared_space
+    space = declared_space("queen_ace")
+    assert space.players == (3, 4, 5, 6, 12) and 5 in space.values["min_stake"]
+    # with five players the four queens can leave one player alone: the readings differ in length
+    assert props.exact_odds(5).length != props.exact_odds(5, last_player="takes_pot").length
+    assert props.exact_odds(6).length == props.exact_odds(6, last_player="takes_pot").length
+    assert props.exact_odds(4).nobody > 0 == props.exact_odds(5).nobody
+
+
+def test_zero_sum_is_claimed_except_where_an_unclaimed_pot_stays_on_the_table():
+    where = props.GENERIC_SCOPES["zero_sum"].where
+    outside = [(u, last, n) for u in ("returned", "stays") for last in ("draws_on", "takes_pot")
+               for n in range(3, 13) if not where(Rules(unclaimed_pot=u, last_player=last), n)]
+    assert outside == [("stays", "draws_on", 3), ("stays", "draws_on", 4)]
+    # outside it the generic check finds the pot left on the table; inside, with the pot staying, none
+    r = check([QueenAce(Rules(unclaimed_pot="stays"), players=3)], "zero_sum")
+    assert_refuted(r)
+    assert "sum to -" in r.counterexample.text
+    assert check([QueenAce(Rules(unclaimed_pot="stays"), players=5)], "zero_sum").verdict == "holds"
+
+
+def test_the_small_configurations_offer_every_stake_at_any_bounds():
+    game = QueenAce(make_rules(Rules, {"min_stake": 2, "max_stake": 100}), players=12)
+    last = [root for root in props.small(game) if root.label.startswith("P11 stakes last")]
+    assert len(last) == 1
+    state = last[0].state
+    assert game.legal_moves(state) == tuple(Stake(a) for a in range(2, 101))
+    assert not any(root.state.stakes == (0,) * 12 for root in props.small(game))  # no whole deal here
+    r = check([game], "moves_match_clauses")
+    assert r.verdict == "holds" and r.detail.startswith("exhaustive over ")
 
 
 # ------------------------------------------------------------ limits, the end, the log

@@ -230,3 +230,24 @@ def test_the_table_and_the_hands_are_described_in_card_notation():
 ])
 def test_the_bound_on_plays_counts_lays_and_the_passes_between_them(players, bound):
     assert Sevens(players=players).max_plays() == bound
+
+
+# ------------------------------------------------- the declared variant space (issue 23)
+
+def test_a_voluntary_pass_declares_no_bound():
+    """Under pass_when_able a game can pass for ever, so the rules claim no maximum length."""
+    assert Sevens(Rules(pass_when_able=True), players=3).max_plays() is None
+    assert Sevens(players=3).max_plays() == 50 + 2 * 49
+
+
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_the_voluntary_pass_loops_at_every_player_count(n):
+    """The search starts a few moves before the end of a random game: with eight players the
+    endgame of six cards left used to be a finished game, and nothing was found."""
+    for rules in (Rules(), Rules(pass_when_able=True)):
+        r = check([Sevens(rules, players=n)], "voluntary_pass_can_loop")
+        assert r.verdict == "refuted" and r.as_expected, (n, r.detail)
+        rec = r.counterexample.record
+        game = rec.game_object()
+        assert game.rules.pass_when_able and game.players == n
+        assert not game.is_over(game.replay(rec.seed, [game.parse_move(m) for m in rec.moves]))

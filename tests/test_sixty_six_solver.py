@@ -61,8 +61,12 @@ def refusal(text, game=None):
     ("trump=♥; p0=A♥; p1=9♠; closed=2", "position: key 'closed': expected 0 or 1 (P0 or P1), got '2'"),
     ("trump=♥; p0=A♥; p1=9♠; points=20,0; tricks=1,0; closed=0; close_tricks=a",
      "position: key 'close_tricks': expected two numbers like 30,22, got 'a'"),
-    ("trump=♥; p0=A♥; p1=9♠; marriages=0,30", "position: key 'marriages': 30 is not a sum of 20s and 40s"),
-    ("trump=♥; p0=A♥; p1=9♠; marriages=10,0", "position: key 'marriages': 10 is not a sum of 20s and 40s"),
+    ("trump=♥; p0=A♥; p1=9♠; marriages=0,30", "position: key 'marriages': 30 is not the points of up to three plain "
+     "marriages (20 each) and the trump marriage (40)"),
+    ("trump=♥; p0=A♥; p1=9♠; marriages=120,0", "position: key 'marriages': 120 is not the points of up to three "
+     "plain marriages (20 each) and the trump marriage (40)"),
+    ("trump=♥; p0=A♥; p1=9♠; marriages=10,0", "position: key 'marriages': 10 is not the points of up to three plain "
+     "marriages (20 each) and the trump marriage (40)"),
     ("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,4",
      "position: with the stock exhausted, 2 × tricks + cards in hand must be 24 (20 + 2 given); "
      "add closed=P if the stock was closed"),
@@ -93,6 +97,19 @@ def test_the_refusals_follow_the_target():
     text = "trump=♥; p0=A♥; p1=9♠; points=60,49; tricks=6,5"
     assert refusal(text, SixtySix(R(target=60))) == "position: P0 already holds 60 points; the game is over"
     assert parse_position(SixtySix(), text).points == (60, 49)
+
+
+def test_the_marriage_points_follow_the_rules():
+    # under marriages of 19 and 39 points a player may hold 19 + 39 = 58, and 20 is no longer a sum of them
+    rules = R(marriage_points=19, trump_marriage_points=39)
+    text = "trump=♥; p0=A♥; p1=9♠; closed=0; marriages={}"
+    assert parse_position(SixtySix(rules), text.format("58,0")).points == (58, 0)
+    assert refusal(text.format("20,0"), SixtySix(rules)) == (
+        "position: key 'marriages': 20 is not the points of up to three plain marriages (19 each) and the trump "
+        "marriage (39)")
+    assert refusal(text.format("58,0")) == (
+        "position: key 'marriages': 58 is not the points of up to three plain marriages (20 each) and the trump "
+        "marriage (40)")
 
 
 @pytest.mark.parametrize("written", ["♥", "h", "H", "hearts", "Hearts", "черви", " ♥ "])

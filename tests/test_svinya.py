@@ -587,3 +587,85 @@ def test_the_zones_hold_every_card_once_and_the_pigs_set_aside():
 def test_the_player_range_stops_one_card_short_of_the_pack(rules, players):
     assert Svinya(rules).player_range() == players
 
+
+
+# ------------------------------------------------- silent decisions with options (issue 23)
+
+def test_next_pig_from_the_talon_opens_at_once():
+    """next_pig = talon: the king that ends a pig is followed at once by the first 2 or 6 of the talon."""
+    rules = make_rules(Rules, {"hand_size": 6, "when_stuck": "draw", "next_pig": "talon"})
+    game = Svinya(rules, players=2)
+    state = position(["K♦ 9♣", "3♦"], ["8♠", "4♥"], pig="10♠ J♠ Q♠", talon="5♥ 6♣ 2♦")
+    after = game.play(state, ToPig(C("Kd")))
+    assert after.pig == (C("6c"),) and after.talon == parse_cards("5♥ 2♦")
+    assert after.aside == parse_cards("10♠ J♠ Q♠ K♦")
+    # the default: the pig stays closed until a player opens one from the hand
+    again = Svinya(TALON, players=2).play(state, ToPig(C("Kd")))
+    assert again.pig == () and again.talon == parse_cards("5♥ 6♣ 2♦")
+    # a lift that ends the pig opens the next one too; a talon with no 2 or 6 opens nothing
+    lifted = game.play(position(["9♣", "3♦"], ["8♠ K♥", "4♥"], pig="10♠ J♠ Q♠", talon="6♦"), LIFT[0])
+    assert lifted.pig == (C("6d"),) and lifted.talon == ()
+    none = game.play(position(["K♦ 9♣", "3♦"], ["8♠", "4♥"], pig="10♠ J♠ Q♠", talon="5♥ 7♣"), ToPig(C("Kd")))
+    assert none.pig == () and none.talon == parse_cards("5♥ 7♣")
+
+
+def test_pig_following_suit():
+    """pig_suit = follow: only the opener's suit goes on the pig; a card of the right rank in
+    another suit is free to go on a shop."""
+    game = Svinya(Rules(pig_suit="follow"), players=2)
+    state = position(["6♠ 6♥", "3♦"], ["7♣", "7♥"], pig="2♠ 3♠ 4♠ 5♠")
+    assert set(game.legal_moves(state)) == {TO_PIG[C("6s")], TO_SHOP[C("6h"), 1]}
+    assert set(Svinya(players=2).legal_moves(state)) == {TO_PIG[C("6s")], TO_PIG[C("6h")]}
+    with pytest.raises(IllegalMove, match=r"6♥ does not go on the pig: it holds ♠ cards only \[rule svinya-pig-build\]"):
+        game.check_move(state, ToPig(C("6h")))
+    assert game.pig_wants(state) == "a 6♠"
+    # a lift in another suit does not fit either
+    lift = position(["9♣", "3♦"], ["7♣ 6♥", "4♥"], pig="2♠ 3♠ 4♠ 5♠")
+    assert LIFT[0] not in game.legal_moves(lift) and LIFT[0] in Svinya(players=2).legal_moves(lift)
+
+
+@pytest.mark.parametrize("over", [{"pig_suit": "follow"}, {"hand_size": 6, "when_stuck": "draw",
+                                                              "next_pig": "talon"}])
+def test_the_other_readings_play_differently(over):
+    rules = make_rules(Rules, over)
+    base = make_rules(Rules, {k: v for k, v in over.items() if k not in ("pig_suit", "next_pig")})
+    from verifier.api import walk
+    differ = 0
+    for seed in range(10):
+        a, _ = walk(Svinya(rules, players=3), seed)
+        b, _ = walk(Svinya(base, players=3), seed)
+        differ += a.moves != b.moves
+    assert differ >= 5
+
+
+def test_pig_rises_catches_a_pig_that_ignores_its_suit_or_the_talon():
+    from spec.games.svinya import pig_builds
+    with CLAUSES.replaced("svinya-pig-build", lambda starters, suit=None: pig_builds(starters)):
+        assert_refuted(check([Svinya(Rules(pig_suit="follow"), players=n) for n in (2, 3)], "pig_rises"))
+    rules = make_rules(Rules, {"hand_size": 6, "when_stuck": "draw", "next_pig": "talon"})
+    with CLAUSES.replaced("svinya-next-pig", lambda pig, talon, rule, starters: (pig, talon)):
+        assert_refuted(check([Svinya(rules, players=n) for n in (2, 3)], "pig_rises"))
+    for r in (Rules(pig_suit="follow"), rules):
+        assert check([Svinya(r, players=n) for n in (2, 3)], "pig_rises").verdict == "holds"
+
+
+# ------------------------------------------------- the declared variant space (issue 23)
+
+def test_endgames_end_speaks_of_two_to_four_players_and_settles_the_short_pack():
+    """With more than four players nothing is searched, so the property does not apply (it was an
+    unknown); under rules other than the defaults the endgames start at 12 cards, which the
+    36-card pack finishes for three players (18 did not)."""
+    from verifier.core import REGISTRY
+    prop = REGISTRY.get("svinya", "endgames_end")
+    assert not prop.applies([Svinya(players=6), Svinya(players=10)]) and prop.applies([Svinya(players=4)])
+    r = check([Svinya(Rules(deck="36"), players=3)], "endgames_end")
+    assert r.verdict == "holds" and "from 12 cards" in r.detail
+
+
+@pytest.mark.parametrize("over", [{}, {"lift": "own"}, {"empty_shop": "closed"}])
+def test_a_blocked_game_is_found_with_ten_players(over):
+    """Blocking grows rare with many players (about one game in three hundred with ten): the
+    hunt plays enough games to meet one at every count."""
+    from verifier.core import Budget
+    r = check([Svinya(make_rules(Rules, over), players=10)], "never_blocked", Budget())
+    assert r.verdict == "refuted" and "10p " in r.detail and "/600" in r.detail

@@ -210,7 +210,12 @@ def _check_counts(pts, tricks, closed, every, in_hands: int, deck) -> None:
             raise NotationError("position: more than 120 card points in tricks and hands")
 
 
-def _scores(fields: dict[str, str]) -> tuple[tuple, tuple, tuple]:
+def marriage_totals(rules) -> frozenset[int]:
+    """The marriage points one player can hold under ``rules``: up to three plain marriages and the trump one."""
+    return frozenset(i * rules.marriage_points + j * rules.trump_marriage_points for i in range(4) for j in range(2))
+
+
+def _scores(fields: dict[str, str], rules) -> tuple[tuple, tuple, tuple]:
     """Card points, marriages and tricks won, by player."""
     pts = _pair("points", fields.get("points", "0,0"))
     mar = _pair("marriages", fields.get("marriages", "0,0"))
@@ -218,8 +223,10 @@ def _scores(fields: dict[str, str]) -> tuple[tuple, tuple, tuple]:
     for p in (0, 1):
         if pts[p] and not tricks[p]:
             raise NotationError(f"position: P{p} has {pts[p]} card points but no trick (set tricks=...)")
-        if mar[p] % 20:
-            raise NotationError(f"position: key 'marriages': {mar[p]} is not a sum of 20s and 40s")
+        if mar[p] not in marriage_totals(rules):
+            raise NotationError(f"position: key 'marriages': {mar[p]} is not the points of up to three plain "
+                                f"marriages ({rules.marriage_points} each) and the trump marriage "
+                                f"({rules.trump_marriage_points})")
     return pts, mar, tricks
 
 
@@ -232,7 +239,7 @@ def parse_position(game, text: str):
     hands, led, lead = _hands(fields, DECK)
     follower = 1 - lead
     every = hands[0] + hands[1] + led
-    pts, mar, tricks = _scores(fields)
+    pts, mar, tricks = _scores(fields, game.rules)
     closed = _seat("closed", fields["closed"]) if "closed" in fields else None
     _check_counts(pts, tricks, closed, every, card_points(every), DECK)
     played = 2 * (tricks[0] + tricks[1])

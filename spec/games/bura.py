@@ -55,6 +55,8 @@ CLAUSES = ClauseBook(INFO.id)
 HAND_SIZE = 3
 TARGET = 31
 DECK = make_deck(INFO.deck)
+#: The packs a game may use (``Rules.deck_size``): the rules text's 36 cards, or the catalogue's 32.
+DECKS = {36: DECK, 32: make_deck("32")}
 #: The source's card values (the 9, 8, 7 and 6 count nothing); their order is also the rank order.
 POINTS = Table({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2})
 #: Rank order for beating, lowest first: the source lists the cards by value, the ten under the ace.
@@ -67,6 +69,16 @@ DECK_POINTS = 120
 class Rules:
     """Parameters of Bura. Defaults are the source's rules and, where it is
     silent, the project's decisions (each one on the errata page)."""
+
+    deck_size: Literal[36, 32] = 36
+    """The pack. The rules text gives the values of the cards down to the six, a 36-card pack
+    (decision: 36); the catalogue entry «Бура» allows 32 or 36 cards, and ``32`` plays with the
+    seven to the ace (the sixes score nothing, so the pack still holds 120 points)."""
+
+    turned_card: Literal["drawn_last", "stays"] = "drawn_last"
+    """The card turned for trumps. The source only says the trump is turned (the catalogue: it is
+    laid on the table); ``drawn_last`` (decision): it lies face up under the stock and is drawn
+    last, as in Durak. ``stays``: it stays on the table, face up, and is never drawn."""
 
     ante: int = setting(1, range=(1, 1_000_000))
     """What each player puts in the pot before every deal. The source: "the same
@@ -186,7 +198,7 @@ class Play:
 @dataclass(frozen=True)
 class State:
     hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]                 # top first; the turned card lies at the bottom, face up
+    stock: tuple[Card, ...]                 # top first; the turned card lies at the bottom, face up (drawn_last)
     turned: Card
     trump: Suit
     plays: tuple[Play, ...]                 # the trick in progress, lead first
@@ -213,8 +225,11 @@ class State:
 
 # ------------------------------------------------------------------ clauses
 
-CLAUSES.note("bura-players", "Two to six players, the 36-card deck",
-             unchecked="fixed by the game's metadata; the generic cards_conserved property checks the 36 cards")
+@CLAUSES.rule("bura-players", "Two to six players, the 36-card pack (or, deck_size = 32, the catalogue's 32 cards)")
+def pack(rules: "Rules") -> tuple[Card, ...]:
+    """The cards of the game: the rules' pack, in a fixed order (shuffled for each deal)."""
+    return DECKS[rules.deck_size]
+
 CLAUSES.note("bura-memory", "Taken tricks may not be looked at to count them: each player remembers his points",
              unchecked="a matter of conduct: the engine keeps each player's taken cards out of the others' view "
                        "(hidden_information) and counts them only when a claim is made")
@@ -234,15 +249,19 @@ def first_dealer(seed: int, players: int) -> int:
 
 
 @CLAUSES.rule("bura-deal", "Three cards each, one at a time from the dealer's left; the next card is turned: its "
-              "suit is trumps, and it lies face up under the stock, drawn last")
-def deal_cards(cards: Sequence[Card], dealer: int, players: int):
+              "suit is trumps, and it lies face up under the stock, drawn last (turned_card = stays: on the "
+              "table, never drawn)")
+def deal_cards(cards: Sequence[Card], dealer: int, players: int, turned_card: str = "drawn_last"):
     """The hands (as received), the stock (top first) and the turned card.
 
     Decision: the source only says the trump is turned; the turned card is
-    kept at the bottom of the stock and drawn last, as usual in the game."""
+    kept at the bottom of the stock and drawn last, as usual in the game
+    (``turned_card = "stays"``: it stays on the table and is never drawn)."""
     hands = deal_round_robin(cards, seats_from((dealer + 1) % players, players), HAND_SIZE)
     k = HAND_SIZE * players
     turned = cards[k]
+    if turned_card == "stays":
+        return hands, tuple(cards[k + 1:]), turned
     return hands, tuple(cards[k + 1:]) + (turned,), turned
 
 
@@ -450,10 +469,10 @@ def deal_has_no_winner(state: State) -> bool:
     return state.cards_out and state.winner is None
 
 
-def deal_moves_bound(players: int) -> int:
+def deal_moves_bound(players: int, deck: int = len(DECK)) -> int:
     """Moves a deal can last: every trick plays at least one card from each player and
     its leader may claim once before it; after the last trick, a claim and a pass."""
-    tricks = len(DECK) // players
+    tricks = deck // players
     return tricks * (players + 1) + 2
 
 
@@ -475,7 +494,7 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         self._covered: tuple = (None, ())   # (state, its covers): the beats and throws of one state share them
 
     def deck(self):
-        return DECK
+        return pack(self.rules)
 
     # ---------------------------------------------------------------- deal
     def deal(self, seed: int) -> State:
@@ -485,9 +504,9 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
     def start_deal(self, seed: int, deal_no: int, dealer: int, ledger: Ledger) -> State:
         n = self.players
         ledger = settle(ledger, ante_deltas(n, self.rules.ante), clause="bura-stake")
-        cards = list(DECK)
+        cards = list(pack(self.rules))
         rng_for(seed, deal_no + 1).shuffle(cards)
-        hands, stock, turned = deal_cards(cards, dealer, n)
+        hands, stock, turned = deal_cards(cards, dealer, n, self.rules.turned_card)
         return State(tuple(sorted_hand(h) for h in hands), stock, turned, turned.suit, (), ((),) * n, (0,) * n,
                      first_leader(dealer, n), False, False, dealer, deal_no, ledger, seed)
 
@@ -500,7 +519,7 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
 
     def deal_limit(self) -> int:
         """The most moves a deal can last (property deal_ends)."""
-        return deal_moves_bound(self.players)
+        return deal_moves_bound(self.players, len(self.deck()))
 
     def cover_options(self, state: State) -> tuple[tuple[Card, ...], ...]:
         """The answers of the player to move that beat the best combination so far, card by card
@@ -573,7 +592,7 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         return state.ledger
 
     def max_plays(self):
-        if self.rules.claims == "automatic" and self.players == 2:
+        if self.rules.claims == "automatic" and self.players == 2 and self.rules.turned_card == "drawn_last":
             # the cards cannot run out with both under 31 (z3: reaches_31_two_players): one deal
             return self.deal_limit()
         return None  # a match can be dealt again for ever (property match_ends)
@@ -581,9 +600,10 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
     # --------------------------------------------------------- information
     def zones(self, state):
         z = {f"hand {p}": h for p, h in enumerate(state.hands)}
-        # the turned card lies face up at the bottom of the stock until it is drawn, last
-        z["stock"] = state.stock[:-1]
-        z["turned"] = state.stock[-1:]
+        if self.rules.turned_card == "stays":   # face up on the table, never drawn
+            z["stock"], z["turned"] = state.stock, (state.turned,)
+        else:   # face up at the bottom of the stock until it is drawn, last
+            z["stock"], z["turned"] = state.stock[:-1], state.stock[-1:]
         up = self.rules.throws == "up"
         z["trick"] = tuple(c for pl in state.plays if up or pl.kind != "throw" for c in pl.cards)
         for p in range(self.players):

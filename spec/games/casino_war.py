@@ -44,17 +44,19 @@ class Rules:
     decks: int = setting(1, range=(1, 8))
     """52-card packs shuffled together (the source allows one or more; decision: one)."""
 
-    min_bet: int = setting(2, range=(1, 1000))
-    """Smallest bet (decision: the source names no amounts)."""
+    min_bet: int = setting(2, range=(1, 100), sweep=(10,))
+    """Smallest bet (decision: the source names no amounts). Every bet from the smallest to the largest,
+    with every tie bet, is a move of its own: the limits stop at 100 chips so that a table offers at most
+    a few thousand."""
 
-    max_bet: int = setting(10, range=(1, 1000))
-    """Largest bet (decision)."""
+    max_bet: int = setting(10, range=(1, 100), sweep=(2,))
+    """Largest bet (decision). Swept down to ``min_bet`` (and ``min_bet`` up to it): a table of one bet."""
 
     bets: Literal["even", "any"] = "even"
     """``even`` (decision): bets are whole even numbers of chips, so half a bet (the surrender) is
     whole; ``any`` allows odd bets, and the house keeps the odd chip of a surrendered bet."""
 
-    max_tie_bet: int = setting(2, range=(0, 1000))
+    max_tie_bet: int = setting(2, range=(0, 100))
     """Largest tie bet (0: no tie bets). Decision: the source names no amount."""
 
     tie_pays: int = setting(10, range=(1, 100))

@@ -196,8 +196,15 @@ def card_points(won: Sequence[Sequence[Card]], points=POINTS) -> tuple[int, ...]
 
 @CLAUSES.rule("kozel-old-61", "A player with more than 60 points wins the game")
 def game_winner(points: Sequence[int], winning: int) -> int | None:
-    best = [p for p, x in enumerate(points) if x >= winning]
-    return best[0] if best else None  # two players cannot both pass 60 of 120 (property one_game_winner)
+    """The player at or over ``winning`` points. At the source's 61 there is at most one (property
+    ``one_game_winner``); under a house-rule threshold low enough for two, the one with more points wins,
+    and if they are level nobody does (a decision: the source never meets the case)."""
+    over = [p for p, x in enumerate(points) if x >= winning]
+    if len(over) < 2:
+        return over[0] if over else None
+    top = max(points[p] for p in over)
+    best = [p for p in over if points[p] == top]
+    return best[0] if len(best) == 1 else None
 
 
 @CLAUSES.rule("kozel-old-tally", "Everyone writes 12; the winner of a game takes 2 from each player, 1 from "

@@ -59,9 +59,11 @@ def _parse_drop(value) -> Fraction:
 class Rules:
     """Parameters of the mouth pass."""
 
-    drop: Fraction = setting(Fraction(1, 10), parse=_parse_drop, dump=str)
+    drop: Fraction = setting(Fraction(1, 10), parse=_parse_drop, dump=str, sweep=("1", "1/2", "1/3", "1/40"))
     """The chance that a pass fails and the card falls (a model of the
-    players' skill, not in the source; default 1/10)."""
+    players' skill, not in the source; default 1/10). Swept: 1 (every pass
+    falls: a game is exactly n - 1 passes), 1/2 (preset ``clumsy``), 1/3 and
+    1/40 (long games)."""
 
     at_fault: Literal["receiver", "passer"] = "receiver"
     """Who is out when the card falls (decision; the source says "whoever is
@@ -72,6 +74,12 @@ class Rules:
     """Where the card goes (decision; the source only says the players stand
     in a circle). ``clockwise``: always to the next player on the left.
     ``either``: the holder chooses either neighbour."""
+
+    pickup: Literal["next", "partner"] = "next"
+    """Who takes the card up after a fall (decision; the source only says who
+    is out). ``next``: the next player still in the circle after the one who
+    went out. ``partner``: the other player of the failed pass, who stays in
+    (the passer, when the receiver is out; the receiver, when the passer is)."""
 
 
 #: Named variants (``--variant NAME``).
@@ -146,12 +154,14 @@ def to_blame(rules: Rules, passer: int, receiver: int) -> int:
     return receiver if rules.at_fault == "receiver" else passer
 
 
-@CLAUSES.rule("mouth-pickup", "The next player still in the circle after the one who went out picks the card up")
-def picked_up(alive: tuple[int, ...], gone: int) -> tuple[tuple[int, ...], int]:
-    """The circle without ``gone``, and who holds the card now."""
+@CLAUSES.rule("mouth-pickup", "The next player still in the circle after the one who went out picks the card up "
+              "(decision; pickup = partner: the other player of the failed pass)")
+def picked_up(alive: tuple[int, ...], gone: int, partner: int | None = None) -> tuple[tuple[int, ...], int]:
+    """The circle without ``gone``, and who holds the card now: the next player after ``gone``, or
+    ``partner`` (``pickup = "partner"``)."""
     i = alive.index(gone)
     rest = alive[:i] + alive[i + 1:]
-    return rest, rest[i % len(rest)]
+    return rest, rest[i % len(rest)] if partner is None else partner
 
 
 @CLAUSES.rule("mouth-win", "The last player left wins")
@@ -182,7 +192,8 @@ class MouthPass(Game[State, Pass]):
         if not falls(self.rules, state.seed, n):
             return State(state.alive, move.to, state.seed, n + 1, state.out)
         gone = to_blame(self.rules, state.holder, move.to)
-        alive, holder = picked_up(state.alive, gone)
+        partner = (move.to if gone == state.holder else state.holder) if self.rules.pickup == "partner" else None
+        alive, holder = picked_up(state.alive, gone, partner)
         return State(alive, holder, state.seed, n + 1, state.out + (gone,), True)
 
     def outcome(self, state):

@@ -38,8 +38,9 @@ PACK = make_deck(INFO.deck)
 class Rules:
     """Parameters of Queen-and-Ace."""
 
-    min_stake: int = setting(1, range=(1, 100))
-    """Smallest stake a player may put in the pot (decision: the source names no amount)."""
+    min_stake: int = setting(1, range=(1, 100), sweep=(5,))
+    """Smallest stake a player may put in the pot (decision: the source names no amount). Swept up to the
+    default ``max_stake``, where every stake is the same five chips."""
 
     max_stake: int = setting(5, range=(1, 100))
     """Largest stake (decision). Equal to ``min_stake``, everyone antes the same (preset ``fixed_ante``)."""

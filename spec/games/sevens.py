@@ -258,7 +258,11 @@ class Sevens(Game[State, Lay | Pass]):
     def max_plays(self):
         # Every lay sheds a card and the game ends when the first hand is empty, so at most
         # 52 - (n - 1) lays; between two lays at most n - 1 passes, since some player can
-        # always lay a card (property never_blocked, proved by z3).
+        # always lay a card (property never_blocked, proved by z3) and only a player who
+        # cannot lay passes. A player who may pass at will (pass_when_able) can pass for
+        # ever: no bound (property voluntary_pass_can_loop).
+        if self.rules.pass_when_able:
+            return None
         n = self.players
         lays = 52 - (n - 1)
         return lays + (n - 1) * (lays - 1)

@@ -75,10 +75,11 @@ class Rules:
     default); it names no pack for few players, so the 36-card pack (pig opened by a 6 only) is
     the other reading."""
 
-    hand_size: int = setting(0, range=(0, 20))
+    hand_size: int = setting(0, range=(0, 20), sweep=(6, 16))
     """Cards dealt to each hand; ``0`` deals the whole rest of the deck out. Decision: the source
     states no deal, but its objective (shed every card) needs hands; ``0`` as in the sister games.
-    A positive size leaves the rest as a face-down talon."""
+    A positive size leaves the rest as a face-down talon. Swept: 6 (the preset ``talon``) and 16 (three
+    players then take the whole pack, 3 x 16 = 52 - 1 - 3: a talon of nothing)."""
 
     when_stuck: Literal["pass", "draw"] = "pass"
     """What a player who can lay nothing does. Decision (the source is silent): ``"pass"``;
@@ -93,6 +94,18 @@ class Rules:
     """A shop whose last card was lifted. Decision (the source is silent): it takes any card but an
     ace, which starts it again (``"open"``); ``"closed"`` takes nothing more."""
 
+    pig_suit: Literal["any", "follow"] = "any"
+    """Whether the pig keeps a suit. The source builds the shops "regardless of suit" and the pig
+    only "upward". Decision: ``"any"``, the pig too is built regardless of suit; ``"follow"``
+    (the other reading): every card of a pig is of its opener's suit."""
+
+    next_pig: Literal["hand", "talon"] = "hand"
+    """What opens the next pig once a king has ended one. The source: the first 2 or 6 to show
+    from the talon. Decision: ``"hand"``, a player lays a 2 or a 6 from their hand, since with
+    the default deal there is no talon; ``"talon"`` (the source's words; it needs a talon,
+    ``hand_size`` from 1): the first 2 or 6 from the top of the talon opens it at once (while
+    the talon holds none, a hand opens it as under ``"hand"``)."""
+
     blocked: Literal["fewest", "nobody"] = "fewest"
     """Who wins when every player passes in turn (nobody can lay any more). Decision (the source
     is silent): the fewest cards in hand, aces not counted (``"fewest"``); ``"nobody"`` scores the
@@ -102,6 +115,9 @@ class Rules:
         if self.hand_size == 0 and self.when_stuck == "draw":
             raise VariantError("when_stuck", "'draw' needs a talon: the whole deck is dealt when hand_size is 0",
                                "hand_size from 1 to 20 with 'draw'")
+        if self.hand_size == 0 and self.next_pig == "talon":
+            raise VariantError("next_pig", "'talon' needs a talon: the whole deck is dealt when hand_size is 0",
+                               "hand_size from 1 to 20 with 'talon'")
 
 
 #: Named variants (``--variant NAME``).
@@ -210,11 +226,12 @@ def ends(cards: tuple[Card, ...]) -> tuple[Rank, ...]:
     return (cards[-1].rank,) if cards else ()
 
 
-@CLAUSES.rule("svinya-pig-build", "The pig is built upward by one rank, regardless of suit; when no pig is "
-              "open, a 2 or a 6 opens the next one")
-def pig_builds(starters: frozenset) -> Build:
-    """How the pig is built (the rows kit): up from its opener to the king, any suit."""
-    return Build(order=PIG_ORDER, starts=starters, article="a ",
+@CLAUSES.rule("svinya-pig-build", "The pig is built upward by one rank, regardless of suit (decision; "
+              "pig_suit = follow: in its opener's suit); when no pig is open, a 2 or a 6 opens the next one")
+def pig_builds(starters: frozenset, suit: Suit | None = None) -> Build:
+    """How the pig is built (the rows kit): up from its opener to the king, any suit; a pig of
+    ``suit`` (``pig_suit = "follow"``) takes that suit only."""
+    return Build(order=PIG_ORDER, starts=starters, article="a ", suits=(suit,) if suit else (),
                  unstarted="{card} does not fit {row}: it takes {wants} to open a new pig")
 
 
@@ -248,7 +265,8 @@ def _lay_refused(game, state, move) -> tuple[str, str]:
         return "svinya-aces", f"{card} cannot be laid: aces go nowhere (they stay in hand)"
     pig = ends(state.pig)
     if type(move) is ToPig:
-        return "svinya-pig-build", game.pig_build.why_not(card, state.hands[p], (pig,), 0, "the pig")
+        return "svinya-pig-build", game.pig_build_for(state.pig).why_not(card, state.hands[p], (pig,), 0,
+                                                                          "the pig")
     near, o = game.near[p], move.owner
     if o not in near:
         return "svinya-neighbours", (f"P{p} sheds only onto the shops of "
@@ -270,11 +288,12 @@ def pig_first(game, state) -> tuple[ToPig | ToShop, ...]:
         return last[1]
     p, shops, pig, shop = state.to_move, state.shops, state.pig, game.shop_build
     on_pig = game.pig_build.wants((pig[-1].rank,) if pig else ())
+    suit = pig[0].suit if pig and game.suited_pig else None  # pig_suit = follow: the opener's suit only
     near = [(o, shop.wants((shops[o][-1].rank,) if shops[o] else ())) for o in game.near[p]]
     out = []
     for c in state.hands[p]:  # no build takes an ace: the pig's order has none, a shop's only as its first card
         r = c.rank
-        if r in on_pig:
+        if r in on_pig and (suit is None or c.suit is suit):
             out.append(TO_PIG[c])
             continue
         for o, takes in near:
@@ -310,8 +329,8 @@ def lift_fits(game, state) -> tuple[Lift, ...]:
     pig, shops = state.pig, state.shops
     if not pig:
         return ()
-    on_pig = game.pig_build.wants((pig[-1].rank,))
-    return tuple(LIFT[o] for o in game.lifters[state.to_move] if shops[o] and shops[o][-1].rank in on_pig)
+    build = game.pig_build_for(pig)
+    return tuple(LIFT[o] for o in game.lifters[state.to_move] if shops[o] and build.fits(shops[o][-1], ends(pig)))
 
 
 @CLAUSES.rule("svinya-pig-close", "A king ends the pig, which is set aside")
@@ -320,6 +339,19 @@ def close_pig(pig: tuple[Card, ...], aside: tuple[Card, ...]):
     if pig[-1].rank == PIG_END:
         return (), aside + pig
     return pig, aside
+
+
+@CLAUSES.rule("svinya-next-pig", "Once a king has ended a pig, a player opens the next one with a 2 or a 6 "
+              "from the hand (decision); with next_pig = talon the first 2 or 6 of the talon opens it at once")
+def open_next_pig(pig: tuple[Card, ...], talon: tuple[Card, ...], rule: str, starters: frozenset):
+    """``(pig, talon)`` after a pig may have ended: under ``next_pig = "talon"`` an ended pig is
+    followed at once by the first 2 or 6 from the top of the talon, if it holds one."""
+    if pig or rule != "talon":
+        return pig, talon
+    i = next((i for i, c in enumerate(talon) if c.rank in starters), None)
+    if i is None:
+        return pig, talon
+    return (talon[i],), talon[:i] + talon[i + 1:]
 
 
 def _stuck_refused(game, state, move) -> str:
@@ -373,6 +405,9 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         super().__init__(rules, players=players)
         self.starters = PIG_STARTERS[self.rules.deck]
         self.pig_build, self.shop_build = pig_builds(self.starters), shop_builds(self.rules.empty_shop)
+        # pig_suit = follow: a build of each suit, for the pig its opener started
+        self.suited_pig = ({s: pig_builds(self.starters, s) for s in Suit} if self.rules.pig_suit == "follow"
+                           else None)
         self.near = tuple(neighbours(p, self.players) for p in range(self.players))
         self.last_lays = (None, ())  # the lays of the last state asked (pig_first)
         lift = self.rules.lift
@@ -388,9 +423,14 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
     def deck(self):
         return make_deck(self.rules.deck)
 
+    def pig_build_for(self, pig: tuple[Card, ...]) -> Build:
+        """How the pig ``pig`` is built: in its opener's suit under ``pig_suit = "follow"``."""
+        return self.suited_pig[pig[0].suit] if pig and self.suited_pig else self.pig_build
+
     def pig_wants(self, state) -> str:
-        """What the pig takes, in words (``"a 5"``, ``"a 2 or a 6 to open a new pig"``)."""
-        said = self.pig_build.said(ends(state.pig))
+        """What the pig takes, in words (``"a 5"``, ``"a 2 or a 6 to open a new pig"``; ``"a 5♠"``
+        for a pig that follows suit)."""
+        said = self.pig_build_for(state.pig).said(ends(state.pig))
         return said if state.pig else said + " to open a new pig"
 
     def deal(self, seed: int) -> State:
@@ -417,9 +457,12 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         if isinstance(move, Draw):
             hand = sorted_hand(hands[p] + talon[:1])
             return State(hands[:p] + (hand,) + hands[p + 1:], shops, pig, aside, talon[1:], nxt, state.seed)
+        rule = self.rules.next_pig
         if isinstance(move, Lift):
             o = move.owner
             pig, aside = close_pig(pig + shops[o][-1:], aside)
+            if not pig:
+                pig, talon = open_next_pig(pig, talon, rule, self.starters)
             shops = shops[:o] + (shops[o][:-1],) + shops[o + 1:]
             return State(hands, shops, pig, aside, talon, nxt, state.seed)
         card = move.card
@@ -427,6 +470,8 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         hands = hands[:p] + (hand,) + hands[p + 1:]
         if isinstance(move, ToPig):
             pig, aside = close_pig(pig + (card,), aside)
+            if not pig:
+                pig, talon = open_next_pig(pig, talon, rule, self.starters)
         else:
             o = move.owner
             shops = shops[:o] + (shops[o] + (card,),) + shops[o + 1:]

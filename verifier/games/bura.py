@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from functools import cache
 from itertools import combinations, product
 
 import z3
@@ -15,15 +16,18 @@ import spec.games.bura as rules_module
 from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.dealing import rng_for
 from spec.games.bura import (
-    CLAIM, DECK, DECK_POINTS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
+    CLAIM, DECK, DECK_POINTS, DECKS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
 )
 from spec.stakes import player_account
 from verifier.api import Claim, Root, hunt, invariant, small_configs, steered, walk, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
 from verifier.z3util import one_hot_constraints, placed, placement_vars, value
 
 GAME = "bura"
+#: Every player count: the claims about five or six players (and the unplayed cards, which differ at
+#: five) change with the count.
+SPACE_PLAYERS = (2, 3, 4, 5, 6)
 
 # ------------------------------------------------------ small configurations
 
@@ -44,7 +48,7 @@ def small(game):
     roots = []
     shapes = [(1, 6)] + [(2, 2)] * 4 if n == 2 else [(2, 3)] * 3
     for seed, (per, stock_n) in enumerate(shapes):
-        cards = list(DECK)
+        cards = list(game.deck())
         rng_for(seed, 77).shuffle(cards)
         # P0's taken cards: high cards until 25-30 points
         taken, rest = [], []
@@ -58,6 +62,8 @@ def small(game):
         stock = tuple(rest[n * per:n * per + stock_n])
         aside = tuple(rest[n * per + stock_n:])
         turned = stock[-1]
+        if game.rules.turned_card == "stays":   # the turned card lies on the table, not in the stock
+            stock = stock[:-1]
         won = (tuple(taken),) + ((),) * (n - 1)
         points = (sum(map(card_value, taken)),) + (0,) * (n - 1)
         dealer = seed % n
@@ -253,10 +259,15 @@ def deal_start(game, state):
     if state.aside or state.turn or game.is_over(state):
         return None
     n = game.players
-    if any(len(h) != HAND_SIZE for h in state.hands) or len(state.stock) != len(DECK) - HAND_SIZE * n:
+    stays = game.rules.turned_card == "stays"
+    if any(len(h) != HAND_SIZE for h in state.hands) or \
+            len(state.stock) != len(game.deck()) - HAND_SIZE * n - stays:
         return f"a deal starts with hands of {[len(h) for h in state.hands]} and a stock of {len(state.stock)}"
-    if state.stock[-1] != state.turned or state.trump != state.turned.suit:
-        return f"{state.turned} is turned but the stock ends with {state.stock[-1]} and trumps are {state.trump}"
+    if state.trump != state.turned.suit or (state.turned in state.stock) == stays \
+            or not stays and state.stock[-1] != state.turned:
+        where = "in" if state.turned in state.stock else "not in"
+        return (f"{state.turned} is turned ({where} the stock, which ends with {state.stock[-1]}; turned_card="
+                f"{game.rules.turned_card}) and trumps are {state.trump}")
     if state.dealer != first_dealer(state.seed, n):
         return f"P{state.dealer} deals deal {state.deal_no + 1}, but the lot chose P{first_dealer(state.seed, n)}"
     if state.to_move != (state.dealer + 1) % n:
@@ -303,10 +314,17 @@ def claims_settle(game, state):
     return None
 
 
-@invariant(Bura, "deal_ends", title="Every deal ends: it lasts at most (36 // n)·(n + 1) + 2 moves",
-           clauses=["bura-draw", "bura-no-winner", "bura-claim-turn"], presets=True)
+@invariant(Bura, "deal_ends", title="Every deal ends: it lasts at most (36 // n)·(n + 1) + 2 moves, a bound "
+           "at least the most tricks a deal can have (exhaustive over lead sizes, takers and draws) times n plays "
+           "and a claim each, plus a claim and a pass", clauses=["bura-draw", "bura-no-winner", "bura-claim-turn"],
+           presets=True)
 def deal_ends(game, state):
     bound = game.deal_limit()
+    need = longest_deal_moves(*_counted(game))
+    if bound < need:
+        return (f"the engine bounds a deal at {bound} moves, but with {game.players} players and short_stock="
+                f"{game.rules.short_stock} a deal can have {most_tricks(*_counted(game))} "
+                f"tricks, {need} moves")
     if state.turn > bound:
         return f"deal {state.deal_no + 1} has lasted {state.turn} moves, over the bound {bound}"
     return None
@@ -344,37 +362,44 @@ def _cards_of(model, x, k) -> str:
 SUITS = tuple(c.suit for c in DECK if c.rank == Rank.ACE)
 
 
-@z3_claim(Bura, "deck_points", title="However the 36 cards lie (hands, stock, table, taken cards), they are worth "
-          "120", clauses=["bura-points"], each=False)
+@z3_claim(Bura, "deck_points", title="However the pack's cards lie (hands, stock, table, taken cards), they are "
+          "worth 120 (36 cards, or the 32 of deck_size = 32)", clauses=["bura-points", "bura-players"], each=False)
 def deck_points(game, s):
     places = 2 * game.players + 3
-    at = placement_vars("at", len(DECK), places)
-    pts = [card_value(c) for c in DECK]
+    deck = game.deck()
+    at = placement_vars("at", len(deck), places)
+    pts = [card_value(c) for c in deck]
     s.add(*one_hot_constraints(at))
     total = z3.Sum([row[k] * pts[i] for i, row in enumerate(at) for k in range(places)])
     s.add(total != DECK_POINTS)
 
     def refute(model):
         where = placed(model, at)
-        deal = {f"place {k}": format_cards(c for c, w in zip(DECK, where) if w == k) for k in range(places)}
+        deal = {f"place {k}": format_cards(c for c, w in zip(deck, where) if w == k) for k in range(places)}
         return Counterexample(f"the cards are worth {value(model, total)}, not {DECK_POINTS}", deal=deal)
-    return Claim(f"every placement of the 36 cards among {game.players} hands, {game.players} piles of taken "
+    return Claim(f"every placement of the {len(deck)} cards among {game.players} hands, {game.players} piles of taken "
                  "cards, the stock, the turned card and the table holds 120 points", refute)
 
 
-def unplayed_counts(players: int, short_stock: str) -> tuple[int, ...]:
-    """How many cards can be left unplayed when a deal's cards run out, over every sequence of lead sizes and
-    trick takers: exhaustive over the counts of cards in the stock and the hands."""
-    start = (len(DECK) - HAND_SIZE * players, (HAND_SIZE,) * players)
-    seen, out, todo = set(), set(), [start]
+def _start(players: int, deck: int, stays: bool) -> tuple:
+    """The counts after the deal: the stock (less the turned card when it stays on the table), the hands."""
+    return deck - HAND_SIZE * players - stays, (HAND_SIZE,) * players
+
+
+@cache
+def _count_graph(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> dict:
+    """The deal as counts (cards in the stock, cards in each hand), written from the source: every
+    state reachable over every sequence of lead sizes and trick takers, with its successors."""
+    start = _start(players, deck, stays)
+    graph: dict = {}
+    todo = [start]
     while todo:
         st = todo.pop()
-        if st in seen:
+        if st in graph:
             continue
-        seen.add(st)
+        graph[st] = nxt = []
         stock, hands = st
         if min(hands) == 0:
-            out.add(stock + sum(hands))
             continue
         for k in range(1, min(hands) + 1):
             for taker in range(players):
@@ -388,30 +413,62 @@ def unplayed_counts(players: int, short_stock: str) -> tuple[int, ...]:
                                 h[q] += 1
                                 need[q] -= 1
                                 left -= 1
-                todo.append((left, tuple(h)))
-    return tuple(sorted(out))
+                nxt.append((left, tuple(h)))
+                todo.append(nxt[-1])
+    return graph
+
+
+@cache
+def most_tricks(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> int:
+    """The most tricks a deal can have: the longest path of the count graph (it only loses cards)."""
+    graph = _count_graph(players, short_stock, deck, stays)
+
+    @cache
+    def longest(st) -> int:
+        return max((1 + longest(x) for x in graph[st]), default=0)
+    return longest(_start(players, deck, stays))
+
+
+@cache
+def longest_deal_moves(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> int:
+    """The most moves of a deal: each trick a claim and one play per player, then a claim and a pass."""
+    return most_tricks(players, short_stock, deck, stays) * (players + 1) + 2
+
+
+def unplayed_counts(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> tuple[int, ...]:
+    """How many cards can be left unplayed when a deal's cards run out, over every sequence of lead sizes and
+    trick takers: exhaustive over the counts of cards in the stock and the hands (and the turned card, when it
+    stays on the table)."""
+    graph = _count_graph(players, short_stock, deck, stays)
+    return tuple(sorted({stock + sum(hands) + stays for (stock, hands), nxt in graph.items() if min(hands) == 0}))
+
+
+def _counted(game) -> tuple:
+    """The arguments of the count analysis for ``game``'s rules."""
+    r = game.rules
+    return game.players, r.short_stock, r.deck_size, r.turned_card == "stays"
 
 
 def _reaches(game, s):
     n = game.players
-    most = max(unplayed_counts(n, game.rules.short_stock))
+    most = max(unplayed_counts(*_counted(game)))
     x, piles = _placement(s, n, most)
     s.add(*[piles[p] < TARGET for p in range(n)])
 
     def refute(model):
         deal = {(f"won {k}" if k < n else "unplayed"): _cards_of(model, x, k) for k in range(n + 1)}
         tot = [value(model, piles[p]) for p in range(n)]
-        return Counterexample(f"{n} players, short_stock={game.rules.short_stock}: the cards can run out with "
+        return Counterexample(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: the cards can run out with "
                               f"the taken points {tot}, all under {TARGET} ({most} card(s) at most unplayed)",
                               deal=deal)
-    return Claim(f"{n} players, short_stock={game.rules.short_stock}: at most {most} card(s) stay unplayed "
+    return Claim(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: at most {most} card(s) stay unplayed "
                  f"(every run of the card counts), and however the rest are taken some player has {TARGET}", refute)
 
 
-def most_unplayed_points(players: int, short_stock: str) -> int:
+def most_unplayed_points(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> int:
     """The most points the unplayed cards of a deal can hold: the best cards, as many as can stay unplayed."""
-    values = sorted(map(card_value, DECK), reverse=True)
-    return sum(values[:max(unplayed_counts(players, short_stock))])
+    values = sorted(map(card_value, DECKS[deck]), reverse=True)
+    return sum(values[:max(unplayed_counts(players, short_stock, deck, stays))])
 
 
 @z3_claim(Bura, "deal_points_sum", title="When a deal's cards run out, the taken points add up to 120 less the "
@@ -419,8 +476,8 @@ def most_unplayed_points(players: int, short_stock: str) -> int:
           clauses=["bura-points", "bura-draw"])
 def deal_points_sum(game, s):
     n = game.players
-    most = max(unplayed_counts(n, game.rules.short_stock))
-    low = DECK_POINTS - most_unplayed_points(n, game.rules.short_stock)
+    most = max(unplayed_counts(*_counted(game)))
+    low = DECK_POINTS - most_unplayed_points(*_counted(game))
     x, piles = _placement(s, n, most)
     taken = z3.Sum(piles[:n])
     s.add(z3.Or(taken < low, taken > DECK_POINTS, taken + piles[n] != DECK_POINTS,
@@ -430,19 +487,23 @@ def deal_points_sum(game, s):
         deal = {(f"won {k}" if k < n else "unplayed"): _cards_of(model, x, k) for k in range(n + 1)}
         return Counterexample(f"{n} players: taken points {[value(model, p) for p in piles[:n]]} add up to "
                               f"{value(model, taken)}, outside {low}-{DECK_POINTS}", deal=deal)
-    return Claim(f"{n} players, short_stock={game.rules.short_stock}: the taken points add up to {low}-120 "
+    return Claim(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: the taken points add up to {low}-120 "
                  "(the rest lie unplayed), each player's between 0 and 120", refute)
 
 
 @z3_claim(Bura, "reaches_31_two_players", title="Two players: when the cards run out, one of them has 31 "
-          "(at most 4 cards stay unplayed, worth at most 44 of the 120)", clauses=["bura-no-winner", "bura-draw"],
-          applies=lambda games: any(g.players == 2 for g in games))
+          "(too few cards stay unplayed to keep both under 31: their number, over every run of the cards, is "
+          "in the detail)", clauses=["bura-no-winner", "bura-draw"],
+          applies=lambda games: any(g.players == 2 for g in games),
+          scope=Scope("turned_card = drawn_last", lambda rules, players: rules.turned_card == "drawn_last"))
 def reaches_31_two_players(game, s):
     return _reaches(game, s) if game.players == 2 else None
 
 
 @z3_claim(Bura, "reaches_31", title="With any number of players, someone has 31 when the cards run out",
-          clauses=["bura-no-winner"], expected=REFUTED)
+          clauses=["bura-no-winner"], expected=REFUTED, applies=lambda games: any(g.players > 2 for g in games),
+          scope=Scope("short_stock = no_draw, or 4 players or more",
+                      lambda rules, players: rules.short_stock == "no_draw" or players >= 4))
 def reaches_31(game, s):
     return _reaches(game, s) if game.players > 2 else None
 
@@ -558,7 +619,8 @@ def _never_claim(state, moves):
 
 @REGISTRY.property(GAME, "match_ends", title="Every match ends: some deal has a right claim",
                    clauses=["bura-no-winner", "bura-claim-turn"], method="search", expected=REFUTED,
-                   budget={"examples": 5})
+                   budget={"examples": 5},
+                   scope=Scope("claims = declared", lambda rules, players: rules.claims == "declared"))
 def match_ends(games, budget: Budget) -> Outcome:
     """Players who never claim: every deal ends without a winner and is dealt again, for ever.
     The witness is three deals of such play; the policy continues it without end."""
@@ -571,7 +633,10 @@ def match_ends(games, budget: Budget) -> Outcome:
 
 
 @REGISTRY.property(GAME, "stock_played_out", title="Every card of the stock is played before a deal ends",
-                   clauses=["bura-draw"], method="search", expected=REFUTED, budget={"examples": 100})
+                   clauses=["bura-draw"], method="search", expected=REFUTED, budget={"examples": 100},
+                   scope=Scope("short_stock = no_draw, and claims = declared or 6 players",
+                               lambda rules, players: rules.short_stock == "no_draw"
+                               and (rules.claims == "declared" or players >= 6)))
 def stock_played_out(games, budget: Budget) -> Outcome:
     def found(game, trace, state):
         if state.cards_out and state.stock:

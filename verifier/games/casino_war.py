@@ -14,11 +14,14 @@ from functools import cache
 import z3
 
 import spec.games.casino_war as rules_module
-from spec.cards import Rank, parse_cards
+from spec.cards import Rank, Suit, parse_cards
+from spec.dealing import rng_for
 from spec.flips import compare
-from spec.games.casino_war import SURRENDER, WAR, Bet, CasinoWar, Rules, State, surrender_as_written
+from spec.games.casino_war import (
+    SURRENDER, WAR, Bet, CasinoWar, Rules, State, limits, shoe_of, surrender_as_written,
+)
 from verifier.api import Claim, Root, invariant, small_configs, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
 
 GAME = CasinoWar.info.id
@@ -57,11 +60,12 @@ def ge_pairs(counts) -> int:
 
 
 @cache
-def exact_war(counts: tuple[int, ...], burn: int = 3, pays: int = 10) -> WarOdds:
+def exact_war(counts: tuple[int, ...], burn: int = 3, pays: int = 10, bet: int = 2) -> WarOdds:
     """Enumerate the first two cards by rank, the burned cards (every sequence of ranks,
     counted by an integer weight) and the two war cards; divide at the end.
 
-    ``counts``: cards of each rank, low to high (``(4 * decks,) * 13`` for full packs).
+    ``counts``: cards of each rank, low to high (``(4 * decks,) * 13`` for full packs). ``bet``
+    matters only to the surrender: the player takes back half of it rounded down.
     """
     n = sum(counts)
     pairs = n * (n - 1)
@@ -89,13 +93,13 @@ def exact_war(counts: tuple[int, ...], burn: int = 3, pays: int = 10) -> WarOdds
     tie = Fraction(tie_w, pairs)
     lose = 1 - win - tie
     war = win - lose + war_win * 1 + (tie - war_win) * (-2)
-    surrender = win - lose - tie / 2
+    surrender = win - lose - tie * Fraction(bet - bet // 2, bet)
     tie_bet = tie * pays - (1 - tie)
     return WarOdds(win, lose, tie, war_win, war, surrender, tie_bet)
 
 
-def decks_odds(decks: int, burn: int = 3, pays: int = 10) -> WarOdds:
-    return exact_war((4 * decks,) * len(RANKS), burn, pays)
+def decks_odds(decks: int, burn: int = 3, pays: int = 10, bet: int = 2) -> WarOdds:
+    return exact_war((4 * decks,) * len(RANKS), burn, pays, bet)
 
 
 def counts_of(cards) -> tuple[int, ...]:
@@ -115,64 +119,110 @@ def round_with(game: CasinoWar, shoe, policy, bet: int = 2, tie: int = 1) -> Sta
 SMALL_SHOE = parse_cards("2♠ 2♥ 3♠ 3♥ 4♠ 5♠ 6♠")
 
 
-def engine_war(game: CasinoWar, shoe=SMALL_SHOE) -> dict[str, Fraction]:
-    """The engine's expected returns per unit bet on every order of ``shoe`` (one player)."""
-    bet, tie = 2, 1
+def shoe_for(burn: int):
+    """The shoe ``odds_exact`` deals from: the 7-card shoe while a war fits in it (a burn of up to
+    3), else two pairs and one card each of as many other ranks as are burned: a war's 4 + burn cards."""
+    if burn <= len(SMALL_SHOE) - 4:
+        return SMALL_SHOE
+    return parse_cards("2♠ 2♥ 3♠ 3♥") + tuple(c for c in shoe_of(1) if c.rank > Rank.THREE and c.suit == Suit.CLUBS)[:burn]
+
+
+def deals(shoe, every: bool | None = None):
+    """Every order of ``shoe`` when there are few (or ``every``); else every deal of its cards to the
+    places a round of one player uses (the player's and the dealer's first and war cards), the burned
+    cards in one order: each deal stands for the same number of orders (a test checks the two agree)."""
+    if every if every is not None else math.factorial(len(shoe)) <= 5040:
+        yield from itertools.permutations(shoe)
+        return
+    cards = list(shoe)
+    for first in itertools.permutations(range(len(cards)), 2):
+        rest = [i for i in range(len(cards)) if i not in first]
+        for war in itertools.permutations(rest, 2):
+            burned = [i for i in rest if i not in war]
+            yield tuple(cards[i] for i in (*first, *burned, *war))
+
+
+def bets_checked(rules: Rules) -> tuple[int, ...]:
+    """The smallest bet the table allows and, where bets may be odd, the next: a surrender's half
+    rounds down, so its return per unit depends on the bet's parity."""
+    options = limits(rules)[0].options()
+    return options[:2] if rules.bets == "any" else options[:1]
+
+
+def engine_war(game: CasinoWar, shoe=SMALL_SHOE, bet: int = 2, every: bool | None = None) -> dict[str, Fraction]:
+    """The engine's expected returns per unit bet on every deal of ``shoe`` (one player; see
+    :func:`deals`); the tie bet only where the table allows one."""
+    tie = game.rules.max_tie_bet
     totals = {"war": 0, "surrender": 0, "tie_bet": 0}
     count = 0
-    for order in itertools.permutations(shoe):
+    for order in deals(shoe, every):
         count += 1
         for name, policy in (("war", WAR), ("surrender", SURRENDER)):
             end = round_with(game, order, policy, bet, 0)
             totals[name] += game.outcome(end).returns[0]
-        end = round_with(game, order, SURRENDER, bet, tie)
-        with_tie = game.outcome(end).returns[0]
-        plain = round_with(game, order, SURRENDER, bet, 0)
-        totals["tie_bet"] += with_tie - game.outcome(plain).returns[0]
-    return {"war": Fraction(totals["war"], count * bet), "surrender": Fraction(totals["surrender"], count * bet),
-            "tie_bet": Fraction(totals["tie_bet"], count * tie)}
+        if tie:
+            end = round_with(game, order, SURRENDER, bet, tie)
+            with_tie = game.outcome(end).returns[0]
+            plain = round_with(game, order, SURRENDER, bet, 0)
+            totals["tie_bet"] += with_tie - game.outcome(plain).returns[0]
+    out = {"war": Fraction(totals["war"], count * bet), "surrender": Fraction(totals["surrender"], count * bet)}
+    if tie:
+        out["tie_bet"] = Fraction(totals["tie_bet"], count * tie)
+    return out
 
 
 @REGISTRY.property(GAME, "odds_exact", title="The exact expected returns (enumeration) equal the engine's own, "
-                   "over every order of a 7-card shoe, for going to war, surrendering and the tie bet",
+                   "over every order of a 7-card shoe (a shoe of 4 + burn cards, dealt every way, when more "
+                   "than 3 are burned), for going to war, surrendering (at the smallest bets allowed) and the "
+                   "tie bet (where allowed)",
                    clauses=["casino-war-compare", "casino-war-burn", "casino-war-war-result",
                             "casino-war-even-money", "casino-war-lost", "casino-war-surrender",
                             "casino-war-war-won", "casino-war-war-lost", "casino-war-tie-pays"],
                    method="exhaustive", applies=lambda games: any(g.players == 2 for g in games))
 def odds_exact(games, budget: Budget) -> Outcome:
     g = next(x for x in games if x.players == 2)
-    odds = exact_war(counts_of(SMALL_SHOE), g.rules.burn, g.rules.tie_pays)
-    engine = engine_war(g)
-    for name, value in engine.items():
-        if getattr(odds, name) != value:
-            return Outcome(REFUTED, f"{name}: enumeration {getattr(odds, name)}, engine {value}",
-                           Counterexample(f"one player, every order of {' '.join(map(str, SMALL_SHOE))}: "
-                                          f"expected return of '{name}' per unit: enumeration "
-                                          f"{getattr(odds, name)}, engine {value}",
-                                          deal={"shoe": " ".join(map(str, SMALL_SHOE))}))
-    if odds.win + odds.lose + odds.tie != 1 or odds.win != odds.lose:
-        return Outcome(REFUTED, "the chances do not add up",
-                       Counterexample(f"win {odds.win}, lose {odds.lose}, tie {odds.tie}", deal={}))
-    return Outcome(HOLDS, f"equal on all {math.factorial(len(SMALL_SHOE))} orders: war {odds.war}, "
-                   f"surrender {odds.surrender}, tie bet {odds.tie_bet} per unit")
+    r = g.rules
+    shoe = shoe_for(r.burn)
+    cards = " ".join(map(str, shoe))
+    found = []
+    for bet in bets_checked(r):
+        odds = exact_war(counts_of(shoe), r.burn, r.tie_pays, bet)
+        engine = engine_war(g, shoe, bet)
+        for name, value in engine.items():
+            if getattr(odds, name) != value:
+                return Outcome(REFUTED, f"{name}: enumeration {getattr(odds, name)}, engine {value}",
+                               Counterexample(f"one player, bet {bet}, every deal of {cards}: expected return of "
+                                              f"'{name}' per unit: enumeration {getattr(odds, name)}, engine "
+                                              f"{value}", deal={"shoe": cards}))
+        if odds.win + odds.lose + odds.tie != 1 or odds.win != odds.lose:
+            return Outcome(REFUTED, "the chances do not add up",
+                           Counterexample(f"win {odds.win}, lose {odds.lose}, tie {odds.tie}", deal={}))
+        tie = f", tie bet {odds.tie_bet}" if "tie_bet" in engine else ""
+        found.append(f"bet {bet}: war {odds.war}, surrender {odds.surrender}{tie}")
+    dealt = sum(1 for _ in deals(shoe))
+    how = "orders" if len(shoe) == len(SMALL_SHOE) else "deals"
+    return Outcome(HOLDS, f"equal on all {dealt} {how} of {cards}, {r.burn} burned: " + "; ".join(found)
+                   + " per unit")
 
 
 SIM_ROUNDS = 1000
 
 
 def simulate(game: CasinoWar, rounds: int, seed: int) -> dict[str, tuple[float, float]]:
-    """Mean and standard deviation of the return per unit bet over seeded rounds (one player)."""
+    """Mean and standard deviation of the return per unit bet over seeded rounds (one player, the
+    smallest bet allowed; the tie bet at its limit, where the table allows one)."""
     out = {}
-    bet, tie = 2, 1
+    bet, tie = game.rules.min_bet, game.rules.max_tie_bet
     samples = defaultdict(list)
     for s in range(seed, seed + rounds):
         shoe = game.deal(s).shoe
         war = game.outcome(round_with(game, shoe, WAR, bet, 0)).returns[0]
         surrender = game.outcome(round_with(game, shoe, SURRENDER, bet, 0)).returns[0]
-        with_tie = game.outcome(round_with(game, shoe, SURRENDER, bet, tie)).returns[0]
         samples["war"].append(war / bet)
         samples["surrender"].append(surrender / bet)
-        samples["tie_bet"].append((with_tie - surrender) / tie)
+        if tie:
+            with_tie = game.outcome(round_with(game, shoe, SURRENDER, bet, tie)).returns[0]
+            samples["tie_bet"].append((with_tie - surrender) / tie)
     for name, xs in samples.items():
         mean = sum(xs) / len(xs)
         sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
@@ -181,14 +231,15 @@ def simulate(game: CasinoWar, rounds: int, seed: int) -> dict[str, tuple[float, 
 
 
 @REGISTRY.property(GAME, "odds_simulated", title="Simulated rounds agree with the exact expected returns "
-                   "(war, surrender, tie bet) within 4.5 standard errors, for 1 to 8 decks",
+                   "(war, surrender at the smallest bet, the tie bet where allowed) within 4.5 standard "
+                   "errors, for 1 to 8 decks",
                    clauses=["casino-war-compare", "casino-war-tie-pays"], method="hypothesis",
                    budget={"examples": SIM_ROUNDS}, applies=lambda games: any(g.players == 2 for g in games))
 def odds_simulated(games, budget: Budget) -> Outcome:
     base = next(g for g in games if g.players == 2)
     for decks in range(1, 9):
         g = type(base)(Rules(**{**vars(base.rules), "decks": decks}), players=2)
-        exact = decks_odds(decks, g.rules.burn, g.rules.tie_pays)
+        exact = decks_odds(decks, g.rules.burn, g.rules.tie_pays, g.rules.min_bet)
         for name, (mean, sd) in simulate(g, budget.examples, budget.seed).items():
             want = float(getattr(exact, name))
             if abs(mean - want) > 4.5 * sd / math.sqrt(budget.examples) + 1e-9:
@@ -197,8 +248,9 @@ def odds_simulated(games, budget: Budget) -> Outcome:
                                               f"{budget.seed}: '{name}' returns {want:+.4f} exactly, "
                                               f"{mean:+.4f} simulated", record=g.record(budget.seed, ())),
                                budget.examples, budget.seed)
+    what = "war, surrender and tie bet" if base.rules.max_tie_bet else "war and surrender (no tie bet allowed)"
     return Outcome(HOLDS, f"{budget.examples} simulated rounds for each of 1-8 decks (deal seeds {budget.seed} "
-                   "onwards), war, surrender and tie bet", examples=8 * budget.examples, seed=budget.seed)
+                   f"onwards), {what}, bet {base.rules.min_bet}", examples=8 * budget.examples, seed=budget.seed)
 
 
 # ------------------------------------------------------ money conservation
@@ -249,8 +301,14 @@ def surrender_as_written_conserved(game, s):
                                           f"takes {m.eval(a / 2)}; {m.eval(-total)} chip(s) vanish", deal={}))
 
 
+def no_odd_bet(rules, players) -> bool:
+    """Whether the table allows no odd bet: even bets, or one even bet only."""
+    return rules.bets == "even" or (rules.min_bet == rules.max_bet and rules.min_bet % 2 == 0)
+
+
 @z3_claim(CasinoWar, "surrender_whole", title="Half of every allowed bet is a whole number of chips",
-          clauses=["casino-war-bet", "casino-war-surrender"], each=False)
+          clauses=["casino-war-bet", "casino-war-surrender"], each=False,
+          scope=Scope("bets = even (or a single even bet)", no_odd_bet))
 def surrender_whole(game, s):
     a = _bet_term(game, s, "bet")
     s.add(a % 2 == 1)
@@ -260,20 +318,56 @@ def surrender_whole(game, s):
 
 # --------------------------------------------------------- the rules at play
 
+#: a shoe of many ties for the small configurations with several players: ranks 2 to 7 of every suit,
+#: enough for six players, the dealer, a burn of 10 and everyone's war card
+TIES_SHOE = tuple(c for c in shoe_of(1) if c.rank <= Rank.SEVEN)
+#: bets offered one by one from the start of each small configuration up to this many; beyond, the
+#: configurations start after the smallest bet, and one more offers every bet
+EVERY_BET = 30
+
+
+def _fresh(game: CasinoWar, shoe) -> State:
+    n = game.punters
+    return State(tuple(shoe), (0,) * n, (0,) * n, (), (), ("",) * n, (None,) * n, (), 0, 0)
+
+
+def _bet(game: CasinoWar, state: State, players: int) -> State:
+    """``state`` after the first ``players`` punters bet the smallest bet and the largest tie bet."""
+    for _ in range(players):
+        state = game.apply(state, Bet(game.rules.min_bet, game.rules.max_tie_bet))
+    return state
+
+
 @small_configs(GAME)
 def small(game):
-    """Every 20th order of the 7-card shoe, with one player against the dealer and every bet."""
-    if game.players != 2:
-        return []
-    roots = []
-    for order in itertools.islice(itertools.permutations(SMALL_SHOE), 0, 5040, 20):
-        state = State(tuple(order), (0,), (0,), (), (), ("",), (None,), (), 0, 0)
-        roots.append(Root(state, f"shoe {' '.join(map(str, order))}"))
+    """One player: every 20th deal of the small shoe (the 7-card one, or 4 + burn cards when more are
+    burned), from the bets with every bet allowed (or, with more than 30 bets, after the smallest, plus
+    one deal with every bet). More players: the first 12 seeded shuffles of a shoe of ranks 2 to 7 in
+    which someone ties the dealer, after everyone's bet, plus the first with every bet of the last player."""
+    if game.punters == 1:
+        orders = list(deals(shoe_for(game.rules.burn)))
+        every = len(game.bets_allowed) <= EVERY_BET
+        roots = [Root(_fresh(game, order) if every else _bet(game, _fresh(game, order), 1),
+                      f"shoe {' '.join(map(str, order))}") for order in orders[::20]]
+        if not every:
+            roots.append(Root(_fresh(game, orders[0]), f"every bet, shoe {' '.join(map(str, orders[0]))}"))
+        return roots
+    roots, seed = [], 0
+    while len(roots) < 13:  # shuffles in which some player ties the dealer, so the choices are explored
+        shoe = list(TIES_SHOE)
+        rng_for(seed).shuffle(shoe)
+        dealt = _bet(game, _fresh(game, shoe), game.punters)
+        if dealt.to_move is not None:
+            if not roots:
+                roots.append(Root(_bet(game, _fresh(game, shoe), game.punters - 1),
+                                  f"shuffle {seed} of ranks 2-7, every bet of P{game.punters - 1}"))
+            roots.append(Root(dealt, f"shuffle {seed} of ranks 2-7, bets in"))
+        seed += 1
     return roots
 
 
 @invariant(CasinoWar, "war_rules", title="The cards are compared by rank; only tied players choose; a war burns "
-           "three cards and pays only as high or higher; every finished round is settled and the table is empty",
+           "the rules' number of cards (burn, three by default) and pays only as high or higher; every finished round is settled and the table is empty",
            clauses=["casino-war-compare", "casino-war-tie-choice", "casino-war-burn", "casino-war-war-result",
                     "casino-war-bet", "casino-war-tie-bet"], presets=True)
 def war_rules(game, state):

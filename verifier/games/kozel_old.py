@@ -17,7 +17,7 @@ from spec.games.kozel_old import (
 )
 from spec.stakes import Ledger, player_account
 from verifier.api import Claim, Root, invariant, sample_unit, small_configs, walk, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.z3util import value
 
 GAME = "kozel_old"
@@ -188,6 +188,45 @@ def card_values() -> list[int]:
     return [rules_module.card_points(((c,),))[0] for c in DECK]
 
 
+def game_cards(rules) -> int:
+    """The cards one game is counted over: a half, or under ``count = "both"`` the whole pack."""
+    return 2 * HALF if rules.count == "both" else HALF
+
+
+def fewest_points(rules) -> int:
+    """The fewest points a game's cards can hold (8 in a half: the twelve empty cards and the four jacks)."""
+    return sum(sorted(card_values())[:game_cards(rules)])
+
+
+def most_points(rules) -> int:
+    """The most points a game's cards can hold (112 in a half, the pack's 120 over both)."""
+    return sum(sorted(card_values(), reverse=True)[:game_cards(rules)])
+
+
+#: Where a half can hold too few points for anyone to win: the threshold is above the fewest a half holds.
+HALF_CAN_FALL_SHORT = Scope("winning_points above 8, the fewest points a half can hold",
+                            lambda rules, n: rules.winning_points > fewest_points(rules))
+
+#: Where two players cannot both reach the threshold: twice it is more than the game's cards can hold.
+ONE_CAN_WIN = Scope("2 × winning_points above the most a game's cards hold (112 in a half, 120 over both)",
+                    lambda rules, n: 2 * rules.winning_points > most_points(rules))
+
+#: Where random matches are known to end within the search's reach: above 80 points a game is won so
+#: rarely that a match can outrun 500,000 plays (and above what a game holds, never).
+MATCHES_DECIDED = Scope("winning_points at most 80", lambda rules, n: rules.winning_points <= 80)
+
+#: Where a random deal can leave everyone short: from 30 points a half or a deal often has no winner.
+DEALS_CAN_PASS = Scope("winning_points at least 30", lambda rules, n: rules.winning_points >= 30)
+
+#: A match that has gone this many deals without a single payment is given up (no game is being won).
+STALL_DEALS = 1000
+
+
+def stalled(state) -> bool:
+    """Whether a match has played :data:`STALL_DEALS` deals and nobody has taken anything yet."""
+    return state.deals >= STALL_DEALS and not any(state.taken)
+
+
 def _half_model(s, tag):
     """Which cards make up a half (16 of the 32), and its points."""
     inh = [z3.Bool(f"{tag}_{i}") for i in range(len(DECK))]
@@ -210,8 +249,9 @@ def deck_points(game, s):
     return Claim("the pack is worth 120; any 16 cards hold 8 to 112 points", refute)
 
 
-@z3_claim(KozelOld, "every_half_can_be_won", title="Every half holds enough points for someone to reach 61",
-          clauses=["kozel-old-61", "kozel-old-halves"], expected=REFUTED, each=False)
+@z3_claim(KozelOld, "every_half_can_be_won", title="Every half holds enough points for someone to reach "
+          "winning_points (61)", clauses=["kozel-old-61", "kozel-old-halves"], expected=REFUTED, each=False,
+          applies=lambda games: all(g.rules.count == "half" for g in games), scope=HALF_CAN_FALL_SHORT)
 def every_half_can_be_won(game, s):
     if game.rules.count == "both":
         return None
@@ -226,20 +266,30 @@ def every_half_can_be_won(game, s):
     return Claim(f"every half holds at least {game.rules.winning_points} points", refute)
 
 
-@z3_claim(KozelOld, "one_game_winner", title="At most one player can pass 60 in a game", clauses=["kozel-old-61"],
-          each=False)
+@z3_claim(KozelOld, "one_game_winner", title="At most one player can reach winning_points (61) in a game",
+          clauses=["kozel-old-61"], each=False, scope=ONE_CAN_WIN)
 def one_game_winner(game, s):
-    pts = card_values()
-    a = [z3.Bool(f"a_{i}") for i in range(len(DECK))]   # in one player's tricks
-    b = [z3.Bool(f"b_{i}") for i in range(len(DECK))]   # in another's
-    size = 2 * HALF if game.rules.count == "both" else HALF
+    """Cards of equal points are interchangeable, so the model counts how many of each value each of two
+    players takes (a model over single cards times out near the threshold)."""
+    groups: dict[int, list[Card]] = {}
+    for c, v in zip(DECK, card_values()):
+        groups.setdefault(v, []).append(c)
+    size = game_cards(game.rules)
     w = game.rules.winning_points
-    s.add(*[z3.Not(z3.And(x, y)) for x, y in zip(a, b)], z3.PbLe([(v, 1) for v in a + b], size))
-    s.add(z3.PbGe([(v, p) for v, p in zip(a, pts) if p], w), z3.PbGe([(v, p) for v, p in zip(b, pts) if p], w))
+    a = {v: z3.Int(f"a_{v}") for v in groups}   # how many cards worth v one player takes
+    b = {v: z3.Int(f"b_{v}") for v in groups}   # ... and another
+    for v, cards in groups.items():
+        s.add(a[v] >= 0, b[v] >= 0, a[v] + b[v] <= len(cards))
+    s.add(z3.Sum([a[v] + b[v] for v in groups]) <= size)
+    s.add(z3.Sum([a[v] * v for v in groups]) >= w, z3.Sum([b[v] * v for v in groups]) >= w)
 
     def refute(model):
-        deal = {"won A": format_cards(c for c, v in zip(DECK, a) if value(model, v)),
-                "won B": format_cards(c for c, v in zip(DECK, b) if value(model, v))}
+        took = {"won A": [], "won B": []}
+        for v, cards in groups.items():
+            i, j = value(model, a[v]), value(model, b[v])
+            took["won A"] += cards[:i]
+            took["won B"] += cards[i:i + j]
+        deal = {k: format_cards(v) for k, v in took.items()}
         return Counterexample(f"two players reach {w} from {size} cards: "
                               + "; ".join(f"{k}: {v}" for k, v in deal.items()), deal=deal)
     scope = "both halves" if game.rules.count == "both" else "a half"
@@ -250,7 +300,7 @@ def one_game_winner(game, s):
 
 @REGISTRY.property(GAME, "scoreless_deal", title="Every deal (both halves) moves some tally",
                    clauses=["kozel-old-61", "kozel-old-goat"], method="search", expected=REFUTED,
-                   budget={"examples": 50})
+                   budget={"examples": 50}, scope=DEALS_CAN_PASS)
 def scoreless_deal(games, budget: Budget) -> Outcome:
     rng = random.Random(budget.seed)
     for n in range(1, budget.examples + 1):
@@ -273,14 +323,17 @@ def scoreless_deal(games, budget: Budget) -> Outcome:
 
 @REGISTRY.property(GAME, "matches_end", title="Random matches end (no bound is claimed: a deal can pass without "
                    "a payment); the number of plays they took", clauses=["kozel-old-goat"],
-                   method="hypothesis", budget={"examples": 20})
+                   method="hypothesis", budget={"examples": 20}, scope=MATCHES_DECIDED)
 def matches_end(games, budget: Budget) -> Outcome:
     rng = random.Random(budget.seed)
     lengths = []
     for _ in range(budget.examples):
         game = games[rng.randrange(len(games))]
         seed = rng.randrange(2**31)
-        trace, state = walk(game, seed, cap=500_000)
+        trace, state = walk(game, seed, cap=500_000, stop=stalled)
+        if stalled(state):
+            return Outcome(UNKNOWN, f"deal seed {seed}: no game won in the first {STALL_DEALS} deals "
+                                    f"({len(trace.moves)} plays)", method="hypothesis")
         if not game.is_over(state):
             return Outcome(UNKNOWN, f"deal seed {seed}: no end within 500000 plays", method="hypothesis")
         lengths.append(len(trace.moves))
@@ -291,7 +344,8 @@ def matches_end(games, budget: Budget) -> Outcome:
 
 @REGISTRY.property(GAME, "tally_lasts", title="No tally is used up before someone has taken twelve from one "
                    "player", clauses=["kozel-old-goat", "kozel-old-tally"], method="search", expected=REFUTED,
-                   budget={"examples": 20})
+                   budget={"examples": 20}, applies=lambda games: any(g.rules.goat == "from_one" for g in games),
+                   scope=MATCHES_DECIDED)
 def tally_lasts(games, budget: Budget) -> Outcome:
     rng = random.Random(budget.seed)
     for n in range(1, budget.examples + 1):
@@ -306,7 +360,10 @@ def tally_lasts(games, budget: Budget) -> Outcome:
                 low = [p for p in range(PLAYERS) if state.tally[player_account(p)] <= 0]
                 if low:
                     hit.append((list(trace.moves), low[0], state))
-        walk(game, seed, step, cap=500_000)
+        trace, state = walk(game, seed, step, cap=500_000, stop=stalled)
+        if stalled(state) and not hit:
+            return Outcome(UNKNOWN, f"deal seed {seed}: no game won in the first {STALL_DEALS} deals "
+                                    f"({len(trace.moves)} plays)", method="search")
         if hit:
             moves, p, state = hit[0]
             record = game.record(seed, moves)

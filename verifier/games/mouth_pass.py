@@ -32,8 +32,9 @@ def small(game):
     return [Root.deal(game, seed) for seed in range(30)]
 
 
-@invariant(MouthPass, "one_winner", title="Every drop puts exactly one player out, and a finished game has "
-           "exactly one winner: the last player left", clauses=["mouth-win", "mouth-blame", "mouth-start",
+@invariant(MouthPass, "one_winner", title="Every drop puts exactly one player out, who is replaced as holder "
+           "by the next player still in (or, under pickup = partner, by the other player of the failed pass), and "
+           "a finished game has exactly one winner: the last player left", clauses=["mouth-win", "mouth-blame", "mouth-start",
                                                                 "mouth-holder", "mouth-pickup"], presets=True)
 def one_winner(game, state):
     seats = sorted(state.alive + state.out)
@@ -41,8 +42,14 @@ def one_winner(game, state):
         return f"in {state.alive}, out {state.out}: not every player exactly once"
     if state.passes == 0 and (state.holder != 0 or state.out):
         return "the game does not start with P0 holding the card and everyone in"
-    if state.dropped and state.holder != next((p for p in state.alive if p > state.out[-1]), state.alive[0]):
-        return f"P{state.out[-1]} is out, but P{state.holder}, not the next player still in, picks the card up"
+    if state.dropped:
+        gone = state.out[-1]
+        after = next((p for p in state.alive if p > gone), state.alive[0])
+        before = next((p for p in reversed(state.alive) if p < gone), state.alive[-1])
+        if game.rules.pickup == "next" and state.holder != after:
+            return f"P{gone} is out, but P{state.holder}, not the next player still in, picks the card up"
+        if game.rules.pickup == "partner" and state.holder not in (before, after):
+            return f"P{gone} is out, but P{state.holder}, who took no part in the failed pass, picks the card up"
     wrong = [m.to for m in game.legal_moves(state) if m.to not in state.alive or m.to == state.holder]
     if wrong:
         return f"P{state.holder} may pass to P{wrong[0]}, who is {'out' if wrong[0] in state.out else 'the holder'}"
@@ -74,7 +81,9 @@ def expected_passes(game: MouthPass) -> Fraction:
         rows = []
         for h in alive:
             to = rules_module.neighbours(alive, h, game.rules.direction)[0]
-            rest, holder = rules_module.picked_up(alive, rules_module.to_blame(game.rules, h, to))
+            gone = rules_module.to_blame(game.rules, h, to)
+            partner = (to if gone == h else h) if game.rules.pickup == "partner" else None
+            rest, holder = rules_module.picked_up(alive, gone, partner)
             after = solve(rest)[holder]
             row = [Fraction(0)] * k
             row[idx[h]] += 1

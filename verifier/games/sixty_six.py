@@ -16,7 +16,7 @@ from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
 )
 from verifier.api import Claim, Root, Watch, invariant, small_configs, steered, walk, walked, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
 from verifier.z3util import value, one_hot_constraints, placed, placement_vars
 
@@ -30,6 +30,33 @@ def _two(games) -> SixtySix:
     if g.players == 2 and not g.rules.partie:
         return g
     return type(g)(dataclasses.replace(g.rules, partie=False), players=2)
+
+
+def two_players(games) -> bool:
+    """An ``applies`` test: the claim is about two players' points (a three-player point says nothing)."""
+    return any(g.players == 2 for g in games)
+
+
+def all_points(rules) -> int:
+    """The points a played-out game deals out without marriages: the pack's 120 and the last trick's bonus."""
+    return DECK_POINTS + rules.last_trick_bonus
+
+
+#: Where ``no_draw``'s draw exists: two totals below the target can add up to every point dealt out.
+DRAW_POSSIBLE = Scope("2 × (target − 1) ≥ 120 + last_trick_bonus, so that two players below the target can share "
+                      "the points", lambda rules, n: 2 * (rules.target - 1) >= all_points(rules))
+
+#: Where a scored marriage rules a draw out: with the smaller marriage the points exceed what two players below the
+#: target can hold.
+MARRIAGE_DECIDES = Scope("120 + last_trick_bonus + the smaller marriage > 2 × (target − 1)",
+                         lambda rules, n: all_points(rules) + min(rules.marriage_points, rules.trump_marriage_points)
+                         > 2 * (rules.target - 1))
+
+#: Where two players could both reach the target if every card were played out: all there is, with every
+#: marriage, is at least twice the target.
+BOTH_CAN_REACH = Scope("2 × target ≤ 120 + last_trick_bonus + 3 × marriage_points + trump_marriage_points",
+                       lambda rules, n: 2 * rules.target
+                       <= all_points(rules) + 3 * rules.marriage_points + rules.trump_marriage_points)
 
 
 def _record_cx(game, seed, moves, text, state=None) -> Counterexample:
@@ -56,7 +83,8 @@ def _pile_text(model, at, n) -> dict[str, str]:
 
 
 @z3_claim(SixtySix, "card_points_total",
-          title="However the cards are divided, their points add up to 120, and with the last trick to 130",
+          title="However the cards are divided, their points add up to 120, and with the last trick's bonus to "
+                "120 plus that bonus (130 at the default 10)",
           clauses=["sixty-six-card-points", "sixty-six-last-trick"], each=False)
 def card_points_total(game, s: z3.Solver):
     n = game.players
@@ -67,17 +95,19 @@ def card_points_total(game, s: z3.Solver):
     s.add(*one_hot_constraints(at))
     s.add(*[z3.Or(x == 0, x == 1) for x in last], z3.Sum(last) == 1)
     cards = z3.Sum(totals)
-    s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + 10))
+    s.add(z3.Or(cards != DECK_POINTS, cards + z3.Sum([x * bonus for x in last]) != DECK_POINTS + bonus))
 
     def refute(model) -> Counterexample:
         deal = _pile_text(model, at, n)
         pts = [value(model, t) for t in totals]
         who = next(p for p in range(n) if value(model, last[p]) == 1)
         text = (f"tricks worth {'+'.join(map(str, pts))} = {sum(pts)} card points, with the last trick (P{who}) "
-                f"{sum(pts) + bonus}, not 120 and 130: " + "; ".join(f"{k}: {v}" for k, v in deal.items()))
+                f"{sum(pts) + bonus}, not {DECK_POINTS} and {DECK_POINTS + bonus}: "
+                + "; ".join(f"{k}: {v}" for k, v in deal.items()))
         return Counterexample(text, deal=deal)
     return Claim(f"every division of the {len(DECK)} cards among {n} players' tricks (and so among fewer) "
-                 f"holds 120 card points; the last trick makes 130", refute)
+                 f"holds {DECK_POINTS} card points; the last trick's bonus of {bonus} makes {DECK_POINTS + bonus}",
+                 refute)
 
 
 def _played_out_points(game: SixtySix, tag: str):
@@ -119,12 +149,13 @@ def find_draw(game: SixtySix, deals: int):
 
 
 @REGISTRY.property(GAME, "no_draw",
-                   title="A game played without marriages or closing always has a winner (nobody is left below 66)",
+                   title="A game played without marriages or closing always has a winner (nobody is left below the "
+                         "target, 66)",
                    clauses=["sixty-six-draw-game", "sixty-six-win", "sixty-six-last-trick"], method="search",
-                   expected=REFUTED)
+                   expected=REFUTED, applies=two_players, scope=DRAW_POSSIBLE)
 def no_draw(games, budget: Budget) -> Outcome:
     game = _two(games)
-    target, total = game.rules.target, DECK_POINTS + game.rules.last_trick_bonus
+    target, total = game.rules.target, all_points(game.rules)
     if 2 * (target - 1) < total:
         return Outcome(HOLDS, f"arithmetic: two players below {target} hold at most {2 * (target - 1)} "
                               f"of the {total} points, so someone reaches {target}", method="exhaustive")
@@ -140,16 +171,15 @@ def no_draw(games, budget: Budget) -> Outcome:
 
 
 @z3_claim(SixtySix, "no_draw_with_marriage", title="A game in which a marriage was scored can never end drawn",
-          clauses=["sixty-six-draw-game", "sixty-six-marriage-points"])
+          clauses=["sixty-six-draw-game", "sixty-six-marriage-points"], applies=two_players, scope=MARRIAGE_DECIDES)
 def no_draw_with_marriage(game, s: z3.Solver):
     if game.players != 2:
         return None                      # the argument is about two players' points
     rules = game.rules
-    bonus = rules.last_trick_bonus
     at, last, plain, trump, totals, played_out = _played_out_points(game, "m")
     s.add(*played_out)     # a draw needs every card played: no closing
     s.add(z3.Sum(plain + trump) >= 1)                       # some marriage was scored
-    s.add(*[t < rules.target for t in totals])              # ... and nobody reached 66
+    s.add(*[t < rules.target for t in totals])              # ... and nobody reached the target
 
     def refute(m) -> Counterexample:
         deal = _pile_text(m, at, 2)
@@ -158,14 +188,15 @@ def no_draw_with_marriage(game, s: z3.Solver):
                 f"{value(m, plain[1])}+{value(m, trump[1])} trump: both below {rules.target}; "
                 + "; ".join(f"{k}: {v}" for k, v in deal.items()))
         return Counterexample(text, deal=deal)
-    return Claim(f"all cards played give {DECK_POINTS + bonus} points; a scored marriage adds at least "
+    return Claim(f"all cards played give {all_points(rules)} points; a scored marriage adds at least "
                  f"{min(rules.marriage_points, rules.trump_marriage_points)}, more than two players below "
                  f"{rules.target} can hold", refute)
 
 
 # ---------------------------------------------------------------- 66 twice
 
-@invariant(SixtySix, "one_reaches_66", title="At most one player ever holds 66: the game ends when the first does",
+@invariant(SixtySix, "one_reaches_66", title="At most one player ever holds the target (66): the game ends when the "
+                                            "first does",
            clauses=["sixty-six-win"])
 def one_reaches_66(game, state):
     target = game.rules.target
@@ -178,13 +209,13 @@ def one_reaches_66(game, state):
 
 
 @z3_claim(SixtySix, "both_66_if_played_out",
-          title="Even if every card were played out, two players could not both hold 66",
-          clauses=["sixty-six-win", "sixty-six-marriage-points"], expected=REFUTED)
+          title="Even if every card were played out, two players could not both hold the target (66)",
+          clauses=["sixty-six-win", "sixty-six-marriage-points"], expected=REFUTED, applies=two_players,
+          scope=BOTH_CAN_REACH)
 def both_66_if_played_out(game, s: z3.Solver):
     if game.players != 2:
         return None
     rules = game.rules
-    bonus = rules.last_trick_bonus
     at, last, plain, trump, totals, played_out = _played_out_points(game, "b")
     s.add(*played_out)
     s.add(*[t >= rules.target for t in totals])
@@ -195,16 +226,24 @@ def both_66_if_played_out(game, s: z3.Solver):
         text = (f"played out, the points could be {pts[0]}/{pts[1]} (marriages P0 {value(m, plain[0])} plain + "
                 f"{value(m, trump[0])} trump, P1 {value(m, plain[1])} + {value(m, trump[1])}; last trick "
                 f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
-                + ". The texts give the game to whoever reaches 66 first, and it stops there.")
+                + f". The texts give the game to whoever reaches {rules.target} first, and it stops there.")
         return Counterexample(text, deal=deal)
-    return Claim(f"the most points there are ({DECK_POINTS + bonus} plus all marriages) cannot give two "
+    return Claim(f"the most points there are ({all_points(rules)} plus all marriages) cannot give two "
                  f"players {rules.target}", refute)
 
 
 # ------------------------------------------------------------ game points
 
-def _score_grid(n: int):
-    pts = (0, 32, 33, 65, 66, 80, 130)
+def _score_points(rules) -> tuple[int, ...]:
+    """Point totals either side of the rules' schneider line and target (33 and 66 by default), and the
+    extremes."""
+    edges = (0, rules.schneider - 1, rules.schneider, rules.target - 1, rules.target, 80,
+             DECK_POINTS + rules.last_trick_bonus)
+    return tuple(sorted({x for x in edges if x >= 0}))
+
+
+def _score_grid(n: int, rules):
+    pts = _score_points(rules)
     seats = (None,) + tuple(range(n))
     for winner in seats:
         for closed in seats:
@@ -228,7 +267,7 @@ def _score_grid(n: int):
 def game_points_range(games, budget: Budget) -> Outcome:
     cases = 0
     for game in games:
-        for args in _score_grid(game.players):
+        for args in _score_grid(game.players, game.rules):
             cases += 1
             out = rules_module.score_game(*args, game.rules)
             winner, closed = args[0], args[4]
@@ -256,7 +295,8 @@ def game_points_range(games, budget: Budget) -> Outcome:
     sampled = sample(games, budget, check)
     if sampled.verdict != HOLDS:
         return sampled
-    return Outcome(HOLDS, f"every one of {cases} scoring cases at the 33/66 boundaries, trick counts 0/1/many, "
+    edges = f"{games[0].rules.schneider}/{games[0].rules.target}"
+    return Outcome(HOLDS, f"every one of {cases} scoring cases at the {edges} boundaries, trick counts 0/1/many, "
                           f"with and without closing; and {sampled.detail}", examples=sampled.examples,
                    seed=sampled.seed)
 
@@ -279,7 +319,8 @@ def closing_allowed(state, rules) -> bool:
 
 
 @invariant(SixtySix, "close_needs_five",
-           title="Closing is legal exactly once, while the stock holds five cards, for a player at his turn "
+           title="Closing is legal exactly once, while the stock holds at least close_min_stock cards (five), for a "
+                 "player at his turn "
                  "(with closer = leader, only the player on lead); nobody draws after it",
            clauses=["sixty-six-close"])
 def close_needs_five(game, state):
@@ -300,8 +341,30 @@ def close_needs_five(game, state):
     return None
 
 
+def stock_sizes(players: int) -> range:
+    """The stock's sizes at a player's turn, from the deal down: 12, 10, ..., 2 with two players; 6, 3 with three."""
+    return range(len(DECK) - HAND_SIZE * players, 0, -players)
+
+
+def can_ever_close(rules, players: int) -> bool:
+    """Whether some closing is allowed under ``rules``: at the first trick it may be made in, the stock counts
+    at least ``close_min_stock`` cards."""
+    sizes = stock_sizes(players)
+    first = sizes[0] if rules.close_before_first_trick else sizes[1]
+    return first - (0 if rules.close_counts_trump_card else 1) >= rules.close_min_stock
+
+
+#: Where a follower may close: ``closer = either`` and a stock big enough at some trick.
+FOLLOWER_CLOSES = Scope("closer = either, and close_min_stock small enough for some closing",
+                        lambda rules, n: rules.closer == "either" and can_ever_close(rules, n))
+
+#: Where the two readings of the turned trump agree: the stock never holds exactly ``close_min_stock`` cards.
+NEVER_AT_THE_LINE = Scope("close_min_stock is no stock size met in play (12, 10, ..., 2 with two players; 6, 3 with "
+                          "three)", lambda rules, n: rules.close_min_stock not in stock_sizes(n))
+
+
 @invariant(SixtySix, "closing_is_the_leaders", title="Only the player about to lead ever closes the stock",
-           clauses=["sixty-six-close"], expected=REFUTED)
+           clauses=["sixty-six-close"], expected=REFUTED, scope=FOLLOWER_CLOSES)
 def closing_is_the_leaders(game, state):
     # right after a follower's closing: the closer is to move, in the trick during which he closed
     if state.closed_by is not None and state.trick and state.closed_by == state.to_move \
@@ -317,8 +380,9 @@ def _stock_sizes(game: SixtySix) -> list[int]:
 
 
 @REGISTRY.property(GAME, "close_reading_immaterial",
-                   title="Whether the turned trump counts among the five cards never changes when closing is allowed",
-                   clauses=["sixty-six-close", "sixty-six-deal"], method="exhaustive")
+                   title="Whether the turned trump counts among the close_min_stock cards (five) never changes when "
+                         "closing is allowed",
+                   clauses=["sixty-six-close", "sixty-six-deal"], method="exhaustive", scope=NEVER_AT_THE_LINE)
 def close_reading_immaterial(games, budget: Budget) -> Outcome:
     checked = []
     for game in games:
@@ -337,7 +401,8 @@ def close_reading_immaterial(games, budget: Budget) -> Outcome:
                 return Outcome(REFUTED, counterexample=Counterexample(
                     text, deal={"stock sizes": " ".join(map(str, _stock_sizes(game))), "differs at": str(size)}))
     return Outcome(HOLDS, f"every stock size that occurs at a lead ({sorted(set(checked), reverse=True)}): "
-                          f"the stock shrinks by the player count, so it never holds exactly 5")
+                          f"the stock shrinks by the player count, so it never holds exactly "
+                          f"{games[0].rules.close_min_stock}")
 
 
 # ------------------------------------------------------------- the phases
@@ -665,10 +730,37 @@ def guarantee_hands():
     return p0, pool
 
 
+#: The stock at that position: the turned trump and five face-down cards (24 - 12 in hands - 6 in tricks).
+GUARANTEE_STOCK = len(DECK) - 2 * HAND_SIZE - 6
+GUARANTEE_POINTS = (9, 2)
+
+
+def guarantee_reachable(games) -> bool:
+    """Whether the position exists under the rules checked: nobody has reached the target with its 9 and 2
+    points, and P0 may close a stock of that size on lead after three tricks (two players)."""
+    rules = _two(games).rules
+    return two_players(games) and max(GUARANTEE_POINTS) < rules.target \
+        and may_close(DECK[:GUARANTEE_STOCK], None, True, 3, rules)
+
+
+#: The highest target at which the guarantee holds (the solver: it holds at every target from 10 to 84, with and
+#: without must_head, and fails at 85; a test checks both sides). The position's value depends on the rules
+#: only through the target, the marriage and last-trick points and must_head: both players have taken a trick
+#: (so marriage_needs_trick changes nothing), P0 closed on lead, and a winner's game points do not matter.
+GUARANTEE_MAX_TARGET = 84
+
+#: Where the closing wins: the texts' marriage and last-trick points, and a target the solver confirmed.
+GUARANTEE_SCOPE = Scope(f"target at most {GUARANTEE_MAX_TARGET}, with the texts' marriage and last-trick points "
+                        f"(20, 40, 10)",
+                        lambda rules, n: rules.target <= GUARANTEE_MAX_TARGET and rules.marriage_points == 20
+                        and rules.trump_marriage_points == 40 and rules.last_trick_bonus == 10)
+
+
 @REGISTRY.property(GAME, "closing_guarantee",
                    title="Holding A K Q of trumps, the ace of spades, 9♣ and J♦ after three tricks (9+2 points), "
                          "closing the stock wins the game against every hand the opponent may hold",
-                   clauses=["sixty-six-close", "sixty-six-last-phase", "sixty-six-marriage"], method="exhaustive")
+                   clauses=["sixty-six-close", "sixty-six-last-phase", "sixty-six-marriage"], method="exhaustive",
+                   applies=guarantee_reachable, scope=GUARANTEE_SCOPE)
 def closing_guarantee(games, budget: Budget) -> Outcome:
     game = _two(games)
     p0, pool = guarantee_hands()
