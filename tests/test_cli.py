@@ -32,14 +32,14 @@ def test_verify_json_document():
     assert {x["property"]: x["method"] for x in doc["results"]} == {"deck_value": "z3", "one_loser": "hypothesis"}
 
 
-def test_verify_variant_that_breaks_termination_reports_a_finding_with_its_cycle(tmp_path):
-    # termination is claimed only where every card value is positive (terminates_2p's scope): a house
-    # rule with a negative ten is not the claim's fault, so the verdict is a finding and the exit 0
-    path = tmp_path / "cold.toml"
-    path.write_text('game = "sixty_one"\nplayers = 2\n[rules.values]\n"10" = -30\n')
-    code, out, _ = run("verify", "--variant", str(path), "--examples", "5", "--only", "terminates_2p")
+def test_verify_a_variant_outside_a_claims_scope_reports_a_finding_with_its_record(tmp_path):
+    # zero_sum is claimed only where no pot can stay on the table (Queen-and-Ace's GENERIC_SCOPES): a house
+    # rule that leaves an unclaimed pot there is not the claim's fault, so the verdict is a finding, exit 0
+    path = tmp_path / "stays.toml"
+    path.write_text('game = "queen_ace"\nplayers = 3\n[rules]\nunclaimed_pot = "stays"\n')
+    code, out, _ = run("verify", "--variant", str(path), "--only", "zero_sum")
     assert code == 0 and "findings about these rules" in out and "refuted outside its scope" in out
-    assert "repeats for ever" in out and "replay:" in out
+    assert "sum to" in out and "replay:" in out
 
 
 @pytest.mark.parametrize("text, key", [
