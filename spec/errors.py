@@ -9,15 +9,24 @@ QUOTE_CHARS = 80
 
 def quote(text: object) -> str:
     r"""User text inside an error message, quoted so that it cannot split the line, and cut to
-    about :data:`QUOTE_CHARS` characters (a 49 MB move is not echoed whole).
+    about :data:`QUOTE_CHARS` characters (a 49 MB move is not echoed whole). A value that is not
+    text (a number, a table) is shown as Python writes it, as a variant file's reader sees it.
 
-    >>> print(quote("ten"), quote("a\nb"), quote("Т♠"), quote("x" * 100)[-12:])
-    'ten' 'a\nb' 'Т♠' …(100 chars)
+    >>> print(quote("ten"), quote("a\nb"), quote("Т♠"), quote("x" * 100)[-12:], quote(36), quote({"A": 1}))
+    'ten' 'a\nb' 'Т♠' …(100 chars) 36 {'A': 1}
     """
-    text = str(text)
-    cut = len(text) > QUOTE_CHARS
-    body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:QUOTE_CHARS])
-    return "'" + body.replace("'", "\\'") + "'" + (f"…({len(text)} chars)" if cut else "")
+    if not isinstance(text, str):
+        try:
+            shown = repr(text)
+        except ValueError:  # an integer past Python's 4,300-digit limit
+            return f"<a number of {text.bit_length()} bits>" if isinstance(text, int) else "<a value>"
+        return _cut(shown) + ("…" if len(shown) > QUOTE_CHARS else "")
+    return "'" + _cut(text).replace("'", "\\'") + "'" + (f"…({len(text)} chars)" if len(text) > QUOTE_CHARS else "")
+
+
+def _cut(text: str) -> str:
+    """The first :data:`QUOTE_CHARS` characters of ``text``, each unprintable one escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:QUOTE_CHARS])
 
 
 #: the longest error line the command line prints

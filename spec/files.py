@@ -58,8 +58,8 @@ def read_user_file(path: str | os.PathLike, *, what: str, limit: int) -> str:
 
 def check_text(text: str, source: str, *, toml: bool = False) -> str:
     """``text`` unchanged, or one error line: a number of more than :data:`MAX_DIGITS` digits, or
-    (``toml``) a key longer than :data:`MAX_KEY_CHARS` characters or with more than
-    :data:`MAX_KEY_DOTS` dots."""
+    (``toml``) a key longer than ``MAX_KEY_CHARS`` characters or with more than
+    ``MAX_KEY_DOTS`` dots."""
     m = _DIGITS.search(text)
     if m:
         line = text.count("\n", 0, m.start()) + 1

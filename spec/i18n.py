@@ -46,8 +46,14 @@ def catalogue(lang: str) -> Mapping[str, str]:
     """English message -> its translation, for ``lang`` (empty for English)."""
     if lang not in LANGUAGES:
         return {}
+    path = catalogue_path(lang)
+    if not path.exists():
+        # the rules packed for the browser carry the catalogue compiled (no Babel in Pyodide)
+        import gettext
+        with open(path.with_suffix(".mo"), "rb") as fh:
+            return {k: v for k, v in gettext.GNUTranslations(fh)._catalog.items() if k and isinstance(k, str)}
     from babel.messages.pofile import read_po
-    with open(catalogue_path(lang), "rb") as fh:
+    with open(path, "rb") as fh:
         cat = read_po(fh, locale=lang)
     return {m.id: m.string for m in cat if m.id and m.string and not m.fuzzy}
 

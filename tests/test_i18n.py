@@ -40,3 +40,26 @@ def test_tr_translates_and_falls_back_to_english():
     assert tr("ru", "Sample game") == "Пример партии" and tr("en", "Sample game") == "Sample game"
     assert tr("ru", "a sentence nobody marked") == "a sentence nobody marked"
     assert translated({"a": [N_("players"), "x"]}, "ru") == {"a": ["игроки", "x"]}
+
+
+def test_the_rules_packed_for_the_browser_translate_from_their_compiled_catalogue(tmp_path):
+    """The Play panel's wheel has no .po and Pyodide has no Babel: the packed rules read the compiled
+    catalogue, and say every message as the .po does."""
+    import subprocess
+    import sys
+    import zipfile
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import cardspec_play
+    finally:
+        sys.path.pop(0)
+    wheel = tmp_path / "spec.whl"
+    cardspec_play.pack_spec_wheel(str(wheel))
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
+    probe = ("import json, spec.i18n as i; assert not i.catalogue_path('ru').exists(); "
+             "print(json.dumps(dict(i.catalogue('ru'))))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path / "site", capture_output=True, text=True,
+                          env={"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+    assert json.loads(done.stdout) == dict(catalogue("ru"))

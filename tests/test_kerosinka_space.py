@@ -46,3 +46,8 @@ def test_the_hunts_are_claimed_where_they_settle():
     assert_refuted(check([Kerosinka(Rules(target=500))], "one_player_reaches_target"))
     assert in_scope("shown_card_names_a_suit", Rules())
     assert not in_scope("shown_card_names_a_suit", Rules(turned_kerosinka="redeal"))
+
+
+def test_the_hunts_scope_text_names_its_target():
+    from verifier.games import kerosinka as props
+    assert str(props.HUNTED_TARGET) in props.MATCH_PLAYED_OUT.text

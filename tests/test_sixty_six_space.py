@@ -117,3 +117,7 @@ def test_the_closing_guarantee_holds_up_to_its_scopes_target_and_not_beyond():
 def test_the_closing_guarantee_needs_the_texts_marriages(rules):
     assert not in_scope("closing_guarantee", rules)
     assert_refuted(check([SixtySix(rules)], "closing_guarantee"))
+
+
+def test_the_scope_texts_name_their_constants():
+    assert str(props.GUARANTEE_MAX_TARGET) in props.GUARANTEE_SCOPE.text

@@ -397,27 +397,32 @@ def execute(plan: Plan, *, workers: int = 1, scheduler: str | None = None) -> It
 def _on_pool(plan: Plan, todo: list[int], workers: int) -> Iterator[tuple[int, dict]]:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        running = {pool.submit(run_task, plan.tasks[i]): i for i in todo}
-        try:
-            while running:
-                finished_, _ = wait(running, return_when=FIRST_COMPLETED)
-                for fut in finished_:
-                    i = running.pop(fut)
-                    plan.results[i] = fut.result()
-                    for w in plan.failed_shared(i):
-                        j = plan.rerun(w)
-                        running[pool.submit(run_task, plan.tasks[j])] = j
-                    yield i, plan.results[i]
-        except BaseException:
-            # interrupted (Ctrl-C, SIGTERM) or failed: stop the workers now rather than let them finish;
-            # every result already written to the cache is a whole entry
-            for fut in running:
-                fut.cancel()
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    running: dict = {}
+    try:
+        # submitting starts the workers: an interrupt while they start must stop them too, so this is
+        # inside the try (a ``with`` block would wait for every submitted task on its way out)
+        for i in todo:
+            running[pool.submit(run_task, plan.tasks[i])] = i
+        while running:
+            finished_, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in finished_:
+                i = running.pop(fut)
+                plan.results[i] = fut.result()
+                for w in plan.failed_shared(i):
+                    j = plan.rerun(w)
+                    running[pool.submit(run_task, plan.tasks[j])] = j
+                yield i, plan.results[i]
+    except BaseException:
+        # interrupted (Ctrl-C, SIGTERM) or failed: stop the workers now rather than let them finish;
+        # every result already written to the cache is a whole entry
+        for fut in running:
+            fut.cancel()
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 #: how long the handshake with a Dask scheduler may take

@@ -167,8 +167,8 @@ class Session:
         except CardspecError as exc:
             self.say("not saved: {error}", error=str(exc))
             return
-        self.say("saved to {path}; resume with: {command}", path=path,
-                 command=f"cardspec play --replay {path} --seat " + " --seat ".join(map(str, self.seats)))
+        resume = f"cardspec play --replay {path} --seat " + " --seat ".join(map(str, self.seats))
+        self.say("saved to {path}; resume with: {command}", path=path, command=resume)
 
     def _play(self, move, mover: int, note: str = "") -> None:
         before = self.state

@@ -23,7 +23,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from spec.i18n import N_, translated
+from spec.i18n import DOMAIN, LANGUAGES, N_, catalogue_path, translated
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,18 @@ def _pyodide_folder(srcdir: str) -> str | None:
     return folder if os.path.exists(os.path.join(folder, "pyodide.mjs")) else None
 
 
+def _compiled(po: os.PathLike, lang: str) -> bytes:
+    """The catalogue at ``po`` as a gettext ``.mo`` file."""
+    import io
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with open(po, "rb") as fh:
+        cat = read_po(fh, locale=lang)
+    out = io.BytesIO()
+    write_mo(out, cat)
+    return out.getvalue()
+
+
 def pack_spec_wheel(path: str) -> int:
     """The ``spec`` package as a pure-Python wheel at ``path``; its size in bytes."""
     import spec
@@ -101,6 +113,10 @@ def pack_spec_wheel(path: str) -> int:
                     arc = os.path.join("spec", os.path.relpath(full, here)).replace(os.sep, "/")
                     wheel.write(full, arc)
                     files.append(arc)
+        for lang in LANGUAGES:   # the catalogue compiled: the browser has no Babel to read the .po
+            arc = f"spec/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
+            wheel.writestr(arc, _compiled(catalogue_path(lang), lang))
+            files.append(arc)
         meta = {f"{dist}/METADATA": "Metadata-Version: 2.1\nName: cardspec-spec\nVersion: 0.1.0\n",
                 f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: cardspec\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
         for arc, text in meta.items():

@@ -229,10 +229,17 @@ def _add(totals, points) -> tuple[int, ...]:
     return tuple(run)
 
 
-def deals_bound(target: int) -> int:
-    """Deals after which someone has the target: every deal gives at least 3 points
-    (the trump ace, two and jack are always taken), so the better total is at least 3k/2."""
-    return -(-2 * target // 3)
+def least_deal_points(game_tie: str) -> int:
+    """The fewest points a deal gives: the trump ace, two and jack are always taken (3), and with
+    ``game_tie = "non_dealer"`` game is always scored too (4)."""
+    return 4 if game_tie == "non_dealer" else 3
+
+
+def deals_bound(target: int, least: int = 3) -> int:
+    """Deals after which someone has the target: after k deals of at least ``least`` points the
+    better total is at least ceil(least k / 2), which reaches ``target`` once least k >= 2 target - 1
+    (the fewest deals that do: property ``match_can_last_the_limit``)."""
+    return max(1, -(-(2 * target - 1) // least))
 
 
 # --------------------------------------------------------------------- game
@@ -263,7 +270,7 @@ class CaliforniaJack(Game[State, Play]):
                      dealer, stock[0].suit, match, seed)
 
     def deal_limit(self) -> int:
-        return deals_bound(self.rules.target)
+        return deals_bound(self.rules.target, least_deal_points(self.rules.game_tie))
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move

@@ -93,6 +93,11 @@ class Rules:
     """What a player who cannot follow suit plays; the source is silent.
     Decision ``"any"``: any card; ``"trump"``: a trump if able."""
 
+    prince_trump: Literal["highest", "any"] = "highest"
+    """Which of the peasant's trumps the prince takes in a reign; the source says only "another trump".
+    Decision ``"highest"``: the highest the peasant holds at that moment, as the king does;
+    ``"any"``: any trump of the peasant's that the prince chooses."""
+
     reigns: int = setting(1, range=(0, 1000))
     """How many reigns are played after the introduction. The source names no
     end (each reign leads to the next); decision: one. ``0``: no end, as
@@ -414,17 +419,31 @@ CLAUSES.note("koroli-dealer-exchange", "With fewer than four players the dealer 
              "lays one of his cards in its place", "spec.games.koroli.swap_in_turn")
 
 
+def _prince_chooses(game, state) -> bool:
+    """Whether the player exchanging is the prince and may take any trump (``prince_trump = "any"``)."""
+    return game.rules.prince_trump == "any" and state.titles[state.to_move] == PRINCE
+
+
+def _not_top_trump(game, state, move) -> str:
+    if _prince_chooses(game, state):
+        return f"take one of the peasant's trumps ({state.trump.symbol}), not {move.take}"
+    return f"take the peasant's highest trump, {top_trump(state.hands[state.dealer], state.trump)}, not {move.take}"
+
+
 @CLAUSES.rule("koroli-exchange", "In a four-player reign the king, then the prince, takes the peasant's "
-              "highest trump and gives him any card; if the peasant has no trump, any card he holds", narrows=Swap,
-              refused=lambda game, state, move: (f"take the peasant's highest trump, "
-                                                 f"{top_trump(state.hands[state.dealer], state.trump)}, "
-                                                 f"not {move.take}"))
+              "highest trump (the prince any trump under prince_trump = 'any') and gives him any card; if the "
+              "peasant has no trump, any card he holds", narrows=Swap, refused=_not_top_trump)
 def takes_top_trump(game, state, moves: tuple[Swap, ...]) -> tuple[Swap, ...]:
-    """The exchanges that take the peasant's highest trump, when he has one."""
+    """The exchanges that take the peasant's highest trump, when he has one (the prince, under
+    ``prince_trump = "any"``, any of his trumps)."""
     if not moves or len(state.active) < PLAYERS:
         return moves
     best = top_trump(state.hands[state.dealer], state.trump)
-    return moves if best is None else tuple(m for m in moves if m.take == best)
+    if best is None:
+        return moves
+    if _prince_chooses(game, state):
+        return tuple(m for m in moves if m.take.suit == state.trump)
+    return tuple(m for m in moves if m.take == best)
 
 
 CLAUSES.note("koroli-play-turn", "A player plays one card of his own hand, once the exchanges are done",

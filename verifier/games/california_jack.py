@@ -15,7 +15,7 @@ from spec.games.california_jack import (
     DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
 )
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
-from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope
 from verifier.z3util import value
 
 GAME = "california_jack"
@@ -165,20 +165,27 @@ def deck_points(game, s):
     s.add(trump >= 0, trump < 4)
     g0 = z3.Sum([z3.If(b, v, 0) for b, v in zip(mine, vals)])
     total = sum(vals)
-    deal = 3 + z3.If(2 * g0 == total, 0, 1)  # three trump cards are always taken by someone
+    tied_game = 1 if game.rules.game_tie == "non_dealer" else 0   # who scores game when the game points tie
+    deal = 3 + z3.If(2 * g0 == total, tied_game, 1)  # three trump cards are always taken by someone
     s.add(z3.Or(total != DECK_GAME_POINTS, deal < 3, deal > 4, z3.And(2 * g0 == total, total % 2 == 1)))
 
     def refute(model):
         won = format_cards(c for c, b in zip(DECK, mine) if value(model, b))
         return Counterexample(f"pack worth {total} game points; P0 took {won}", deal={"won 0": won})
-    return Claim("the pack holds 80 game points; a deal scores the three trump cards plus game unless the "
-                 "game points tie at 40", refute)
+    tie = "and game even then" if game.rules.game_tie == "non_dealer" else "unless the game points tie at 40"
+    return Claim(f"the pack holds 80 game points; a deal scores the three trump cards plus game {tie}", refute)
 
 
-def _match_model(s, deals):
+def least_points(rules) -> int:
+    """The fewest points a deal gives under ``rules``, restated: the trump ace, two and jack always go to
+    someone, and game too unless tied game points give it to nobody (``game_tie = "nobody"``)."""
+    return 3 + (rules.game_tie != "nobody")
+
+
+def _match_model(s, deals, rules):
     got = [[z3.Int(f"d{d}_p{p}") for p in range(PLAYERS)] for d in range(deals)]
     for row in got:
-        s.add(*[x >= 0 for x in row], z3.Sum(row) >= 3, z3.Sum(row) <= 4)
+        s.add(*[x >= 0 for x in row], z3.Sum(row) >= least_points(rules), z3.Sum(row) <= 4)
     return got, [z3.Sum([got[d][p] for d in range(deals)]) for p in range(PLAYERS)]
 
 
@@ -186,23 +193,25 @@ def _match_model(s, deals):
           "someone has reached the target", clauses=["california-jack-target", "california-jack-points"])
 def match_ends(game, s):
     target, deals = game.rules.target, game.deal_limit()
-    got, totals = _match_model(s, deals)
+    got, totals = _match_model(s, deals, game.rules)
     s.add(*[t < target for t in totals])
 
     def refute(model):
         tot = [value(model, t) for t in totals]
         return Counterexample(f"{deals} deals leave totals {tot}, under {target}", deal={"totals": str(tot)})
-    return Claim(f"target {target}: with 3 or 4 points a deal, someone has {target} after {deals} deals "
+    return Claim(f"target {target}: with {least_points(game.rules)} to 4 points a deal, someone has {target} after "
+                 f"{deals} deals "
                  f"({deals * len(DECK)} plays)", refute)
 
 
 @z3_claim(CaliforniaJack, "match_can_last_the_limit", title="The deal limit cannot be lowered: one deal fewer "
-          "can leave both totals under the target", clauses=["california-jack-target"], expected=REFUTED)
+          "can leave both totals under the target", clauses=["california-jack-target"], expected=REFUTED,
+          applies=lambda games: any(g.deal_limit() > 1 for g in games))
 def match_can_last_the_limit(game, s):
     target, deals = game.rules.target, game.deal_limit() - 1
     if deals < 1:
         return None
-    got, totals = _match_model(s, deals)
+    got, totals = _match_model(s, deals, game.rules)
     s.add(*[t < target for t in totals])
 
     def refute(model):
@@ -214,10 +223,18 @@ def match_can_last_the_limit(game, s):
 
 # ------------------------------------------------------------- witness hunts
 
+#: The plays a witness hunt follows one random game for (the default budget's ``max_plays``).
+HUNT_PLAYS = Budget().max_plays
+
+#: Where the hunts settle: they look at the match's last deal, so a whole match must fit in the plays the
+#: hunt follows (targets up to 144 at 3 points a deal).
+MATCH_FITS = Scope("a match fits in the search's 5,000 plays (target at most 144, or 192 with game_tie = non_dealer)",
+                   lambda rules, n: CaliforniaJack(rules).max_plays() <= HUNT_PLAYS)
+
 @REGISTRY.property(GAME, "game_point_decided", title="Every deal's game point goes to someone (the game points "
                    "never tie at 40)", clauses=["california-jack-game-points", "california-jack-points"],
                    method="search", expected=REFUTED,
-                   budget={"examples": 300})
+                   budget={"examples": 300}, scope=MATCH_FITS)
 def game_point_decided(games, budget: Budget) -> Outcome:
     def found(game, trace, state):
         if state.trick or not any(state.won):
@@ -232,7 +249,7 @@ def game_point_decided(games, budget: Budget) -> Outcome:
 
 @REGISTRY.property(GAME, "one_player_reaches_target", title="The deal that ends the match takes only one player "
                    "to the target", clauses=["california-jack-target"], method="search", expected=REFUTED,
-                   budget={"examples": 300})
+                   budget={"examples": 300}, scope=MATCH_FITS)
 def one_player_reaches_target(games, budget: Budget) -> Outcome:
     def found(game, trace, state):
         if game.is_over(state) and all(t >= game.rules.target for t in state.match.totals):

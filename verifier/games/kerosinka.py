@@ -246,7 +246,7 @@ def match_can_last_the_limit(game, s):
 HUNTED_TARGET = 500
 
 #: Where the hunt for two players over the target settles: matches short enough to be played out.
-MATCH_PLAYED_OUT = Scope(f"target at most {HUNTED_TARGET}, the source's usual targets",
+MATCH_PLAYED_OUT = Scope("target at most 500, the source's usual targets",
                          lambda rules, n: rules.target <= HUNTED_TARGET)
 
 #: Where the dealer can show the 10♥: a deal that shows it is not dealt again.

@@ -16,7 +16,7 @@ from spec.games.koroli import (
     DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, State, stage_of,
 )
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
-from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.z3util import value
 
 GAME = "koroli"
@@ -218,8 +218,9 @@ def game_swaps(state: State) -> tuple[int, ...]:
 
 
 @invariant(Koroli, "exchange_as_source", title="The exchanges offered are the source's: in a four-player reign "
-           "the king, then the prince, take the peasant's highest trump (any card when he has none) for any "
-           "card; with fewer players the dealer takes the turned card for any card of his",
+           "the king, then the prince, take the peasant's highest trump (the prince any trump under "
+           "prince_trump = any; any card when he has none) for any card; with fewer players the dealer takes "
+           "the turned card for any card of his",
            clauses=["koroli-exchange", "koroli-dealer-exchange", "koroli-exchange-turn"], presets=True)
 def exchange_as_source(game, state):
     if state.over or not state.swaps:
@@ -234,7 +235,8 @@ def exchange_as_source(game, state):
     if len(active) == PLAYERS:
         peasant = state.hands[state.dealer]
         trumps = [c for c in peasant if c.suit == state.trump]
-        takes = [max(trumps, key=source_rank)] if trumps else list(peasant)
+        prince_chooses = game.rules.prince_trump == "any" and state.titles[state.to_move] == PRINCE
+        takes = (trumps if prince_chooses else [max(trumps, key=source_rank)]) if trumps else list(peasant)
     else:
         takes = [state.turned]
     want = {(a, b) for a in takes for b in hand}
@@ -275,9 +277,17 @@ def titles_by_record(game, state):
     return None
 
 
+#: Where one deal cannot make a king: the king's count is more than a deal's nine tricks.
+KING_NEEDS_TWO_DEALS = Scope("king_tricks above 9, the tricks of one deal",
+                             lambda rules, n: rules.king_tricks > HAND_SIZE)
+
+#: Where one trick can give two titles: the record is kept after a title.
+RECORD_KEPT = Scope("counts_restart = false (the record kept after a title)", lambda rules, n: not rules.counts_restart)
+
+
 @invariant(Koroli, "no_king_in_first_deal", title="The source's numbers: nine tricks a deal cannot make the "
            "introduction's king (ten), so nobody is crowned in the first deal",
-           clauses=["koroli-deal", "koroli-titles"], presets=True)
+           clauses=["koroli-deal", "koroli-titles"], presets=True, scope=KING_NEEDS_TWO_DEALS)
 def no_king_in_first_deal(game, state):
     if state.stage == 0 and state.deals == 1 and not state.limit and KING in state.new:
         return f"P{state.new.index(KING)} is king in the first deal with {max(state.counts)} tricks"
@@ -338,9 +348,9 @@ def stages_end(game, s):
                  f"tricks and a reign within {bounds[1]}; so a king is always crowned", refute)
 
 
-@z3_claim(Koroli, "stage_bound_tight", title="The bound cannot be lowered as a count: one trick fewer in a race "
-          "can leave every racer under the title's count", clauses=["koroli-titles"], expected=REFUTED,
-          each=False)
+@z3_claim(Koroli, "stage_bound_tight", title="A race's bound cannot be lowered as a count: one trick fewer than "
+          "k(t-1)+1 in the introduction's race for king can leave every racer under the king's count",
+          clauses=["koroli-titles"], expected=REFUTED, each=False)
 def stage_bound_tight(game, s):
     t = game.thresholds[0][0]
     fewer = rules_module.race_bound(PLAYERS, t) - 1
@@ -352,6 +362,45 @@ def stage_bound_tight(game, s):
         return Counterexample(f"after {fewer} tricks the record can be {vals}: nobody has {t}, "
                               "so the introduction goes on", deal={"counts": " ".join(map(str, vals))})
     return Claim(f"the king is crowned within {fewer} tricks", refute)
+
+
+def longest_line(thresholds, restart: bool) -> tuple[int, tuple[int, ...]]:
+    """The tricks of a stage played as a line that gives each race its longest: every trick to the next
+    player still racing, in turn, through the game's own clauses (``koroli-count``, ``koroli-titles``, and
+    the restart of the record after a title when the rules say so). Returns the tricks and who took them."""
+    new, counts, log, winners = (UNTITLED,) * PLAYERS, (0,) * PLAYERS, (), []
+    while UNTITLED in new:
+        active = [p for p in range(PLAYERS) if new[p] == UNTITLED]
+        winner = active[len(winners) % len(active)]
+        winners.append(winner)
+        counts, log = rules_module.chalk(counts, log, winner)
+        after = rules_module.award_titles(new, counts, log, thresholds, restart)
+        if after != new and restart:
+            counts, log = (0,) * PLAYERS, ()
+        new = after
+    return len(winners), tuple(winners)
+
+
+#: Where the stage bounds are reached: each title raced for afresh, so the races add up.
+RACES_ADD_UP = Scope("counts_restart = true (each title raced for afresh)", lambda rules, n: rules.counts_restart)
+
+
+@REGISTRY.property(GAME, "stage_bound_reached", title="The stage bounds are reached as a count: a line of tricks "
+                   "gives every race its longest, so the introduction can last its bound (77 tricks) and a reign "
+                   "its (68)", clauses=["koroli-titles", "koroli-count"], method="exhaustive", scope=RACES_ADD_UP)
+def stage_bound_reached(games, budget: Budget) -> Outcome:
+    game = games[0]
+    lines = []
+    for stage, (th, bound) in enumerate(zip(game.thresholds, game.stage_bounds())):
+        tricks, _ = longest_line(th, game.rules.counts_restart)
+        name = "the introduction" if stage == 0 else "a reign"
+        lines.append(f"{name} {tricks} of {bound}")
+        if tricks != bound:
+            return Outcome(UNKNOWN, f"{name}: the line that gives every race its longest lasts {tricks} tricks, "
+                                    f"short of the bound {bound} (with the record kept a title can follow another "
+                                    f"at once); no proof that no other line reaches it", method="exhaustive")
+    return Outcome(HOLDS, "each trick to the next player still racing, through the title clauses: "
+                   + ", ".join(lines) + " tricks", method="exhaustive")
 
 
 @z3_claim(Koroli, "title_points", title="Scoring: the titles are a ranking, worth 3, 2, 1, 0; every finished "
@@ -405,7 +454,7 @@ def _titles(titles) -> str:
 
 @REGISTRY.property(GAME, "one_title_a_trick", title="Each trick gives at most one title (with the record kept, "
                    "one trick can make a king and a prince at once)", clauses=["koroli-titles", "koroli-count"],
-                   method="search", expected=REFUTED, budget={"examples": 40})
+                   method="search", expected=REFUTED, budget={"examples": 40}, scope=RECORD_KEPT)
 def one_title_a_trick(games, budget: Budget) -> Outcome:
     prev = {}
 

@@ -750,8 +750,7 @@ def guarantee_reachable(games) -> bool:
 GUARANTEE_MAX_TARGET = 84
 
 #: Where the closing wins: the texts' marriage and last-trick points, and a target the solver confirmed.
-GUARANTEE_SCOPE = Scope(f"target at most {GUARANTEE_MAX_TARGET}, with the texts' marriage and last-trick points "
-                        f"(20, 40, 10)",
+GUARANTEE_SCOPE = Scope("target at most 84, with the texts' marriage and last-trick points (20, 40, 10)",
                         lambda rules, n: rules.target <= GUARANTEE_MAX_TARGET and rules.marriage_points == 20
                         and rules.trump_marriage_points == 40 and rules.last_trick_bonus == 10)
 

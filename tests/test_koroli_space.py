@@ -1,0 +1,95 @@
+"""Kings across its declared variant space: the stage bounds reached only when each title is raced for afresh,
+and the scopes of the claims that rest on the source's numbers (issue 23)."""
+
+from __future__ import annotations
+
+from spec.games.koroli import Koroli, Rules
+from verifier.core import REGISTRY
+from verifier.games import koroli as props
+from verifier.runner import load_properties
+from verifier.space import declared_space
+from tests.helpers import check
+
+
+def prop(name):
+    load_properties()
+    return REGISTRY.get("koroli", name)
+
+
+def in_scope(name, rules) -> bool:
+    return prop(name).expected_for([Koroli(rules)]) is not None
+
+
+def test_the_space():
+    space = declared_space("koroli")
+    assert space.players == (4,) and len(space.points()) == 78
+
+
+def test_the_longest_line_reaches_the_bounds_only_when_the_record_restarts():
+    assert Koroli().stage_bounds() == (77, 68)
+    assert props.longest_line((10, 9, 8), True)[0] == 77 and props.longest_line((9, 8, 7), True)[0] == 68
+    # with the record kept, the players still racing carry their tricks: the titles come together
+    assert props.longest_line((10, 9, 8), False)[0] == 37 and props.longest_line((9, 8, 7), False)[0] == 33
+
+
+def test_the_stage_bounds_are_claimed_reached_only_under_fresh_counts():
+    fresh = Koroli(Rules(counts_restart=True))
+    r = check([fresh], "stage_bound_reached")
+    assert r.verdict == "holds" and "the introduction 77 of 77, a reign 68 of 68" in r.detail
+    assert in_scope("stage_bound_reached", Rules(counts_restart=True))
+    assert not in_scope("stage_bound_reached", Rules())
+    r = check([Koroli()], "stage_bound_reached")
+    assert r.verdict == "unknown" and "lasts 37 tricks, short of the bound 77" in r.detail
+
+
+def test_the_bounds_follow_house_rule_counts():
+    fresh = Koroli(Rules(counts_restart=True, king_tricks=40, prince_tricks=1, reign_king_tricks=3))
+    assert fresh.stage_bounds() == (4 * 39 + 1 + 1 + 2 * 7 + 1, 4 * 2 + 1 + 3 * 1 + 1 + 1)
+    assert check([fresh], "stage_bound_reached").verdict == "holds"
+
+
+def test_the_tight_claim_says_what_it_proves():
+    assert "race for king" in prop("stage_bound_tight").title
+    assert check([Koroli()], "stage_bound_tight").verdict == "refuted"
+
+
+def test_a_king_in_the_first_deal_is_ruled_out_only_above_nine_tricks():
+    assert in_scope("no_king_in_first_deal", Rules(king_tricks=10))
+    assert not in_scope("no_king_in_first_deal", Rules(king_tricks=9))
+
+
+def test_two_titles_at_one_trick_are_claimed_only_with_the_record_kept():
+    assert in_scope("one_title_a_trick", Rules())
+    assert not in_scope("one_title_a_trick", Rules(counts_restart=True))
+
+
+def _prince_to_exchange(game):
+    """A reign's position, from random play, where the prince exchanges and the peasant holds two trumps."""
+    import random
+    from spec.games.koroli import PRINCE as _PRINCE
+    for seed in range(200):
+        rng, state = random.Random(seed), game.deal(seed)
+        for _ in range(3000):
+            if game.is_over(state):
+                break
+            if state.swaps and state.titles[state.to_move] == _PRINCE and len(state.active) == 4 \
+                    and sum(c.suit == state.trump for c in state.hands[state.dealer]) >= 2:
+                return state
+            moves = game.legal_moves(state)
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+    raise AssertionError("no such position in 200 random matches")
+
+
+def test_the_prince_may_take_any_trump_under_the_other_reading():
+    from spec.games.koroli import top_trump
+    game, chooser = Koroli(), Koroli(Rules(prince_trump="any"))
+    state = _prince_to_exchange(game)
+    trumps = {c for c in state.hands[state.dealer] if c.suit == state.trump}
+    assert {m.take for m in game.legal_moves(state)} == {top_trump(state.hands[state.dealer], state.trump)}
+    assert {m.take for m in chooser.legal_moves(state)} == trumps and len(trumps) >= 2
+    assert check([chooser], "exchange_as_source").verdict == "holds"
+
+
+def test_the_first_deal_scope_names_a_deals_tricks():
+    from spec.games.koroli import HAND_SIZE
+    assert f"above {HAND_SIZE}," in props.KING_NEEDS_TWO_DEALS.text
