@@ -761,3 +761,69 @@ def test_the_prize_cards_lie_face_down_until_the_first_turn():
         assert z["prizes up"] == () and z["prizes down"] == C("A♠ K♥ Q♦ J♣") and s.shown == (False,) * 4
         assert "prizes down" in game.hidden_zones(s, 0) and "prizes down" in game.hidden_zones(s, 1)
     assert game.zones(st[6])["prizes up"] == C("A♠ Q♦")
+
+
+# ------------------------------------------------- the declared space (issue #23)
+
+def test_the_engine_check_of_the_odds_uses_a_small_pack_of_the_rules_under_test():
+    assert len(props.rules_pack(2, 3)) == 13 and props.layouts(13, 6, 2) == 12012
+    assert len(props.rules_pack(2, 1)) == 7            # three rounds of two cards and one over
+    assert len(props.rules_pack(3, 3)) == 10 and len(props.rules_pack(17, 3)) == 52
+    game = CardLottery(make_rules(Rules, {"prize_cards": 8, "cards_per_round": 2}), players=2)
+    odds, problem = props.engine_odds_by_rounds(game, props.rules_pack(2, 2))
+    assert problem is None and odds.rounds == 2      # three rounds of four would be 450,450 ways
+    assert odds.dist == props.prize_odds(2, deck=9, prize_cards=8, per_round=2).dist
+
+
+def first_card_only(prize, hands):
+    """The prize goes to a player whose first card of the round is its twin (his other cards cannot win)."""
+    for p, hand in enumerate(hands):
+        if hand[:1] == (prize,):
+            return p
+    return None
+
+
+def test_odds_exact_checks_the_engine_under_the_rules_given_not_only_the_fixed_set_ups():
+    # the fixed set-ups deal one card a round, where the broken rule changes nothing
+    with CLAUSES.replaced("lottery-match", first_card_only):
+        r = check([CardLottery(players=2)], "odds_exact")
+        assert_refuted(r)
+        assert "3 cards a round" in r.counterexample.text
+    r = check([CardLottery(make_rules(Rules, {"prize_cards": 1, "cards_per_round": 2}), players=3)], "odds_exact")
+    assert r.verdict == "holds" and "3 players: 13 cards in 2 round(s), 12012 ways" in r.detail
+
+
+def _expected(name, players, **rules):
+    from verifier.core import REGISTRY
+    return REGISTRY.get("card_lottery", name).expected_for([CardLottery(make_rules(Rules, rules), players=players)])
+
+
+def test_a_deal_without_a_prize_is_claimed_where_its_exact_chance_makes_the_search_find_one():
+    assert props.no_prize_chance(Rules(), 17) == 0            # 51 of 52 cards dealt: some prize is always won
+    assert props.no_prize_chance(Rules(), 9) > Fraction(1, 25)
+    assert _expected("someone_paid", 9) == "refuted" and _expected("someone_paid", 2) is None
+    assert _expected("someone_paid", 2, prize_cards=1) == "refuted"     # one place: 1 in 13
+    r = check([CardLottery(players=17)], "someone_paid")
+    assert r.verdict == "unknown"                              # a finding: the claim is true there
+
+
+def test_two_players_paid_last_needs_two_prize_places():
+    assert _expected("last_paid_unique", 2) == "refuted" and _expected("last_paid_unique", 2, prize_cards=1) is None
+    assert check([CardLottery(make_rules(Rules, {"prize_cards": 1}), players=2)], "last_paid_unique").verdict == "unknown"
+
+
+def test_a_stage_that_cannot_end_is_claimed_for_four_players_under_the_higher_suit_rule():
+    assert _expected("can_always_end", 4) == "refuted" and _expected("can_always_end", 3) is None
+    assert _expected("can_always_end", 4, beat="suit_then_rank") is None
+    assert_refuted(check([CardLottery(make_rules(Rules, {"take_when_able": True}), players=4)], "can_always_end"))
+    # a higher card of the suit beats under the other readings: a one-suit stage can end
+    game = CardLottery(make_rules(Rules, {"beat": "suit_then_rank"}), players=3)
+    state = beating(game, ["2♥ 3♥", "4♥ 5♥", "6♥ 7♥"])
+    assert any(isinstance(m, Beat) for m in game.legal_moves(game.play(state, Lead(parse_card("2♥")))))
+
+
+def test_nobody_left_is_claimed_where_the_search_meets_it():
+    assert _expected("one_loser", 2) == "refuted" and _expected("one_loser", 3, beat="same_suit_higher") == "refuted"
+    assert _expected("one_loser", 2, beat="same_suit_higher") is None
+    assert _expected("one_loser", 2, after_beat="next_leads") is None
+    assert _expected("one_loser", 9) == "refuted" and _expected("one_loser", 17) is None

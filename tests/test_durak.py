@@ -1407,3 +1407,57 @@ def test_every_position_keeps_the_table_ranks_and_no_stray_thrower(variant):
             if g.is_over(s):
                 break
             s = g.apply(s, rng.choice(g.legal_moves(s)))
+
+
+# ------------------------------------------------- the declared space (issue #23)
+
+def _expected(name: str, players: int = 2, **rules):
+    from verifier.core import REGISTRY
+    return REGISTRY.get("durak", name).expected_for([Durak(make_rules(Rules, rules), players=players)])
+
+
+def test_the_declared_space_sweeps_the_thresholds_of_the_pack_and_the_cap():
+    from verifier.space import declared_space
+    space = declared_space("durak")
+    assert 24 in space.values["deck_size"] and 6 in space.values["max_bout_cards"]
+    assert space.players == (2, 3, 4, 6) and len(space.points()) == 157
+    # the 24-card pack is used up by four hands of six: no stock, and no fifth or sixth player
+    s = Durak(make_rules(Rules, {"deck_size": 24}), players=4).deal(2)
+    assert s.stock == () and all(h.bit_count() == 6 for h in s.hands)
+    with pytest.raises(VariantError):
+        Durak(make_rules(Rules, {"deck_size": 24}), players=5)
+
+
+def test_the_two_player_claims_are_made_where_the_argument_covers_the_rules():
+    from verifier.core import HOLDS, REFUTED
+    for name in ("ranking_2p", "terminates_2p_small", "ranking_2p@throw_in", "terminates_2p_small@japanese"):
+        assert _expected(name) == HOLDS
+        assert _expected(name, take="any_time", max_bout_cards=1, hand_size=1) == HOLDS
+        for house_rule in ({"transfer": True}, {"reversed": True}, {"lead": "pair"}):
+            assert _expected(name, **house_rule) is None, (name, house_rule)
+    # a preset that sets the lead itself is not moved by the point's lead
+    assert _expected("ranking_2p@simple_v", lead="pair") == HOLDS
+    assert _expected("terminates") == HOLDS and _expected("terminates", lead="pair") is None
+    assert _expected("terminates@english_pairs") == REFUTED
+    assert _expected("terminates@throw_in", lead="pair") is None
+    assert _expected("terminates_3p_small", players=3, max_bout_cards=1) == REFUTED
+
+
+def test_the_refutations_of_sampled_play_are_claimed_for_the_preset_alone():
+    from verifier.core import REFUTED
+    assert _expected("ranking_2p@transfer") == REFUTED
+    assert _expected("ranking_2p@transfer", throw_in="none") == REFUTED   # the preset sets throw_in itself
+    assert _expected("ranking_2p@transfer", hand_size=1) is None
+    assert _expected("ranking_2p@english_pairs", lead="pairs_and_one") == REFUTED
+    assert _expected("ranking_2p@reversed", deck_size=52) is None
+
+
+def test_a_cap_of_one_card_leaves_two_players_no_loop_in_transfer_or_reversed_durak():
+    from verifier.core import HOLDS, REFUTED
+    assert _expected("terminates_2p_small@transfer") == REFUTED
+    assert _expected("terminates_2p_small@transfer", max_bout_cards=1) is None
+    assert _expected("terminates_2p_small@reversed", max_bout_cards=6) == REFUTED
+    capped = Durak(make_rules(Rules, {"max_bout_cards": 1}), players=2)
+    r = check([capped], "terminates_2p_small@transfer")
+    assert r.verdict == HOLDS and "no cycle" in r.detail   # a finding about that house rule
+    assert not may_transfer(preset("transfer", max_bout_cards=1).rules, ((0, OPEN),), (1 << 10) - 1)

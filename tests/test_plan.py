@@ -174,6 +174,18 @@ def test_cached_results_are_the_computed_ones(tmp_path):
     assert [[same(r) for r in rows] for rows in again] == [[same(r) for r in rows] for rows in computed]
 
 
+
+def test_a_result_read_from_the_cache_keeps_its_claims_scope(tmp_path):
+    # Queen-and-Ace claims zero_sum only where no pot stays on the table: read back from the cache, the
+    # verdict at pot_stays is still outside the claim (a refutation there is a finding, not "not as expected")
+    from spec.games.queen_ace import QueenAce, Rules
+    jobs = [Job.of([QueenAce(Rules(unclaimed_pot="stays"), players=3)], QUICK, only=["zero_sum"])]
+    computed = run_jobs(jobs, cache=ResultCache(str(tmp_path)))
+    again = run_jobs(jobs, cache=ResultCache(str(tmp_path)))
+    (first,), (second,) = computed[0], again[0]
+    assert second.cached and first.verdict == second.verdict
+    assert first.expected is None and second.expected is None
+
 SPOILERS = [
     lambda text: text[: len(text) // 2],                                        # cut short
     lambda text: "{}",                                                           # another shape

@@ -24,9 +24,11 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from functools import cache
 
 from spec.errors import CardspecError
+from spec.engine import Game
 from verifier.core import Budget, Property, Result
 
 __all__ = ["ResultCache", "code_fingerprint", "default_folder", "result_key"]
@@ -110,8 +112,9 @@ class ResultCache:
     def _path(self, key: str) -> str:
         return os.path.join(self.folder, key[:2], key + ".json")
 
-    def get(self, key: str, game: str, prop: Property) -> Result | None:
-        """The cached result, or ``None`` when it is missing or cannot be trusted."""
+    def get(self, key: str, game: str, prop: Property, games: Sequence[Game] = ()) -> Result | None:
+        """The cached result, or ``None`` when it is missing or cannot be trusted; its expected verdict is
+        the one the property claims for ``games`` (outside its scope, none)."""
         if not self.folder:
             return None
         path = self._path(key)
@@ -127,7 +130,7 @@ class ResultCache:
                 raise ValueError("not an entry")
             if (data["format"], data["key"], data["game"], data["property"]) != (FORMAT, key, game, prop.name):
                 raise ValueError("another entry")
-            result = Result.from_outcome_json(game, prop, data["outcome"])
+            result = Result.from_outcome_json(game, prop, data["outcome"], games)
         except (OSError, ValueError, RecursionError):
             self.rejected += 1  # cut short, corrupt, of another shape or version: computed again
             return None

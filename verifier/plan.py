@@ -338,7 +338,7 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, scheduler: str | N
             checked = p.adapt(games) if p.adapt is not None else games
             key = result_key(job.games.game, job.games.rules, job.games.players, p.name, budget) \
                 if cache is not None else None
-            hit = cache.get(key, job.games.game, p) if cache is not None else None
+            hit = cache.get(key, job.games.game, p, checked) if cache is not None else None
             row.append(hit)
             if hit is None:
                 wants.append(_Want(j, pos, p, checked, budget, key, games))

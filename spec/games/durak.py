@@ -69,9 +69,10 @@ CLAUSES = ClauseBook(INFO.id)
 class Rules:
     """Parameters of Durak. The defaults are the source's simple Durak (Простой дурак)."""
 
-    deck_size: int = setting(36, range=(8, 52))
+    deck_size: int = setting(36, range=(8, 52), sweep=(24,))
     """Cards in the deck: the top ``deck_size / 4`` ranks of each suit. Source: 36
-    (six to ace). Smaller decks (12, 16) are for exhaustive checks."""
+    (six to ace; a decision, see ``durak-players``). Smaller decks (12, 16) are for exhaustive
+    checks; 24 is swept as the pack that four hands of six use up (no stock, at most 4 players)."""
 
     hand_size: int = setting(6, range=(1, 13))
     """Cards dealt to each player and drawn back to. Source: six."""
@@ -95,7 +96,7 @@ class Rules:
     except the defender, asked in turn from the attacker round the table.
     ``attacker``: only the player attacking the defender."""
 
-    max_bout_cards: int = setting(0, range=(0, 52))
+    max_bout_cards: int = setting(0, range=(0, 52), sweep=(6,))
     """A fixed cap on the attacking cards of one bout, 0 for none (a decision: the
     source's only limit is the defender's hand; 6 is a common house rule)."""
 

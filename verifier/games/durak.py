@@ -38,7 +38,7 @@ import spec.games.durak as rules_module
 from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer
 from verifier import generic
 from verifier.api import Exploration, Root, Trace, Walked, Watch, explore, small_configs
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
 
 GAME = "durak"
 #: The presets checked by the ``NAME@PRESET`` properties (``simple`` is the default rules).
@@ -664,9 +664,9 @@ CHECKS = {
                     ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", Walked(beats_legal)),
     "transfers_allowed": ("An attack passes to another player only by an allowed transfer",
                           ("durak-transfer", "durak-reversed-penalty"), "hypothesis", Walked(transfers_allowed)),
-    "deal_shape": ("The deal gives the rules' hand sizes, turns the trump card under the stock, and the lowest "
-                   "trump attacks first", ("durak-deal", "durak-trump", "durak-first-attack"), "hypothesis",
-                   Walked(deal_shape)),
+    "deal_shape": ("The deal gives the rules' hand sizes, turns the trump card under the stock, and the rules' "
+                   "first attacker (the lowest trump, or previous_winner) attacks first",
+                   ("durak-deal", "durak-trump", "durak-first-attack"), "hypothesis", Walked(deal_shape)),
     "views": ("Each player sees his own hand only (reversed: every hand but his own), never the stock",
               ("durak-reversed-view",), "hypothesis", Walked(views)),
     "winners_in_order": ("The winners are listed in the order they went out; the first out is the winner",
@@ -726,6 +726,45 @@ def _has_three_or_more(games) -> bool:
 APPLIES = {"ranking_2p": _has_two, "terminates_2p_small": _has_two, "terminates_3p_small": _has_three_or_more}
 
 
+def effective(rules, preset: str | None):
+    """The rules a property checks: the point's rules, with the preset's settings over them."""
+    return rules if preset is None else dataclasses.replace(rules, **PRESETS[preset])
+
+
+def _covered_by_argument(rules) -> bool:
+    """The two-player argument (see the rulebook) covers these rules: no transfer, no reversed
+    penalty, and a lead that is never passed on (``lead`` other than ``pair``)."""
+    return not rules.transfer and not rules.reversed and rules.lead != "pair"
+
+
+def _preset_alone(preset: str):
+    """Whether the point is the preset's own rules: every option the preset does not set at its default."""
+    fields = [f for f in dataclasses.fields(rules_module.Rules) if f.name not in PRESETS[preset]]
+    base = rules_module.Rules()
+    return lambda rules, players: all(getattr(rules, f.name) == getattr(base, f.name) for f in fields)
+
+
+#: (property, preset) -> the scope of its claim, as a function of the preset (checked on :func:`effective`
+#: rules). The two-player claims hold where the argument covers the rules; random games end unless the
+#: lead can be passed round for ever; the refutations found by sampled play of one preset are claimed
+#: at that preset's own rules (elsewhere what play finds is a finding about the variant).
+ARGUMENT = "transfer = false, reversed = false, lead ≠ pair"
+
+
+def scope_of(name: str, preset: str | None) -> Scope | None:
+    expected = EXPECTED.get((name, preset), HOLDS)
+    if name in ("ranking_2p", "terminates_2p_small") and expected == HOLDS:
+        return Scope(ARGUMENT, lambda rules, players: _covered_by_argument(effective(rules, preset)))
+    if name == "terminates" and expected == HOLDS:
+        return Scope("lead ≠ pair", lambda rules, players: effective(rules, preset).lead != "pair")
+    if name == "terminates_2p_small" and preset in ("transfer", "reversed"):
+        # a cap of one card leaves no transfer and no second card to throw in: both loops need two
+        return Scope("max_bout_cards ≠ 1", lambda rules, players: effective(rules, preset).max_bout_cards != 1)
+    if name == "ranking_2p" and expected == REFUTED:
+        return Scope(f"the {preset} preset alone, every other option at its default", _preset_alone(preset))
+    return None
+
+
 def _on_some(check, only: tuple):
     """``check`` on the games of :data:`ONLY` that it is about."""
     pick, vacuous = only
@@ -753,7 +792,7 @@ def _add(name: str, title: str, clauses: tuple, method: str, check, preset: str 
         check, title = _on_preset(check, preset), f"{title} ({preset})"
     REGISTRY.add(Property(GAME, f"{name}@{preset}" if preset else name, title, clauses, method,
                           EXPECTED.get((name, preset), HOLDS), check, applies=APPLIES.get(name),
-                          shared=shared, adapt=adapt))
+                          shared=shared, adapt=adapt, scope=scope_of(name, preset)))
 
 
 def _register() -> None:
