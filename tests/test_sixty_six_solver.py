@@ -49,6 +49,9 @@ def refusal(text, game=None):
                                            "(1 and 0 given)"),
     ("trump=♥; p0=A♥; p1=9♠; points=60", "position: key 'points': expected two numbers like 30,22, got '60'"),
     ("trump=♥; p0=A♥; p1=9♠; tricks=a,b", "position: key 'tricks': expected two numbers like 30,22, got 'a,b'"),
+    ("trump=♥; p0=A♥; p1=9♠; points=²,0", "position: key 'points': expected two numbers like 30,22, got '²,0'"),
+    ("trump=♥; p0=A♥; p1=9♠; points=" + "9" * 5000 + ",0",
+     "position: key 'points': expected two numbers like 30,22, got '" + "9" * 80 + "'…(5002 chars)"),
     ("trump=♥; p0=A♥; p1=9♠; points=1,2,3", "position: key 'points': expected two numbers like 30,22, "
                                              "got '1,2,3'"),
     ("trump=♥; p0=A♥; p1=9♠; points=0,2; tricks=1,0", "position: P1 has 2 card points but no trick "

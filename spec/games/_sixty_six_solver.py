@@ -39,7 +39,7 @@ import time
 from collections.abc import Iterable
 
 from spec.cards import Card, Suit, format_card, parse_cards
-from spec.errors import CardspecError, NotationError
+from spec.errors import CardspecError, NotationError, quote
 
 KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")
 
@@ -116,15 +116,16 @@ def _order_key(move):
 
 def _pair(key: str, text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise NotationError(f"position: key '{key}': expected two numbers like 30,22, got {text!r}")
+    # ASCII digits only (isdigit also takes ² and other digit signs), and short: no count here reaches 4 digits
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+        raise NotationError(f"position: key '{key}': expected two numbers like 30,22, got {quote(text)}")
     return int(parts[0]), int(parts[1])
 
 
 def _seat(key: str, text: str) -> int:
     t = text.upper().removeprefix("P")          # values come stripped from parse_position
     if t not in ("0", "1"):
-        raise NotationError(f"position: key '{key}': expected 0 or 1 (P0 or P1), got {text!r}")
+        raise NotationError(f"position: key '{key}': expected 0 or 1 (P0 or P1), got {quote(text)}")
     return int(t)
 
 
