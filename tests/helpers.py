@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from verifier.core import Budget, Result
-from verifier.runner import run_on
+from verifier.core import REGISTRY, Budget, Property, Result
+from verifier.runner import load_properties, run_on
 
 #: Small, fixed budget: tests are deterministic and quick; bigger runs belong in `cardspec verify`.
 SMALL = Budget(seed=1, examples=25, z3_timeout_ms=10_000, max_plays=3_000)
+
+
+def property_of(game_id: str, name: str) -> Property:
+    """A registered property of ``game_id``."""
+    load_properties()
+    return REGISTRY.get(game_id, name)
+
+
+def in_scope(game_cls, name: str, rules, players: int | None = None) -> bool:
+    """Whether property ``name`` makes its claim (has an expected verdict) under ``rules``."""
+    return property_of(game_cls.info.id, name).expected_for([game_cls(rules, players=players)]) is not None
 
 
 def check(games, name: str, budget: Budget = SMALL) -> Result:

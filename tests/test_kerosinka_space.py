@@ -3,22 +3,16 @@ witness hunts (issue 23)."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from spec.games.kerosinka import Kerosinka, Rules
-from verifier.core import REGISTRY
-from verifier.runner import load_properties
 from verifier.space import declared_space
-from tests.helpers import assert_refuted, check
+from tests.helpers import assert_refuted, check, in_scope as scoped, property_of
 
-
-def prop(name):
-    load_properties()
-    return REGISTRY.get("kerosinka", name)
-
-
-def in_scope(name, rules) -> bool:
-    return prop(name).expected_for([Kerosinka(rules)]) is not None
+prop = functools.partial(property_of, "kerosinka")
+in_scope = functools.partial(scoped, Kerosinka)
 
 
 def test_the_space():

@@ -3,21 +3,15 @@ and the scopes of the claims that rest on the source's numbers (issue 23)."""
 
 from __future__ import annotations
 
+import functools
+
 from spec.games.koroli import Koroli, Rules
-from verifier.core import REGISTRY
 from verifier.games import koroli as props
-from verifier.runner import load_properties
 from verifier.space import declared_space
-from tests.helpers import check
+from tests.helpers import check, in_scope as scoped, property_of
 
-
-def prop(name):
-    load_properties()
-    return REGISTRY.get("koroli", name)
-
-
-def in_scope(name, rules) -> bool:
-    return prop(name).expected_for([Koroli(rules)]) is not None
+prop = functools.partial(property_of, "koroli")
+in_scope = functools.partial(scoped, Koroli)
 
 
 def test_the_space():

@@ -4,6 +4,7 @@ and the game's winner under a house-rule threshold two players can pass (issue 2
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 
@@ -12,14 +13,10 @@ from spec.games.kozel_old import KozelOld, Rules, game_winner
 from verifier.core import REGISTRY, UNKNOWN
 from verifier.runner import load_properties
 from verifier.space import declared_space
-from tests.helpers import SMALL, assert_refuted, check
+from tests.helpers import SMALL, assert_refuted, check, in_scope as scoped
 
+in_scope = functools.partial(scoped, KozelOld)
 TINY = dataclasses.replace(SMALL, examples=6)
-
-
-def in_scope(name, rules) -> bool:
-    load_properties()
-    return REGISTRY.get("kozel_old", name).expected_for([KozelOld(rules)]) is not None
 
 
 def test_the_space():

@@ -3,25 +3,18 @@ of those that hold only under some rules (issue 23)."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from spec.games.sixty_six import SixtySix
-from verifier.core import REGISTRY
 from verifier.games import sixty_six as props
-from verifier.runner import load_properties
 from verifier.space import declared_space
-from tests.helpers import assert_refuted, check
+from tests.helpers import assert_refuted, check, in_scope as scoped, property_of
 
+prop = functools.partial(property_of, "sixty_six")
+in_scope = functools.partial(scoped, SixtySix)
 R = SixtySix.Rules
-
-
-def prop(name):
-    load_properties()
-    return REGISTRY.get("sixty_six", name)
-
-
-def in_scope(name, rules, players=2) -> bool:
-    return prop(name).expected_for([SixtySix(rules, players=players)]) is not None
 
 
 def test_the_space_is_small_and_covers_both_player_counts():
