@@ -8,7 +8,7 @@ import functools
 from spec.games.koroli import Koroli, Rules
 from verifier.games import koroli as props
 from verifier.space import declared_space
-from tests.helpers import check, in_scope as scoped, property_of
+from tests.helpers import assert_refuted, check, in_scope as scoped, property_of
 
 prop = functools.partial(property_of, "koroli")
 in_scope = functools.partial(scoped, Koroli)
@@ -34,6 +34,15 @@ def test_the_stage_bounds_are_claimed_reached_only_under_fresh_counts():
     assert not in_scope("stage_bound_reached", Rules())
     r = check([Koroli()], "stage_bound_reached")
     assert r.verdict == "unknown" and "lasts 37 tricks, short of the bound 77" in r.detail
+
+
+def test_titles_given_late_outlast_the_bounds_and_are_refuted():
+    from spec.games.koroli import CLAUSES, award_titles
+
+    def one_trick_late(new, counts, log, thresholds, restart=False):
+        return award_titles(new, counts, log, [t + 1 for t in thresholds], restart)
+    with CLAUSES.replaced("koroli-titles", one_trick_late):
+        assert_refuted(check([Koroli(Rules(counts_restart=True))], "stage_bound_reached"))
 
 
 def test_the_bounds_follow_house_rule_counts():

@@ -392,9 +392,14 @@ def stage_bound_reached(games, budget: Budget) -> Outcome:
     game = games[0]
     lines = []
     for stage, (th, bound) in enumerate(zip(game.thresholds, game.stage_bounds())):
-        tricks, _ = longest_line(th, game.rules.counts_restart)
+        tricks, takers = longest_line(th, game.rules.counts_restart)
         name = "the introduction" if stage == 0 else "a reign"
         lines.append(f"{name} {tricks} of {bound}")
+        if tricks > bound:   # the title clauses let a stage outlast the bound z3 proves from the counts
+            won = " ".join(f"P{p}" for p in takers)
+            return Outcome(REFUTED, f"{name}: a line of tricks lasts {tricks}, past the bound {bound}",
+                           Counterexample(f"{name}, the tricks taken by {won}: no title is complete before "
+                                          f"trick {tricks}", deal={"takers": won}), method="exhaustive")
         if tricks != bound:
             return Outcome(UNKNOWN, f"{name}: the line that gives every race its longest lasts {tricks} tricks, "
                                     f"short of the bound {bound} (with the record kept a title can follow another "
