@@ -303,7 +303,7 @@ def test_a_game_that_cannot_block_is_not_refuted_and_two_packs_serve_more_player
 @pytest.mark.parametrize("pig,shops,log", [
     ("", ["3♥", "A♦", ""], "| pig (none) | shops P0:3♥ P1:A♦ P2:-"),
     ("2♠ 3♠ 4♦", ["3♥ 2♣", "K♦", "9♠"], "| pig 2♠ 3♠ 4♦ | shops P0:2♣ P1:K♦ P2:9♠"),
-    ("6♠ 7♠ 8♥ 9♥", ["3♥", "K♦", "9♠"], "| pig 6♠..9♥ | shops P0:3♥ P1:K♦ P2:9♠"),
+    ("6♠ 7♠ 8♥ 9♥", ["3♥", "K♦", "9♠"], "| pig 6♠..9♥ (4 cards) | shops P0:3♥ P1:K♦ P2:9♠"),
 ])
 def test_the_log_shows_the_pig_and_each_shop_top(pig, shops, log):
     game = Svinya(players=3)
@@ -316,6 +316,8 @@ def test_describe_shows_hands_shops_pig_and_talon():
     assert game.describe(s) == "P0: 9♦ 9♠; P1: -; shops P0:3♥ 2♣ P1:; pig -; talon 2"
     s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♠ 3♠")
     assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 2♠ 3♠"
+    s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♥ 3♣ 4♠ 5♣ 6♣ 7♣ 8♠ 9♣")
+    assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 2♥..9♣ (8 cards)"
 
 
 def test_what_the_pig_wants_is_said_in_its_refusal():

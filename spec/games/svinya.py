@@ -511,19 +511,24 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         return n * (start + 1)
 
     def describe_move(self, state):
-        pig = " ".join(map(str, state.pig)) if state.pig else "(none)"
-        if len(state.pig) > 3:
-            pig = f"{state.pig[0]}..{state.pig[-1]}"
+        pig = _pig_text(state.pig) if state.pig else "(none)"
         shops = " ".join(f"P{p}:{s[-1] if s else '-'}" for p, s in enumerate(state.shops))
         return f"| pig {pig} | shops {shops}"
 
     def describe(self, state):
         parts = [f"P{p}: {' '.join(map(str, h)) or '-'}" for p, h in enumerate(state.hands)]
         parts.append("shops " + " ".join(f"P{p}:{' '.join(map(str, s))}" for p, s in enumerate(state.shops)))
-        parts.append("pig " + (" ".join(map(str, state.pig)) or "-"))
+        parts.append("pig " + (_pig_text(state.pig) or "-"))
         if state.talon:
             parts.append(f"talon {len(state.talon)}")
         return "; ".join(parts)
+
+
+def _pig_text(pig) -> str:
+    """The pig as its ends once it is longer than three cards: it rises one rank at a time, so the ends say it all."""
+    if len(pig) > 3:
+        return f"{pig[0]}..{pig[-1]} ({len(pig)} cards)"
+    return " ".join(map(str, pig))
 
 
 GAME = Svinya
