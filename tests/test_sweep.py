@@ -46,6 +46,16 @@ def test_invalid_combinations_are_skipped_with_the_reason():
     assert "rules: key 'losing_total'" in reasons['{"hand_size": 3, "losing_total": 5000}']
 
 
+def test_a_point_no_player_count_can_play_says_so_not_an_empty_range():
+    # twenty cards each in a 36-card pack leave nothing for even two players
+    g = Grid.parse("svinya", vary=["deck=36", "hand_size=20"], players="2")
+    assert [why for _, why in g.invalid()] == ["2 players are not allowed with these rules (no player count at all)"]
+    # a deck is text: deck=36 is the 36-card pack, not the number 36
+    assert Grid.parse("svinya", vary=["deck=36"]).vary == {"deck": ("36",)}
+    six = Grid.parse("sixty_one", vary=["hand_size=6"], players="7")
+    assert [why for _, why in six.invalid()] == ["7 players are not allowed with these rules (2-6)"]
+
+
 def test_summary_names_the_deciding_options():
     def r(order, n, verdict, keep="x"):
         return {"property": f"terminates_{n}p", "verdict": verdict,

@@ -28,9 +28,10 @@ import itertools
 import json
 import re
 import tomllib
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from spec.errors import CardspecError, UnknownGame, VariantError, quote
 from spec.games import get_game
@@ -79,7 +80,8 @@ class Grid:
             if not sep or not name.strip() or not values.strip():
                 raise CardspecError(f"--vary {quote(text)}: write it as field=v1,v2; fields: "
                                     + ", ".join(f.name for f in dataclasses.fields(gcls.Rules)))
-            table[name.strip()] = tuple(_scalar(v.strip()) for v in values.split(","))
+            textual = _textual(gcls.Rules, name.strip())
+            table[name.strip()] = tuple(v.strip() if textual else _scalar(v.strip()) for v in values.split(","))
         return cls._checked(game, table, _players(players, gcls), tuple(properties), "--vary")
 
     @classmethod
@@ -168,12 +170,18 @@ class Grid:
             allowed = _allowed(gcls, rules)
             counts = wanted or tuple(allowed)
             for n in counts:
-                why = None if n in allowed else f"{n} players are not allowed with these rules " \
-                                                f"({allowed.start}-{allowed.stop - 1})"
+                why = None if n in allowed else f"{n} players are not allowed with these rules ({_counts(allowed)})"
                 if why is None:
                     why = _cannot_deal(gcls(rules, players=n))
                 out.append((Point(overrides, n), why))
         return out
+
+
+def _counts(allowed: range) -> str:
+    """The allowed player counts as a person reads them: "2-6", "4", or "no count at all"."""
+    if not allowed:
+        return "no player count at all"
+    return str(allowed.start) if len(allowed) == 1 else f"{allowed.start}-{allowed.stop - 1}"
 
 
 def _allowed(gcls, rules) -> range:
@@ -194,6 +202,14 @@ def _cannot_deal(game) -> str | None:
     except CardspecError as exc:
         return str(exc)
     return None
+
+
+def _textual(rules_type, name: str) -> bool:
+    """Whether field ``name`` takes text (``deck=36`` is then the text "36", not a number)."""
+    hint = typing.get_type_hints(rules_type).get(name)
+    if typing.get_origin(hint) is Literal:
+        return all(isinstance(a, str) for a in typing.get_args(hint))
+    return hint is str
 
 
 def _scalar(text: str) -> Any:
