@@ -573,6 +573,74 @@ def test_trix_total_refuted_when_the_chain_may_stop():
     assert "nobody (stalled)" in result.counterexample.text
 
 
+# ------------------------------------------------ where the claims are made (issue 23)
+
+def test_totals_are_claimed_only_where_the_house_rules_keep_them():
+    from verifier.games import trix as props
+    doubled, paid = Rules(doubling=True), Rules(doubling=True, doubling_pays_holder=True)
+    stops, rows_stop = Rules(trix_all_pass="end_deal"), Rules(trix_all_pass="end_deal", trix_layout="rows")
+    repeat = Rules(chooser="seven_of_hearts_repeat")
+    assert [props.DOUBLING_SCOPE.where(r, 4) for r in (Rules(), doubled, paid)] == [True, False, True]
+    assert [props.TRIX_SCOPE.where(r, 4) for r in (Rules(), stops, rows_stop)] == [True, False, True]
+    assert [props.DEALS_SCOPE.where(r, 4) for r in (Rules(), doubled, stops, repeat)] == [True, False, False, True]
+    assert [props.GAME_SCOPE.where(r, 4) for r in (Rules(), paid, rows_stop, doubled, stops, repeat)] == \
+        [True, True, True, False, False, False]
+    assert [props.CHOICE_SCOPE.where(Rules(chooser=c), 4) for c in
+            ("rotate", "seven_of_hearts", "seven_of_hearts_repeat", "kingdom")] == [True, True, False, True]
+    assert props.GENERIC_SCOPES["zero_sum"] is props.GAME_SCOPE
+
+
+@pytest.mark.parametrize("name, rules", [
+    ("king_total", Rules(doubling=True)), ("girls_total", Rules(doubling=True)),
+    ("contracts_zero_sum", Rules(doubling=True)), ("trix_total", Rules(trix_all_pass="end_deal")),
+    ("contracts_zero_sum", Rules(trix_all_pass="end_deal")),
+    ("game_zero_sum", Rules(chooser="seven_of_hearts_repeat")),
+    ("zero_sum_fifteen_ten", Rules(chooser="seven_of_hearts_repeat")),
+    ("choice_rule_consistent", Rules(chooser="seven_of_hearts_repeat"))])
+def test_a_house_rule_that_breaks_a_total_is_a_finding_not_a_failed_claim(name, rules):
+    r = check([Trix(rules)], name, TINY)
+    assert r.verdict == "refuted" and r.expected is None and r.as_expected
+    assert "(under " in r.property.scoped_title
+
+
+@pytest.mark.parametrize("name, rules", [
+    ("king_total", Rules(doubling=True, doubling_pays_holder=True)),
+    ("trix_total", Rules(trix_all_pass="end_deal", trix_layout="rows")),
+    ("game_zero_sum", Rules(chooser="seven_of_hearts", order="strict", missed_contract_penalty=True))])
+def test_inside_the_scope_the_totals_hold(name, rules):
+    r = check([Trix(rules)], name, TINY)
+    assert r.verdict == "holds" and r.expected == "holds", r.detail
+
+
+def test_zero_sum_doubling_claims_its_refutation_only_where_the_holder_is_not_paid():
+    r = check([Trix(Rules(doubling=True, doubling_pays_holder=True))], "zero_sum_doubling", TINY)
+    assert r.verdict == "holds" and r.expected is None
+    assert r.property.scoped_title.endswith("(under doubling_pays_holder = false)")
+    assert check([Trix(Rules(doubling=True))], "zero_sum_doubling", TINY).expected == "refuted"
+
+
+def test_the_totals_are_computed_from_the_scoring_in_force():
+    # 15 a diamond and 10 a trick: the totals the claims check are -195 and -130, and the titles say so
+    fifteen = Trix(Rules(scoring="fifteen_ten"))
+    for name, total in (("diamonds_total", "-195"), ("collections_total", "-130")):
+        r = check([fifteen], name, TINY)
+        assert r.verdict == "holds" and r.detail.endswith(f"total of {total}"), r.detail
+        assert total.replace("-", "−") in r.property.title
+    flipped = check([Trix(Rules(positive_negative=True))], "king_total", TINY)
+    assert flipped.verdict == "holds" and flipped.detail.endswith("total of +75")
+    # a wrong stated total is refuted, so the check is not the formula against itself
+    with CLAUSES.replaced("trix-card-points", lambda contract, card, rules: -10 if card.suit is Suit.DIAMONDS
+                          and contract is D else card_points(contract, card, rules)):
+        assert_refuted(check([fifteen], "diamonds_total", TINY))
+
+
+def test_the_redeal_limit_is_swept_where_one_more_redeal_is_allowed():
+    from verifier.space import declared_space
+    space = declared_space("trix")
+    assert space.values["redeal_limit"] == (3, 0, 2, 4, 10, 1) and space.players == (4,)
+    assert len(space.points()) == 48
+
+
 def test_suits_are_complete():
     assert {c.suit for c in make_deck("52")} == set(Suit)
 

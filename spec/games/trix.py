@@ -203,10 +203,11 @@ class Rules:
     """Turn order in the Trix contract. Source: ``"clockwise"`` -- the only
     contract the source plays clockwise (see the errata)."""
 
-    redeal_limit: int = setting(3, range=(0, 10))
+    redeal_limit: int = setting(3, range=(0, 10), sweep=(1,))
     """How many times one Trix deal may be redealt at a player's demand
     (four 2s, or three 2s and the 3 of the fourth suit). The source sets no
-    limit; decision: three, so every game provably ends. 0 turns redeals off."""
+    limit; decision: three, so every game provably ends. 0 turns redeals off
+    (swept at 0 and 1 too: the only threshold is whether one more redeal is allowed)."""
 
     def __post_init__(self) -> None:
         if self.doubling_pays_holder and not self.doubling:

@@ -30,7 +30,7 @@ from spec.games.trix import (
     Trix,
     deal_hands, first_dealer, holder_of, stated_total,
 )
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.api import (
     Claim, Root, Trace, Watch, invariant, small_configs, steered, variants_of, walk, walked, z3_claim,
 )
@@ -40,6 +40,46 @@ from verifier.z3util import one_hot, prove, value
 GAME = "trix"
 DECK = make_deck("52")
 CONTRACTS = CONTRACT_ORDER
+
+
+# ------------------------------------------------------------ where the claims hold
+#
+# Three house rules break the zero total, each in its own way: doubling without paying the holder
+# (the extra penalty goes to nobody), a chain Trix contract that stops at a round of passes (players
+# left holding cards score nothing), and the 7♥ holder choosing again after all five (some contracts
+# are played more than four times). The claims about totals are made where none of them is in force.
+
+def doubling_balanced(rules) -> bool:
+    """Doubling is off, or pays the holder what the taker loses beyond the plain penalty."""
+    return not rules.doubling or rules.doubling_pays_holder
+
+
+def trix_always_complete(rules) -> bool:
+    """Every Trix deal gives out all four places: the chain restarts after a round of passes, or the
+    rows, which never stall (``trix_rows_no_deadlock``), are played."""
+    return rules.trix_all_pass == "restart" or rules.trix_layout == "rows"
+
+
+def five_choices_each(rules) -> bool:
+    """Every player chooses exactly five times, each contract once (``choice_rule_consistent``)."""
+    return rules.chooser != "seven_of_hearts_repeat"
+
+
+DOUBLING_SCOPE = Scope("doubling = false, or doubling_pays_holder = true",
+                       lambda rules, players: doubling_balanced(rules))
+TRIX_SCOPE = Scope("trix_all_pass = restart, or trix_layout = rows",
+                   lambda rules, players: trix_always_complete(rules))
+DEALS_SCOPE = Scope("doubling = false or doubling_pays_holder = true; trix_all_pass = restart or trix_layout = rows",
+                    lambda rules, players: doubling_balanced(rules) and trix_always_complete(rules))
+CHOICE_SCOPE = Scope("chooser = rotate, seven_of_hearts or kingdom", lambda rules, players: five_choices_each(rules))
+GAME_SCOPE = Scope("doubling = false or doubling_pays_holder = true; trix_all_pass = restart or trix_layout = rows; "
+                   "chooser = rotate, seven_of_hearts or kingdom",
+                   lambda rules, players: doubling_balanced(rules) and trix_always_complete(rules)
+                   and five_choices_each(rules))
+
+#: Where the generic claims of the game's metadata hold: ``zero_sum`` (``INFO.zero_sum``: every finished
+#: game's points add up to 0) under the same rules as ``game_zero_sum``.
+GENERIC_SCOPES = {"zero_sum": GAME_SCOPE}
 
 
 def with_rules(game: Trix, **changes) -> Trix:
@@ -194,18 +234,23 @@ _TOTAL_CLAUSES = {
     Contract.TRIX: ["trix-trix-places", "trix-trix-all-pass", "trix-trix-last"],
 }
 _TOTAL_TITLES = {
-    Contract.KING: "King: the points of a deal total −75, however the cards and tricks fall",
-    Contract.DIAMONDS: "Diamonds: the points of a deal total −130, however the cards and tricks fall",
-    Contract.GIRLS: "Girls: the points of a deal total −100, however the cards and tricks fall",
-    Contract.COLLECTIONS: "Collections: the points of a deal total −195, however the tricks fall",
-    Contract.TRIX: "Trix: the points of a deal total +500, whatever the finishing order",
+    Contract.KING: "King: the points of a deal total the stated −75, however the cards and tricks fall",
+    Contract.DIAMONDS: "Diamonds: the points of a deal total the stated −130 (−195 at 15 a diamond), however the "
+                       "cards and tricks fall",
+    Contract.GIRLS: "Girls: the points of a deal total the stated −100, however the cards and tricks fall",
+    Contract.COLLECTIONS: "Collections: the points of a deal total the stated −195 (−130 at 10 a trick), however the "
+                          "tricks fall",
+    Contract.TRIX: "Trix: the points of a deal total the stated +500, whatever the finishing order",
 }
+#: every total changes sign under positive_negative (the rules' own stated_total, which the claim uses)
+_TOTAL_SCOPES = {Contract.KING: DOUBLING_SCOPE, Contract.GIRLS: DOUBLING_SCOPE, Contract.TRIX: TRIX_SCOPE}
 for _k in CONTRACTS:
-    z3_claim(GAME, f"{_k.value}_total", title=_TOTAL_TITLES[_k], clauses=_TOTAL_CLAUSES[_k])(_total_claim(_k))
+    z3_claim(GAME, f"{_k.value}_total", title=_TOTAL_TITLES[_k], clauses=_TOTAL_CLAUSES[_k],
+             scope=_TOTAL_SCOPES.get(_k))(_total_claim(_k))
 
 
 @z3_claim(GAME, "contracts_zero_sum", title="The five contracts' totals add up to 0",
-          clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places"])
+          clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places"], scope=DEALS_SCOPE)
 def contracts_zero_sum(game: Trix, solver: z3.Solver) -> Claim:
     models = [DealModel(game, k, solver, f"k{i}") for i, k in enumerate(CONTRACTS)]
     solver.add(z3.Sum([m.total for m in models]) != 0)
@@ -521,14 +566,15 @@ def _game_sum_refuted(game, budget, label, spread, run, picks, total, sets) -> O
 
 @REGISTRY.property(GAME, "game_zero_sum", title="A full 20-deal game sums to 0 (for every choice sequence "
                    "and distribution)", clauses=["trix-zero-sum", "trix-twenty-deals", "trix-chooser",
-                                                 "trix-contract-choice", "trix-missed-penalty"], method="z3")
+                                                 "trix-contract-choice", "trix-missed-penalty"], method="z3",
+                   scope=GAME_SCOPE)
 def game_zero_sum(games, budget: Budget) -> Outcome:
     return game_sum_check(games[0], budget, "")
 
 
 #: The source's variants, as rules changes applied on top of the rules being checked.
 VARIANTS: dict[str, tuple[str, dict, str, list[str]]] = {
-    "strict_order": ("strict order of contracts, with the -75/-130/-100 penalties",
+    "strict_order": ("strict order of contracts, a player who missed King, Diamonds or Girls charged its total",
                      {"order": "strict", "missed_contract_penalty": True}, HOLDS,
                      ["trix-contract-choice", "trix-missed-penalty"]),
     "fifteen_ten": ("15 a diamond and 10 a trick", {"scoring": "fifteen_ten"}, HOLDS, ["trix-card-points"]),
@@ -549,9 +595,15 @@ def _variant_check(name: str):
     return check
 
 
+#: Each variant is applied on top of the rules being checked, so its claim is made where those rules are
+#: zero-sum (:data:`GAME_SCOPE`); doubling's refutation, where they do not pay the holder.
+_VARIANT_SCOPES = {"doubling": Scope("doubling_pays_holder = false",
+                                     lambda rules, players: not rules.doubling_pays_holder)}
+
 for _name, (_title, _changes, _expected, _clauses) in VARIANTS.items():
     REGISTRY.property(GAME, f"zero_sum_{_name}", title=f"With {_title}, a full game still sums to 0",
-                      clauses=_clauses + ["trix-zero-sum"], method="z3", expected=_expected)(_variant_check(_name))
+                      clauses=_clauses + ["trix-zero-sum"], method="z3", expected=_expected,
+                      scope=_VARIANT_SCOPES.get(_name, GAME_SCOPE))(_variant_check(_name))
 
 
 # ------------------------------------------------------ steered random play
@@ -662,7 +714,8 @@ def _dealer(seed: int, deal_no: int) -> int:
 @REGISTRY.property(GAME, "choice_rule_consistent",
                    title="Under the adopted rule the chooser always has a contract left, and in 20 deals every "
                          "player chooses each contract exactly once",
-                   clauses=["trix-chooser", "trix-contract-choice", "trix-twenty-deals"], method="exhaustive")
+                   clauses=["trix-chooser", "trix-contract-choice", "trix-twenty-deals"], method="exhaustive",
+                   scope=CHOICE_SCOPE)
 def choice_rule_consistent(games, budget: Budget) -> Outcome:
     game = games[0]
     rules = game.rules
@@ -804,7 +857,7 @@ def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
         title="In random full games every deal scores its contract's total, each player chooses each "
               "contract once, the game sums to 0 and the best score wins",
         clauses=["trix-zero-sum", "trix-card-points", "trix-trick-points", "trix-trix-places",
-                 "trix-chooser", "trix-winner"], whole_game=True)
+                 "trix-chooser", "trix-winner"], whole_game=True, scope=GAME_SCOPE)
 def random_games_agree(game, seed, budget: Budget, notes) -> Watch:
     seen = [0]   # deals already checked in this game
 
