@@ -18,8 +18,9 @@ from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
 from spec.games.truf import (
     BID, BID_VALUES, CHOOSE, CLAUSES, DECK, PLAY, PRESETS, Choose, Rules, State, Truf, bid_held, bid_value,
     choose_at_thirteen, direction_of, follow_suit, goal_of, needs_redeal, player_score, py_if, trump_maker,
-    with_gains_multiplied,
+    with_exact_bonus, with_gains_multiplied,
 )
+from spec.games import truf as T
 from spec.rules import Table, make_rules
 from spec.tricks import TrickOrder
 from tests.helpers import SMALL, assert_refuted, check
@@ -428,8 +429,8 @@ def test_refutations_replay():
 HANDS = "7♠ K♦|9♥ 2♣|A♣ 5♦|3♠ Q♥"
 
 
-def one_deal(deals: int = 1):
-    game, s = bidding(HANDS)
+def one_deal(deals: int = 1, rules: Rules | None = None):
+    game, s = bidding(HANDS, rules=rules)
     s = dataclasses.replace(s, match=Match((0,) * 4, 0, None, deals), seed=5)
     states = [s]
     for m in ("bid 7♠", "bid 9♥", "bid 5♦", "bid 3♠", "2♣", "A♣", "Q♥", "K♦", "3♠", "7♠", "9♥", "5♦"):
@@ -645,3 +646,79 @@ def test_choosing_at_thirteen_keeps_the_last_trick_of_the_deal_before():
     s = bid_all(game, s, "10♠ 2♥ A♣ Q♠")
     assert s.last_trick == earlier and s.last_winner == 3 and s.last_deal == ("x",)
     assert game.play(s, CHOOSE[0]) == dataclasses.replace(s, goal="most")
+
+
+# ------------------------------------------------ claims computed from the rules (issue 23)
+
+def _source_ranges(method: str, bonus: int, factor: int):
+    """Every score one player and four players can make in a deal, by exhaustion over each player's bid
+    (0..10) and tricks, the four tricks adding up to 13 and the goal the bids' sum allows, scored as the
+    source words the methods (independent of the rules module's formulas)."""
+    def score(bid, took, most):
+        diff = took - bid if most else bid - took
+        if method == "exact_bonus" and diff == 0:
+            return bonus
+        return diff * factor if method == "double_gains" and diff > 0 else diff
+    player, sums = set(), set()
+    for most in (True, False):
+        level = {(0, 0): {0}}
+        for _ in range(4):
+            nxt: dict = {}
+            for (bids, tricks), vals in level.items():
+                for bid in range(11):
+                    for took in range(14 - tricks):
+                        nxt.setdefault((bids + bid, tricks + took), set()).update(v + score(bid, took, most)
+                                                                                 for v in vals)
+            level = nxt
+        for (bids, tricks), vals in level.items():
+            if tricks == 13 and (bids >= 13 if most else bids <= 13):
+                sums |= vals
+        # one player's bid and tricks fit a deal for either goal: the others' bids (0..30) can make the sum
+        player |= {score(b, t, most) for b in range(11) for t in range(14)}
+    return (min(player), max(player)), (min(sums), max(sums))
+
+
+@pytest.mark.parametrize("bonus", [0, 4, 5, 6, 13, 14, 100])
+def test_the_exact_bonus_range_formula_agrees_with_exhaustion(bonus):
+    assert T.score_ranges("exact_bonus", bonus=bonus) == _source_ranges("exact_bonus", bonus, 2)
+
+
+@pytest.mark.parametrize("factor", [1, 2, 3, 10])
+def test_the_gain_factor_range_formula_agrees_with_exhaustion(factor):
+    assert T.score_ranges("double_gains", factor=factor) == _source_ranges("double_gains", 5, factor)
+    assert T.score_ranges("difference") == _source_ranges("difference", 5, factor)
+
+
+@pytest.mark.parametrize("rules, name, text", [
+    (Rules(exact_bonus=100), "scores_exact_bonus", "proved with an exact bonus of 100: a player's deal score lies in "
+                                                  "[-13, 100] and a deal's sum in [-27, 400]"),
+    (Rules(exact_bonus=0), "scores_exact_bonus", "proved with an exact bonus of 0: a player's deal score lies in "
+                                                "[-13, 13] and a deal's sum in [-27, 0]"),
+    (Rules(gain_factor=10), "scores_double_gains", "proved with a gain factor of 10: a player's deal score lies in "
+                                                  "[-13, 130] and a deal's sum in [-27, 117]"),
+    (Rules(gain_factor=1), "scores_double_gains", "proved with a gain factor of 1: a player's deal score lies in "
+                                                 "[-13, 13] and a deal's sum in [-27, 0]")])
+def test_the_score_ranges_are_proved_for_the_bonus_and_factor_in_force(rules, name, text):
+    r = check([Truf(rules)], name)
+    assert r.verdict == "holds" and r.expected == "holds" and r.detail.startswith(text), r.detail
+
+
+def test_a_range_stated_for_the_default_bonus_is_refuted_at_another():
+    # the defaults' range at a bonus of 14 is exceeded: the claim must be the one the rules give
+    with broken(("truf-score-exact", lambda diff, bonus, if_=py_if: with_exact_bonus(diff, 5, if_))):
+        assert_refuted(check([Truf(Rules(exact_bonus=14))], "scores_exact_bonus"))
+
+
+def test_the_deal_passes_to_the_left_or_by_the_option_to_the_right():
+    assert [T.dealer_of(1, k, Rules()) for k in range(5)] == [1, 2, 3, 0, 1]
+    assert [T.dealer_of(1, k, Rules(deal_passes="right")) for k in range(5)] == [1, 0, 3, 2, 1]
+    game, st = one_deal(deals=2)
+    right, st_right = one_deal(deals=2, rules=Rules(deal_passes="right"))
+    assert st[-1].dealer == 0 and st_right[-1].dealer == 2      # the first deal's dealer is P3
+    assert st[-1].to_move == 1 and st_right[-1].to_move == 3    # the next deal goes clockwise from its dealer
+    assert check([Truf(Rules(deal_passes="right"))], "deal_start").verdict == "holds"
+
+
+def test_deal_start_refutes_a_deal_passed_the_wrong_way():
+    with broken(("truf-dealer", lambda first, deals_done, rules: (first - deals_done) % 4)):
+        assert_refuted(check([Truf()], "deal_start"))

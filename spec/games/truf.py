@@ -67,12 +67,27 @@ HIGH_RANKS = frozenset((Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
 Method = Literal["difference", "exact_bonus", "double_gains"]
 Goal = Literal["most", "fewest"]
 
-#: Each scoring method's exact range of one player's deal score and of the sum
-#: of a deal's four scores (default bonus 5 and factor 2), over every bid and
-#: every split of the 13 tricks; proved tight by z3 (properties ``scores_*``).
-SCORE_RANGES = Table({"difference": ((-13, 13), (-27, 0)),
-                      "exact_bonus": ((-13, 13), (-27, 20)),
-                      "double_gains": ((-13, 26), (-27, 13))})
+
+def score_ranges(method: str, bonus: int = 5, factor: int = 2) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A scoring method's exact range of one player's deal score and of the sum of a deal's four
+    scores, over every bid and every split of the 13 tricks, for an exact bonus ``bonus`` (method 2)
+    and a gain factor ``factor`` (method 3); proved bounds and reached by z3 (properties ``scores_*``).
+
+    The lowest score is a bid of 0 with all 13 tricks, playing for the fewest; the lowest sum four
+    bids of 10 with no exact bid (-27). Method 1's highest score is 13 and its sums at most 0 (the
+    sum is minus the distance of the bids' sum from 13); an exact bonus adds ``bonus`` for each exact
+    bid (all four exact: 4 x bonus); a factor adds ``factor - 1`` times the gains, at most 13.
+
+    >>> score_ranges("difference"), score_ranges("exact_bonus"), score_ranges("double_gains")
+    (((-13, 13), (-27, 0)), ((-13, 13), (-27, 20)), ((-13, 26), (-27, 13)))
+    >>> score_ranges("exact_bonus", bonus=20), score_ranges("double_gains", factor=1)
+    (((-13, 20), (-27, 80)), ((-13, 13), (-27, 0)))
+    """
+    if method == "exact_bonus":
+        return (-TRICKS, max(TRICKS, bonus)), (-27, 4 * bonus)
+    if method == "double_gains":
+        return (-TRICKS, TRICKS * factor), (-27, TRICKS * (factor - 1))
+    return (-TRICKS, TRICKS), (-27, 0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,9 +101,10 @@ class Rules:
     bonus for an exact bid (``"exact_bonus"``, preset), and the same with
     gains multiplied (``"double_gains"``, preset)."""
 
-    exact_bonus: int = setting(5, range=(0, 100))
+    exact_bonus: int = setting(5, range=(0, 100), sweep=(13, 14))
     """Method 2: what a player who takes exactly the tricks bid scores instead
-    of 0. Source: 5."""
+    of 0. Source: 5. (Swept at 13 and 14 too: from 14 on an exact bid is the
+    best score a player can make, above the 13 of taking every trick.)"""
 
     gain_factor: int = setting(2, range=(1, 10))
     """Method 3: the factor applied to a positive score. Source: "a factor,
@@ -96,6 +112,11 @@ class Rules:
 
     deals: int = setting(13, range=(1, 52))
     """Deals in a game. Source: 13."""
+
+    deal_passes: Literal["left", "right"] = "left"
+    """Which way the deal passes from one deal to the next. The source says
+    only that the players deal in turn (decision): ``"left"``, clockwise, the
+    direction of every deal after the first. ``"right"``: anticlockwise."""
 
     first_direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
     """The direction of the first deal; every later deal goes clockwise.
@@ -166,11 +187,13 @@ CLAUSES.note("truf-players", "Four players, the 52-card deck, cards ranking 2 (l
              unchecked="fixed by the game's metadata; cards_conserved and deck_values check the 52 cards")
 
 
-@CLAUSES.rule("truf-dealer", "The first dealer is chosen by lot; then the players deal in turn",
-              unchecked="the lot is chance (the seed); the rotation is checked by deal_start")
-def dealer_of(first: int, deals_done: int) -> int:
-    """The dealer of the next deal: the first dealer, moved left once per deal (decision: clockwise)."""
-    return (first + deals_done) % PLAYERS
+@CLAUSES.rule("truf-dealer", "The first dealer is chosen by lot; then the players deal in turn (to the left, "
+              "a decision)", unchecked="the lot is chance (the seed); the rotation is checked by deal_start")
+def dealer_of(first: int, deals_done: int, rules: Rules) -> int:
+    """The dealer after ``deals_done`` more deals: the deal passes one seat a deal, to the left
+    (clockwise) or, under ``deal_passes = "right"``, to the right."""
+    step = CLOCKWISE if rules.deal_passes == "left" else ANTICLOCKWISE
+    return (first + step * deals_done) % PLAYERS
 
 
 @CLAUSES.rule("truf-direction", "The first deal goes anticlockwise, every later deal clockwise")
@@ -423,7 +446,7 @@ class Playing:
         if match.over:
             return State(hands, state.bids, True, (), won, winner, state.dealer, state.direction, state.trump,
                          state.maker, state.goal, match, state.seed, trick, winner, last, state.stock)
-        nxt = game.start_deal(state.seed, match, dealer_of(state.dealer, 1))
+        nxt = game.start_deal(state.seed, match, dealer_of(state.dealer, 1, game.rules))
         return State(nxt.hands, nxt.bids, False, (), nxt.won, nxt.to_move, nxt.dealer, nxt.direction,
                      match=match, seed=state.seed, last_trick=trick, last_winner=winner, last_deal=last)
 

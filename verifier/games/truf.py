@@ -16,7 +16,7 @@ from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
 import spec.games.truf as rules_module
 from spec.games.truf import (
-    DECK, DECK_BID_VALUE, HAND_SIZE, PLAYERS, SCORE_RANGES, TRICKS, State, Truf, deal_hands, tricks_of,
+    DECK, DECK_BID_VALUE, HAND_SIZE, PLAYERS, TRICKS, State, Truf, deal_hands, tricks_of,
 )
 from verifier.api import Claim, Root, fresh_solver, hunt, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
@@ -239,7 +239,7 @@ def trumps_face_down(game, state):
 
 
 @invariant(Truf, "deal_start", title="Each deal: thirteen cards each, none of them a hand of only 2-10s or only "
-           "J-A; the first dealer by lot, then the deal passes to the left",
+           "J-A; the first dealer by lot, then the deal passes to the left (to the right under deal_passes = right)",
            clauses=["truf-deal", "truf-redeal", "truf-dealer"], presets=True)
 def deal_start(game, state):
     if state.stock or state.revealed or any(b is not None for b in state.bids) or state.match.over:
@@ -252,8 +252,10 @@ def deal_start(game, state):
         if all(c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE) for c in h):
             return f"P{p} is dealt only court cards and aces: {format_cards(h)}"
     first = rng_for(state.seed).randrange(PLAYERS)  # the lot
-    if state.dealer != (first + state.match.deals) % PLAYERS:
-        return f"P{state.dealer} deals deal {state.match.deals + 1}; the first dealer was P{first}"
+    way = 1 if game.rules.deal_passes == "left" else -1
+    if state.dealer != (first + way * state.match.deals) % PLAYERS:
+        return (f"P{state.dealer} deals deal {state.match.deals + 1}; the first dealer was P{first} and the deal "
+                f"passes to the {game.rules.deal_passes}")
     return None
 
 
@@ -358,7 +360,7 @@ def _exact_range(game, budget, scoring: str) -> Outcome:
     """z3: the stated range of one score and of a deal's sum are bounds (unsat outside) and are reached (sat at
     each end), for every bid and every split of the 13 tricks."""
     g = _with(game, scoring)
-    (lo, hi), (slo, shi) = SCORE_RANGES[scoring]
+    (lo, hi), (slo, shi) = claimed_ranges(g.rules)
     facts = []
     for what, bounds in (("a player's score", (lo, hi)), ("a deal's sum", (slo, shi))):
         for side, bound in zip(("low", "high"), bounds):
@@ -384,26 +386,29 @@ def _exact_range(game, budget, scoring: str) -> Outcome:
                         f"{bounds[1]}] is not tight", deal={"scoring": scoring}), method="z3")
                 if mode == "at":
                     facts.append(_deal_text(s.model(), ranks, took, most, scores))
-    return Outcome(HOLDS, f"proved: a player's deal score lies in [{lo}, {hi}] and a deal's sum in [{slo}, {shi}], "
-                   f"both tight (z3, over every bid and split of the tricks; e.g. {facts[1]})", method="z3")
+    given = {"exact_bonus": f" with an exact bonus of {g.rules.exact_bonus}",
+             "double_gains": f" with a gain factor of {g.rules.gain_factor}"}.get(scoring, "")
+    return Outcome(HOLDS, f"proved{given}: a player's deal score lies in [{lo}, {hi}] and a deal's sum in "
+                   f"[{slo}, {shi}], both tight (z3, over every bid and split of the tricks; e.g. {facts[1]})",
+                   method="z3")
 
 
-def _default_factors(games) -> bool:
-    r = games[0].rules
-    return r.exact_bonus == 5 and r.gain_factor == 2
+def claimed_ranges(rules) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The ranges the rulebook states for the rules' method, bonus and factor (:func:`~spec.games.truf.score_ranges`)."""
+    return rules_module.score_ranges(rules.scoring, rules.exact_bonus, rules.gain_factor)
 
 
 for _method, _title, _clause in (
         ("difference", "Method 1: a player's deal score ranges exactly over -13..13 and a deal's four scores add up "
          "to between -27 and 0", "truf-contract"),
-        ("exact_bonus", "Method 2: a player's deal score ranges exactly over -13..13 and a deal's sum over -27..20",
-         "truf-score-exact"),
-        ("double_gains", "Method 3: a player's deal score ranges exactly over -13..26 and a deal's sum over -27..13",
-         "truf-score-double")):
+        ("exact_bonus", "Method 2: a player's deal score ranges exactly over -13..max(13, b) and a deal's sum over "
+         "-27..4b, for the exact bonus b (-13..13 and -27..20 with the source's 5)", "truf-score-exact"),
+        ("double_gains", "Method 3: a player's deal score ranges exactly over -13..13f and a deal's sum over "
+         "-27..13(f - 1), for the gain factor f (-13..26 and -27..13 with the source's 2)", "truf-score-double")):
     def _check(games, budget, _m=_method):
         return _exact_range(games[0], budget, _m)
     REGISTRY.property(GAME, f"scores_{_method}", title=_title, clauses=["truf-score-difference", _clause],
-                      method="z3", applies=_default_factors)(_check)
+                      method="z3")(_check)
 
 
 def _zero_sum_claim(scoring: str):
