@@ -316,7 +316,7 @@ def test_gesture_positions_compare_the_legal_moves_with_the_source_and_the_claus
     assert check(GAMES, "gesture_moves_match_clauses", FEWER).verdict == "holds"
     assert_refuted(check([SignalledMaySwap()], "gesture_moves_match_clauses"))
     # a broken rule lists and refuses alike, so only the source's moves, stated apart, tell it
-    with CLAUSES.replaced("kemps-swap-signalled", lambda state: True):
+    with CLAUSES.replaced("kemps-swap-signalled", lambda rules, state: True):
         r = check(GAMES, "gesture_moves_match_clauses")
     assert_refuted(r)
     assert "is legal, but the source does not allow it" in r.counterexample.text
@@ -509,3 +509,89 @@ def test_each_move_changes_only_what_it_should():
         s, hands=(tuple(sorted(s.stock[:4], key=lambda c: (int(c.rank), "shdc".index(c.suit.value)))),)
         + s.hands[1:], stock=s.stock[4:], discards=s.hands[0], to_move=2, scores=(0, 1),
         signals=(False,) * 4, passes=0, last=("call", 1, (0,), True, 1, 1))
+
+
+# ------------------------------------------------------ small configurations (issue 23)
+
+@pytest.mark.parametrize("limit, states", [(0, 97829), (4, 426), (5, 795), (12, 20029), (1000, 20029)])
+def test_the_small_configurations_are_explored_completely_where_the_stock_cannot_refill(limit, states):
+    from verifier.api import explore, roots_for
+    game = KempsGame(Rules(stock_out="end", stall_limit=limit))
+    roots = roots_for(game)
+    assert len(roots) == 2
+    for root in roots:
+        s = root.state
+        assert len(s.stock) == props.SMALL_STOCK and sum(s.signals) == 3 and len(game.card_census(s)) == 52
+        assert s.quiet == max(0, limit - props.SMALL_QUIET)
+    ex = explore(game, roots, longest=False)
+    assert ex.complete and ex.states == states
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(wrong_call_to="opponents"), Rules(stall_limit=12),
+                                   Rules(stock_out="end", swap_after_gesture=True)])
+def test_there_is_no_small_configuration_where_new_hands_come_back(rules):
+    from verifier.api import roots_for
+    assert roots_for(KempsGame(rules)) == []
+
+
+def test_the_invariants_are_exhaustive_under_the_end_of_the_stock():
+    r = check([KempsGame(Rules(stock_out="end"))], "moves_match_clauses", FEWER)
+    assert r.verdict == "holds" and r.method == "exhaustive" and "exhaustive over 97829 states" in r.detail, r.detail
+    # a score the cap no longer stops is found in the exhaustive search (a wrong double Kemps from 4-3)
+    with CLAUSES.replaced("kemps-cap", lambda rules, scores, team, points: add_points(
+            dataclasses.replace(rules, overflow="count"), scores, team, points)):
+        r = check([KempsGame(Rules(stock_out="end"))], "score_in_range", FEWER)
+    assert_refuted(r)
+    assert r.method == "exhaustive" and "outside 0..5" in r.counterexample.text
+
+
+def test_a_player_may_swap_after_the_gesture_under_the_option():
+    s = position(FOURS, to_move=0, signals=(True, False, False, False))
+    assert not any(isinstance(m, Swap) for m in KempsGame().legal_moves(s))
+    loose = KempsGame(Rules(swap_after_gesture=True))
+    swaps = [m for m in loose.legal_moves(s) if isinstance(m, Swap)]
+    assert len(swaps) == 16 and props.stated_moves(loose.rules, s) == loose.legal_moves(s)
+    after = loose.play(s, Swap(C("7♣"), C("2♠")))
+    assert after.signals[0] and not props.four_of_a_kind(after.hands[0])   # the gesture is no longer true
+    prop = check([loose], "signal_truthful", FEWER).property
+    assert prop.scoped_title.endswith("(under swap_after_gesture = false)")
+    assert not prop.scope.where(loose.rules, 4) and prop.scope.where(Rules(), 4)
+    assert check([loose], "gesture_moves_match_clauses", FEWER).verdict == "holds"
+
+
+def test_the_space_sweeps_the_stall_limit_at_its_edges():
+    from verifier.space import declared_space
+    space = declared_space("kemps")
+    assert space.values["stall_limit"] == (0, 1, 1000, 4, 5, 12)
+    assert space.values["swap_after_gesture"] == (False, True) and space.players == (4,)
+
+
+def registered(name):
+    from verifier.core import REGISTRY
+    return REGISTRY.get("kemps", name)
+
+
+def test_claims_about_one_reading_are_scoped_to_it():
+    counted = KempsGame(Rules(overflow="count", stock_out="end"))
+    r = check([counted], "score_in_range", FEWER)
+    assert r.verdict == "refuted" and r.method == "exhaustive" and r.expected is None and r.as_expected
+    r = check([counted], "call_outcome", FEWER)
+    assert r.verdict == "refuted" and r.expected is None
+    r = check([KempsGame(Rules(wrong_call_to="opponents"))], "no_sure_point", FEWER)
+    assert r.verdict == "holds" and r.expected is None
+    assert check(GAMES, "no_sure_point", FEWER).expected == "refuted"
+    loop = registered("swapping_can_loop")
+    assert loop.scope.text == "stall_limit = 0"
+    assert loop.scope.where(Rules(), 4) and not loop.scope.where(Rules(stall_limit=12), 4)
+    assert [registered(n).scope.text for n in ("score_in_range", "call_outcome", "no_sure_point")] == \
+        ["overflow = cap", "overflow = cap", "wrong_call_to = suspect"]
+
+
+def test_signal_truthful_is_settled_on_the_small_configurations_where_random_games_are_short():
+    short = KempsGame(Rules(stall_limit=4, stock_out="end"))
+    r = check([short], "signal_truthful", FEWER)
+    assert r.verdict == "holds" and r.detail.startswith("every one of the 426 positions of the small configurations")
+    with CLAUSES.replaced("kemps-swap-signalled", lambda rules, state: True):
+        r = check([short], "signal_truthful", FEWER)
+    assert_refuted(r)
+    assert r.method == "exhaustive" and "has made the gesture but holds" in r.counterexample.text

@@ -90,11 +90,19 @@ class Rules:
     ``"reshuffle"`` (decision): the cards put aside are shuffled under the
     stock. ``"end"``: the game ends there and the higher score wins."""
 
-    stall_limit: int = setting(0, range=(0, 1000))
+    swap_after_gesture: bool = False
+    """Whether a player who has made the gesture may still swap. The source
+    says nothing (decision): ``false``, he keeps his four until his hand is
+    replaced, so the gesture stays true while his partner can act on it.
+    ``true``: he may swap them away, and the gesture he made may no longer
+    be true."""
+
+    stall_limit: int = setting(0, range=(0, 1000), sweep=(4, 5, 12))
     """A house rule, not in the source: after this many turns in a row with no
     call (swaps and passes) the hands are thrown in and dealt again, as when
     nobody wants to swap. 0: no limit (the source); then swapping can go on
-    for ever."""
+    for ever. (Swept at 4, the least allowed, where the limit meets the four
+    passes of a redeal, at 5 and at the preset's 12.)"""
 
     def __post_init__(self):
         if self.stall_limit and self.stall_limit < 4:
@@ -267,7 +275,7 @@ def _swap_refused(game, state, move) -> tuple[str, str]:
 def swap_takes_open_card(game, state) -> tuple[Swap, ...]:
     """Each open card, in table order, for each card of the player's own, in hand order; nothing after
     his gesture (:func:`swap_not_after_signal`)."""
-    if not swap_not_after_signal(state):
+    if not swap_not_after_signal(game.rules, state):
         return ()
     give = itemgetter(*state.hands[state.to_move])  # each open card's row of swaps, read four at a time
     a, b, c, d = state.table
@@ -279,10 +287,11 @@ CLAUSES.note("kemps-swap-hand", "The card put in its place is one of the player'
 
 
 @CLAUSES.rule("kemps-swap-signalled", "A player who has made the gesture keeps his four (a decision: the "
-              "gesture says he holds them)")
-def swap_not_after_signal(state: State) -> bool:
-    """Whether the player to move may swap: not once he has made the gesture with this hand."""
-    return not state.signals[state.to_move]
+              "gesture says he holds them; swap_after_gesture lets him swap)")
+def swap_not_after_signal(rules: Rules, state: State) -> bool:
+    """Whether the player to move may swap: not once he has made the gesture with this hand, unless
+    ``swap_after_gesture`` allows it."""
+    return rules.swap_after_gesture or not state.signals[state.to_move]
 
 
 def _call_refused(game, state, move) -> str:
@@ -489,8 +498,8 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
     def max_plays(self):
         # Only with the house limit and no reshuffle: the stock (32 cards) never grows and every call or
         # redeal takes at least 4 cards from it, so at most 9 of them; between two of them come at most
-        # stall_limit swaps and passes and 4 gestures (one per player: a player who has signalled keeps
-        # his hand until a call or redeal).
+        # stall_limit swaps and passes and 4 gestures (one per player: a gesture is made once for a hand,
+        # and hands change only at a call or redeal).
         if self.rules.stall_limit and self.rules.stock_out == "end":
             events = (len(DECK) - HAND * 4 - OPEN) // HAND + 1
             return events * (self.rules.stall_limit + 4 + 1)

@@ -23,8 +23,8 @@ from spec.games.kemps import (
     CALLS, DECK, HAND, OPEN, PASS, SIGNAL, TARGET, WORD, DoubleKemps, Kemps, KempsGame, Pass, Signal, State,
     Swap, first_player, four_of_a_kind, hand_key, partner, partnership,
 )
-from verifier.api import Root, evidence, explore, invariant, steered, variants_of, walk
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.api import Root, evidence, explore, invariant, small_configs, steered, variants_of, walk
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
 
 GAME = "kemps"
@@ -83,11 +83,66 @@ def never_calling(state, moves, rng):
     return rng.choice(quiet)
 
 
+# ------------------------------------------------------ small configurations
+
+#: cards left in the stock of a small configuration: too few for any new hand
+SMALL_STOCK = 3
+#: quiet turns a small configuration leaves before the house limit (``stall_limit``) deals again
+SMALL_QUIET = 12
+#: (the player who swaps, the player to move, his hand, the open cards, the scores); the three others
+#: hold four kings, queens or jacks and have made the gesture
+SMALL_SHAPES = (
+    (1, 1, "2♠ 2♥ 2♦ 3♠", "2♣ 3♥ 4♠ 5♠", (0, 0)),     # he can collect the 2s and make the gesture
+    (2, 3, "3♦ 3♣ 4♥ 5♥", "3♥ 4♦ 3♠ 6♣", (4, 3)),     # a call can spell the word, a double one overshoot
+)
+
+
+def small_position(game, free: int, to_move: int, hand: str, table: str, scores: tuple[int, int]) -> State:
+    """A position in which only P``free`` can swap: the others hold four of a kind and have made the
+    gesture. The stock holds :data:`SMALL_STOCK` cards and the rest of the deck is put aside; with a
+    house limit, :data:`SMALL_QUIET` quiet turns are left before it deals again."""
+    from spec.cards import parse_cards
+    fours = dict(zip((p for p in range(4) if p != free), (Rank.KING, Rank.QUEEN, Rank.JACK)))
+    hands = tuple(tuple(sorted(parse_cards(hand), key=hand_key)) if p == free
+                  else tuple(Card(fours[p], x) for x in SUIT_ORDER) for p in range(4))
+    open_cards = tuple(parse_cards(table))
+    used = {c for h in hands for c in h} | set(open_cards)
+    rest = [c for c in make_deck("52") if c not in used]
+    limit = game.rules.stall_limit
+    quiet = max(0, limit - SMALL_QUIET) if limit else 0
+    return State(hands, open_cards, tuple(rest[:SMALL_STOCK]), tuple(rest[SMALL_STOCK:]), to_move, scores, 7,
+                 tuple(p != free for p in range(4)), 0, quiet)
+
+
+@small_configs(GAME)
+def small(game):
+    """Under ``stock_out = "end"``: three players keep four of a kind after their gesture and the fourth
+    swaps with the open cards (he can collect four of a kind and make the gesture too); every call and
+    pass is open to everyone. The stock is too short for any new hand, so every call that does not
+    spell the word and every redeal ends the game: the positions are finite and explored completely.
+
+    Under ``"reshuffle"`` there is none: four passes are always allowed, and they bring four new hands
+    (the cards put aside come back under the stock), with which all four players swap again; from any
+    position the game reaches the whole space of card positions, and counts its reshuffles without
+    end. No position small enough to explore exists there, nor under ``swap_after_gesture = true``, where the
+    players who have made the gesture swap too."""
+    if game.rules.stock_out != "end" or game.rules.swap_after_gesture:
+        return []
+    return [Root(small_position(game, *shape), f"P{shape[0]} swaps with {shape[3]}, holding {shape[2]}; "
+                                                 f"the others keep four of a kind; scores {shape[4][0]}-{shape[4][1]}; "
+                                                 f"a {SMALL_STOCK}-card stock")
+            for shape in SMALL_SHAPES]
+
+
 # --------------------------------------------------------------- invariants
+
+#: where a score cannot pass the word: a double Kemps at four letters stops at five
+CAPPED = Scope("overflow = cap", lambda rules, players: rules.overflow == "cap")
+
 
 @invariant(KempsGame, "score_in_range", title="Each partnership's score stays in 0..5, and the game ends exactly "
            "when one reaches 5 (or the stock runs out under stock_out = 'end'), that partnership winning",
-           clauses=["kemps-cap", "kemps-win"], presets=True)
+           clauses=["kemps-cap", "kemps-win"], presets=True, scope=CAPPED)
 def score_in_range(game, state):
     for team, s in enumerate(state.scores):
         if not 0 <= s <= TARGET:
@@ -291,7 +346,7 @@ def call_error(game, caller, call, suspects, right, before, after) -> str | None
                    "2, to the caller's side; wrong: 1 to the suspect's side, double 2 to the caller's opponents), "
                    "at most 5; the suspects alone get new hands, their old cards put aside",
                    method="exhaustive", clauses=["kemps-score", "kemps-cap", "kemps-new-hand", "kemps-call",
-                                                 "kemps-double", "kemps-stock-out"])
+                                                 "kemps-double", "kemps-stock-out"], scope=CAPPED)
 def call_outcome(games, budget: Budget) -> Outcome:
     n = 0
     for game in games:
@@ -329,7 +384,8 @@ def count_stays_in_word(games, budget: Budget) -> Outcome:
 
 
 @REGISTRY.property(GAME, "no_sure_point", title="No call is a sure point: every call loses its side the point when "
-                   "it is wrong", method="exhaustive", expected=REFUTED, clauses=["kemps-score", "kemps-call"])
+                   "it is wrong", method="exhaustive", expected=REFUTED, clauses=["kemps-score", "kemps-call"],
+                   scope=Scope("wrong_call_to = suspect", lambda rules, players: rules.wrong_call_to == "suspect"))
 def no_sure_point(games, budget: Budget) -> Outcome:
     """Refuted by the source's rule: a wrong Kemps on one's partner scores for the suspect, the caller's own side."""
     game = games[0]
@@ -393,30 +449,56 @@ def signal_private(games, budget: Budget) -> Outcome:
     return sample(games, budget, check)
 
 
+def untrue_gesture(state: State) -> str | None:
+    """What is wrong with the gestures standing in ``state``: a player who has made one without four of a kind."""
+    for p, s in enumerate(state.signals):
+        if s and not four_of_a_kind(state.hands[p]):
+            return f"P{p} has made the gesture but holds {' '.join(map(str, state.hands[p]))}"
+    return None
+
+
 @REGISTRY.property(GAME, "signal_truthful", title="A player who has made the gesture holds four of a kind until "
-                   "his hand is replaced (random and collecting play)", method="hypothesis",
-                   clauses=["kemps-signal", "kemps-swap-signalled"])
+                   "his hand is replaced (every position of the small configurations, random and collecting play)",
+                   method="hypothesis", clauses=["kemps-signal", "kemps-swap-signalled"],
+                   scope=Scope("swap_after_gesture = false", lambda rules, players: not rules.swap_after_gesture))
 def signal_truthful(games, budget: Budget) -> Outcome:
+    """Exhaustive over the small configurations (where the rules have them: three gestures stand in every
+    position), then sampled: random games rarely hold four of a kind, and under a short house limit with
+    ``stock_out = "end"`` they end before anyone collects one."""
+    from verifier.api import roots_for
     seen = []
+    explored = 0
+    for game in games:
+        roots = roots_for(game)
+        if not roots:
+            continue
+        ex = explore(game, roots, check=untrue_gesture, max_states=budget.max_states, longest=False)
+        if ex.failure is not None:
+            root, moves, msg = ex.failure
+            return Outcome(REFUTED, "exhaustive search of the small configurations", evidence(game, root, moves, msg),
+                           method="exhaustive")
+        if ex.complete:
+            explored += ex.states
 
     def check(game, seed):
         def step(trace, state):
-            for p, s in enumerate(state.signals):
-                if s:
-                    seen.append(1)
-                    if not four_of_a_kind(state.hands[p]):
-                        raise trace.refute(f"P{p} has made the gesture but holds "
-                                           f"{' '.join(map(str, state.hands[p]))}", state)
+            if any(state.signals):
+                seen.append(1)
+                msg = untrue_gesture(state)
+                if msg:
+                    raise trace.refute(msg, state)
         for policy in (None, collecting):
             walk(game, seed, step, min(budget.max_plays, 400), policy=policy)
     out = sample(games, budget, check)
-    if out.verdict == HOLDS:
-        if not seen:
-            return Outcome(UNKNOWN, f"{out.examples} games, but no gesture was ever made", examples=out.examples,
-                           seed=budget.seed)
-        return Outcome(HOLDS, f"{out.detail} (each with uniform and collecting play); gestures seen in "
-                       f"{len(seen)} positions", examples=out.examples, seed=budget.seed)
-    return out
+    if out.verdict != HOLDS:
+        return out
+    small = f"every one of the {explored} positions of the small configurations, three gestures standing in each; " \
+        if explored else ""
+    if not seen and not explored:
+        return Outcome(UNKNOWN, f"{out.examples} games, but no gesture was ever made", examples=out.examples,
+                       seed=budget.seed)
+    return Outcome(HOLDS, f"{small}{out.detail} (each with uniform and collecting play), gestures seen in "
+                   f"{len(seen)} positions", examples=out.examples, seed=budget.seed)
 
 
 # ------------------------------------------------------------- termination
@@ -427,7 +509,8 @@ def swaps_only(state, moves):
 
 @REGISTRY.property(GAME, "swapping_can_loop", title="Swapping can go on for ever: a replayable cycle of swaps "
                    "that comes back to the same position (no call, no pass)", method="search", expected=REFUTED,
-                   clauses=["kemps-swap-table", "kemps-swap-hand", "kemps-stall"])
+                   clauses=["kemps-swap-table", "kemps-swap-hand", "kemps-stall"],
+                   scope=Scope("stall_limit = 0", lambda rules, players: rules.stall_limit == 0))
 def swapping_can_loop(games, budget: Budget) -> Outcome:
     """Refuted = a game that never ends; the house limit (stall_limit) forbids it."""
     for game in games:
@@ -529,15 +612,16 @@ def stated_facts(games, budget: Budget) -> Outcome:
                    "the target compared")
 
 
-def stated_moves(state: State) -> tuple:
+def stated_moves(rules, state: State) -> tuple:
     """The moves the source allows the player to move, restated apart from the rules module, in the
     order the game lists them: pass; the gesture, with four of a kind not yet signalled; every swap of
-    an open card (in table order) for a card of his own (in hand order), unless he has signalled; a
-    Kemps on each other player; a double Kemps on each pair of others, in seat order."""
+    an open card (in table order) for a card of his own (in hand order), unless he has signalled (and
+    ``swap_after_gesture`` is off); a Kemps on each other player; a double Kemps on each pair of
+    others, in seat order."""
     p, hand = state.to_move, state.hands[state.to_move]
     four = len(hand) == 4 and len({c.rank for c in hand}) == 1
     moves = [PASS] + ([SIGNAL] if four and not state.signals[p] else [])
-    if not state.signals[p]:
+    if not state.signals[p] or rules.swap_after_gesture:
         moves += [Swap(t, g) for t in state.table for g in hand]
     others = [q for q in range(4) if q != p]
     moves += [Kemps(q) for q in others]
@@ -574,7 +658,7 @@ def gesture_moves_match_clauses(games, budget: Budget) -> Outcome:
             msg = moves_mismatch(game, state)
             if msg:
                 raise trace.refute(msg, state)
-            legal, stated = game.legal_moves(state), stated_moves(state)
+            legal, stated = game.legal_moves(state), stated_moves(game.rules, state)
             if legal != stated:
                 raise trace.refute(f"P{state.to_move}: {moves_difference(legal, stated)}", state)
         walk(game, seed, step, min(budget.max_plays, 400), policy=collecting)
