@@ -415,3 +415,74 @@ def test_a_whole_shoe_of_standing_ends_with_every_card_accounted_for():
 def test_the_shoe_holds_every_pack(decks):
     game = ThirtyOneBank(Rules(decks=decks), players=4)
     assert len(game.deck()) == 52 * decks and sorted(game.shoe(3, 0)) == sorted(game.deck())
+
+
+# ------------------------------------------------------------ the declared space
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+@pytest.mark.parametrize("rules", [Rules(), Rules(talias=8), Rules(talias=2, bank_passes=False), Rules(decks=3)])
+def test_the_small_configurations_are_explored_to_the_end_at_any_rules(rules, players):
+    from verifier.api import explore
+    game = ThirtyOneBank(rules, players=players)
+    roots = props.small(game)
+    assert len(roots) == 2 + props.SHOE_ENDS
+    banker = (players - 1 - (rules.talias - 1)) % players if rules.bank_passes else players - 1
+    assert all(r.state.talia == rules.talias - 1 and r.state.banker == banker for r in roots)
+    ex = explore(game, roots, longest=False)
+    assert ex.complete and ex.terminals and ex.states < 20_000
+
+
+def test_the_small_configurations_pay_the_naturals():
+    game = ThirtyOneBank(players=3)
+    punter, both = props.small(game)[:2]
+    assert punter.state.status[0] == NATURAL and punter.state.ledger["P0"] == 2
+    assert both.state.status[0] == both.state.status[2] == NATURAL and game.is_over(both.state)
+    assert both.state.ledger["P1"] == -2 and both.state.ledger["P0"] == 2  # the banker collects from P1 only
+
+
+def test_moves_match_clauses_is_exhaustive_for_thirty_one():
+    r = check([ThirtyOneBank(players=8)], "moves_match_clauses")
+    assert r.verdict == "holds" and r.method == "exhaustive" and r.detail.startswith("exhaustive over ")
+
+
+def test_round_rules_refutes_a_natural_left_unpaid_in_the_small_configurations():
+    from verifier.core import Budget
+    never = Budget(seed=1, examples=1, z3_timeout_ms=10_000, max_plays=3)  # random play too short to meet one
+    with CLAUSES.replaced("thirty-one-natural", lambda cards: False):
+        r = check([ThirtyOneBank(players=3)], "round_rules", never)
+    assert_refuted(r)
+    assert r.method == "exhaustive" and "has a natural but was not paid it" in r.counterexample.text
+
+
+def test_odds_exact_counts_the_hands_of_the_rules_shoe():
+    r = check([ThirtyOneBank(Rules(decks=2), players=2)], "odds_exact")
+    assert r.verdict == "holds" and r.detail.endswith("over all 182104 hands of 2 packs")
+
+
+def test_the_exact_edge_pays_the_rules_sums():
+    assert props.banker_edge(27, 1, Rules(banker_bust_to="all")) < props.banker_edge(27)
+    assert props.banker_edge(27, 1, Rules(bust_pays=3)) > props.banker_edge(27)
+    assert props.banker_edge(21, 1, Rules(natural_against_natural="quits")) == 0  # no edge left below 22
+
+
+def test_odds_simulated_plays_the_rules_under_test():
+    rules = Rules(bust_pays=100)
+    assert check([ThirtyOneBank(rules, players=2)], "odds_simulated").verdict == "holds"
+    with CLAUSES.replaced("thirty-one-bust-pays", lambda punter, banker, amount: bust_paid(punter, banker, 2)):
+        assert_refuted(check([ThirtyOneBank(rules, players=2)], "odds_simulated"))
+
+
+def test_the_remark_is_claimed_where_a_bust_costs_at_least_a_showdown():
+    prop = check([ThirtyOneBank(players=2)], "remark_26_27").property
+    assert prop.scope.text == "bust_pays >= showdown_pays"
+    cheap = check([ThirtyOneBank(Rules(bust_pays=1), players=2)], "remark_26_27")
+    assert cheap.verdict == "refuted" and cheap.expected is None  # a finding about that house rule
+    dear = check([ThirtyOneBank(Rules(bust_pays=3), players=2)], "remark_26_27")
+    assert dear.verdict == "holds" and dear.expected == "holds"
+
+
+def test_the_remark_refunds_a_bust_when_the_banker_pays_everyone():
+    stand, buy = props.remark(26, 31)
+    stand_all, buy_all = props.remark(26, 31, Rules(banker_bust_to="all"))
+    assert stand_all == stand and buy_all > buy
+    assert check([ThirtyOneBank(Rules(banker_bust_to="all"), players=2)], "remark_26_27").verdict == "holds"

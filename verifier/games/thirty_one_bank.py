@@ -14,12 +14,14 @@ from functools import cache
 import z3
 
 import spec.games.thirty_one_bank as rules_module
+from spec.cards import parse_cards
+from spec.stakes import Ledger
 from spec.games.thirty_one_bank import (
     BUST, BUY, NATURAL, PLAYING, STAND, STANDS, TARGET, Rules, ThirtyOneBank, best_total, is_bust, is_natural,
     shoe_of,
 )
-from verifier.api import invariant, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
+from verifier.api import Root, invariant, small_configs, z3_claim
+from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
 
 GAME = ThirtyOneBank.info.id
@@ -100,21 +102,26 @@ def policy_hands(counts: tuple[int, ...], threshold: int) -> list[Hand]:
     return hands
 
 
-def banker_gain(punter: Hand, banker: Hand, pays: int = 2) -> int:
-    """What the banker wins from one punter, by the rules' order: naturals, the punter's buying, the banker's."""
+def banker_gain(punter: Hand, banker: Hand, rules: Rules = Rules()) -> int:
+    """What the banker wins from one punter, by the rules' order: naturals, the punter's buying, the banker's
+    (the sums each case pays are the rules')."""
+    r = rules
     if punter.status == NATURAL:
-        return -pays
-    if banker.status == NATURAL or punter.status == BUST:
-        return pays
+        return 0 if banker.status == NATURAL and r.natural_against_natural == "quits" else -r.natural_pays
+    if banker.status == NATURAL:
+        return r.natural_pays
+    if punter.status == BUST:
+        both = banker.status == BUST and r.banker_bust_to == "all"
+        return r.bust_pays - (r.banker_bust_pays if both else 0)
     if banker.status == BUST:
-        return -pays
-    return pays * ((banker.total > punter.total) - (banker.total < punter.total))
+        return -r.banker_bust_pays
+    return r.showdown_pays * ((banker.total > punter.total) - (banker.total < punter.total))
 
 
 @cache
-def banker_edge(threshold: int, decks: int = 1) -> Fraction:
-    """The banker's expected gain per round against one punter, stakes 2, when both take three cards
-    and buy one more below ``threshold`` (first round of a fresh shoe).
+def banker_edge(threshold: int, decks: int = 1, rules: Rules = Rules()) -> Fraction:
+    """The banker's expected gain per round against one punter, with the sums the ``rules`` pay, when both
+    take three cards and buy one more below ``threshold`` (first round of a fresh shoe).
 
     Exact: the punter's cards are taken first and the banker's from the rest (neither's choice depends
     on the other's cards, so the order of drawing does not change the odds); each pair of final hands
@@ -128,7 +135,7 @@ def banker_edge(threshold: int, decks: int = 1) -> Fraction:
     by_size: dict[int, int] = defaultdict(int)
     for hp, sp in sparse:
         for hb, sb in sparse:
-            g = banker_gain(hp, hb)
+            g = banker_gain(hp, hb, rules)
             if not g:
                 continue
             used = dict(sp)
@@ -151,15 +158,18 @@ EDGE_THRESHOLDS = tuple(range(21, 32))
 # ------------------------------------------------------------ properties
 
 @REGISTRY.property(GAME, "odds_exact", title="The chance of a natural 31 (enumeration of value multisets) equals "
-                   "the engine's count over every 3-card hand of one pack",
+                   "the engine's count over every 3-card hand of the rules' shoe",
                    clauses=["thirty-one-values", "thirty-one-natural"], method="exhaustive")
 def odds_exact(games, budget: Budget) -> Outcome:
-    exact, engine = natural_chance(1), engine_naturals(1)
+    decks = games[0].rules.decks
+    packs = "one pack" if decks == 1 else f"{decks} packs"
+    hands = math.comb(len(shoe_of(decks)), 3)
+    exact, engine = natural_chance(decks), engine_naturals(decks)
     if exact != engine:
         return Outcome(REFUTED, f"enumeration {exact}, engine {engine}",
-                       Counterexample(f"one pack: a natural 31 has chance {exact} by enumeration, "
-                                      f"{engine} by the engine's is_natural over all 22100 hands", deal={}))
-    return Outcome(HOLDS, f"both {exact} over all {math.comb(52, 3)} hands of one pack")
+                       Counterexample(f"{packs}: a natural 31 has chance {exact} by enumeration, "
+                                      f"{engine} by the engine's is_natural over all {hands} hands", deal={}))
+    return Outcome(HOLDS, f"both {exact} over all {hands} hands of {packs}")
 
 
 class Policy:
@@ -175,10 +185,11 @@ class Policy:
         return STAND
 
 
-def simulate_edge(threshold: int, rounds: int, seed: int, cls=ThirtyOneBank) -> tuple[float, float]:
+def simulate_edge(threshold: int, rounds: int, seed: int, cls=ThirtyOneBank, rules: Rules = Rules()) \
+        -> tuple[float, float]:
     """Mean and standard deviation of the banker's gain in the first round of ``rounds`` seeded shoes,
-    played by the engine (its deal, its naturals, its settlement)."""
-    game = cls(players=2)
+    played by the engine (its deal, its naturals, its settlement) under ``rules``."""
+    game = cls(rules, players=2)
     policy = Policy(threshold)
     gains = []
     for s in range(seed, seed + rounds):
@@ -195,12 +206,14 @@ SIM_ROUNDS = 1500
 
 
 @REGISTRY.property(GAME, "odds_simulated", title="Simulation agrees with the exact odds: the chance of a natural "
-                   "(1-3 decks) and the banker's edge under the buy-one-below-T policy, within 4.5 standard errors",
+                   "(1-3 decks) and the banker's edge under the buy-one-below-T policy (with the rules' shoe and "
+                   "sums), within 4.5 standard errors",
                    clauses=["thirty-one-natural", "thirty-one-showdown", "thirty-one-bust-pays",
                             "thirty-one-banker-bust"], method="hypothesis", budget={"examples": SIM_ROUNDS},
                    applies=lambda games: any(g.players == 2 for g in games))
 def odds_simulated(games, budget: Budget) -> Outcome:
     cls = type(games[0])
+    rules = next(g for g in games if g.players == 2).rules
     n = budget.examples
     for decks in (1, 2, 3):
         game = cls(Rules(decks=decks), players=2)
@@ -212,13 +225,13 @@ def odds_simulated(games, budget: Budget) -> Outcome:
                                           f"{hits / n:.4f}, exactly {float(p):.4f}",
                                           record=game.record(budget.seed, ())), n, budget.seed)
     for t in (24, 27, 30):
-        mean, sd = simulate_edge(t, n, budget.seed, cls)
-        want = float(banker_edge(t))
+        mean, sd = simulate_edge(t, n, budget.seed, cls, rules)
+        want = float(banker_edge(t, rules.decks, rules))
         if abs(mean - want) > 4.5 * sd / math.sqrt(n) + 1e-9:
             return Outcome(REFUTED, f"threshold {t}",
                            Counterexample(f"buy one card below {t}: the banker wins {mean:+.4f} a round in {n} "
                                           f"simulated rounds, exactly {want:+.4f}",
-                                          record=cls(players=2).record(budget.seed, ())), n, budget.seed)
+                                          record=cls(rules, players=2).record(budget.seed, ())), n, budget.seed)
     return Outcome(HOLDS, f"{n} simulated deals for each of 1-3 decks and {n} rounds for each of thresholds "
                    f"24, 27, 30 (deal seeds {budget.seed} onwards)", examples=6 * n, seed=budget.seed)
 
@@ -269,6 +282,57 @@ def round_rules(game, state):
     return None
 
 
+# ------------------------------------------------------- small configurations
+
+#: cards a crafted small configuration deals to the seats it does not set, and the cards left to buy
+FILLER = parse_cards("7♣ 8♦ 6♥ 5♣ 9♦ 4♥ 7♦ 8♣ 6♠ 5♦ 9♣ 4♠ 7♥ 8♥ 6♦ 5♥ 9♥ 4♦ 7♠ 8♠ 6♣ 5♠ 9♠ 4♣")
+TO_BUY = parse_cards("2♣ 10♦ 3♥ 2♦ J♣ 3♣")
+NATURAL_CARDS = {"punter": parse_cards("A♠ K♠ Q♠"), "banker": parse_cards("A♥ K♥ Q♥")}
+#: seeded ends of a shoe explored for each rules: how many, and the spare cards beyond a deal
+SHOE_ENDS, SPARE = 6, 4
+
+
+def last_banker(game: ThirtyOneBank) -> int:
+    """Who holds the bank in the last talia: the last seat, moved right once a talia if the bank passes."""
+    n, r = game.players, game.rules
+    return (n - 1 - (r.talias - 1)) % n if r.bank_passes else n - 1
+
+
+def end_of_shoe(game: ThirtyOneBank, stock, label: str) -> Root:
+    """The last talia with ``stock`` left: a round is dealt from it (its naturals paid), and the game ends
+    when the shoe cannot serve another, so every state after it can be explored."""
+    n = game.players
+    state = rules_module.State(tuple(stock), ((),) * n, (), (PLAYING,) * n, last_banker(game), None,
+                               game.rules.talias - 1, Ledger.open(players=n), 0)
+    return Root(game.deal_round(state), label)
+
+
+def dealing(game: ThirtyOneBank, hands: dict[int, tuple], rest=TO_BUY) -> tuple:
+    """A stock whose next deal gives ``hands`` (by seat) and filler cards to the other seats, then ``rest``."""
+    n, banker = game.players, last_banker(game)
+    order = [(banker + i) % n for i in range(1, n + 1)]
+    filler = iter(FILLER)
+    dealt = {seat: hands.get(seat) or tuple(next(filler) for _ in range(3)) for seat in order}
+    return tuple(dealt[seat][k] for k in range(3) for seat in order) + tuple(rest)
+
+
+@small_configs(GAME)
+def small(game):
+    """The end of the last talia, at any rules and player count: a punter's natural; the banker's natural
+    against a punter's; and the last 3 x players + 4 cards of six seeded shoes (with two players, enough
+    for a second round), each dealt and played out."""
+    n, banker = game.players, last_banker(game)
+    first = (banker + 1) % n
+    roots = [end_of_shoe(game, dealing(game, {first: NATURAL_CARDS["punter"]}), "a punter's natural 31"),
+             end_of_shoe(game, dealing(game, {first: NATURAL_CARDS["punter"], banker: NATURAL_CARDS["banker"]}),
+                         "naturals for the banker and a punter")]
+    cards = 3 * n + SPARE + (3 * n if n == 2 else 0)
+    for seed in range(SHOE_ENDS):
+        shoe = game.shoe(seed, 0)
+        roots.append(end_of_shoe(game, shoe[-cards:], f"the last {cards} cards of shoe {seed}"))
+    return roots
+
+
 # ------------------------------------------------------- the source's remark
 
 def remove(counts: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -285,8 +349,9 @@ def stand_or_buy(hand: tuple[int, ...], banker_threshold: int, rules: Rules = Ru
     bankers = [b for b in policy_hands(counts, banker_threshold)]
 
     def against(total: int, left: tuple[int, ...]) -> Fraction:
-        """Punter standing on ``total``; the banker's hands from ``left`` (no natural for the banker counted
-        as a natural: the round is past the naturals only if neither had one -- conditioned below)."""
+        """Punter standing on ``total`` (over 31: gone over, and paid only if the banker goes over too and
+        pays everyone); the banker's hands from ``left`` (no natural for the banker counted as a natural:
+        the round is past the naturals only if neither had one -- conditioned below)."""
         num: dict[int, int] = defaultdict(int)
         den: dict[int, int] = defaultdict(int)
         for b in bankers:
@@ -299,8 +364,12 @@ def stand_or_buy(hand: tuple[int, ...], banker_threshold: int, rules: Rules = Ru
             size = sum(b.counts)
             if b.status == NATURAL:
                 continue  # conditioned on no banker natural
-            g = rules.banker_bust_pays if b.status == BUST else \
-                rules.showdown_pays * ((total > b.total) - (total < b.total))
+            if total > TARGET:
+                g = -rules.bust_pays + (rules.banker_bust_pays if b.status == BUST and rules.banker_bust_to == "all"
+                                        else 0)
+            else:
+                g = rules.banker_bust_pays if b.status == BUST else \
+                    rules.showdown_pays * ((total > b.total) - (total < b.total))
             num[size] += w * g
             den[size] += w
         m = sum(left)
@@ -316,7 +385,7 @@ def stand_or_buy(hand: tuple[int, ...], banker_threshold: int, rules: Rules = Ru
         new = hand[:v] + (hand[v] + 1,) + hand[v + 1:]
         total = best_of(hard + v + 1, new[0])
         left = remove(counts, (0,) * v + (1,) + (0,) * (9 - v))
-        gain = -Fraction(rules.bust_pays) if total > TARGET else against(total, left)
+        gain = against(total, left)
         buy += Fraction(c, n) * gain
     return stand, buy
 
@@ -353,11 +422,18 @@ def remark(total: int, banker_threshold: int, rules: Rules = Rules()) -> tuple[F
 REMARK_BANKERS = (22, 25, 27, 29, 31)
 
 
+def bust_costs_a_showdown(rules, players) -> bool:
+    """Whether going over costs a punter at least what losing the showdown does: the source's sums (2 and 2)
+    and every rules where the remark was found to hold; with a cheaper bust, buying at 26 can pay."""
+    return rules.bust_pays >= rules.showdown_pays
+
+
 @REGISTRY.property(GAME, "remark_26_27", title="The source's remark: with 26 or 27 a punter gains nothing by "
                    "buying (exact, one punter, against a banker who buys one card below 22, 25, 27, 29 or 31)",
                    clauses=["thirty-one-buy", "thirty-one-showdown", "thirty-one-bust-pays",
                             "thirty-one-banker-bust"], method="exhaustive",
-                   applies=lambda games: any(g.players == 2 for g in games))
+                   applies=lambda games: any(g.players == 2 for g in games),
+                   scope=Scope("bust_pays >= showdown_pays", bust_costs_a_showdown))
 def remark_26_27(games, budget: Budget) -> Outcome:
     rules = next(g for g in games if g.players == 2).rules
     for total in (26, 27):
@@ -368,8 +444,9 @@ def remark_26_27(games, budget: Budget) -> Outcome:
                                Counterexample(f"a punter with {total} on three cards gains {float(stand):+.4f} a "
                                               f"round standing and {float(buy):+.4f} buying, against a banker "
                                               f"who buys one card below {t}", deal={}))
+    packs = "one pack" if rules.decks == 1 else f"{rules.decks} packs"
     return Outcome(HOLDS, "standing at 26 and at 27 is better than buying, against a banker buying below "
-                   f"{', '.join(map(str, REMARK_BANKERS))} (exact, every 3-card hand of those totals, one pack)")
+                   f"{', '.join(map(str, REMARK_BANKERS))} (exact, every 3-card hand of those totals, {packs})")
 
 
 # ------------------------------------------------------- rulebook tables
