@@ -292,6 +292,28 @@ def test_the_blind_variant_file_loads():
     assert variant.rules == Rules(auction="blind", unbid="discarded")
 
 
+@pytest.mark.parametrize("n", [6, 8])
+@pytest.mark.parametrize("unbid", ["opener", "discarded"])
+def test_odds_exact_compares_at_every_player_count(n, unbid):
+    r = check([AuctionQuads(Rules(unbid=unbid), players=n)], "odds_exact")
+    assert r.verdict == "holds" and r.detail == f"equal for {n} players: 2520 rank orders each; full-pack odds sum to 1"
+
+
+def test_the_greedy_odds_say_nothing_about_the_blind_auction():
+    blind = [AuctionQuads(Rules(auction="blind"), players=4)]
+    for name in ("odds_exact", "odds_simulated"):
+        prop = check([AuctionQuads(players=4)], name).property
+        assert prop.applies(blind) is False and prop.applies([AuctionQuads(players=4)]) is True
+
+
+def test_the_small_configurations_serve_every_player_count():
+    for n in (6, 8):
+        game = AuctionQuads(players=n)
+        assert len(props.small(game)) == 2
+        r = check([game], "moves_match_clauses")
+        assert r.verdict == "holds" and r.method == "exhaustive"
+
+
 def test_odds_exact_holds_when_unbid_cards_are_set_aside():
     games = [AuctionQuads(Rules(unbid="discarded"), players=n) for n in (4, 5)]
     r = check(games, "odds_exact")
@@ -420,6 +442,19 @@ def test_what_the_table_says_in_a_blind_auction_and_at_a_win():
 def test_the_longest_auction_bounds_the_game(n):
     # each of the 52 - n cards: n - 1 passes, four bids with n - 2 passes between, n - 1 passes
     assert AuctionQuads(players=n).max_plays() == (52 - n) * ((n - 1) + 4 + 3 * (n - 2) + (n - 1))
+
+
+@pytest.mark.parametrize("raises", [0, 3, 4, 10])
+@pytest.mark.parametrize("n", [4, 8])
+def test_the_bound_on_moves_is_the_longest_auction_of_the_rules(n, raises):
+    from verifier.api import Root, explore
+    game = AuctionQuads(Rules(raises=raises), players=n)
+    one_card = position(game, " ".join("2♠ 3♠ 4♠ 5♠ 8♠ 10♠ J♠ Q♠".split()[:n]), "9♦")
+    ex = explore(game, [Root(one_card, "one card to sell")])
+    assert ex.complete and ex.longest is not None
+    longest = len(ex.longest[1])  # found by searching every auction of the card
+    assert longest == 2 * n - 1 + raises * (n - 1)
+    assert game.max_plays() == (52 - n) * longest
 
 
 # ------------------------------------------------------------ the ledger, entry by entry
@@ -633,3 +668,15 @@ def test_the_deal_lays_again_with_the_games_own_laying_step():
     with CLAUSES.replaced("auction-quads-first-cards", lays_all_again):
         assert all(swapped.deal(seed) == every.deal(seed) for seed in range(6))
         assert any(swapped.deal(seed) != repeated[seed] for seed in range(6))
+
+
+def test_zero_sum_is_claimed_only_where_an_unclaimed_pot_goes_back():
+    where = props.GENERIC_SCOPES["zero_sum"].where
+    assert [rule for rule in ("returned", "stays", "split") if where(Rules(no_quads=rule), 4)] == ["returned"]
+    # outside it, a game whose pack runs out leaves chips on the table: the generic check finds one
+    for rule, left in (("split", 1), ("stays", 5), ("returned", 0)):
+        game = AuctionQuads(Rules(no_quads=rule), players=4)
+        moves = "bid 1, pass, pass, pass, " + ", ".join(["pass"] * 8)  # 9♦ sold for 1, 9♣ and 9♥ unbid
+        end = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣ 9♥"), moves)
+        assert game.is_over(end) and end.winner is None
+        assert sum(game.outcome(end).returns) == -left  # a pot of 5: split 1 each, the odd chip left

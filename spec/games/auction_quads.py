@@ -368,9 +368,10 @@ class AuctionQuads(Game[State, Bid | Pass]):
         return frozenset({"stock", "centre"}) if centre_hidden(self.rules) else frozenset({"stock"})
 
     def max_plays(self):
-        # an auction: at most n-1 passes, then four bids with at most n-2 passes between, then n-1 passes
+        # an auction: at most n-1 passes, the opening bid, each of the raises after at most n-2 passes,
+        # then n-1 passes: 2n - 1 + raises (n - 1) moves (5n - 4 with three raises)
         n = self.players
-        return (len(PACK) - n) * (5 * n - 4)
+        return (len(PACK) - n) * (2 * n - 1 + self.rules.raises * (n - 1))
 
     def describe(self, state):
         hands = " | ".join(f"P{p}: " + " ".join(map(str, h)) for p, h in enumerate(state.hands))

@@ -19,11 +19,18 @@ from spec.games.auction_quads import (
     PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
 )
 from verifier.api import Root, invariant, small_configs, variants_of, walk, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
 from verifier.sampling import sample
 
 GAME = AuctionQuads.info.id
+
+#: Where the generic claims of the game's metadata hold. ``zero_sum`` (``INFO.zero_sum``): every game's returns
+#: sum to 0 when a pot nobody wins goes back to those who paid it in; when it stays on the table, or is split
+#: with its odd chips left in it, a game in which the pack runs out does not.
+GENERIC_SCOPES = {
+    "zero_sum": Scope("no_quads = returned", lambda rules, players: rules.no_quads == "returned"),
+}
 
 
 # ------------------------------------------------------------ the policy
@@ -256,10 +263,9 @@ def first_cards_uniform(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------ the engine's own odds
 
-#: the small configuration every rank order of which the engine plays: first cards, then the stock
-SMALL_FIRST = parse_cards("2♠ 3♠ 4♠ 5♠ 8♠")
+#: the small configuration every rank order of which the engine plays: the stock, and first cards for up
+#: to eight players, all of different ranks (none a six, a seven or a nine)
 SMALL_STOCK = parse_cards("2♥ 2♦ 2♣ 3♥ 6♠ 6♥ 6♦ 6♣ 7♠")
-#: first cards for up to eight players, all of different ranks (none a nine)
 SMALL_FIRST_ALL = parse_cards("2♠ 3♠ 4♠ 5♠ 8♠ 10♠ J♠ Q♠")
 
 
@@ -302,13 +308,13 @@ def rank_orders(cards):
     yield from rec()
 
 
-def engine_odds(game: AuctionQuads, first=SMALL_FIRST, stock=SMALL_STOCK) -> Odds:
+def engine_odds(game: AuctionQuads, first=None, stock=SMALL_STOCK) -> Odds:
     """The engine's odds: every distinct rank order of the stock played out by the greedy policy.
 
     Each rank order stands for the same number of card orders, so all are equally likely.
     """
     n = game.players
-    hands = tuple((c,) for c in first[:n])
+    hands = tuple((c,) for c in (SMALL_FIRST_ALL if first is None else first)[:n])
     win = [0] * n
     nobody = count = 0
     length: dict[int, int] = defaultdict(int)
@@ -330,16 +336,23 @@ def fmt(x) -> str:
     return str(x)
 
 
+def open_auction(games) -> bool:
+    """Whether the greedy policy's odds say anything: in the blind auction nobody sees the card, every card
+    goes unbid, and the formula (each rank to its first card's holder) does not describe the game."""
+    return any(not centre_hidden(g.rules) for g in games)
+
+
 @REGISTRY.property(GAME, "odds_exact", title="The exact odds (closed formula) equal the engine's own under the "
                    "greedy policy, over every rank order of a 9-card stock; the full-pack odds sum to 1",
                    clauses=["auction-quads-opener", "auction-quads-unbid", "auction-quads-four",
-                            "auction-quads-highest", "auction-quads-close"], method="exhaustive")
+                            "auction-quads-highest", "auction-quads-close"], method="exhaustive",
+                   applies=open_auction)
 def odds_exact(games, budget: Budget) -> Outcome:
     checked = []
     for g in games:
-        if g.players > 5 or centre_hidden(g.rules):
-            continue  # the greedy policy passes blind; with 9 cards a sixth player adds nothing new
-        first = SMALL_FIRST[:g.players]
+        if centre_hidden(g.rules):
+            continue  # the greedy policy passes blind: the formula does not apply
+        first = SMALL_FIRST_ALL[:g.players]
         formula = exact_odds_of(g.players, stock_ranks(g, first, SMALL_STOCK))
         eng = engine_odds(g)
         if formula != eng:
@@ -358,7 +371,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
                                           deal={}))
         checked.append(g.players)
     if not checked:
-        return Outcome(UNKNOWN, "no open auction with 4-5 players to compare", method="exhaustive")
+        return Outcome(UNKNOWN, "no open auction to compare", method="exhaustive")
     orders = sum(1 for _ in rank_orders(SMALL_STOCK))
     return Outcome(HOLDS, f"equal for {', '.join(map(str, checked))} players: {orders} rank orders each; "
                    "full-pack odds sum to 1")
@@ -398,7 +411,7 @@ SIM_GAMES = 600
                    "each seat's chance, nobody's, the mean number of cards auctioned, and the chance that the "
                    "first laying shows different ranks, within 4.5 standard errors",
                    clauses=["auction-quads-four", "auction-quads-opener", "auction-quads-first-cards"],
-                   method="hypothesis", budget={"examples": SIM_GAMES})
+                   method="hypothesis", budget={"examples": SIM_GAMES}, applies=open_auction)
 def odds_simulated(games, budget: Budget) -> Outcome:
     done = []
     for g in games:
@@ -462,11 +475,9 @@ def money_conserved(game, s):
 
 @small_configs(GAME)
 def small(game):
-    """Four or five players: P0 holds three twos, the others one card each of other ranks; a 2-card stock
+    """Any number of players: P0 holds three twos, the others one card each of other ranks; a 2-card stock
     that completes the twos, and one that completes nothing: every bid of both auctions explored."""
     n = game.players
-    if n > 5:
-        return []  # the auctions of more players only repeat the same rules with more passes
     hands = tuple((c,) for c in SMALL_FIRST_ALL[:n])
     hands = ((hands[0][0],) + tuple(parse_cards("2♥ 2♦")),) + hands[1:]
     orders = [parse_cards("9♦ 2♣"), parse_cards("9♦ 9♣")]
@@ -556,8 +567,8 @@ def engine_did(game: AuctionQuads, before: State, after: State, move) -> tuple:
 
 
 @REGISTRY.property(GAME, "auction_as_ruled", title="Every move does what the rules say: a bid raises by one "
-                   "step, at most three raises, the card goes to the highest bidder when the others pass (or, "
-                   "unbid, to the opener), the winner's bid is paid into the pot, the next card's auction opens "
+                   "step, at most the rules' number of raises (three by default), the card goes to the highest bidder "
+                   "when the others pass (or, unbid, to the opener), the winner's bid is paid into the pot, the next card's auction opens "
                    "with the next player", method="hypothesis",
                    clauses=["auction-quads-bid-step", "auction-quads-raise-cap", "auction-quads-pass",
                             "auction-quads-close", "auction-quads-highest", "auction-quads-unbid",
