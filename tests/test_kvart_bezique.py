@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+import spec.games.kvart_bezique as rules_module
 import verifier.games.kvart_bezique as props
 from spec.cards import Suit, parse_cards
 from spec.engine import Record
@@ -28,9 +29,12 @@ DATA = pathlib.Path(__file__).parent / "data" / "records" / "kvart_bezique"
 def cold_score_cache():
     """The exhaustive properties score every hand through the module's cache of hand scores: empty it
     afterwards, so that a later test watching which clauses run in play (tests/test_clause_runs.py) sees
-    the scoring clauses run rather than cached scores."""
+    the scoring clauses run rather than cached scores. The verdicts the exhaustive properties remember
+    (``props._DONE``) are forgotten before and after, so a changed rule is always checked afresh."""
+    props._DONE.clear()
     yield
     _score.cache_clear()
+    props._DONE.clear()
 
 
 def dealt(game, hands, purse=None):
@@ -509,3 +513,56 @@ def test_each_move_changes_only_what_it_should():
     end = game.play(f, SHOW)
     assert end.hands == s.hands and end.seed == 9 and end.folded == f.folded and end.stake == 4
     assert end.bettor == 1 and end.to_move is None and end.shown and end.ledger[POT] == 0
+
+
+# ------------------------------------------------------------ the declared space
+
+def test_score_readings_checks_the_rules_own_scoring_with_every_trump_suit():
+    names = list(props.scorings_for(Rules(crown="any_suited", trump="turned")))
+    assert names[:6] == list(props.SCORINGS) and len(names) == 10
+    assert names[6:] == [f"rules (crown any_suited, trump turned), trump {s}" for s in "♠♥♦♣"]
+    assert list(props.scorings_for(Rules(four_aces="best_reading"))) == list(props.SCORINGS)  # nothing new
+    assert list(props.scorings_for(Rules(purse=100))) == list(props.SCORINGS)
+
+
+doubled_as_ruled = rules_module.doubled  # the clause itself, kept before a test replaces it
+
+
+def hearts_not_doubled(value, cards, sc):
+    """Trump combinations doubled in every suit but hearts: only hearts as trump shows it."""
+    if sc.trump is not None and sc.trump.symbol == "♥":
+        return value
+    return doubled_as_ruled(value, cards, sc)
+
+
+def test_score_readings_refutes_a_trump_rule_broken_in_one_suit_only():
+    rules = Rules(trump="turned", trump_doubles="suit_combinations")
+    assert check([KvartBezique()], "score_readings").verdict == "holds"
+    rules_module._score.cache_clear()  # hand scores remembered under the rule as written
+    with CLAUSES.replaced("kvart-trump", hearts_not_doubled):
+        assert check([KvartBezique()], "score_readings").verdict == "holds"  # the six scorings: spades only
+        r = check([KvartBezique(rules)], "score_readings")
+    assert_refuted(r)
+    assert r.counterexample.text.startswith("rules (trump turned, trump_doubles suit_combinations), trump ♥")
+
+
+def test_odds_exact_uses_the_rules_scoring_options():
+    cases = props.exact_cases(Rules(crown="any_suited", trump="turned"))
+    assert [(r.crown, r.trump, r.trump_doubles, copies) for r, copies, _ in cases] == [
+        ("any_suited", "none", "cards", 2), ("any_suited", "turned", "cards", 1),
+        ("any_suited", "turned", "suit_combinations", 1)]
+    assert check([KvartBezique(Rules(crown="any_suited"))], "odds_exact").verdict == "holds"
+
+
+def test_the_claims_about_the_source_scoring_are_made_under_its_readings():
+    outside = {"source_examples": Rules(crown_bezique="not_added"), "double_bezique_top": Rules(crown_bezique="not_added"),
+               "quads_at_least_triple": Rules(four_aces="best_reading")}
+    for name, rules in outside.items():
+        inside = check([KvartBezique()], name)
+        assert inside.expected == inside.property.expected and inside.as_expected
+        away = check([KvartBezique(rules)], name)
+        assert away.expected is None and away.verdict != inside.verdict  # a finding about that reading
+    r = check([KvartBezique(Rules(four_aces="best_reading"))], "source_examples")
+    assert r.verdict == "refuted" and r.expected is None and "four aces" in r.counterexample.text
+    crowns = check([KvartBezique(Rules(crown="any_suited"))], "source_examples")
+    assert crowns.verdict == "holds" and crowns.expected == "holds"  # both crown readings give the examples
