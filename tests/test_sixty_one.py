@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from spec.cards import Rank, make_deck, parse_card, parse_cards
+from spec.cards import Rank, make_deck, parse_card, parse_cards, sort_key
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.sixty_one import (
@@ -585,3 +585,105 @@ def test_longest_games_table_on_the_page(n):
 
 def test_three_player_bound_is_exact():
     assert LONGEST[3] == SixtyOne(players=3).max_plays() == 58
+
+
+# ------------------------------------------- where the termination claims are made (issue 23)
+
+def test_termination_claims_are_scoped():
+    """Each terminates_Np is claimed only where it is known: the 2-5 player claims where the
+    least-gain arithmetic proves an end, the 6-12 player claims with the source's deck, values
+    and hand size, a losing total of 15 or more and a turnover that is no real shuffle."""
+    from verifier.core import REGISTRY
+    from verifier.runner import load_properties
+    load_properties()
+
+    def claimed(n, **over):
+        prop = REGISTRY.get("sixty_one", f"terminates_{n}p")
+        return prop.expected_for([SixtyOne(make_rules(Rules, over), players=n)])
+
+    assert [claimed(n) for n in range(2, 13)] == ["holds"] * 4 + ["refuted"] * 7
+    # reverse (and shuffle) order: the interval argument stops at four players, so the 5-player claim is not made
+    for order in ("reverse", "shuffle"):
+        assert [claimed(n, turnover_order=order) for n in (2, 3, 4, 5)] == ["holds"] * 3 + [None]
+    assert [claimed(n, turnover_order="reverse", turnover_timing="keep_last") for n in (3, 4, 5)] == \
+        ["holds", None, None]
+    assert [claimed(n, turnover_order="shuffle") for n in (6, 11, 12)] == [None, None, "refuted"]
+    # the values: tens at -12 keep the five-player queue sum positive (4), at -13 it is 0
+    assert claimed(5, values={"10": -12}) == "holds" and claimed(5, values={"10": -13}) is None
+    assert claimed(5, losing_total=1000) == "holds" and claimed(5, turnover_order="reverse", losing_total=-10) == "holds"
+    assert claimed(5, total_after_turnover="resets") is None
+    # the endless games: only where the witnesses were found (and any higher losing total)
+    assert claimed(6, losing_total=15) == claimed(7, losing_total=1000) == "refuted"
+    assert claimed(6, losing_total=14) is claimed(6, hand_size=2) is claimed(6, deck="2x36") is None
+    assert claimed(6, values={"10": -12}) is None and claimed(6, values={"2": 2, "3": 3, "4": 4, "5": 5}) == "refuted"
+    # a property looks at its own player count only
+    prop = REGISTRY.get("sixty_one", "terminates_12p")
+    assert prop.expected_for([SixtyOne(Rules(turnover_order="shuffle"), players=n) for n in (5, 12)]) == "refuted"
+    assert "under no card below the losing total" in REGISTRY.get("sixty_one", "terminates_5p").scoped_title
+
+
+@pytest.mark.parametrize("over, counts", [
+    ({}, [2, 3, 4, 5]), ({"turnover_order": "reverse"}, [2, 3, 4]), ({"turnover_timing": "keep_last"}, [2, 3, 4, 5]),
+    ({"turnover_timing": "keep_last", "turnover_order": "shuffle"}, [2, 3]), ({"hand_size": 1}, range(2, 13)),
+    ({"hand_size": 2}, range(2, 12)), ({"deck": "2x36"}, range(2, 12)), ({"deck": "32"}, [2, 3]), ({"deck": "24"}, []),
+])
+def test_end_is_argued_matches_the_proofs(over, counts):
+    """The scope's own arithmetic agrees with what z3 proves, count by count."""
+    from verifier.games.sixty_one import end_is_argued
+    rules = make_rules(Rules, over)
+    top = min(13, SixtyOne(rules).player_range().stop)
+    argued = [n for n in range(2, top) if end_is_argued(rules, n)]
+    assert argued == list(counts) == [n for n in range(2, top) if play_bound(rules, n) is not None]
+
+
+def test_reverse_five_players_is_a_finding_not_a_failure():
+    """The sweep's point: reverse order with five players loops, which is outside the claim."""
+    r = check(games(rules=Rules(turnover_order="reverse"), counts=[5]), "terminates_5p")
+    assert r.verdict == "refuted" and r.expected is None and r.as_expected
+
+
+def test_first_card_argument():
+    """A losing total no card is below: the first card laid loses, proved for every order and count."""
+    from spec.games.sixty_one import first_card_bound
+    assert first_card_bound(make_rules(Rules, {"losing_total": -10})) == 1
+    assert first_card_bound(make_rules(Rules, {"losing_total": -9})) is None
+    for n, over in ((5, {"turnover_order": "reverse"}), (7, {}), (3, {"total_after_turnover": "resets"})):
+        rules = make_rules(Rules, {**over, "losing_total": -10})
+        r = check(games(rules=rules, counts=[n]), f"terminates_{n}p")
+        assert r.verdict == "holds" and "first-card argument" in r.detail and "at most 1 play" in r.detail
+        assert SixtyOne(rules, players=n).max_plays() == 1
+
+
+def test_replay_gap_holds_with_two_packs():
+    """Two packs hold two of each card: each copy keeps the gap, so two plays of one card close
+    together are no refutation (nearly every random game has some, which the check refuted
+    when it took the two copies for one card); three plays within the gap are."""
+    rules = make_rules(Rules, {"deck": "2x36"})
+    assert check(games(rules=rules, counts=[2, 5]), "replay_gap").verdict == "holds"
+    r = check(games(ReplaysTooSoon, rules=rules, counts=[2]), "replay_gap")
+    assert_refuted(r)
+    assert "(and the deck has 2 of it)" in r.counterexample.text
+
+
+class ReplaysTooSoon(SixtyOne):
+    """Hands every played card straight back to its player: a third play of a card comes at once."""
+
+    def apply(self, state, move):
+        after = super().apply(state, move)
+        if after.loser is not None or move.card in after.hands[state.to_move]:
+            return after
+        from dataclasses import replace
+        p = state.to_move
+        hand = tuple(sorted(after.hands[p][:-1] + (move.card,), key=sort_key))
+        return replace(after, hands=after.hands[:p] + (hand,) + after.hands[p + 1:], pile=after.pile[:-1])
+
+
+@pytest.mark.parametrize("over", [{"total_after_turnover": "resets"}, {"turnover_timing": "keep_last",
+                                                                      "turnover_order": "reverse"}])
+def test_endless_games_from_the_lowest_claimed_losing_total(over):
+    """At the scope's edge (a losing total of 15) the six-player witnesses are still found."""
+    from verifier.games.sixty_one import CYCLES_FROM
+    rules = make_rules(Rules, {**over, "losing_total": CYCLES_FROM})
+    r = check(games(rules=rules, counts=[6]), "terminates_6p")
+    assert r.verdict == "refuted" and r.expected == "refuted"
+    assert_real_cycle(r, limit=CYCLES_FROM)

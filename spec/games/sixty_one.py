@@ -84,19 +84,29 @@ def _parse_deck(value) -> str:
 class Rules:
     """Parameters of Sixty-One. The defaults are the source's rules."""
 
-    deck: str = setting("36", parse=_parse_deck)
+    deck: str = setting("36", parse=_parse_deck, sweep=("32", "24", "2x36", "52"))
     """The deck. Source: 36 cards (6 to ace). Any preset may be used if
-    ``values`` gives every rank a value."""
+    ``values`` gives every rank a value. Swept: the shorter packs (the
+    32-card pack has the same 5/6-player boundary, the 24-card pack is worth
+    0), two packs, and 52 cards (with a table valuing 2-5)."""
 
     hand_size: int = setting(3, range=(1, 13))
     """Cards held by each player and drawn back to. Source: three."""
 
-    values: Mapping[Rank, int] = setting(STANDARD_VALUES, parse=_parse_values, dump=_dump_values)
+    values: Mapping[Rank, int] = setting(STANDARD_VALUES, parse=_parse_values, dump=_dump_values,
+                                         sweep=({"10": -12}, {"10": -13}, {"10": 10},
+                                                {"2": 2, "3": 3, "4": 4, "5": 5}))
     """Value of each rank. Source: A 1, J 2, Q 3, K 4, 6 6, 7 7, 8 8, 9 0,
-    10 -10. In a variant file, a table overriding some ranks."""
+    10 -10. In a variant file, a table overriding some ranks. Swept: tens at
+    -12 and -13 (the 26 lowest values, the five-player queue argument's sum,
+    are 4 and 0: the edge of the 5-player proof), tens at +10 (no negative
+    card), and values for 2-5 (for the 52-card pack)."""
 
-    losing_total: int = setting(61, range=(-1000, 1000))
-    """The player whose card brings the total to this or more loses. Source: 61."""
+    losing_total: int = setting(61, range=(-1000, 1000), sweep=(-10, -9, 14, 15))
+    """The player whose card brings the total to this or more loses. Source: 61.
+    Swept: -10 and -9 (at -10 or less the first card always loses, the
+    lowest value being -10) and 14 and 15 (15 is the lowest losing total at
+    which the endless games with six or more players are claimed)."""
 
     turnover_timing: Literal["at_draw", "keep_last"] = "at_draw"
     """When the pile becomes the stock (a decision; the source only says "when
@@ -253,10 +263,12 @@ def loser_pays_each(loser: int, players: int) -> tuple[int, ...]:
 
 # ------------------------------------------------------------- termination
 #
-# Two arguments bound the length of a game; the ``terminates_*`` properties
-# check their premises with z3. Both need a carried total and hands that are
-# always full after drawing (always under ``at_draw``; under ``keep_last``
-# while at least one card is left outside the hands).
+# Three arguments bound the length of a game; the ``terminates_*`` properties
+# check their premises with z3. The interval and queue arguments need a
+# carried total and hands that are always full after drawing (always under
+# ``at_draw``; under ``keep_last`` while at least one card is left outside the
+# hands); the first-card argument (a losing total no card is below) needs
+# nothing.
 
 
 def hands_stay_full(rules: Rules, players: int) -> bool:
@@ -343,11 +355,20 @@ def queue_bound(rules: Rules, players: int) -> int | None:
     return plays
 
 
+def first_card_bound(rules: Rules) -> int | None:
+    """*First-card argument* (any rules): when no card is worth less than the
+    losing total (-10 or less with the source's values), the first card laid
+    loses, so the game has one play."""
+    lowest = min(card_value(c, rules) for c in make_deck(rules.deck))
+    return 1 if lowest >= rules.losing_total else None
+
+
 def play_bound(rules: Rules, players: int) -> int | None:
-    """An upper bound on the number of plays (the better of
-    :func:`interval_bound` and :func:`queue_bound`), or ``None`` if neither
-    argument works."""
-    bounds = [b for b in (interval_bound(rules, players), queue_bound(rules, players)) if b is not None]
+    """An upper bound on the number of plays (the best of
+    :func:`first_card_bound`, :func:`interval_bound` and :func:`queue_bound`),
+    or ``None`` if no argument works."""
+    bounds = [b for b in (first_card_bound(rules), interval_bound(rules, players), queue_bound(rules, players))
+              if b is not None]
     return min(bounds) if bounds else None
 
 

@@ -11,16 +11,21 @@ from spec.cards import format_cards, make_deck, shuffled, sort_key
 from spec.dealing import sorted_hand
 from spec.games.sixty_one import State as SixtyOneState
 from spec.games.sixty_one import (
-    STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, hands_stay_full, interval_bound, interval_length,
-    least_interval_gain, queue_bound, replay_gap,
+    STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, first_card_bound, hands_stay_full, interval_bound,
+    interval_length, least_interval_gain, queue_bound, replay_gap,
 )
 from verifier.api import (
-    Claim, Root, Watch, decide, explore, fresh_solver, invariant, small_configs, steered, walked, z3_claim,
+    Claim, Root, Watch, decide, explore, fresh_solver, invariant, sample_unit, small_configs, steered, walked,
+    z3_claim,
 )
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property
+from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
 from verifier.z3util import placed, placements
 
 GAME = "sixty_one"
+
+#: Player counts of the declared variant space: every count of the proved range (2-5) and the
+#: first ones past it (6, 7: the boundary moves with the turnover order and the values), and 12.
+SPACE_PLAYERS = (2, 3, 4, 5, 6, 7, 12)
 
 
 def stated_deck_value(game: SixtyOne) -> int:
@@ -28,6 +33,23 @@ def stated_deck_value(game: SixtyOne) -> int:
     if game.rules.deck == "36" and dict(game.rules.values) == dict(STANDARD_VALUES):
         return STATED_DECK_VALUE
     return sum(card_value(c, game.rules) for c in make_deck(game.rules.deck))
+
+
+# ------------------------------------------------------------ sampled games
+
+#: Plays of a sampled game that the walked properties and invariants check.
+SAMPLED_PLAYS = 600
+
+
+@sample_unit(GAME, f"a game up to its play {SAMPLED_PLAYS}")
+def first_plays(game, state) -> bool:
+    """With six or more players (and under many house rules) a game can go on for ever, and random
+    play then ran on to the 5,000-play cap, at every step of every sampled game: the walked
+    properties and invariants check the first 600 plays of each sampled game instead. Every game
+    the arguments bound ends well within that with the source's values (at most 275 plays), so
+    there nothing changes; the finished games' checks (``one_loser``, the generic ``zero_sum``,
+    ``moves_exist`` and ``ends_in_bound``) still follow each game to its end."""
+    return state.plays >= SAMPLED_PLAYS
 
 
 # ------------------------------------------------------ small configurations
@@ -62,7 +84,8 @@ def endings(game: SixtyOne) -> list[Root]:
 
 # ---------------------------------------------------------------- the deck
 
-@z3_claim(SixtyOne, "deck_value", title="Hands + stock + pile are worth 84 for any split",
+@z3_claim(SixtyOne, "deck_value", title="Hands + stock + pile are worth the deck's value for any "
+          "split (84 with the source's deck and values)",
           clauses=["sixty-one-values"], each=False)
 def deck_value(game: SixtyOne, s: z3.Solver) -> Claim:
     deck = game.deck()
@@ -85,8 +108,8 @@ def deck_value(game: SixtyOne, s: z3.Solver) -> Claim:
 
 # ------------------------------------------------------- deal and turns
 
-@walked(SixtyOne, "deal_as_documented", title="The deal: a dealer by lot, three cards each dealt "
-        "one at a time clockwise from the dealer's left, the rest face down as the stock; the "
+@walked(SixtyOne, "deal_as_documented", title="The deal: a dealer by lot, a hand each (three cards by "
+        "default) dealt one at a time clockwise from the dealer's left, the rest face down as the stock; the "
         "dealer's left-hand neighbour plays first",
         clauses=["sixty-one-players", "sixty-one-deal", "sixty-one-first-lead"])
 def deal_as_documented(game, seed, budget, notes) -> Watch:
@@ -186,7 +209,7 @@ def turnover_as_documented(game, seed, budget, notes) -> Watch:
 
 
 @walked(SixtyOne, "replay_gap", title="Under flip order a card is never played again within "
-        "36 - 3n + n plays (the premise of the queue argument)",
+        "d - hn + n plays, for d cards and h in a hand (36 - 2n by default: the premise of the queue argument)",
         clauses=["sixty-one-turnover", "sixty-one-draw"])
 def replay_gap_respected(game, seed, budget, notes) -> Watch:
     rules = game.rules
@@ -194,15 +217,19 @@ def replay_gap_respected(game, seed, budget, notes) -> Watch:
         # the premise is only claimed for flip order with hands refilled at every draw: nothing to watch
         return Watch(cap=0)
     gap = replay_gap(rules, game.players)
-    last: dict = {}
+    copies = Counter(game.deck())  # several packs: copies of a card look alike, each one keeps the gap
+    times: dict = {}
 
     def step(trace, state):
         if trace.moves:
             card, t = trace.moves[-1].card, len(trace.moves)
-            if card in last and t - last[card] < gap:
-                raise trace.refute(f"{card} was played at plays {last[card]} and {t}, "
-                                   f"less than {gap} apart", state)
-            last[card] = t
+            recent = [u for u in times.get(card, ()) if t - u < gap] + [t]
+            if len(recent) > copies[card]:
+                first = recent[-1 - copies[card]]
+                raise trace.refute(f"{card} was played at plays {first} and {t}, less than {gap} apart"
+                                   + (f" (and the deck has {copies[card]} of it)" if copies[card] > 1 else ""),
+                                   state)
+            times[card] = recent
     return Watch(step=step)
 
 
@@ -210,7 +237,7 @@ def replay_gap_respected(game, seed, budget, notes) -> Watch:
 
 @walked(SixtyOne, "one_loser", title="When a game ends exactly one player has lost: the one "
         "whose card reached the losing total, and who pays one point to each other player",
-        clauses=["sixty-one-lose", "sixty-one-stakes"])
+        clauses=["sixty-one-lose", "sixty-one-stakes"], whole_game=True)
 def one_loser(game, seed, budget, notes) -> Watch:
     def end(trace, state):
         problem = loser_problem(game, state)
@@ -237,6 +264,24 @@ def loser_problem(game: SixtyOne, state) -> str | None:
 
 
 # ------------------------------------------------------------- termination
+
+def _first_card_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
+    """First-card argument: no card is worth less than the losing total, so the first card loses."""
+    rules = game.rules
+    if first_card_bound(rules) is None:
+        return None
+    deck = game.deck()
+    pick = z3.Int("first_card")
+    s.add(pick >= 0, pick < len(deck))
+    s.add(z3.Or(*[z3.And(pick == i, z3.IntVal(game.value_of(c)) < rules.losing_total) for i, c in enumerate(deck)]))
+
+    def refute(model) -> Counterexample:
+        card = deck[model.eval(pick).as_long()]
+        return Counterexample(f"{card} is worth {game.value_of(card)}, less than {rules.losing_total}: "
+                              f"laid first it does not lose", deal={"first card": format_cards([card])})
+    return Claim(f"first-card argument: z3 proves no card is worth less than {rules.losing_total}, so the "
+                 f"first card laid loses: at most 1 play", refute)
+
 
 def _distinct_cards_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
     """Interval argument: no ``interval_length`` distinct cards sum below the least gain (> 0)."""
@@ -369,7 +414,7 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
     witness search may find an endless game, and finding none is ``unknown``."""
     n, rules = game.players, game.rules
     proved = []
-    for build in (_distinct_cards_claim, _queue_claim):
+    for build in (_first_card_claim, _distinct_cards_claim, _queue_claim):
         solver = fresh_solver(budget)
         claim = build(game, solver)
         if claim is not None and decide(solver, claim).verdict == HOLDS:
@@ -409,12 +454,81 @@ def _terminates(n: int):
     return check
 
 
+# ---------------------------------------------------- where each claim is made
+#
+# ``terminates_2p`` ... ``terminates_5p`` claim that every game ends, and
+# ``terminates_6p`` ... ``terminates_12p`` that some game does not; whether
+# either is true depends on the turnover, the deck, the values, the hand size
+# and the losing total, so each is claimed only where it is known to be true.
+# A property checks only the game of its own player count, so its scope looks
+# at that count alone (a game of another count given with it is no reason to
+# withdraw the claim).
+
+def lowest_values(rules, count: int) -> int:
+    """The sum of the ``count`` lowest card values of the deck (read from the rules' table)."""
+    return sum(sorted(rules.values[c.rank] for c in make_deck(rules.deck))[:max(0, count)])
+
+
+def end_is_argued(rules, players: int) -> bool:
+    """Whether the page's arithmetic shows that every game ends, computed here
+    from the deck and the values table (not from the bound functions of the
+    rules module, whose results the property then checks with z3):
+
+    * no card is worth less than the losing total (the first card loses); or
+    * the total carries, every draw refills the hand (``at_draw``, or
+      ``keep_last`` with a card outside the hands), and the lowest
+      ``d - h*n + n`` values (``flip`` order: a card comes back at most once in
+      that many plays) or the lowest ``d - h*n + 1`` values (``keep_last``:
+      ``d - h*n``; the cards of one interval between turnovers) sum above 0.
+    """
+    deck = make_deck(rules.deck)
+    if min(rules.values[c.rank] for c in deck) >= rules.losing_total:
+        return True
+    outside = len(deck) - rules.hand_size * players
+    if rules.total_after_turnover != "carries" or (rules.turnover_timing == "keep_last" and outside < 1):
+        return False
+    interval = outside + 1 if rules.turnover_timing == "at_draw" else outside
+    return (rules.turnover_order == "flip" and lowest_values(rules, outside + players) > 0) \
+        or lowest_values(rules, interval) > 0
+
+
+def _ends_scope(n: int) -> Scope:
+    return Scope(f"no card below the losing total; or a carried total with the lowest d-{n}h+{n} card values "
+                 f"(flip order) or d-{n}h+1 (keep_last: d-{n}h, with a card outside the hands) summing above 0, "
+                 f"for d cards and h in a hand",
+                 lambda rules, players: players != n or end_is_argued(rules, players))
+
+
+#: The lowest losing total at which the endless games are claimed: with the source's deck, values
+#: and hand size the witness search finds a cycle for 6 to 12 players under every timing, total and
+#: flip or reverse order from 15 up (at 14, not for six players with a resetting total). A cycle
+#: that stays below one losing total stays below every higher one, along the same plays.
+CYCLES_FROM = 15
+
+
+def cycles_are_claimed(rules, players: int) -> bool:
+    """Where the witness search is claimed to find an endless game: the source's deck, values
+    and hand size, a losing total of at least :data:`CYCLES_FROM`, and ``flip`` or ``reverse``
+    order (``shuffle`` only with twelve players, whose turnovers move at most one card);
+    either timing, either total."""
+    return (rules.deck == "36" and rules.hand_size == 3 and rules.losing_total >= CYCLES_FROM
+            and all(rules.values[r] == v for r, v in STANDARD_VALUES.items())
+            and (rules.turnover_order != "shuffle" or players == 12))
+
+
+def _cycles_scope(n: int) -> Scope:
+    order = "any order" if n == 12 else "flip or reverse order"
+    return Scope(f"36 cards, the source's values, 3 cards each, a losing total of {CYCLES_FROM} or more, {order}",
+                 lambda rules, players: players != n or cycles_are_claimed(rules, players))
+
+
 for _n in range(2, 13):
     REGISTRY.add(Property(
         GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
         ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 5 else "search",
         HOLDS if _n <= 5 else REFUTED, _terminates(_n),
-        applies=lambda games, n=_n: any(g.players == n for g in games)))
+        applies=lambda games, n=_n: any(g.players == n for g in games),
+        scope=_ends_scope(_n) if _n <= 5 else _cycles_scope(_n)))
 
 
 # ------------------------------------------------ the rulebook's summary table
