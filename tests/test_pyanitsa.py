@@ -311,3 +311,82 @@ def test_the_log_shows_the_piles_after_a_trick_and_the_players_of_a_dispute():
     assert game.describe_move(tie) == "dispute: P0 P1"
     over = game.play(game.play(start(game, "9♠", "K♦"), lay(C("9s"))), lay(C("Kd")))
     assert game.is_over(over) and game.describe_move(over) == "P1 takes; piles 0 2"
+
+
+# ------------------------------------------------- silent decisions with options (issue 23)
+
+def test_leftover_cards_dealt_go_to_the_first_players_from_the_dealers_left():
+    state = Pyanitsa(Rules(leftover="dealt"), players=5).deal(3)
+    assert [len(p) for p in state.piles] == [10, 11, 11, 10, 10] and state.aside == ()
+    assert [len(p) for p in Pyanitsa(players=5).deal(3).piles] == [10] * 5
+    from spec.games.pyanitsa import deal_piles
+    cards = parse_cards("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠")
+    assert deal_piles(cards, 3, "dealt") == ((parse_cards("4♠ 7♠"), parse_cards("2♠ 5♠ 8♠"),
+                                               parse_cards("3♠ 6♠")), ())
+    assert deal_piles(cards, 3) == ((parse_cards("4♠ 7♠"), parse_cards("2♠ 5♠"), parse_cards("3♠ 6♠")),
+                                    parse_cards("8♠"))
+
+
+def test_the_taker_leads_the_next_trick():
+    """lead = taker: the next trick starts with the player who took the last one, and a tie of
+    aces then goes to the taker's ace, laid first."""
+    for lead, first in (("dealer", 0), ("taker", 1)):
+        game = Pyanitsa(Rules(lead=lead), players=3)
+        state = start(game, "5♠ A♠", "K♠ A♥", "6♠ Q♥")
+        for _ in range(3):
+            state = game.play(state, game.legal_moves(state)[0])
+        assert state.taker == 1 and state.layer == ((0, 1, 2) if first == 0 else (1, 2, 0))
+        for _ in range(3):
+            state = game.play(state, game.legal_moves(state)[0])
+        assert state.taker == first  # the two aces: the first laid takes
+    assert check([Pyanitsa(Rules(lead="taker"), players=n) for n in (2, 3, 4)], "deal_equal").verdict == "holds"
+
+
+@pytest.mark.parametrize("over", [{"leftover": "dealt"}, {"lead": "taker"}])
+def test_the_other_readings_play_differently(over):
+    from verifier.api import walk
+    rules = make_rules(Rules, over)
+    differ = sum(walk(Pyanitsa(rules, players=3), s, cap=2_000)[0].moves
+                 != walk(Pyanitsa(players=3), s, cap=2_000)[0].moves for s in range(10))
+    assert differ >= 8
+
+
+def test_deal_equal_catches_a_deal_or_a_lead_against_the_rules():
+    from spec.games.pyanitsa import CLAUSES, deal_piles, trick_layer
+    with CLAUSES.replaced("pyanitsa-deal", lambda cards, players, leftover="aside": deal_piles(cards, players)):
+        assert_refuted(check([Pyanitsa(Rules(leftover="dealt"), players=n) for n in (3, 5)], "deal_equal"))
+    with CLAUSES.replaced("pyanitsa-order", lambda piles, first=0: trick_layer(piles)):
+        assert_refuted(check([Pyanitsa(Rules(lead="taker"), players=n) for n in (3, 4)], "deal_equal"))
+
+
+# ------------------------------------------------- the declared variant space (issue 23)
+
+def test_a_short_deck_serves_only_as_many_players_as_it_has_cards():
+    """Four aces serve four players; with fewer cards than players someone would hold nothing at the
+    deal (the sweep found deal_equal refuted and hidden_information unknown there)."""
+    assert Pyanitsa(Rules(ranks=1)).player_range() == range(2, 5)
+    assert Pyanitsa(Rules(ranks=2, suits=1)).player_range() == range(2, 3)
+    with pytest.raises(VariantError):
+        Pyanitsa(Rules(ranks=1, suits=1), players=2)
+    assert check([Pyanitsa(Rules(ranks=1), players=n) for n in (2, 4)], "deal_equal").verdict == "holds"
+
+
+def test_winner_first_loops_when_ties_go_to_the_first_laid_card():
+    """The 12-card deal found by the search over all its deals, re-checked by the property."""
+    from verifier.core import Budget
+    r = check([Pyanitsa(Rules(dispute="first_laid"), players=2)], "terminates_winner_first", Budget())
+    assert r.verdict == "refuted" and r.expected == "refuted"
+    assert "Q♠ Q♥ K♠ Q♦ K♥ K♦" in r.detail
+
+
+def test_the_termination_claims_speak_where_a_witness_is_known():
+    from verifier.core import REGISTRY
+    laid, first = REGISTRY.get("pyanitsa", "terminates_laid"), REGISTRY.get("pyanitsa", "terminates_winner_first")
+    assert laid.applies([Pyanitsa(players=3)]) and not laid.applies([Pyanitsa(players=4)])
+    assert first.applies([Pyanitsa(players=2)]) and not first.applies([Pyanitsa(players=3)])
+    assert REGISTRY.get("pyanitsa", "terminates_shuffled").applies([Pyanitsa(players=4)])
+    # under lead = taker no loop is known with three players (laid), nor with two under winner_first and first_laid
+    assert laid.expected_for([Pyanitsa(Rules(lead="taker"), players=3)]) is None
+    assert laid.expected_for([Pyanitsa(Rules(lead="taker"), players=2)]) == "refuted"
+    assert first.expected_for([Pyanitsa(Rules(lead="taker", dispute="first_laid"), players=2)]) is None
+    assert first.expected_for([Pyanitsa(players=n) for n in range(2, 9)]) == "refuted"

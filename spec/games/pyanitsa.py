@@ -46,13 +46,15 @@ class Rules:
     """Parameters of Pyanitsa. The defaults are the source's rules or, where it
     is silent, cardspec's decisions (each named below)."""
 
-    deck: str = setting("auto", parse=_parse_deck)
+    deck: str = setting("auto", parse=_parse_deck, sweep=("32", "52", "36", "24"))
     """The deck. Source: 32 cards for two players, 52 for four or more
-    (``auto``). Three players: 52 as well (decision; the source is silent)."""
+    (``auto``). Three players: 52 as well (decision; the source is silent).
+    Swept: every pack the option allows."""
 
-    ranks: int = setting(0, range=(0, 13))
+    ranks: int = setting(0, range=(0, 13), sweep=(2,))
     """Analysis setting, not in the source: keep only the ``ranks`` highest
-    ranks of the deck (0 keeps all). Short decks let the verifier search every deal."""
+    ranks of the deck (0 keeps all). Short decks let the verifier search every deal.
+    Swept: 2, the shortest deck with a card that beats another."""
 
     suits: int = setting(4, range=(1, 4))
     """Analysis setting, not in the source: keep only the first ``suits`` suits
@@ -72,6 +74,18 @@ class Rules:
     taker's own cards first, then the others', each in the order laid.
     ``shuffled``: in a random order (seeded by the deal). ``chosen``: the taker
     puts the cards under one by one, in any order they like."""
+
+    leftover: Literal["aside", "dealt"] = "aside"
+    """Cards that do not divide evenly (52 among three players). The source deals the whole deck
+    and deals it equally, which cannot both hold. Decision: ``"aside"``, equal piles, the rest
+    set aside unseen; ``"dealt"``: every card is dealt, the first players from the dealer's left
+    getting one card more."""
+
+    lead: Literal["dealer", "taker"] = "dealer"
+    """Who lays first in a trick after the first. The source has the dealer start and the others
+    "do the same". Decision: ``"dealer"``, every trick starts from the dealer (or the next player
+    with cards); ``"taker"``: the taker of the last trick lays first. The order matters: a tie of
+    aces (and every tie under ``dispute = "first_laid"``) goes to the card laid first."""
 
     objective: Literal["first_out", "all_cards"] = "first_out"
     """Who wins. Source: the first player to get rid of all their cards
@@ -162,17 +176,26 @@ def deck_for(rules: Rules, players: int) -> tuple[Card, ...]:
 
 
 @CLAUSES.rule("pyanitsa-deal", "The deck is dealt out equally, one at a time from the dealer's left; cards "
-              "that would make the shares unequal are set aside unseen (a decision)")
-def deal_piles(cards: tuple[Card, ...], players: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    per = len(cards) // players
+              "that would make the shares unequal are set aside unseen (a decision; leftover = dealt: they are "
+              "dealt too)")
+def deal_piles(cards: tuple[Card, ...], players: int,
+               leftover: str = "aside") -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    per, extra = divmod(len(cards), players)
     order = seats_from(1 % players, players)
-    return deal_round_robin(cards, order, per), tuple(cards[per * players:])
+    piles = deal_round_robin(cards, order, per)
+    if leftover == "aside":
+        return piles, tuple(cards[per * players:])
+    more = dict(zip(order, cards[per * players:]))  # the first players in the deal get one card more
+    return tuple(pile + ((more[p],) if p in more else ()) for p, pile in enumerate(piles)), ()
 
 
 @CLAUSES.rule("pyanitsa-order", "The dealer lays first, then the others clockwise; every trick starts "
-              "from the dealer (or the next player with cards)")
-def trick_layer(piles) -> tuple[int, ...]:
-    return tuple(p for p in range(len(piles)) if piles[p])
+              "from the dealer (or the next player with cards; a decision: lead = taker starts it from the "
+              "taker of the last trick)")
+def trick_layer(piles, first: int = 0) -> tuple[int, ...]:
+    """The players with cards, clockwise from ``first`` (the dealer P0, or the last taker)."""
+    n = len(piles)
+    return tuple(p for p in ((first + i) % n for i in range(n)) if piles[p])
 
 
 def _not_laid(game, state, move) -> str:
@@ -261,13 +284,19 @@ class Pyanitsa(Game[State, Lay]):
     move_kinds = (Lay, Under)
     over_clause = "pyanitsa-end"
 
+    def player_range(self) -> range:
+        # every player is dealt at least one card (a short deck may have fewer cards than players)
+        top = max((n for n in range(self.info.min_players, self.info.max_players + 1)
+                   if len(deck_for(self.rules, n)) >= n), default=self.info.min_players - 1)
+        return range(self.info.min_players, top + 1)
+
     def deck(self):
         return deck_for(self.rules, self.players)
 
     def deal(self, seed: int) -> State:
         cards = list(self.deck())
         rng_for(seed).shuffle(cards)
-        piles, aside = deal_piles(tuple(cards), self.players)
+        piles, aside = deal_piles(tuple(cards), self.players, self.rules.leftover)
         return self.start(piles, aside, seed)
 
     def start(self, piles, aside=(), seed: int = 0) -> State:
@@ -301,7 +330,7 @@ class Pyanitsa(Game[State, Lay]):
             return _state(tuple(piles), table, (taker,), 0, state.aside, state.seed, 0, taker, True)
         piles[taker] = piles[taker] + returned(rules, table, taker, state.seed, state.tricks)
         piles = tuple(piles)
-        layer = () if winners(rules, piles) else trick_layer(piles)
+        layer = () if winners(rules, piles) else trick_layer(piles, taker if rules.lead == "taker" else 0)
         # a position must repeat exactly when the game repeats, so the trick count is kept only
         # where it changes what happens next (it seeds the shuffle)
         tricks = state.tricks + 1 if rules.return_order == "shuffled" else 0
@@ -316,7 +345,7 @@ class Pyanitsa(Game[State, Lay]):
         if table:
             return _state(tuple(piles), table, state.layer, 0, state.aside, state.seed, 0, t, True)
         piles = tuple(piles)
-        layer = () if winners(self.rules, piles) else trick_layer(piles)
+        layer = () if winners(self.rules, piles) else trick_layer(piles, t if self.rules.lead == "taker" else 0)
         return _state(piles, (), layer, 0, state.aside, state.seed, 0, t)
 
     def outcome(self, state):
