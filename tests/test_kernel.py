@@ -271,3 +271,12 @@ def test_the_registry_finds_every_game_module_and_names_the_known_ones_on_a_miss
     with pytest.raises(UnknownGame) as err:
         get_game("durk")
     assert str(err.value) == f"unknown game 'durk'; known games: {', '.join(sorted(modules))}"
+
+
+def test_a_claim_about_finished_games_is_unknown_when_none_finished():
+    from verifier.core import Budget
+    cut = Budget(seed=1, examples=10, max_plays=1)  # every sampled game is stopped after its first play
+    r = check([Follow(players=3)], "zero_sum", cut)
+    assert r.verdict == "unknown" and r.detail == "none of the 10 sampled games finished within 1 plays, so no " \
+        "returns were summed"
+    assert check([Follow(players=3)], "zero_sum").verdict == "holds"

@@ -395,9 +395,11 @@ class KeepsTitles(Koroli):
     """A reign that always hands the titles back to their holders."""
 
     def _end_trick(self, state, hands, trick):
+        # whoever wins a title in a reign gets his old one back, as soon as he wins it
         after = super()._end_trick(state, hands, trick)
-        if after.over:
-            return dataclasses.replace(after, new=after.titles)
+        if after.stage >= 1 and after.stage == state.stage:
+            return dataclasses.replace(after, new=tuple(UNTITLED if n == UNTITLED else t
+                                                        for t, n in zip(after.titles, after.new)))
         return after
 
 

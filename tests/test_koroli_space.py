@@ -96,3 +96,22 @@ def test_the_prince_may_take_any_trump_under_the_other_reading():
 def test_the_first_deal_scope_names_a_deals_tricks():
     from spec.games.koroli import HAND_SIZE
     assert f"above {HAND_SIZE}," in props.KING_NEEDS_TWO_DEALS.text
+
+
+def test_the_peasant_is_crowned_across_the_space_by_a_steered_hunt():
+    # at random the line is rare (none in 60 games at these points); steered reigns find it
+    for rules in (Rules(prince_tricks=40), Rules(reign_king_tricks=40), Rules(reigns=0), Rules(counts_restart=True)):
+        r = check([Koroli(rules)], "titles_never_change")
+        assert r.verdict == "refuted" and "becomes king" in r.counterexample.text, (rules, r.detail)
+        assert "the reigns steered" in r.detail
+        record = r.counterexample.record
+        game = Koroli(rules)
+        game.replay(record.seed, [game.parse_move(m) for m in record.moves])
+
+
+def test_not_zero_sum_is_claimed_where_a_sampled_match_can_end():
+    assert in_scope("zero_sum", Rules()) and in_scope("zero_sum", Rules(reigns=2))
+    assert not in_scope("zero_sum", Rules(reigns=0)) and not in_scope("zero_sum", Rules(reigns=1000))
+    r = check([Koroli(Rules(reigns=0))], "zero_sum")
+    assert r.verdict == "unknown" and r.detail.startswith("none of the") and "no returns were summed" in r.detail
+    assert check([Koroli()], "zero_sum").verdict == "holds"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -149,22 +150,32 @@ REGISTRY.add(Property(ALL, "moves_match_clauses", "The legal moves are exactly t
                       applies=lambda games: has_clause_moves(games[0]), shared=_MATCH))
 
 
-def _zero_sum_verdict(out: Outcome, witness: list, games, budget: Budget) -> Outcome:
-    if games[0].info.zero_sum:
+def _zero_sum_verdict(out: Outcome, ends: list, games, budget: Budget) -> Outcome:
+    """``ends`` holds (players, seed, returns) for each sampled game that finished: a claim about
+    finished games says nothing when none did (``reigns = 0`` in Kings, a cap reached first)."""
+    if out.verdict != HOLDS:
         return out
+    facts = {"games": out.examples, "seed": budget.seed, "finished": len(ends)}
+    if not ends:
+        return Outcome(UNKNOWN, f"none of the {out.examples} sampled games finished within {budget.max_plays} "
+                       "plays, so no returns were summed", examples=out.examples, seed=budget.seed, facts=facts)
+    short = "" if len(ends) >= out.examples else f" ({len(ends)} of them finished within {budget.max_plays} plays)"
+    if games[0].info.zero_sum:
+        return dataclasses.replace(out, detail=out.detail + short) if short else out
+    witness = [e for e in ends if sum(e[2]) != 0]
     if witness:
         n, seed, returns = witness[0]
         return Outcome(HOLDS, f"not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
                        f"{' '.join(map(str, returns))}", examples=out.examples, seed=budget.seed,
-                       facts={"games": out.examples, "seed": budget.seed, "witness": [n, seed, list(returns)]})
-    return Outcome(UNKNOWN, f"declared not zero-sum, but all {out.examples} sampled games summed to 0",
-                   examples=out.examples, seed=budget.seed, facts={"games": out.examples, "seed": budget.seed})
+                       facts={**facts, "witness": [n, seed, list(returns)]})
+    return Outcome(UNKNOWN, f"declared not zero-sum, but all {len(ends)} finished games of {out.examples} sampled "
+                   "summed to 0", examples=out.examples, seed=budget.seed, facts=facts)
 
 
 @walked(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
         "sum to 0 (or, for a game that is not zero-sum, some game's do not)", finish=_zero_sum_verdict,
         whole_game=True)
-def zero_sum(game, seed, budget, witness) -> Watch:
+def zero_sum(game, seed, budget, ends) -> Watch:
     claimed = game.info.zero_sum
 
     def end(trace, state):
@@ -175,8 +186,7 @@ def zero_sum(game, seed, budget, witness) -> Watch:
             raise trace.refute(f"the outcome gives {len(returns)} returns for {game.players} players", state)
         if claimed and sum(returns) != 0:
             raise trace.refute(f"returns {' '.join(map(str, returns))} sum to {sum(returns)}, not 0", state)
-        if not claimed and sum(returns) != 0 and not witness:
-            witness.append((game.players, seed, returns))
+        ends.append((game.players, seed, returns))
     return Watch(end=end)
 
 
