@@ -265,6 +265,7 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
     jobs = [Job.of([cls(make_rules(cls.Rules, p.rules), players=p.players)], budget,
                    grid.properties or None) for p in points]
     cache = ResultCache(cache_dir) if cache_dir else None
+    commit = source_commit(grid.game)  # read before the work: a commit made meanwhile is not what ran
 
     def counted(done: int, total: int, label: str) -> None:
         if progress:
@@ -276,7 +277,7 @@ def run_sweep(grid: Grid, budget: Budget = Budget(), *, workers: int | None = No
             row = r.to_json()
             row["point"] = {"rules": point.rules, "players": point.players}
             rows.append(row)
-    return {"game": grid.game, "commit": source_commit(grid.game), "declared": bool(grid.listed),
+    return {"game": grid.game, "commit": commit, "declared": bool(grid.listed),
             "vary": {k: list(v) for k, v in grid.vary.items()},
             "players": list(grid.players), "budget": dataclasses.asdict(budget),
             "split": split, "tasks": len(rows), "resumed": sum(r.cached for found in results for r in found),
