@@ -59,3 +59,28 @@ def test_every_family_has_a_russian_name():
     untranslated = [f for f in FAMILIES if tr("ru", f) == f]
     assert not untranslated, f"translate these families in spec/locale/ru/LC_MESSAGES/cardspec.po: {untranslated}"
 
+
+
+def test_a_game_shown_endless_is_stopped_and_would_never_have_ended():
+    from spec.games.pyanitsa import Pyanitsa
+    game = Pyanitsa(players=2)
+    fast = census(game, 12, seed=0, cap=100_000, cycles=True)
+    assert fast.endless and fast.endless == fast.unfinished
+    # the same games without the check: every one shown endless is still going at a cap far past where it
+    # was stopped, and the others end exactly as before (the check does not change the moves)
+    slow = census(game, 12, seed=0, cap=max(fast.lengths) * 20)
+    assert slow.over == fast.over
+    assert [n for n, o in zip(slow.lengths, slow.over) if o] == [n for n, o in zip(fast.lengths, fast.over) if o]
+
+
+def test_a_repeat_after_a_choice_proves_nothing():
+    from verifier.census import Cycle
+    import random
+    cycle = Cycle()
+    rng = random.Random(0)
+    cycle.policy("A", ("forced",), rng)
+    assert cycle.stop("A")                      # back at A with only forced moves between
+    cycle = Cycle()
+    cycle.policy("A", ("forced",), rng)
+    cycle.policy("B", ("left", "right"), rng)   # a choice since A: the game need not repeat
+    assert not cycle.stop("A")

@@ -89,6 +89,13 @@ def test_simulate():
     assert len(lost) == 3 and sum(lost) == 20
 
 
+def test_simulate_stops_games_shown_endless():
+    code, out, _ = run("simulate", "pyanitsa", "-n", "20")
+    endless = int(re.search(r"endless \(a position came back, every move since forced\)\s*│\s*(\d+)", out).group(1))
+    assert code == 0 and endless > 0 and "moves per finished game" in out
+    assert re.search(r"unfinished \(hit the cap\)\s*│\s*0\b", out)
+
+
 def test_simulate_scored_game_reports_mean_scores():
     code, out, _ = run("simulate", "kerosinka", "-n", "3")
     assert code == 0 and out.count("mean score") == 4 and "games lost" not in out

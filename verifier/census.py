@@ -42,6 +42,10 @@ class Census:
     cap: int
     lengths: list[int] = field(default_factory=list)
     unfinished: int = 0
+    #: of the unfinished games, those shown never to end (:class:`Cycle`), stopped there
+    endless: int = 0
+    #: whether each game (in the order of ``lengths``) finished
+    over: list[bool] = field(default_factory=list)
     losers: Counter = field(default_factory=Counter)
     winners: Counter = field(default_factory=Counter)
     draws: int = 0
@@ -72,15 +76,48 @@ class Census:
         return statistics.median(self.lengths)
 
 
-def census(game: Game, count: int, *, seed: int = 0, cap: int = 5_000) -> Census:
-    """Play ``count`` random games, seeds ``seed .. seed+count-1``, each cut off after ``cap`` moves."""
+class Cycle:
+    """Tells when a random game is shown never to end: a position comes back, and every move since it
+    was the only legal one. A move's effect depends on the position alone (chance is in the seed it
+    carries), so the same forced moves come round for ever. Positions that cannot be hashed are not
+    tracked."""
+
+    def __init__(self):
+        self.seen: set = set()
+        self.found = False
+
+    def policy(self, state, moves, rng):
+        """The walk's uniform choice, noting the positions left by a forced move."""
+        if len(moves) != 1:
+            self.seen.clear()   # a choice: a repeat from before it proves nothing
+        else:
+            try:
+                self.seen.add(state)
+            except TypeError:
+                pass
+        return moves[rng.randrange(len(moves))]
+
+    def stop(self, state) -> bool:
+        try:
+            self.found = state in self.seen
+        except TypeError:
+            return False
+        return self.found
+
+
+def census(game: Game, count: int, *, seed: int = 0, cap: int = 5_000, cycles: bool = False) -> Census:
+    """Play ``count`` random games, seeds ``seed .. seed+count-1``, each cut off after ``cap`` moves
+    or, with ``cycles``, as soon as it is shown never to end (:class:`Cycle`; same moves as without)."""
     c = Census(type(game).info.id, game.players, seed, cap,
                score_sums=[0.0] * game.players, return_sums=[0.0] * game.players)
     for i in range(count):
-        trace, state = walk(game, seed + i, cap=cap)
+        cycle = Cycle() if cycles else None
+        trace, state = walk(game, seed + i, cap=cap, policy=cycle and cycle.policy, stop=cycle and cycle.stop)
         c.lengths.append(len(trace.moves))
-        if not game.is_over(state):
+        c.over.append(game.is_over(state))
+        if not c.over[-1]:
             c.unfinished += 1
+            c.endless += bool(cycle and cycle.found)
             continue
         out = game.outcome(state)
         c.losers.update(out.losers)

@@ -504,15 +504,19 @@ def simulate(game_id, count, players, seed, variant_path, cap) -> None:
     game = make_game(game_id, resolve_variant(game_id, variant_path), players)
     start = time.perf_counter()
     with err.status("playing", spinner="dots"):
-        c = census(game, count, seed=seed, cap=cap)
+        c = census(game, count, seed=seed, cap=cap, cycles=True)
     secs = time.perf_counter() - start
-    lengths = c.lengths
     table = RichTable("statistic", "value", title=f"{count} random games of {game_id}, {game.players} players, "
                                                   f"seeds {seed}..{seed + count - 1}")
-    table.add_row("moves per game (mean)", f"{statistics.mean(lengths):.1f}")
-    table.add_row("moves per game (min / median / max)",
-                  f"{min(lengths)} / {statistics.median(lengths):g} / {max(lengths)}")
-    table.add_row("unfinished (hit the cap)", str(c.unfinished))
+    # an endless game is stopped where it is shown endless, so its length says nothing
+    lengths = [n for n, over in zip(c.lengths, c.over) if over] if c.endless else c.lengths
+    which = "finished game" if c.endless else "game"
+    if lengths:
+        table.add_row(f"moves per {which} (mean)", f"{statistics.mean(lengths):.1f}")
+        table.add_row(f"moves per {which} (min / median / max)",
+                      f"{min(lengths)} / {statistics.median(lengths):g} / {max(lengths)}")
+    table.add_row("unfinished (hit the cap)", str(c.unfinished - c.endless))
+    table.add_row("endless (a position came back, every move since forced)", str(c.endless))
     if c.finished:
         measure = MEASURE[c.kind]
         for p, v in enumerate(c.per_seat()):
