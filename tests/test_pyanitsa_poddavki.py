@@ -10,7 +10,7 @@ import verifier.games.pyanitsa_poddavki as props
 from spec.cards import parse_cards
 from spec.errors import IllegalMove
 from spec.games.pyanitsa_poddavki import Lay, Poddavki, Rules, State, Under
-from tests.helpers import assert_refuted, check
+from tests.helpers import assert_refuted, check, in_scope
 
 P = parse_cards
 
@@ -267,3 +267,9 @@ def test_paying_the_last_card_owed_with_the_last_card_held_ends_the_game_at_once
     game = Poddavki(Rules(return_order=order))
     s = run(game, State((P("K♠ 5♦"), P("2♠ 3♠")), (), 0, 0), 3)
     assert game.is_over(s) and not s.gathering and s.piles[1] == () and sorted(s.piles[0]) == sorted(P("5♦ K♠ 2♠ 3♠"))
+
+
+def test_hidden_information_is_claimed_where_there_are_two_different_cards():
+    assert not in_scope(Poddavki, "hidden_information", Rules(ranks=1, suits=1), players=2)
+    assert in_scope(Poddavki, "hidden_information", Rules(ranks=1, suits=2), players=2)
+    assert in_scope(Poddavki, "hidden_information", Rules(), players=2)

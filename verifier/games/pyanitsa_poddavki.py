@@ -8,12 +8,23 @@ from itertools import permutations
 
 from spec.games.pyanitsa_poddavki import Poddavki, State
 from verifier.api import Root, explore, invariant, small_configs
-from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
+from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 
 GAME = "pyanitsa_poddavki"
 #: Short decks searched exhaustively (ranks, suits per player's deck).
 SEARCH_DECKS = ((3, 1), (4, 1), (3, 2))
 FULL_DEALS, FULL_CAP = 20, 30_000
+
+
+def two_cards_to_hide(rules, players) -> bool:
+    """Whether the deck has two different cards: with one rank of one suit (``ranks = 1, suits = 1``) both
+    packs are the same card, so a face-down pile hides nothing."""
+    return len(set(Poddavki(rules, players=players).deck())) >= 2
+
+
+#: Where the generic claims of the game's metadata hold: ``hidden_information`` needs two different cards.
+GENERIC_SCOPES = {"hidden_information": Scope("the deck has two different cards (not ranks = 1 with suits = 1)",
+                                              two_cards_to_hide)}
 
 
 def short(game, ranks, suits, **changes):
