@@ -70,3 +70,9 @@ def test_a_match_in_which_no_game_can_be_won_is_given_up_quickly(name):
     # a half holds at most 112 points: at 113 nobody ever wins a game, and the search stops after 1000 deals
     r = check([KozelOld(Rules(winning_points=113))], name, dataclasses.replace(SMALL, examples=2))
     assert r.verdict == UNKNOWN and f"no game won in the first {props.STALL_DEALS} deals" in r.detail
+
+
+def test_zero_sum_is_claimed_where_sampled_matches_finish():
+    assert in_scope("zero_sum", Rules()) and not in_scope("zero_sum", Rules(winning_points=120))
+    r = check([KozelOld(Rules(winning_points=120))], "zero_sum", TINY)
+    assert r.verdict == "unknown" and "no returns were summed" in r.detail

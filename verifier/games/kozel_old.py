@@ -215,6 +215,10 @@ ONE_CAN_WIN = Scope("2 × winning_points above the most a game's cards hold (112
 #: rarely that a match can outrun 500,000 plays (and above what a game holds, never).
 MATCHES_DECIDED = Scope("winning_points at most 80", lambda rules, n: rules.winning_points <= 80)
 
+#: Where the generic claims of the game's metadata are made: ``zero_sum`` (every finished match's returns sum
+#: to 0) needs matches that finish in the sampled plays, as ``matches_end`` does.
+GENERIC_SCOPES = {"zero_sum": MATCHES_DECIDED}
+
 #: Where a random deal can leave everyone short: from 30 points a half or a deal often has no winner.
 DEALS_CAN_PASS = Scope("winning_points at least 30", lambda rules, n: rules.winning_points >= 30)
 
