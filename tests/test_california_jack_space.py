@@ -65,3 +65,10 @@ def test_the_hunts_are_claimed_where_a_whole_match_fits_in_the_search():
 def test_the_hunts_scope_text_names_the_plays():
     from verifier.games import california_jack as props
     assert f"{props.HUNT_PLAYS:,} plays" in props.MATCH_FITS.text
+
+
+def test_zero_sum_is_claimed_where_a_sampled_match_can_reach_the_target():
+    from spec.games.california_jack import CaliforniaJack, Rules
+    from tests.helpers import in_scope
+    assert in_scope(CaliforniaJack, "zero_sum", Rules())
+    assert not in_scope(CaliforniaJack, "zero_sum", Rules(target=1000))   # at most 34,684 plays: none finished

@@ -45,3 +45,10 @@ def test_the_hunts_are_claimed_where_they_settle():
 def test_the_hunts_scope_text_names_its_target():
     from verifier.games import kerosinka as props
     assert str(props.HUNTED_TARGET) in props.MATCH_PLAYED_OUT.text
+
+
+def test_zero_sum_is_claimed_where_a_sampled_match_can_reach_the_target():
+    from spec.games.kerosinka import Kerosinka, Rules
+    from tests.helpers import in_scope
+    assert in_scope(Kerosinka, "zero_sum", Rules())
+    assert not in_scope(Kerosinka, "zero_sum", Rules(target=100_000))

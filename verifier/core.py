@@ -133,6 +133,18 @@ class Scope:
         return all(self.where(g.rules, g.players) for g in games)
 
 
+def finishes_when_sampled(game_cls: type) -> Scope:
+    """Where a claim about finished games can be sampled: the game's proved bound on its length
+    (``max_plays``) is within the plays a sampled game is followed (``Budget.max_plays``). A match to
+    a very high target ends, but no sampled match gets there, so the claim would rest on nothing."""
+    cap = Budget().max_plays
+
+    def where(rules, players) -> bool:
+        bound = game_cls(rules, players=players).max_plays()
+        return bound is not None and bound <= cap
+    return Scope("a match whose proved length is at most the 5,000 plays a sampled game is followed", where)
+
+
 @dataclass(frozen=True)
 class Property:
     """A registered claim about a game."""

@@ -15,10 +15,14 @@ from spec.games.california_jack import (
     DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
 )
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
-from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope
+from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope, finishes_when_sampled
 from verifier.z3util import value
 
 GAME = "california_jack"
+
+#: Where the generic claims of the game's metadata are made: ``zero_sum`` needs matches a sampled game can
+#: follow to their end (a very high target ends too, but past the plays a sampled game is followed).
+GENERIC_SCOPES = {"zero_sum": finishes_when_sampled(CaliforniaJack)}
 
 
 @small_configs(GAME)

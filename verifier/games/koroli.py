@@ -17,7 +17,9 @@ from spec.games.koroli import (
 )
 from spec.tricks import NATURAL_ORDER
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
+from verifier.core import (
+    HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope, finishes_when_sampled,
+)
 from verifier.z3util import value
 
 GAME = "koroli"
@@ -285,22 +287,10 @@ KING_NEEDS_TWO_DEALS = Scope("king_tricks above 9, the tricks of one deal",
 #: Where one trick can give two titles: the record is kept after a title.
 RECORD_KEPT = Scope("counts_restart = false (the record kept after a title)", lambda rules, n: not rules.counts_restart)
 
-#: How many plays a sampled game is followed (the default budget's cap).
-SAMPLED_PLAYS = Budget().max_plays
-
-
-def match_sampled_to_its_end(rules, players) -> bool:
-    """Whether a sampled match can be followed to its end: it has one (``reigns`` of at least 1) and the
-    proved bound on its length (``max_plays``) is within the plays a sampled game is followed."""
-    return rules.reigns >= 1 and Koroli(rules, players=players).max_plays() <= SAMPLED_PLAYS
-
-
 #: Where the generic claims of the game's metadata are made: ``zero_sum`` (``INFO.zero_sum`` is false: some
-#: finished match's points do not sum to 0) needs a match that finishes in the sampled plays.
-GENERIC_SCOPES = {
-    "zero_sum": Scope("reigns >= 1, and a match whose proved length is at most the 5,000 plays a sampled game "
-                      "is followed", match_sampled_to_its_end),
-}
+#: finished match's points do not sum to 0) needs a match that finishes in the sampled plays (none under
+#: ``reigns = 0``, whose length has no bound).
+GENERIC_SCOPES = {"zero_sum": finishes_when_sampled(Koroli)}
 
 
 @invariant(Koroli, "no_king_in_first_deal", title="The source's numbers: nine tricks a deal cannot make the "
