@@ -68,6 +68,15 @@ def test_summary_names_the_deciding_options():
     assert summarize([r("flip", 2, "holds")], ["turnover_order"])["terminates_Np"] == "holds at all 1 points"
 
 
+def test_summary_of_a_table_valued_option():
+    # Sixty-One's values is swept as tables; a table is a dict, which must still key the summary
+    def r(values, n, verdict):
+        return {"property": "ends", "verdict": verdict, "point": {"rules": {"values": values}, "players": n}}
+    results = [r({"10": -12}, 2, "holds"), r({"10": -12}, 3, "holds"), r({"10": 10}, 2, "refuted"),
+               r({"10": 10}, 3, "refuted")]
+    assert summarize(results, ["values"])["ends"] == "holds exactly when values = {10 = -12}"
+
+
 def test_a_sweep_resumes_after_an_interrupt(tmp_path):
     whole = run_sweep(grid(), BUDGET, workers=1, cache_dir=None)
     calls = []

@@ -321,7 +321,14 @@ def family(name: str) -> str:
 
 def _show(value: Any) -> str:
     """An option's value as a variant file writes it (``true``, ``flip``, ``3``)."""
+    if isinstance(value, dict):   # a table such as Sixty-One's values: {10 = -12}
+        return "{" + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + "}"
     return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
+
+
+def _canon(value: Any) -> str:
+    """A value as one hashable text (a table is a dict), equal for equal values."""
+    return json.dumps(value, sort_keys=True)
 
 
 def _ranges(counts: Sequence[int]) -> str:
@@ -362,14 +369,14 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en") 
         combos: dict[tuple, list[int]] = {}
         for r in rs:
             if r["verdict"] == "holds":
-                key = tuple((f, r["point"]["rules"].get(f)) for f in relevant)
+                key = tuple((f, _canon(r["point"]["rules"].get(f))) for f in relevant)
                 combos.setdefault(key, set()).add(r["point"]["players"])
         all_counts = sorted({r["point"]["players"] for r in rs})
-        values = {f: {json.dumps(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
+        values = {f: {_canon(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
         merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
         clauses = []
         for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
-            parts = [f"{f} = {_show(v)}" for f, v in key]
+            parts = [f"{f} = {_show(json.loads(v))}" for f, v in key]
             if list(counts) != all_counts:
                 parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
                              else tr(lang, "{n} players").format(n=counts[0]))
@@ -390,7 +397,7 @@ def _merge(combos: dict[tuple, tuple], values: dict[str, set]) -> dict[tuple, tu
             for key, counts in combos.items():
                 if any(k == f for k, _ in key):
                     rest = tuple((k, v) for k, v in key if k != f)
-                    groups.setdefault((rest, counts), []).append(json.dumps(dict(key)[f]))
+                    groups.setdefault((rest, counts), []).append(dict(key)[f])
             for (rest, counts), seen in groups.items():
                 if set(seen) == values[f]:
                     combos = {k: c for k, c in combos.items()
@@ -408,7 +415,7 @@ def _matters(rs: Sequence[dict], name: str) -> bool:
     seen: dict[tuple, set] = {}
     for r in rs:
         rules = r["point"]["rules"]
-        rest = (tuple(sorted((k, json.dumps(v)) for k, v in rules.items() if k != name)), r["point"]["players"],
+        rest = (tuple(sorted((k, _canon(v)) for k, v in rules.items() if k != name)), r["point"]["players"],
                 r["property"])
         seen.setdefault(rest, set()).add(r["verdict"])
     return any(len(v) > 1 for v in seen.values())
