@@ -104,3 +104,13 @@ def test_simulate_scored_game_reports_mean_scores():
 def test_unknown_property_exit_2():
     code, _, err = run("verify", "sixty_one", "--only", "nonsense")
     assert code == 2 and "no such property" in err and "deck_value" in err
+
+
+@pytest.mark.parametrize("command", [("play", "sixty_one"), ("simulate", "sixty_one", "-n", "1"),
+                                     ("verify", "sixty_one"), ("sweep", "sixty_one")])
+def test_a_negative_seed_is_refused_it_would_deal_as_its_opposite(command):
+    # random.Random seeds an integer by its absolute value: -5 and 5 would give the same first shuffle
+    import random
+    assert random.Random(-5).random() == random.Random(5).random()
+    code, _, err = run(*command, "--seed", "-5")
+    assert code == 2 and "-5 is not in the range 0<=x<=9223372036854775807" in err and err.count("\n") == 1

@@ -29,7 +29,9 @@ err = Console(stderr=True, highlight=False)
 
 
 #: a seed is a 64-bit integer, as a saved record's is
-SEED = click.IntRange(-2**63, 2**63 - 1)
+#: Seeds are 0 to 2**63 - 1: Python's random.Random seeds an integer by its absolute value, so a
+#: negative seed would deal the same first shuffle as its opposite (records keep accepting them).
+SEED = click.IntRange(0, 2**63 - 1)
 
 
 def fail(message: object) -> None:
@@ -417,7 +419,7 @@ def _read_line(prompt: str) -> str:
 @main.command()
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--players", type=int)
-@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (a 64-bit integer).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (0 to 2**63 - 1).")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
 @click.option("--replay", "replay_path", help="Replay a saved record instead of playing at random.")
 @click.option("--save", "save_path", help="Save the game's record (JSON) to this file.")
@@ -490,7 +492,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
 @click.argument("game_id", metavar="GAME")
 @click.option("-n", "count", type=click.IntRange(1), required=True, help="Number of random games.")
 @click.option("--players", type=int)
-@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (a 64-bit integer).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The deal's seed (0 to 2**63 - 1).")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
 @click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
               help="Stop a game after this many moves (counted as unfinished).")
