@@ -16,11 +16,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from spec.cards import Card, sort_key
+from spec.errors import RuleLoop
 
 T = TypeVar("T")
 
@@ -46,6 +47,24 @@ def rng_for(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> random
     """A fresh :class:`random.Random` for the chance event at ``path``."""
     # the first chance event (no path) is seeded by the game seed itself: skip the derivation
     return random.Random(derive_seed(seed, *path, radix=radix) if path else seed)
+
+
+#: How often a rule may have a deal drawn again (a redeal, first cards laid again) before its loop is
+#: reported as one that never ends: far past any chance a playable rule leaves (Truf redeals about
+#: 1.5 % of deals, Auction for fours lays again a few times at most).
+MAX_REDRAWS = 10_000
+
+
+def redraws(clause: str, limit: int = MAX_REDRAWS) -> Iterator[int]:
+    """The attempts of a deal that a rule may refuse: 0, 1, 2 ...; past ``limit`` a
+    :class:`~spec.errors.RuleLoop` naming ``clause``, instead of a loop that never ends.
+
+    >>> [a for a in redraws("demo", limit=3) if a < 2]
+    Traceback (most recent call last):
+    spec.errors.RuleLoop: rule demo: the deal was drawn again 3 times and never accepted; the rules (or a rule changed for a test) can never be satisfied
+    """
+    yield from range(limit)
+    raise RuleLoop(clause, limit)
 
 
 def deal_round_robin(cards: Sequence[T], seats: Sequence[int], per_seat: int, *,

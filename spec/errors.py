@@ -67,6 +67,16 @@ class VariantError(CardspecError, ValueError):
         return VariantError(self.key, self.problem, self.allowed, source=source)
 
 
+class RuleLoop(CardspecError, RuntimeError):
+    """A rule's own loop that does not end: a chance event drawn again and again and never accepted.
+    ``clause`` is the rule that keeps refusing."""
+
+    def __init__(self, clause: str, times: int):
+        self.clause, self.times = clause, times
+        super().__init__(f"rule {clause}: the deal was drawn again {times:,} times and never accepted; the rules "
+                         "(or a rule changed for a test) can never be satisfied")
+
+
 class IllegalMove(CardspecError, ValueError):
     """A move that breaks a rule. ``clause`` is the rulebook label of that rule."""
 

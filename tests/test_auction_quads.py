@@ -680,3 +680,10 @@ def test_zero_sum_is_claimed_only_where_an_unclaimed_pot_goes_back():
         end = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣ 9♥"), moves)
         assert game.is_over(end) and end.winner is None
         assert sum(game.outcome(end).returns) == -left  # a pot of 5: split 1 each, the odd chip left
+
+
+def test_first_cards_that_can_never_differ_stop_with_the_rule_name():
+    from spec.errors import RuleLoop
+    with CLAUSES.replaced("auction-quads-distinct", lambda cards: False):
+        with pytest.raises(RuleLoop, match="rule auction-quads-distinct"):
+            AuctionQuads(players=4).deal(0)

@@ -722,3 +722,10 @@ def test_the_deal_passes_to_the_left_or_by_the_option_to_the_right():
 def test_deal_start_refutes_a_deal_passed_the_wrong_way():
     with broken(("truf-dealer", lambda first, deals_done, rules: (first - deals_done) % 4)):
         assert_refuted(check([Truf()], "deal_start"))
+
+
+def test_a_redeal_rule_that_refuses_every_deal_stops_with_its_name():
+    from spec.errors import RuleLoop
+    with CLAUSES.replaced("truf-redeal", lambda hands: True):
+        with pytest.raises(RuleLoop, match="rule truf-redeal: the deal was drawn again 10,000 times"):
+            Truf().deal(0)

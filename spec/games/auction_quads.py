@@ -25,7 +25,7 @@ from typing import Literal
 
 from spec.cards import Card, make_deck
 from spec.clauses import ClauseBook
-from spec.dealing import rng_for
+from spec.dealing import redraws, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import setting
@@ -147,11 +147,10 @@ def lay_first_cards(pack: Sequence[Card], players: int, redeal: str, rng) -> tup
     cards = list(pack)
     rng.shuffle(cards)
     first, stock = cards[:players], cards[players:]
-    times = 0
-    while not ranks_differ(first):
-        times += 1
+    for times in redraws("auction-quads-distinct"):
+        if ranks_differ(first):
+            return first, stock, times
         first, stock = lay_again(first, stock, redeal, rng)
-    return first, stock, times
 
 
 @CLAUSES.rule("auction-quads-open", "The card auctioned lies face up in the centre (or, as an option, face down "

@@ -26,7 +26,7 @@ from typing import Literal
 
 from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
-from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import Table, setting
@@ -479,14 +479,12 @@ class Truf(Game[State, Bid | Choose | Play]):
     def new_hands(self, seed: int, deal_no: int, dealer: int, direction: int) -> tuple[tuple[Card, ...], ...]:
         """The sorted hands of deal ``deal_no``; a deal with an all-low or all-high hand is
         shuffled again (attempt 1, 2 ... of the same deal)."""
-        attempt = 0
-        while True:
+        for attempt in redraws("truf-redeal"):
             cards = list(DECK)
             rng_for(seed, 1 + deal_no, attempt).shuffle(cards)
             hands = deal_hands(cards, dealer, direction)
             if not needs_redeal(hands):
                 return tuple(sorted_hand(h) for h in hands)
-            attempt += 1
 
     def start_deal(self, seed: int, match: Match, dealer: int) -> State:
         direction = direction_of(match.deals, self.rules)
