@@ -493,3 +493,14 @@ def test_kerosinka_is_for_four_players_only():
         with pytest.raises(VariantError):
             Kerosinka(players=n)
     assert Kerosinka(players=4).players == 4
+
+
+def test_a_deal_that_always_shows_the_kerosinka_stops_with_the_rule_name():
+    from spec.errors import RuleLoop
+    from spec.games.kerosinka import deal_hands as dealt
+
+    def shows_it(cards, dealer, per_seat=9):   # the 10♥ always comes last, to the dealer
+        return dealt([c for c in cards if c != KEROSINKA] + [KEROSINKA], dealer, per_seat)
+    with CLAUSES.replaced("kerosinka-deal", shows_it):
+        with pytest.raises(RuleLoop, match="rule kerosinka-trump"):
+            Kerosinka(Rules(turned_kerosinka="redeal")).deal(0)

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import count
 from typing import Literal
 
 from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
-from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.moves import move
 from spec.rules import Table, setting
@@ -234,7 +233,7 @@ def deals_bound(target: int) -> int:
 def new_deal(seed: int, deal_no: int, dealer: int, rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], Card]:
     """The hands (sorted) and the shown card of deal ``deal_no``; with ``turned_kerosinka="redeal"``
     a deal that shows the 10♥ is shuffled again (attempt 1, 2 ... of the same deal)."""
-    for attempt in count():
+    for attempt in redraws("kerosinka-trump"):
         cards = list(DECK)
         rng_for(seed, deal_no, attempt).shuffle(cards)
         hands = deal_hands(cards, dealer)
