@@ -390,3 +390,12 @@ def test_the_termination_claims_speak_where_a_witness_is_known():
     assert laid.expected_for([Pyanitsa(Rules(lead="taker"), players=2)]) == "refuted"
     assert first.expected_for([Pyanitsa(Rules(lead="taker", dispute="first_laid"), players=2)]) is None
     assert first.expected_for([Pyanitsa(players=n) for n in range(2, 9)]) == "refuted"
+
+
+def test_zero_sum_is_claimed_where_sampled_deals_finish():
+    from spec.games.pyanitsa import Rules
+    from tests.helpers import in_scope
+    assert in_scope(Pyanitsa, "zero_sum", Rules(), players=2)
+    assert not in_scope(Pyanitsa, "zero_sum", Rules(deck="52"), players=2)
+    assert in_scope(Pyanitsa, "zero_sum", Rules(deck="52", suits=1), players=2)
+    assert in_scope(Pyanitsa, "zero_sum", Rules(), players=4)

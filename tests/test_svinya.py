@@ -316,8 +316,8 @@ def test_describe_shows_hands_shops_pig_and_talon():
     assert game.describe(s) == "P0: 9♦ 9♠; P1: -; shops P0:3♥ 2♣ P1:; pig -; talon 2"
     s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♠ 3♠")
     assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 2♠ 3♠"
-    s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="2♥ 3♣ 4♠ 5♣ 6♣ 7♣ 8♠ 9♣")
-    assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 2♥..9♣ (8 cards)"
+    s = position(["9♦", "J♣"], ["3♥", "8♦"], pig="6♥ 7♣ 8♠ 9♣ 10♣")
+    assert game.describe(s) == "P0: 9♦; P1: J♣; shops P0:3♥ P1:8♦; pig 6♥..10♣ (5 cards)"
 
 
 def test_what_the_pig_wants_is_said_in_its_refusal():

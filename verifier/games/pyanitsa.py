@@ -32,6 +32,17 @@ from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Ou
 from verifier.sampling import sample
 
 GAME = "pyanitsa"
+
+
+def deals_can_finish(rules, players) -> bool:
+    """Whether sampled deals finish: not with the whole 52-card pack between two players, where all 60
+    sampled deals of every return order cycle or outrun 5,000 plays (at 24 to 36 cards a few finish)."""
+    return not (players == 2 and len(Pyanitsa(rules, players=players).deck()) >= 52)
+
+
+#: Where the generic claims of the game's metadata are made: ``zero_sum`` is about finished games.
+GENERIC_SCOPES = {"zero_sum": Scope("not the whole 52-card pack between two players, where no sampled deal "
+                                    "finishes", deals_can_finish)}
 ORDERS = ("laid", "reverse", "winner_first", "shuffled", "chosen")
 PLOT_ORDERS = ORDERS[:4]
 #: The short decks searched exhaustively, by player count: (ranks, suits).
