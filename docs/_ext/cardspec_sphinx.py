@@ -297,7 +297,7 @@ class ErrataDirective(SphinxDirective):
             return game
         return f":doc:`{cls.info.name_ru if lang == 'ru' else cls.info.name_en} <games/{game}>`"
 
-    def _evidence_cell(self, game: str, text: str) -> str:
+    def _evidence_cell(self, game: str, text: str, lang: str = "en") -> str:
         """The first property of the game that the Evidence part names, with its verdict in this build."""
         import re
         from verifier.core import REGISTRY
@@ -310,8 +310,8 @@ class ErrataDirective(SphinxDirective):
             return "—"
         if self.env.app.builder.name in _NO_VERIFY or _skipped_by_developer(game):
             return f"``{found}``"
-        verdict = next((r.verdict for r in _verify(self.env, game) if r.property.name == found), "—")
-        return f"``{found}`` ({verdict})"
+        verdict = next((r.verdict for r in _verify(self.env, game) if r.property.name == found), None)
+        return f"``{found}`` ({tr(lang, verdict) if verdict else '—'})"
 
     PARTS = (("Source", r"\*Source[.:]?\*"), ("Evidence", r"\*Evidence[.:]?\*"), ("Default", r"\*Default[.:]?\*"),
              ("other reading", r"\*(Source's )?[Oo]ther readings?[.:]?\*"))
@@ -354,7 +354,7 @@ class ErrataDirective(SphinxDirective):
                                 f"{', '.join(ERRATA_KINDS)}", location=(path, i + 1))
                 title = body[i].strip()
                 rows.append([self._game_cell(game, lang), f":ref:`{title.split(': ', 1)[-1]} <{label}>`",
-                             tr(lang, ERRATA_KINDS[kind]) if kind in ERRATA_KINDS else "—", self._evidence_cell(game, text),
+                             tr(lang, ERRATA_KINDS[kind]) if kind in ERRATA_KINDS else "—", self._evidence_cell(game, text, lang),
                              " ".join(default.group(1).split()) if default else "—"])
                 body[i] = f".. _{label}:\n\n{body[i]}"
             lines += "\n".join(body).split("\n") + [""]
