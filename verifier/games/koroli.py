@@ -463,7 +463,7 @@ def _peasants_game(state, moves):
                    method="search", expected=REFUTED, budget={"examples": 60})
 def titles_never_change(games, budget: Budget) -> Outcome:
     """Found the moment a reign's peasant wins the king's title (not at the match's end, which
-    ``reigns = 0`` never reaches), in games whose reigns are steered by :func:`_peasants_game`:
+    ``reigns = 0`` never reaches), in games whose reigns are steered by ``_peasants_game``:
     at random the line is rare (about one game in 40 at the defaults, none in 60 at most other
     points of the declared space)."""
     def found(game, trace, state):
