@@ -42,8 +42,10 @@ def coverage(docs: str) -> dict:
                         done = {m.id: m for m in read_po(fh) if m.id}
                 ids = [m.id for m in pot if m.id]
                 ok = [i for i in ids if i in done and done[i].string and "fuzzy" not in done[i].flags]
+                missing = [i for i in ids if i not in set(ok)]
                 pages[rel] = {"messages": len(ids), "translated": len(ok),
-                              "chars": sum(map(len, ids)), "chars_translated": sum(map(len, ok))}
+                              "chars": sum(map(len, ids)), "chars_translated": sum(map(len, ok)),
+                              "first_missing": missing[:3]}
     book = {k: v for k, v in pages.items() if k != "reference"}
     total = {key: sum(p[key] for p in book.values()) for key in ("messages", "translated", "chars",
                                                                     "chars_translated")}

@@ -484,8 +484,13 @@ class AtlasDirective(_Base):
         game_id = self.arguments[0]
         path = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
         self.env.note_dependency(path)
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                doc = json.load(fh)
+        except (OSError, ValueError) as exc:
+            raise self.error(f"cardspec-atlas {game_id}: no sweep result at atlas/{game_id}.json "
+                             f"({type(exc).__name__}); make it with cardspec sweep {game_id} --out "
+                             f"docs/atlas/{game_id}.json") from None
         lang = _lang_of(self.env)
         words = translated(_ATLAS_WORDS, lang)
         cells = _atlas_cells(doc)
