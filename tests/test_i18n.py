@@ -77,3 +77,18 @@ def test_every_page_of_the_rulebook_is_in_russian():
     assert not missing, ("translate these in docs/locale/ru/LC_MESSAGES/PAGE.po (sphinx-build -b gettext, then "
                          f"sphinx-intl update, as docs/dev/conventions.md says): {missing}")
     assert report["total_without_api"]["percent_messages"] == 100.0
+
+
+def test_the_english_counter_counts_prose_and_leaves_out_code_and_names():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("english_runs", ROOT / "bench" / "english_runs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page = ('<nav>one two three four five six</nav><article role="main"><p>Карта 10♥ бьёт: the card is not '
+            'allowed here at all, <code>never counted in code blocks here</code> и Sixty-Six Queen-and-Ace '
+            'cardspec are names; turnover_order flip.</p><pre>pre is left out of it all</pre></article>')
+    parser = module._Main()
+    parser.feed(page)
+    text = "".join(parser.parts)
+    assert module.runs_of(text, module.proper_names()) == ["the card is not allowed here at all"]
+    assert module.runs_of("a few words, then a Russian слово and then four words", set()) == []
