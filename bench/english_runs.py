@@ -36,7 +36,8 @@ SKIP_PAGES = {"reference.html", "search.html", "genindex.html", "py-modindex.htm
 TOOL_NAMES = {"cardspec", "python", "sphinx", "pyodide", "dask", "hypothesis", "pytest", "chromium", "github",
               "openspiel", "ludii", "pokerkit", "pagat", "gdl", "json", "toml", "csv", "html", "pdf", "epub"}
 
-TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|[\w.]*[\d_][\w.]*|\w+(?:\.\w+)+", re.UNICODE)
+#: identifiers first (turnover_order, P0, spec.cards), so that their parts are not read as words
+TOKEN = re.compile(r"\w*[\d_][\w.]*|\w+(?:\.\w+)+|[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
 LATIN = re.compile(r"[A-Za-z]+(?:[-'’][A-Za-z]+)*")
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 

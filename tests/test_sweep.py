@@ -75,6 +75,7 @@ def test_summary_of_a_table_valued_option():
     results = [r({"10": -12}, 2, "holds"), r({"10": -12}, 3, "holds"), r({"10": 10}, 2, "refuted"),
                r({"10": 10}, 3, "refuted")]
     assert summarize(results, ["values"])["ends"] == "holds exactly when values = {10 = -12}"
+    assert summarize(results, ["values"], literal=True)["ends"] == "holds exactly when ``values = {10 = -12}``"
 
 
 def test_a_sweep_resumes_after_an_interrupt(tmp_path):

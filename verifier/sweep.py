@@ -319,10 +319,10 @@ def family(name: str) -> str:
     return f"{m.group(1)}_Np" if m else name
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     """An option's value as a variant file writes it (``true``, ``flip``, ``3``)."""
     if isinstance(value, dict):   # a table such as Sixty-One's values: {10 = -12}
-        return "{" + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k} = {show_value(v)}" for k, v in value.items()) + "}"
     return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
 
 
@@ -341,8 +341,10 @@ def _ranges(counts: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en") -> dict[str, str]:
-    """For each property (families of per-count properties together), which options decide it.
+def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", *,
+              literal: bool = False) -> dict[str, str]:
+    """For each property (families of per-count properties together), which options decide it;
+    with ``literal``, each ``option = value`` as reST literal text (for the atlas pages).
 
     "holds at all 12 points", or "holds exactly when A = x and players 2-5 (or ...)",
     with the points left unknown named apart; in ``lang``.
@@ -376,7 +378,8 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en") 
         merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
         clauses = []
         for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
-            parts = [f"{f} = {_show(json.loads(v))}" for f, v in key]
+            parts = [(f"``{f} = {show_value(json.loads(v))}``" if literal else f"{f} = {show_value(json.loads(v))}")
+                     for f, v in key]
             if list(counts) != all_counts:
                 parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
                              else tr(lang, "{n} players").format(n=counts[0]))

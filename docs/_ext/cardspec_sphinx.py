@@ -446,7 +446,8 @@ def _atlas_cells(doc: dict) -> dict[tuple, dict[str, str]]:
 
 
 def _point_rules(point: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in point["rules"].items()) + f"; {point['players']}p"
+    from verifier.sweep import show_value
+    return ", ".join(f"{k}={show_value(v)}" for k, v in point["rules"].items()) + f"; {point['players']}p"
 
 
 def _heat_map(cells: dict, fams: list[str], words: dict):
@@ -480,7 +481,7 @@ class AtlasDirective(_Base):
         import json
         import os
         from docutils import nodes
-        from verifier.sweep import summarize
+        from verifier.sweep import show_value, summarize
         game_id = self.arguments[0]
         path = os.path.join(self.env.srcdir, "atlas", f"{game_id}.json")
         self.env.note_dependency(path)
@@ -500,7 +501,7 @@ class AtlasDirective(_Base):
         b = doc["budget"]
         rules_points = len({k[0] for k in cells})
         counts = ", ".join(map(str, sorted({k[1] for k in cells})))
-        values = "; ".join(f"``{k}`` ∈ {{{', '.join(json.dumps(x, ensure_ascii=False) if not isinstance(x, str) else x for x in v)}}}"
+        values = "; ".join(f"``{k}`` ∈ {{{', '.join(f'``{show_value(x)}``' for x in v)}}}"
                            for k, v in doc["vary"].items())
         from spec.games import get_game
         info = get_game(game_id).info
@@ -515,16 +516,16 @@ class AtlasDirective(_Base):
                       f"``cardspec sweep {game_id} --out docs/atlas/{game_id}.json``.", ""]
         off = [r for r in doc["results"] if r.get("expected") is not None and r["verdict"] != r["expected"]]
         lines += [f"**{words['off']}:** " + (words["none_off"] if not off else "; ".join(
-            f"``{r['property']}`` ({r['point']['rules']}, {r['point']['players']}): {r['verdict']}" for r in off)), ""]
+            f"``{r['property']}`` (``{_point_rules(r['point'])}``): {tr(lang, r['verdict'])}" for r in off)), ""]
         scopes = {}
         for r in doc["results"]:
             if r.get("scope"):
                 scopes.setdefault(r["property"], r["scope"])
         lines += [f"**{words['decides']}**", ""]
-        summary = summarize(doc["results"], list(doc["vary"]), lang)  # recomputed: the wording can improve
+        summary = summarize(doc["results"], list(doc["vary"]), lang, literal=True)  # recomputed: the wording can improve
         for name, text in summary.items():
             scope = next((v for k, v in scopes.items() if k == name or k.startswith(name.removesuffix("Np"))), None)
-            lines.append(f"- ``{name}``: {text}" + (f" ({words['scope'].format(scope=scope)})" if scope else ""))
+            lines.append(f"- ``{name}``: {text}" + (f" ({words['scope'].format(scope=tr(lang, scope))})" if scope else ""))
         lines.append("")
         if constant:
             lines += [f"**{words['everywhere']}:** " + ", ".join(
@@ -536,7 +537,7 @@ class AtlasDirective(_Base):
             out.append(nodes.image(uri=uri, alt=words["heat_alt"]))
             rows = []
             for (rules, n), row in sorted(cells.items()):
-                shown = ", ".join(f"{k}={v}" for k, v in json.loads(rules).items()) or words["defaults"]
+                shown = ", ".join(f"``{k}={show_value(v)}``" for k, v in json.loads(rules).items()) or words["defaults"]
                 rows.append([shown, str(n)] + [_MARK.get(row.get(f, ""), "·") for f in varying])
             out += self.emit([f"**{words['matrix']}**", ""]
                              + _list_table([words["rules"], words["players"]] + [f"``{f}``" for f in varying], rows))
