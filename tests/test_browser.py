@@ -275,3 +275,37 @@ def test_the_play_panel_plays_a_move_and_explains_a_refused_one(site, browser, e
     assert message and "sixty-one-play" in message, message
     link = browser.evaluate("document.querySelector('.cardspec-play-message a').getAttribute('href')")
     assert link == "#sixty-one-play" and browser.evaluate("!!document.getElementById('sixty-one-play')")
+
+
+def test_the_play_panel_plays_every_game(site, browser):
+    """Every game page's Play panel starts the game in the page and plays a move: the human seat's
+    first legal move is clicked and shows in the log, or, where the seat's moves are all forced
+    (Pyanitsa, Mouth-pass), the game has been played on to its end or its stall."""
+    out, url = site
+    games = sorted(f[:-5] for f in os.listdir(os.path.join(out, "html", "games")) if f.endswith(".html"))
+    assert len(games) == 22
+    log = "(document.querySelector('.cardspec-play-log') || {innerText: ''}).innerText"
+    failures = {}
+    for game in games:
+        errors = browser.visit(f"{url}/html/games/{game}.html")
+        if errors or not browser.evaluate("!!document.querySelector('.cardspec-play-open')"):
+            failures[game] = errors or "no Play panel"
+            continue
+        browser.evaluate("document.querySelector('.cardspec-play-open').click()")
+        ready = _wait(browser, "document.querySelectorAll('.cardspec-play-move').length"
+                               " || !!document.querySelector('.cardspec-play-over')", 90)
+        if not ready:
+            failures[game] = "no move and no end: " + str(browser.evaluate(
+                "document.querySelector('.cardspec-play-body').innerText"))[:300]
+            continue
+        if browser.evaluate("!!document.querySelector('.cardspec-play-over')"):
+            if not browser.evaluate(log):
+                failures[game] = "over without a move in the log"
+            continue
+        move = browser.evaluate("document.querySelector('.cardspec-play-move').innerText")
+        before = browser.evaluate(log)
+        browser.evaluate("document.querySelector('.cardspec-play-move').click()")
+        played = _wait(browser, f"{log} !== {json.dumps(before)} && {log}.includes({json.dumps(move)})", 30)
+        if not played:
+            failures[game] = f"clicked {move!r}, the log did not show it: " + str(browser.evaluate(log))[-300:]
+    assert not failures, failures
