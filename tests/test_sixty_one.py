@@ -419,6 +419,23 @@ def test_five_players_terminate_by_the_queue_argument():
     assert r.verdict == "holds" and r.method == "z3" and "155 plays" in r.detail
 
 
+def test_the_queue_argument_is_decided_on_the_52_card_pack_and_can_fail(monkeypatch):
+    # with a value for each of 2-5, the queue bound (41 plays for two) beats the interval bound (47): z3
+    # must decide it (one count per value; per card it timed out), and a bound one play short is refuted
+    from verifier.api import decide, fresh_solver
+    from verifier.core import Budget
+    from verifier.games.sixty_one import _queue_claim
+    rules = make_rules(Rules, {"deck": "52", "values": {"2": 2, "3": 3, "4": 4, "5": 5}})
+    game = SixtyOne(rules, players=2)
+    r = check([game], "terminates_2p")
+    assert r.verdict == "holds" and "at most 41 plays" in r.detail, r.detail
+    import verifier.games.sixty_one as props
+    monkeypatch.setattr(props, "queue_bound", lambda rules, players: 40)
+    solver = fresh_solver(Budget())
+    out = decide(solver, _queue_claim(game, solver))
+    assert out.verdict == "refuted" and out.counterexample.text.startswith("40 plays, no card more than 1 times")
+
+
 def assert_real_cycle(r, limit=61):
     """The counterexample's record replays to a position that comes back with the total not higher."""
     game, _ = r.counterexample.record.replay()
@@ -687,3 +704,10 @@ def test_endless_games_from_the_lowest_claimed_losing_total(over):
     r = check(games(rules=rules, counts=[6]), "terminates_6p")
     assert r.verdict == "refuted" and r.expected == "refuted"
     assert_real_cycle(r, limit=CYCLES_FROM)
+
+
+def test_zero_sum_is_claimed_where_every_game_ends():
+    from tests.helpers import in_scope
+    assert in_scope(SixtyOne, "zero_sum", Rules(), players=2)
+    assert not in_scope(SixtyOne, "zero_sum", make_rules(Rules, {"deck": "24", "hand_size": 1}), players=2)
+    assert not in_scope(SixtyOne, "zero_sum", Rules(total_after_turnover="resets"), players=12)

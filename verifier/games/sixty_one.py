@@ -310,12 +310,19 @@ def _queue_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
         return None
     deck, gap = game.deck(), replay_gap(rules, n)
     most = -(-plays // gap)
-    count = [z3.Int(f"count_{i}") for i in range(len(deck))]
-    s.add(*[z3.And(x >= 0, x <= most) for x in count], z3.Sum(count) == plays)
-    s.add(z3.Sum([x * game.value_of(c) for x, c in zip(count, deck)]) < rules.losing_total)
+    # cards of equal value are interchangeable here: one count per value (at most ``most`` times each of
+    # its cards), which keeps the problem small enough for z3 with 52 cards or two packs
+    by_value: dict[int, list] = {}
+    for c in deck:
+        by_value.setdefault(game.value_of(c), []).append(c)
+    count = {v: z3.Int(f"count_{v}") for v in by_value}
+    s.add(*[z3.And(x >= 0, x <= most * len(by_value[v])) for v, x in count.items()],
+          z3.Sum(list(count.values())) == plays)
+    s.add(z3.Sum([x * v for v, x in count.items()]) < rules.losing_total)
 
     def refute(model) -> Counterexample:
-        used = {str(c): model.eval(x).as_long() for x, c in zip(count, deck) if model.eval(x).as_long()}
+        used = {"/".join(sorted({str(c.rank) for c in by_value[v]})) + f" (worth {v})": model.eval(x).as_long()
+                for v, x in count.items() if model.eval(x).as_long()}
         return Counterexample(f"{plays} plays, no card more than {most} times, staying below "
                               f"{rules.losing_total}: {used}", deal={"plays": str(used)})
     return Claim(f"queue argument ({rules.turnover_order} order): a card comes back at most once every {gap} "
@@ -490,6 +497,12 @@ def end_is_argued(rules, players: int) -> bool:
     interval = outside + 1 if rules.turnover_timing == "at_draw" else outside
     return (rules.turnover_order == "flip" and lowest_values(rules, outside + players) > 0) \
         or lowest_values(rules, interval) > 0
+
+
+#: Where the generic claims of the game's metadata are made: ``zero_sum`` is about finished games, so it is
+#: claimed where the page's arithmetic shows that every game ends (elsewhere a sampled game may never end).
+GENERIC_SCOPES = {"zero_sum": Scope("every game ends by the page's arithmetic (a first card that loses, or the "
+                                    "interval or queue argument)", end_is_argued)}
 
 
 def _ends_scope(n: int) -> Scope:
