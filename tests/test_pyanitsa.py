@@ -398,4 +398,6 @@ def test_zero_sum_is_claimed_where_sampled_deals_finish():
     assert in_scope(Pyanitsa, "zero_sum", Rules(), players=2)
     assert not in_scope(Pyanitsa, "zero_sum", Rules(deck="52"), players=2)
     assert in_scope(Pyanitsa, "zero_sum", Rules(deck="52", suits=1), players=2)
+    assert not in_scope(Pyanitsa, "zero_sum", Rules(deck="52", suits=3), players=2)   # 39 cards
+    assert in_scope(Pyanitsa, "zero_sum", Rules(deck="36"), players=2)
     assert in_scope(Pyanitsa, "zero_sum", Rules(), players=4)
