@@ -150,3 +150,11 @@ def test_declared_space_sweeps_every_option_away_from_the_defaults():
     # integers: the bounds and the values either side of the default, each alone
     assert {"max_stake": 100} in rules and {"max_stake": 4} in rules and {"min_stake": 2} in rules
     assert {p.players for p in space.points()} == set(space.players)
+
+
+def test_a_summary_names_an_omitted_option_by_its_default():
+    def r(tricks, verdict):
+        rules = {} if tricks is None else {"king_tricks": tricks}
+        return {"game": "koroli", "property": "p", "verdict": verdict, "point": {"rules": rules, "players": 4}}
+    out = summarize([r(None, "holds"), r(11, "holds"), r(1, "refuted")], ["king_tricks"])
+    assert out["p"] == "holds exactly when king_tricks = 10 or king_tricks = 11", out

@@ -341,6 +341,22 @@ def _ranges(counts: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
+def _with_defaults(results: Sequence[dict], fields: Sequence[str]) -> list[dict]:
+    """The results with each point's omitted options written out at their defaults (a point leaves out
+    what it does not change), so that a summary reads ``king_tricks = 10``, not ``king_tricks = null``.
+    Only plain values are filled in (a table such as Sixty-One's values is left as it is)."""
+    game = next((r.get("game") for r in results if r.get("game")), None)
+    try:
+        base = get_game(game).Rules() if game else None
+    except (CardspecError, TypeError):
+        base = None
+    defaults = {f: getattr(base, f) for f in fields
+                if isinstance(getattr(base, f, None), (bool, int, str))}
+    if not defaults:
+        return list(results)
+    return [{**r, "point": {**r["point"], "rules": {**defaults, **r["point"]["rules"]}}} for r in results]
+
+
 def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", *,
               literal: bool = False) -> dict[str, str]:
     """For each property (families of per-count properties together), which options decide it;
@@ -350,6 +366,7 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", 
     with the points left unknown named apart; in ``lang``.
     """
     from spec.i18n import tr
+    results = _with_defaults(results, fields)
     by_family: dict[str, list[dict]] = {}
     for r in results:
         by_family.setdefault(family(r["property"]), []).append(r)
