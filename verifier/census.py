@@ -41,11 +41,10 @@ class Census:
     seed: int
     cap: int
     lengths: list[int] = field(default_factory=list)
-    unfinished: int = 0
-    #: of the unfinished games, those shown never to end (:class:`Cycle`), stopped there
-    endless: int = 0
     #: whether each game (in the order of ``lengths``) finished
     over: list[bool] = field(default_factory=list)
+    #: of the unfinished games, those shown never to end (:class:`Cycle`), stopped there
+    endless: int = 0
     losers: Counter = field(default_factory=Counter)
     winners: Counter = field(default_factory=Counter)
     draws: int = 0
@@ -55,8 +54,12 @@ class Census:
     scored: int = 0
 
     @property
+    def unfinished(self) -> int:
+        return self.over.count(False)
+
+    @property
     def finished(self) -> int:
-        return len(self.lengths) - self.unfinished
+        return self.over.count(True)
 
     @property
     def kind(self) -> Kind:
@@ -116,7 +119,6 @@ def census(game: Game, count: int, *, seed: int = 0, cap: int = 5_000, cycles: b
         c.lengths.append(len(trace.moves))
         c.over.append(game.is_over(state))
         if not c.over[-1]:
-            c.unfinished += 1
             c.endless += bool(cycle and cycle.found)
             continue
         out = game.outcome(state)
