@@ -178,7 +178,7 @@ class Grid:
 
 
 def _counts(allowed: range) -> str:
-    """The allowed player counts as a person reads them: "2-6", "4", or "no count at all"."""
+    """The allowed player counts as a person reads them: "2-6", "4", or "no player count at all"."""
     if not allowed:
         return "no player count at all"
     return str(allowed.start) if len(allowed) == 1 else f"{allowed.start}-{allowed.stop - 1}"
@@ -395,8 +395,9 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", 
         merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
         clauses = []
         for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
-            parts = [(f"``{f} = {show_value(json.loads(v))}``" if literal else f"{f} = {show_value(json.loads(v))}")
-                     for f, v in key]
+            parts = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
+            if literal:
+                parts = [f"``{p}``" for p in parts]
             if list(counts) != all_counts:
                 parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
                              else tr(lang, "{n} players").format(n=counts[0]))
