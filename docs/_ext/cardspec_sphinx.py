@@ -297,7 +297,7 @@ class ErrataDirective(SphinxDirective):
             return game
         return f":doc:`{cls.info.name_ru if lang == 'ru' else cls.info.name_en} <games/{game}>`"
 
-    def _evidence_cell(self, game: str, text: str, lang: str = "en") -> str:
+    def _evidence_cell(self, game: str, text: str, lang: str) -> str:
         """The first property of the game that the Evidence part names, with its verdict in this build."""
         import re
         from verifier.core import REGISTRY
