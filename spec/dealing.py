@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -43,10 +44,58 @@ def derive_seed(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> in
     return seed
 
 
+class LegacySeed(int):
+    """A game seed read from a record of format 1 or 2: its chance is drawn as those formats drew it, by
+    :class:`random.Random` of the derived integer itself, so that those records still replay.
+
+    Under that seeding some distinct seeds deal alike (see :func:`rng_for`); format 3 tells them apart.
+    """
+
+    __slots__ = ()
+
+
+_WORD = 2**32 - 1
+
+
+def own_key(value: int) -> bool:
+    """Whether ``random.Random(value)`` is seeded by a key that no other integer's seeds the same.
+
+    CPython seeds its Mersenne Twister from the 32-bit words of ``abs(value)``, adding each word's
+    place to it as it cycles through them. A value whose words, so adjusted, repeat with a shorter
+    period seeds exactly as the shorter key does, and ``-value`` seeds as ``value``:
+
+    >>> own_key(1), own_key(derive_seed(1, 1)), own_key(derive_seed(2**32 + 1, 1)), own_key(-5)
+    (True, True, False, False)
+    """
+    if value < 0:
+        return False
+    count = max(1, -(-value.bit_length() // 32))
+    adjusted = [((value >> (32 * j)) + j) & _WORD for j in range(count)]
+    return all(adjusted[:p] * (count // p) != adjusted for p in range(1, count) if count % p == 0)
+
+
+def _spread(value: int) -> int:
+    """A seed for ``value`` whose key is 65 words long (no derived seed's is), from its SHA-512."""
+    digest = hashlib.sha512(b"cardspec-seed:%d" % value).digest()
+    return int.from_bytes(digest, "little") | 1 << 2048
+
+
 def rng_for(seed: int, *path: int, radix: int | Sequence[int] = RADIX) -> random.Random:
-    """A fresh :class:`random.Random` for the chance event at ``path``."""
+    """A fresh :class:`random.Random` for the chance event at ``path``.
+
+    Distinct seeds give distinct generators: a derived seed whose key is not its own
+    (:func:`own_key`) is spread by a hash first. Every other one seeds as it always did, so
+    that deals are the same as before except for seeds like ``2**32 + 1``, which dealt Bura's
+    first deal as seed 1 does; a :class:`LegacySeed` is never spread.
+
+    >>> rng_for(1, 1).random() == rng_for(2**32 + 1, 1).random()
+    False
+    """
     # the first chance event (no path) is seeded by the game seed itself: skip the derivation
-    return random.Random(derive_seed(seed, *path, radix=radix) if path else seed)
+    value = int(derive_seed(seed, *path, radix=radix) if path else seed)
+    if isinstance(seed, LegacySeed) or own_key(value):
+        return random.Random(value)
+    return random.Random(_spread(value))
 
 
 #: How often a rule may have a deal drawn again (a redeal, first cards laid again) before its loop is

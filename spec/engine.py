@@ -41,6 +41,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from spec.cards import Card, format_cards, make_deck
 from spec.clauses import ClauseBook
+from spec.dealing import LegacySeed
 from spec.files import check_text, check_writable, read_user_file, write_atomic  # noqa: F401 (re-exported)
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
 from spec.i18n import Msg, tr
@@ -307,8 +308,12 @@ class Game(abc.ABC, Generic[S, M]):
 
 #: The record format written now. Format 1 (no ``format`` key) was written
 #: before a game's defaults changed; its rules are read with the game's
-#: ``LEGACY_DEFAULTS`` so that those records still replay.
-RECORD_FORMAT = 2
+#: ``LEGACY_DEFAULTS`` so that those records still replay. Formats 1 and 2
+#: drew chance in a way under which a few distinct seeds deal alike; their
+#: seeds are replayed as a :class:`~spec.dealing.LegacySeed`, which draws it so.
+RECORD_FORMAT = 3
+#: the formats a record may have, and those whose seed is a legacy one
+RECORD_FORMATS, LEGACY_SEED_FORMATS = (1, 2, 3), (1, 2)
 
 
 @dataclass(frozen=True)
@@ -348,8 +353,9 @@ class Record:
             raise CardspecError(f"{source}: unknown key {quote(sorted(unknown)[0])}; "
                                 "allowed: format, game, players, seed, rules, moves")
         fmt = data.get("format", 1)
-        if isinstance(fmt, bool) or fmt not in (1, RECORD_FORMAT):
-            raise CardspecError(f"{source}: key 'format': {fmt!r} is not a record format; allowed: 1, {RECORD_FORMAT}")
+        if isinstance(fmt, bool) or fmt not in RECORD_FORMATS:
+            raise CardspecError(f"{source}: key 'format': {quote(fmt)} is not a record format; allowed: "
+                                f"{', '.join(map(str, RECORD_FORMATS))}")
         rules = data.get("rules", {})
         if not isinstance(rules, dict):
             raise CardspecError(f"{source}: key 'rules' must be a table of rules fields, not {type(rules).__name__}")
@@ -357,9 +363,10 @@ class Record:
             if not isinstance(move, str):
                 raise CardspecError(f"{source}: key 'moves': move {i} is {type(move).__name__} {move!r:.40}; "
                                     "allowed: moves written as text")
-        if not -2**63 <= data["seed"] < 2**63:
-            raise CardspecError(f"{source}: key 'seed': a number of {len(str(abs(data['seed'])))} digits is out of "
-                                f"range; allowed: a 64-bit integer, {-2**63} to {2**63 - 1}")
+        low = -2**63 if fmt in LEGACY_SEED_FORMATS else 0   # older formats wrote negative seeds too
+        if not low <= data["seed"] < 2**63:
+            raise CardspecError(f"{source}: key 'seed': {quote(data['seed'])} is out of range; allowed: a 64-bit "
+                                f"seed from {low} to {2**63 - 1}")
         return cls(data["game"], data["players"], data["seed"], tuple(data["moves"]), rules, fmt)
 
     def game_object(self) -> Game:
@@ -369,7 +376,7 @@ class Record:
         except UnknownGame as exc:
             raise CardspecError(f"key 'game': {exc}") from None
         rules = dict(self.rules)
-        if self.format < RECORD_FORMAT:
+        if self.format < 2:
             # defaults that changed since format 1: the old engine's behaviour
             legacy = getattr(cls.module(), "LEGACY_DEFAULTS", {})
             rules = {**legacy, **rules}
@@ -378,7 +385,7 @@ class Record:
     def replay(self) -> tuple[Game, Any]:
         """Rebuild the final state; an illegal move names its position in the record."""
         game = self.game_object()
-        state = game.deal(self.seed)
+        state = game.deal(LegacySeed(self.seed) if self.format in LEGACY_SEED_FORMATS else self.seed)
         for i, text in enumerate(self.moves, 1):
             try:
                 state = game.play(state, game.parse_move(text))

@@ -12,6 +12,7 @@ the seed is fixed, so CI runs the same inputs every time.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
@@ -26,13 +27,15 @@ from verifier.cli import main
 
 TOTAL = int(os.environ.get("CARDSPEC_FUZZ_INPUTS", "2000"))
 SHARES = {"variant": 0.3, "record": 0.3, "argv": 0.25, "position": 0.15}
+#: the hostile inputs that are slower to try (each runs a sweep's counting, a save, a verify): fixed counts
+FIXED = {"grid": 60, "save": 40, "name": 30, "cache": 15}
 GAMES = sorted(all_games())
 WORKDIR = tempfile.mkdtemp(prefix="cardspec-fuzz-")
 COUNTS: dict[str, int] = {}
 
 
 def examples(kind: str) -> int:
-    return max(10, int(TOTAL * SHARES[kind]))
+    return FIXED[kind] if kind in FIXED else max(10, int(TOTAL * SHARES[kind]))
 
 
 def fuzz_settings(kind: str):
@@ -283,6 +286,142 @@ def test_malformed_arguments(argv):
 def test_malformed_positions(text):
     assert_one_line_exit_2(["solve", "sixty_six", "--position", text], f"position: {text!r}")
     COUNTS["position"] = COUNTS.get("position", 0) + 1
+
+
+# ------------------------------------------------------------------ grids
+
+@st.composite
+def bad_grid(draw) -> tuple[bytes, str]:
+    game = draw(st.sampled_from(GAMES))
+    cls = all_games()[game]
+    fields = sorted(cls.Rules.__dataclass_fields__)
+    field_ = draw(st.sampled_from(fields))
+    kind = draw(st.sampled_from(["huge_int", "date", "dotted_key", "long_key", "top_key", "vary_type", "field",
+                                 "players", "too_many", "no_point", "syntax", "utf8"]))
+    lines = [f'game = "{game}"']
+    if kind == "huge_int":       # tomllib refuses integers past 4,300 digits with a ValueError
+        lines += ["[vary]", f"{field_} = [{'9' * draw(st.integers(25, 6000))}]"]
+    elif kind == "date":         # a TOML date reached --json's encoder
+        lines += ["[vary]", f"{field_} = [{draw(st.sampled_from(['1979-05-27', '07:32:00', '1979-05-27T07:32:00Z']))}]"]
+    elif kind == "dotted_key":
+        lines += ["[vary]", ".".join(["a"] * draw(st.integers(18, 3000))) + " = [1]"]
+    elif kind == "long_key":
+        lines += ["[vary]", "k" * draw(st.integers(201, 60_000)) + " = [1]"]
+    elif kind == "top_key":
+        lines.append(f"{json.dumps(draw(st.text(min_size=1, max_size=12).filter(lambda k: k not in ('game', 'players', 'properties', 'vary'))), ensure_ascii=False)} = 1")
+    elif kind == "vary_type":
+        lines += ["[vary]", f"{field_} = {toml_value(draw(st.one_of(st.integers(), nasty_text, st.just([]))))}"]
+    elif kind == "field":
+        lines += ["[vary]", f"{json.dumps(draw(st.text(min_size=1, max_size=12).filter(lambda k: k not in fields)), ensure_ascii=False)} = [1]"]
+    elif kind == "players":
+        lines.append(f"players = {toml_value(draw(st.one_of(st.integers(-10**6, 1), st.integers(53, 10**6), nasty_text, st.lists(st.integers(53, 99), min_size=1, max_size=2))))}")
+    elif kind == "too_many":     # counted and refused before anything runs
+        lines += ["[vary]"] + [f"{f} = [{', '.join(map(str, range(40)))}]" for f in fields[:3]]
+        if len(fields) < 3:
+            lines.append('players = "2-52"')
+    elif kind == "no_point":     # every point refused by the rules' checks: exit 2, not "0 tasks"
+        lines += ["[vary]", f"{field_} = [{toml_value(draw(st.sampled_from(['nope-nope', '²', 'x' * 300])))}]"]
+    elif kind == "syntax":
+        return ("\n".join(lines + ["[vary"]) + "\n").encode(), kind
+    else:
+        return ("\n".join(lines).encode() + b"\n[vary]\nx = [\"\xff\"]\n"), kind
+    return ("\n".join(lines) + "\n").encode("utf-8"), kind
+
+
+@fuzz_settings("grid")
+@seed(20261202)
+@given(bad_grid(), st.booleans(), st.integers(0, 10**6))
+def test_malformed_grids(case, as_json, n):
+    data, kind = case
+    path = write(f"g{n}.toml", data)
+    assert_one_line_exit_2(["sweep", "--grid", path, *(["--json"] if as_json else [])], f"grid/{kind}: {data[:200]!r}")
+    COUNTS["grid"] = COUNTS.get("grid", 0) + 1
+
+
+# ------------------------------------------------------------------ saves
+
+def special_target(kind: str) -> str:
+    """A path that must never be replaced by a save: a FIFO, a device, a folder, or one under a file."""
+    if kind == "fifo":
+        path = os.path.join(WORKDIR, "save-fifo")
+        if not os.path.exists(path):
+            os.mkfifo(path)
+        return path
+    if kind == "under_a_file":
+        plain = write("save-plain", b"keep")
+        return os.path.join(plain, "g.json")
+    return {"null": "/dev/null", "zero": "/dev/zero", "full": "/dev/full", "folder": WORKDIR, "empty": "",
+            "missing": os.path.join(WORKDIR, "no-such-folder", "g.json")}[kind]
+
+
+@fuzz_settings("save")
+@seed(20261202)
+@given(st.sampled_from(GAMES), st.sampled_from(["fifo", "null", "zero", "full", "folder", "empty", "missing",
+                                                "under_a_file"]),
+       st.sampled_from([["play"], ["play", "--seed", "7"], ["simulate", "-n", "1"]]))
+def test_saves_that_must_not_replace_their_target(game, kind, command):
+    target = special_target(kind)
+    before = os.stat(target) if target and os.path.exists(target) else None
+    args = [command[0], game, *command[1:], "--save", target] if command[0] == "play" else \
+        ["verify", game, "--only", "cards_conserved", "--examples", "1", "--save-counterexamples", target]
+    if command[0] != "play" and kind not in ("under_a_file", "fifo", "null", "empty"):
+        return    # a folder of counterexamples may be a folder, or a new one
+    assert_one_line_exit_2(args, f"save/{kind}: {args!r}")
+    if before is not None:
+        after = os.stat(target)
+        assert (after.st_ino, after.st_mode, after.st_rdev) == (before.st_ino, before.st_mode, before.st_rdev)
+    assert not [n for n in os.listdir(WORKDIR) if n.endswith(".tmp")]
+    COUNTS["save"] = COUNTS.get("save", 0) + 1
+
+
+# ------------------------------------------------- hostile names and caches
+
+def toml_string(text: str) -> str:
+    """A TOML basic string of ``text``: control characters escaped, the rest as it is."""
+    return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7f or c in '"\\' else c
+                         for c in text) + '"'
+
+
+@fuzz_settings("name")
+@seed(20261202)
+@given(st.sampled_from(GAMES), st.one_of(st.text(max_size=40), st.sampled_from(
+    ["[/oops]", "[bold red]x[/]", "\x1b[31mred\x1b[0m", "\x1b]0;title\x07", "\r\x1b[2K", "[link=file:///]x[/link]",
+     "\u202eevil", "\x00\x01\x7f", ":smile:", "%s%n{0}"])))
+def test_a_variant_name_is_shown_as_text_never_as_markup_or_escapes(game, name):
+    cls = all_games()[game]
+    path = write(f"n{abs(hash(name)) % 10**6}.toml",
+                 f"game = {json.dumps(game)}\nname = {toml_string(name)}\nplayers = {cls().player_range().start}\n"
+                 .encode())
+    result, secs = invoke(["verify", "--variant", path, "--only", "cards_conserved", "--examples", "1"])
+    assert result.exit_code == 0, (name, result.output[-300:], result.stderr[-300:])
+    assert "\x1b" not in result.output and "\x07" not in result.output, repr(result.output[-300:])
+    assert secs < 5
+    COUNTS["name"] = COUNTS.get("name", 0) + 1
+
+
+@fuzz_settings("cache")
+@seed(20261202)
+@given(st.one_of(st.binary(max_size=60), junk_value.map(lambda v: json.dumps(v).encode()),
+                 st.sampled_from([b"{}", b"[]", b'"holds"', b"null", b'{"format": 1}', b"\xff\xfe",
+                                  b'{"format": 9, "key": 1, "game": 2, "property": 3, "outcome": 4}'])))
+def test_a_cache_entry_of_any_shape_is_computed_again(entry):
+    folder = os.path.join(WORKDIR, "cache")
+    args = ["verify", "queen_ace", "--only", "cards_conserved", "--examples", "2", "--json"]
+    first = CliRunner().invoke(main, args, env={"CARDSPEC_CACHE_DIR": folder})
+    assert first.exit_code == 0, first.output
+    entries = glob.glob(os.path.join(folder, "*", "*.json"))
+    assert entries
+    for name in entries:
+        with open(name, "wb") as fh:
+            fh.write(entry)
+    start = time.perf_counter()
+    again = CliRunner().invoke(main, args, env={"CARDSPEC_CACHE_DIR": folder})
+    secs = time.perf_counter() - start
+    assert again.exit_code == 0 and "Traceback" not in again.output, (entry, again.output[-300:])
+    verdicts = [[r["verdict"], r["detail"]] for r in json.loads(first.stdout)["results"]]
+    assert verdicts and verdicts == [[r["verdict"], r["detail"]] for r in json.loads(again.stdout)["results"]]
+    assert secs < 5
+    COUNTS["cache"] = COUNTS.get("cache", 0) + 1
 
 
 # ---------------------------------------------------------- valid inputs

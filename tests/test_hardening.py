@@ -308,3 +308,131 @@ def test_a_rule_that_grows_without_end_fails_at_once_under_the_test_runs_limits(
     assert soft != resource.RLIM_INFINITY and soft <= 6 * 2**30
     with pytest.raises(MemoryError):
         bytearray(soft + 2**30)
+    grown = []
+    with pytest.raises(MemoryError):
+        while True:           # untouched pages: the address space fills, the machine's memory does not
+            grown.append(bytearray(2**26))
+    grown.clear()
+
+
+def test_a_save_to_stdout_on_a_pipe_is_refused_before_the_game_is_printed():
+    # /dev/stdout is a link through /proc to the pipe, which has no path of its own to rename onto
+    r = subprocess.run([sys.executable, "-m", "verifier.cli", "play", "sixty_one", "--save", "/dev/stdout"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1, (r.stdout[-300:], r.stderr)
+    assert "not a regular file" in r.stderr
+
+
+def test_a_full_disk_during_a_save_is_one_line_and_leaves_the_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "game.json"
+    target.write_text("old")
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    code, _, err = run("play", "sixty_one", "--save", str(target))
+    assert code == 2 and err.count("\n") == 1 and "game.json: cannot write (No space left on device)" in err, err
+    assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+@pytest.mark.parametrize("where", ["under_a_file", "read_only"])
+def test_a_counterexample_folder_that_cannot_be_written_fails_before_verifying(tmp_path, monkeypatch, where):
+    import verifier.runner
+    monkeypatch.setattr(verifier.runner, "verify_many", lambda *a, **k: pytest.fail("verified before the check"))
+    if where == "under_a_file":
+        (tmp_path / "file").write_text("")
+        folder, says = tmp_path / "file" / "cx", "cannot create the folder (Not a directory)"
+    else:
+        # a read-only mount cannot be made here (and root writes through modes); the system's refusal is
+        def read_only(*a, **k):
+            raise OSError(30, "Read-only file system")
+        monkeypatch.setattr(os, "makedirs", read_only)
+        folder, says = tmp_path / "ro", "cannot create the folder (Read-only file system)"
+    code, _, err = run("verify", "queen_ace", "--only", "zero_sum", "--save-counterexamples", str(folder))
+    assert code == 2 and err.count("\n") == 1 and says in err, err
+
+
+@pytest.mark.parametrize("body, says", [
+    ("[vary]\ntarget = [1979-05-27]\n", "expected an integer, got date"),
+    ("[vary]\ntarget = [" + "9" * 5000 + "]\n", "a number of 5000 digits"),
+    ("[vary]\n" + ".".join(["a"] * 40) + " = [1]\n", "dots; allowed"),
+    ("[vary]\ntarget = [1, 2]\n[vary.x]\n", "vary"),
+])
+def test_hostile_grids_are_one_line_with_json_too(tmp_path, body, says):
+    grid = tmp_path / "g.toml"
+    grid.write_text('game = "sixty_six"\n' + body)
+    for extra in ([], ["--json"]):
+        code, out, err = run("sweep", "--grid", str(grid), *extra)
+        assert code == 2 and err.count("\n") == 1 and says in err and "Traceback" not in err, err[:300]
+        assert out == ""
+
+
+@pytest.mark.parametrize("game", ["sixty_six", "durak"])
+@pytest.mark.parametrize("suit", ["♥", "♡", "h", "H"])
+def test_the_suit_symbols_cards_accept_are_accepted_in_positions(game, suit):
+    position = {"sixty_six": f"trump={suit}; p0=A♥ K♠; p1=9♥ Q♠; tricks=5,5; points=51,51",
+                "durak": f"trump={suit}; attacker=0; p0=A♥ 7♠; p1=9♥ 6♠"}[game]
+    def solved(text):   # the timing line apart
+        code, out, err = run("solve", game, "--position", text)
+        return code, [line for line in out.splitlines() if not line.startswith("searched")], err
+    code, out, err = solved(position)
+    assert code == 0 and (code, out, err) == solved(position.replace(f"trump={suit}", "trump=♥")), err
+
+
+@pytest.mark.parametrize("game_id", sorted(__import__("spec.games", fromlist=["all_games"]).all_games()))
+def test_distinct_seeds_deal_distinct_games(game_id):
+    from spec.games import all_games
+    game = all_games()[game_id]()
+    if sum(map(len, game.zones(game.deal(0)).values())) < 8:   # Mouth pass: one card, its chance is a fall
+        pytest.skip("the game deals no shuffled deck")
+    seeds = [*range(40), 2**31 - 1, 2**31, 2**32, 2**32 + 1, 2**63 - 2, 2**63 - 1]
+    deals = {tuple((k, tuple(v)) for k, v in sorted(game.zones(game.deal(s)).items())) for s in seeds}
+    assert len(deals) == len(seeds)
+
+
+def test_a_cache_entry_that_is_a_fifo_is_computed_again_without_blocking(tmp_path):
+    from verifier.cache import ResultCache
+    from verifier.plan import run_jobs
+    from tests.test_plan import _jobs
+    cache = ResultCache(str(tmp_path))
+    computed = run_jobs(_jobs(), cache=cache)
+    entries = sorted(tmp_path.glob("*/*.json"))
+    entries[0].unlink()
+    os.mkfifo(entries[0])
+    reader = ResultCache(str(tmp_path))
+    again = run_jobs(_jobs(), cache=reader)   # would block for ever on opening the FIFO
+    assert reader.misses + reader.rejected == 1 and sum(map(len, again)) == sum(map(len, computed))
+
+
+def test_every_test_has_a_time_limit_that_stops_a_loop(tmp_path):
+    """pytest-timeout is installed, the project sets a limit, and a test that never ends fails by it."""
+    import tomllib
+    with open(os.path.join(os.path.dirname(__file__), os.pardir, "pyproject.toml"), "rb") as fh:
+        assert 0 < tomllib.load(fh)["tool"]["pytest"]["ini_options"]["timeout"] <= 900
+    (tmp_path / "test_loop.py").write_text("def test_loop():\n    while True:\n        pass\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "timeout=2",
+                        str(tmp_path / "test_loop.py")], capture_output=True, text=True, timeout=120,
+                       cwd=tmp_path)
+    assert r.returncode == 1 and "Timeout" in r.stdout, r.stdout[-500:]
+
+
+def test_old_records_replay_with_the_seeding_they_were_written_under(tmp_path):
+    """Format 3 tells seeds 1 and 2**32 + 1 apart (their first Bura deal was the same); a record of
+    format 2 still deals as it did when it was written."""
+    from spec.dealing import LegacySeed
+    from spec.engine import RECORD_FORMAT
+    from spec.games import get_game
+    game = get_game("bura")()
+
+    def hands(seed, fmt):
+        _, state = Record("bura", 2, seed, (), {}, fmt).replay()
+        return game.zones(state)
+    assert RECORD_FORMAT == 3 and game.record(7, ()).format == 3
+    assert hands(2**32 + 1, 2) == hands(1, 2) == game.zones(game.deal(LegacySeed(1)))
+    assert hands(2**32 + 1, 3) != hands(1, 3) == hands(1, 2)   # a seed whose key is its own deals as before
+    assert isinstance(Record("bura", 2, 5, (), {}, 2).replay()[1].seed, LegacySeed)  # kept for the later deals
+    negative = tmp_path / "r.json"
+    negative.write_text('{"format": 3, "game": "bura", "players": 2, "seed": -5, "moves": []}')
+    code, _, err = run("play", "--replay", str(negative))
+    assert code == 2 and "key 'seed': -5 is out of range; allowed: a 64-bit seed from 0" in err, err
+

@@ -33,7 +33,7 @@ def refusal(text, game=None):
     ("trump=♥; p0=A♥; P0=K♥; p1=9♥", "position: key 'p0' given twice"),
     ("trump=♥; p0=A♥", "position: key 'p1' is missing (required: trump, p0, p1)"),
     ("p0=A♥; p1=9♥", "position: key 'trump' is missing (required: trump, p0, p1)"),
-    ("trump=q; p0=A♥; p1=9♥", "position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got 'q'"),
+    ("trump=q; p0=A♥; p1=9♥", "position: key 'trump': expected a suit (♠ ♥ ♦ ♣, ♤ ♡ ♢ ♧ or s h d c), got 'q'"),
     ("trump=♥; p0=A♥; p1=8♥", "position: key 'p1': 8♥ is not in the 24-card deck (9 to A)"),
     ("trump=♥; p0=A♥ 9♥; p1=9♠ K♠; led=9♦ 10♦", "position: key 'led': at most one card"),
     ("trump=♥; p0=A♥; p1=A♥", "position: A♥ is given twice"),

@@ -216,6 +216,8 @@ def verify(games, variant_path, as_json, details, seed, examples, players, timeo
     for gid in ids:
         get_game(gid)
     budget = _budget(thorough, seed=seed, examples=examples, z3_timeout_ms=timeout_ms)
+    if cx_dir is not None:
+        _counterexample_folder(cx_dir)  # before the run, so that a bad folder fails at once
     cache = _cache(no_cache)
     start = time.perf_counter()
     bar, update = _progress(not as_json)
@@ -258,14 +260,21 @@ def _budget(thorough: bool, **given) -> Budget:
     return dataclasses.replace(base, **{k: v for k, v in given.items() if v is not None})
 
 
-def _save_counterexamples(results, cx_dir: str) -> dict:
-    """Write each counterexample's record into ``cx_dir``; (game, property) -> path."""
-    from spec.engine import write_atomic
+def _counterexample_folder(cx_dir: str) -> None:
+    """Make the folder of ``--save-counterexamples``, or one error line saying why it cannot be written."""
     try:
         os.makedirs(cx_dir, exist_ok=True)
     except OSError as exc:
         raise CardspecError(f"--save-counterexamples {cx_dir}: cannot create the folder ({exc.strerror})") \
             from None
+    if not os.access(cx_dir, os.W_OK):
+        raise CardspecError(f"--save-counterexamples {cx_dir}: the folder is not writable")
+
+
+def _save_counterexamples(results, cx_dir: str) -> dict:
+    """Write each counterexample's record into ``cx_dir``; (game, property) -> path."""
+    from spec.engine import write_atomic
+    _counterexample_folder(cx_dir)
     saved = {}
     for r in results:
         if r.counterexample and r.counterexample.record:

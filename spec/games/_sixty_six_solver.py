@@ -38,7 +38,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from spec.cards import Card, Suit, format_card, parse_cards
+from spec.cards import Card, Suit, format_card, parse_cards, parse_suit
 from spec.errors import CardspecError, NotationError, quote
 
 KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")
@@ -130,11 +130,16 @@ def _seat(key: str, text: str) -> int:
 
 
 def _suit(text: str) -> Suit:
-    t = text.lower()
+    """A suit as cards write it (the cards kit's :func:`~spec.cards.parse_suit`), or by its name."""
+    t = text.strip().lower()
     for s in Suit:
-        if t in (s.value, s.symbol, s.name.lower(), s.russian):
+        if t in (s.name.lower(), s.russian):
             return s
-    raise NotationError(f"position: key 'trump': expected a suit (♠ ♥ ♦ ♣ or s h d c), got {text!r}")
+    try:
+        return parse_suit(text)
+    except NotationError:
+        raise NotationError(f"position: key 'trump': expected a suit (♠ ♥ ♦ ♣, ♤ ♡ ♢ ♧ or s h d c), "
+                            f"got {quote(text)}") from None
 
 
 def _fields(text: str) -> dict[str, str]:
