@@ -236,7 +236,18 @@ def test_malformed_records(case, n):
 def bad_argv(draw) -> list[str]:
     game = draw(st.sampled_from(GAMES))
     kind = draw(st.sampled_from(["command", "game", "players", "int", "option", "preset", "save", "missing",
-                                 "examples"]))
+                                 "examples", "seed_range", "replay_conflict"]))
+    if kind == "seed_range":   # random.Random seeds -s as s; a seed past 64 bits could not be replayed
+        cmd = draw(st.sampled_from([["play"], ["simulate", "-n", "1"], ["verify"], ["sweep"]]))
+        value = draw(st.one_of(st.integers(-10**30, -1), st.integers(2**63, 10**30)))
+        return [cmd[0], game, *cmd[1:], "--seed", str(value)]
+    if kind == "replay_conflict":   # the record names the game, players and rules; nothing may contradict it
+        record = write(f"replay-{game}.json", json.dumps(RECORDS[game]).encode())
+        other = draw(st.sampled_from([g for g in GAMES if g != game]))
+        named, options = draw(st.sampled_from([([other], []), ([game], []), ([], ["--variant", "nope"]),
+                                               ([], ["--players", str(RECORDS[game]["players"] + 1)]),
+                                               ([game], ["--players", str(RECORDS[game]["players"])])]))
+        return ["play", *named, "--replay", record, *options]
     if kind == "command":
         return [draw(st.text(min_size=1, max_size=15).filter(
             lambda c: c not in ("list", "verify", "play", "simulate", "docs", "solve", "clauses")
