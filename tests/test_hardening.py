@@ -223,7 +223,8 @@ def test_a_sweep_in_which_no_point_can_be_played_exits_2():
     assert out.exit_code == 2 and "no point of the grid can be played" in out.output, out.output
 
 
-def test_a_scheduler_address_that_never_answers_or_is_not_dask_is_one_line(monkeypatch):
+@pytest.mark.parametrize("peer", ["silent", "http"])
+def test_a_scheduler_address_that_never_answers_or_is_not_dask_is_one_line(monkeypatch, peer):
     import socket
     import threading
     import verifier.plan as plan
@@ -232,7 +233,14 @@ def test_a_scheduler_address_that_never_answers_or_is_not_dask_is_one_line(monke
     server.bind(("127.0.0.1", 0))
     server.listen()
     held = []
-    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+
+    def answer():
+        conn, _ = server.accept()
+        held.append(conn)
+        if peer == "http":   # a web server: it answers, but not as a Dask scheduler would
+            conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    threading.Thread(target=answer, daemon=True).start()
     port = server.getsockname()[1]
     out = CliRunner().invoke(main, ["verify", "casino_war", "--no-cache", "--scheduler", f"tcp://127.0.0.1:{port}"])
     server.close()
