@@ -133,8 +133,11 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` so that a crash leaves either the old file or the whole new one (see the module)."""
+def write_atomic(path: str | os.PathLike, text: str, *, sync: bool = True) -> None:
+    """Write ``text`` so that a crash leaves either the old file or the whole new one (see the module).
+
+    ``sync=False`` leaves out the flushes to disk, for a file that is only a cache: one lost in a
+    crash is computed again, and a sweep writes thousands of them."""
     target = check_writable(path)
     _remove_stale(target)
     folder = os.path.dirname(target)
@@ -152,11 +155,13 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, target)
         tmp = None
-        _sync_folder(folder)
+        if sync:
+            _sync_folder(folder)
     except OSError as exc:
         raise CardspecError(f"{path}: cannot write ({exc.strerror or exc})") from None
     finally:

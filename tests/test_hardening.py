@@ -444,3 +444,30 @@ def test_old_records_replay_with_the_seeding_they_were_written_under(tmp_path):
     code, _, err = run("play", "--replay", str(negative))
     assert code == 2 and "key 'seed': -5 is out of range; allowed: a 64-bit seed from 0" in err, err
 
+
+
+def test_cache_entries_are_written_by_the_one_write_layer(tmp_path, monkeypatch):
+    """An entry is whole or absent, a temporary left by a killed write is removed by the next write,
+    an entry that is a FIFO is left as it is, and a cache that cannot be written only costs time."""
+    from verifier.cache import ResultCache
+    from verifier.plan import run_jobs
+    from tests.test_plan import _jobs
+    cache = ResultCache(str(tmp_path))
+    run_jobs(_jobs(), cache=cache)
+    entry = sorted(tmp_path.glob("*/*.json"))[0]
+    stale = entry.parent / f".{entry.name}.cardspec-999999999-x.tmp"   # a pid no process has
+    stale.write_text("half")
+    entry.unlink()
+    run_jobs(_jobs(), cache=ResultCache(str(tmp_path)))
+    assert entry.exists() and not stale.exists()
+    entry.unlink()
+    os.mkfifo(entry)
+    run_jobs(_jobs(), cache=ResultCache(str(tmp_path)))
+    assert stat.S_ISFIFO(os.stat(entry).st_mode)
+
+    def read_only(*a, **k):
+        raise OSError(30, "Read-only file system")
+    monkeypatch.setattr(os, "replace", read_only)
+    other = tmp_path / "other"
+    rows = run_jobs(_jobs(), cache=ResultCache(str(other)))
+    assert rows and not list(other.glob("*/*.json")) and not list(other.glob("*/.*.tmp"))

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from spec.errors import CardspecError
+from spec.files import write_atomic
 from spec.engine import Game
 from verifier.core import Budget, Property, Result
 
@@ -39,7 +40,9 @@ FORMAT = 2
 MAX_ENTRY = 8_000_000
 _ENTRY_DIR = re.compile(r"[0-9a-f]{2}")
 _ENTRY = re.compile(r"[0-9a-f]{40}\.json")
-_TEMP = re.compile(r"[0-9a-f]{40}\.json\.[0-9]+\.tmp")
+#: a temporary file of :func:`spec.files.write_atomic` for an entry (one left by a killed write is removed
+#: by the next write of its entry, or by ``cache clear``)
+_TEMP = re.compile(r"\.[0-9a-f]{40}\.json\.cardspec-[0-9]+-[^/]*\.tmp")
 
 
 def default_folder() -> str:
@@ -143,19 +146,13 @@ class ResultCache:
         entry = {"format": FORMAT, "key": key, "game": result.game, "property": result.property.name,
                  "outcome": result.outcome_json()}
         path = self._path(key)
-        tmp = f"{path}.{os.getpid()}.tmp"
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            # a whole file or none under the entry's name (no fsync: an entry lost in a crash,
-            # or left short by one, is only computed again, since every read is checked)
-            with open(tmp, "x", encoding="utf-8") as fh:
-                fh.write(json.dumps(entry, ensure_ascii=False))
-            os.replace(tmp, path)
-        except OSError:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass  # a cache that cannot be written only costs time: the result is still reported
+            # a whole file or none under the entry's name, by the one write layer (no flush to disk:
+            # an entry lost in a crash is only computed again, since every read is checked)
+            write_atomic(path, json.dumps(entry, ensure_ascii=False), sync=False)
+        except (OSError, CardspecError):
+            pass  # a cache that cannot be written only costs time: the result is still reported
 
     def count(self) -> int:
         """How many entries the folder holds."""
