@@ -471,3 +471,24 @@ def test_cache_entries_are_written_by_the_one_write_layer(tmp_path, monkeypatch)
     other = tmp_path / "other"
     rows = run_jobs(_jobs(), cache=ResultCache(str(other)))
     assert rows and not list(other.glob("*/*.json")) and not list(other.glob("*/.*.tmp"))
+
+
+@pytest.mark.parametrize("game_id", sorted(__import__("spec.games", fromlist=["all_games"]).all_games()))
+def test_a_legacy_seed_reaches_every_later_deal(game_id):
+    """A state keeps the seed it was dealt with as it is, so that an old record's later deals draw as
+    they did (docs/dev/conventions.md): a game that kept ``int(seed)`` would deal them afresh."""
+    import dataclasses
+    import random
+    from spec.dealing import LegacySeed
+    from spec.games import all_games
+    game = all_games()[game_id]()
+    state, rng = game.deal(LegacySeed(5)), random.Random(1)
+    for _ in range(3000):
+        for f in dataclasses.fields(state):
+            value = getattr(state, f.name)
+            if "seed" in f.name and isinstance(value, int):
+                assert isinstance(value, LegacySeed), f"{game_id}: state.{f.name} lost the legacy seed"
+        if game.is_over(state) or not game.legal_moves(state):
+            break
+        moves = game.legal_moves(state)
+        state = game.play(state, moves[rng.randrange(len(moves))])
