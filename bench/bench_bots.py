@@ -6,7 +6,10 @@ score (the returns scaled to [0, 1] between the worst and best player, as the bo
 the mean score of the other seats; the table gives its mean with a 95% interval (normal, over the
 games played), the share of games ISMCTS came out ahead, and the time per ISMCTS decision.
 A pairing stops after ``--games`` games, or earlier (after at least ``--min-games``) once its
-interval excludes 0. A game longer than ``--max-moves`` counts as unfinished and scores 0.
+interval excludes 0. A game still going after ``--max-moves`` moves counts as unfinished (the
+``unfinished`` column) and is scored by the game's standing (``Game.standing``: the returns the match
+would give if it stopped then, from its running totals, scaled like the bots' scores); a game with
+no standing scores 0 then.
 
 Run: ``.venv/bin/python bench/bench_bots.py [--games 200] [--iterations 100] [--only durak,bura]``.
 Prints one JSON document and a table.
@@ -20,7 +23,7 @@ import math
 import statistics
 import time
 
-from spec.bots import GreedyBot, IsmctsBot, RandomBot, scores
+from spec.bots import GreedyBot, IsmctsBot, RandomBot, scores_now
 from spec.games import all_games, get_game
 
 
@@ -39,8 +42,9 @@ def chooses(game) -> bool:
     return False
 
 
-def one_game(game, seed: int, seat: int, ismcts: IsmctsBot, other, max_moves: int) -> tuple[float | None, float, int]:
-    """(ISMCTS's score minus the others' mean, seconds spent by ISMCTS, its decisions)."""
+def one_game(game, seed: int, seat: int, ismcts: IsmctsBot, other, max_moves: int) -> tuple[float, bool, float, int]:
+    """(ISMCTS's score minus the others' mean, whether the game ended, seconds spent by ISMCTS, its
+    decisions). A game stopped at ``max_moves`` is scored by its standing."""
     state = game.deal(seed)
     spent, decisions = 0.0, 0
     for _ in range(max_moves):
@@ -56,11 +60,9 @@ def one_game(game, seed: int, seat: int, ismcts: IsmctsBot, other, max_moves: in
         else:
             move = other.choose(game, state, p)
         state = game.play(state, move)
-    if not game.is_over(state):
-        return None, spent, decisions
-    s = scores(game, state)
+    s = scores_now(game, state)
     rest = [v for q, v in enumerate(s) if q != seat]
-    return s[seat] - sum(rest) / len(rest), spent, decisions
+    return s[seat] - sum(rest) / len(rest), game.is_over(state), spent, decisions
 
 
 def pairing(game_id: str, opponent: str, games: int, min_games: int, iterations: int, max_moves: int) -> dict:
@@ -69,12 +71,11 @@ def pairing(game_id: str, opponent: str, games: int, min_games: int, iterations:
     for k in range(games):
         seat = k % game.players
         other = RandomBot(seed=k) if opponent == "random" else GreedyBot(seed=k, playouts=4)
-        d, secs, n = one_game(game, 1000 + k, seat, IsmctsBot(seed=k, iterations=iterations), other, max_moves)
+        d, ended, secs, n = one_game(game, 1000 + k, seat, IsmctsBot(seed=k, iterations=iterations), other,
+                                     max_moves)
         spent += secs
         decisions += n
-        if d is None:
-            unfinished += 1
-            d = 0.0
+        unfinished += not ended
         diffs.append(d)
         if len(diffs) >= min_games and len(diffs) > 1:
             half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))

@@ -17,7 +17,10 @@ Hidden information that is not a card (a face-down bid, a gesture) is dealt afre
 
 Results are scored per player in ``[0, 1]``: the game's returns, scaled between the worst and
 the best player's (so chips, points and win/loss all count alike). A playout that has not ended
-after ``playout_cap`` moves scores every player ½.
+after ``playout_cap`` moves is scored by the game's :meth:`~spec.engine.Game.standing` (the returns
+if the match stopped now, from its running totals), or ½ for every player when the game has none.
+Where the game can work out a best move from the seat's own view
+(:meth:`~spec.engine.Game.exact_move`: Sixty-Six once the stock is exhausted), ISMCTS plays it.
 
 The module is pure standard library, like the rules, so that the rulebook's Play panel can run it.
 
@@ -40,7 +43,8 @@ from typing import Any
 
 from spec.cards import Card
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "IsmctsBot", "BOT_KINDS", "make_bot", "determinize", "scores"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "IsmctsBot", "BOT_KINDS", "make_bot", "determinize", "scores",
+           "scores_now"]
 
 
 # ----------------------------------------------------------- determinizing
@@ -79,15 +83,28 @@ def determinize(game, state, seat: int, rng: random.Random):
     return game.resample_hidden(state, seat, rng)
 
 
-def scores(game, state) -> tuple[float, ...]:
-    """Each player's result in ``[0, 1]``: the returns scaled between the worst and the best."""
-    returns = game.outcome(state).returns
+def scaled(returns, players: int) -> tuple[float, ...]:
+    """Returns scaled between the worst and the best player's to ``[0, 1]`` (½ each when all are equal
+    or none are known)."""
     if not returns:
-        return (0.5,) * game.players
+        return (0.5,) * players
     lo, hi = min(returns), max(returns)
     if hi == lo:
-        return (0.5,) * game.players
+        return (0.5,) * players
     return tuple((r - lo) / (hi - lo) for r in returns)
+
+
+def scores(game, state) -> tuple[float, ...]:
+    """Each player's result in ``[0, 1]``: the returns scaled between the worst and the best."""
+    return scaled(game.outcome(state).returns, game.players)
+
+
+def scores_now(game, state) -> tuple[float, ...]:
+    """:func:`scores` of a finished game; of one stopped before its end, its standing scaled alike
+    (``Game.standing``: the returns if it stopped now), or ½ each when the game gives none."""
+    if game.is_over(state):
+        return scores(game, state)
+    return scaled(game.standing(state), game.players)
 
 
 def playout(game, state, rng: random.Random, cap: int) -> tuple[float, ...]:
@@ -99,7 +116,7 @@ def playout(game, state, rng: random.Random, cap: int) -> tuple[float, ...]:
         if not moves:
             break
         state = game.play(state, moves[rng.randrange(len(moves))])
-    return scores(game, state) if game.is_over(state) else (0.5,) * game.players
+    return scores_now(game, state)
 
 
 # ------------------------------------------------------------------- bots
@@ -170,7 +187,13 @@ class _Node:
 
 @dataclass
 class IsmctsBot(Bot):
-    """Single-observer ISMCTS with ``iterations`` determinizations per decision."""
+    """Single-observer ISMCTS with ``iterations`` determinizations per decision.
+
+    The k-th visit of every move at the root sees the same luck: the same deal of the hidden cards and
+    the same random playout choices (common random numbers). Moves are then compared on the same
+    deals, so a choice whose effect is small beside the luck of the cards (a stake) is still told
+    apart; which move is visited next is UCB's choice as usual.
+    """
 
     iterations: int = 400
     exploration: float = 0.7
@@ -178,41 +201,58 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def decide(self, game, state, seat, moves):
+        exact = game.exact_move(state, seat)  # worked out from the seat's view: nothing to search
+        if exact is not None:
+            return exact
         root = _Node()
         fmt: Callable = game.format_move
+        keyed = [(fmt(m), m) for m in moves]
+        luck: list[int] = []   # luck[k]: the seed of every root move's k-th visit
         for _ in range(self.iterations):
-            self._iterate(game, determinize(game, state, seat, self.rng), root, fmt)
-        offered = {fmt(m): m for m in moves}
-        best = max((k for k in root.children if k in offered), key=lambda k: root.children[k].visits, default=None)
+            k, m = self._select(root, keyed, seat, self.rng)
+            child = root.children[k]
+            while len(luck) <= child.visits:
+                luck.append(self.rng.getrandbits(64))
+            rng = random.Random(luck[child.visits])
+            d = determinize(game, state, seat, rng)
+            if m not in game.legal_moves(d):  # a move the redrawn cards do not allow: not counted
+                continue
+            self._iterate(game, game.play(d, m), [root, child], child.visits == 0, fmt, rng)
+        offered = dict(keyed)
+        best = max((k for k in root.children if root.children[k].visits), key=lambda k: root.children[k].visits,
+                   default=None)
         return offered[best] if best is not None else moves[self.rng.randrange(len(moves))]
 
-    def _iterate(self, game, d, root: _Node, fmt) -> None:
-        node, path = root, [root]
-        while not game.is_over(d):
+    def _select(self, node: _Node, keyed, mover: int, rng: random.Random):
+        """The move to follow from ``node``: an untried one at random, else the best by UCB (with
+        availability counts); a new child is added for an untried move."""
+        untried = [(k, m) for k, m in keyed if k not in node.children]
+        if untried:
+            k, m = untried[rng.randrange(len(untried))]
+            node.children[k] = _Node(m, mover)
+            return k, m
+        log_avail = {}
+        for k, _ in keyed:
+            child = node.children[k]
+            child.avail += 1
+            log_avail[k] = math.log(child.avail)
+        c = self.exploration
+        return max(keyed, key=lambda km: node.children[km[0]].total / max(1, node.children[km[0]].visits)
+                   + c * math.sqrt(log_avail[km[0]] / max(1, node.children[km[0]].visits)))
+
+    def _iterate(self, game, d, path: list, expanded: bool, fmt, rng: random.Random) -> None:
+        node = path[-1]
+        while not expanded and not game.is_over(d):
             legal = game.legal_moves(d)
             if not legal:
                 break
-            mover = game.to_move(d)
-            keyed = [(fmt(m), m) for m in legal]
-            untried = [(k, m) for k, m in keyed if k not in node.children]
-            if untried:
-                k, m = untried[self.rng.randrange(len(untried))]
-                child = node.children[k] = _Node(m, mover)
-                d = game.play(d, m)
-                path.append(child)
-                break
-            log_avail = {}
-            for k, _ in keyed:
-                child = node.children[k]
-                child.avail += 1
-                log_avail[k] = math.log(child.avail)
-            c = self.exploration
-            k, m = max(keyed, key=lambda km: node.children[km[0]].total / node.children[km[0]].visits
-                       + c * math.sqrt(log_avail[km[0]] / node.children[km[0]].visits))
+            fresh = len(node.children)
+            k, m = self._select(node, [(fmt(m), m) for m in legal], game.to_move(d), rng)
+            expanded = len(node.children) > fresh
             node = node.children[k]
             d = game.play(d, m)
             path.append(node)
-        result = playout(game, d, self.rng, self.playout_cap)
+        result = playout(game, d, rng, self.playout_cap)
         for n in path:
             n.visits += 1
             if n.mover is not None:

@@ -282,6 +282,21 @@ class Game(abc.ABC, Generic[S, M]):
         cards afresh (:func:`spec.bots.determinize`). The default: nothing else is hidden."""
         return state
 
+    def standing(self, state: S) -> tuple[float, ...] | None:
+        """The returns the game would give if it stopped now, by seat, from what is already scored
+        (a match's running totals): how a bot's playout or a benchmark that stops a long game before
+        its end scores it (:mod:`spec.bots`, ``bench/bench_bots.py``). The default, ``None``: unknown,
+        and a game stopped early counts as even for every player."""
+        return None
+
+    def exact_move(self, state: S, player: int) -> M | None:
+        """A best move for ``player`` (to move) that the game can work out exactly from what the player
+        sees, ``observe(state, player)``, and never from the hidden cards themselves: Sixty-Six once the
+        stock is exhausted, where every card left is known. The bots play it without searching
+        (:class:`spec.bots.IsmctsBot`, the ``hint`` of ``cardspec play``). The default, ``None``: no
+        exact answer, search."""
+        return None
+
     def relabel(self, state: S, mapping: Mapping[Card, Card]) -> S:
         """``state`` with cards renamed by ``mapping`` wherever they occur.
 

@@ -229,6 +229,12 @@ def _add(totals, points) -> tuple[int, ...]:
     return tuple(run)
 
 
+def win_returns(win: Sequence[int]) -> tuple[int, ...]:
+    """The loser pays the winner one (equal totals share the win)."""
+    k = len(win)
+    return tuple((PLAYERS - k) if p in win else -k for p in range(PLAYERS))
+
+
 def least_deal_points(game_tie: str) -> int:
     """The fewest points a deal gives: the trump ace, two and jack are always taken (3), and with
     ``game_tie = "non_dealer"`` game is always scored too (4)."""
@@ -318,9 +324,11 @@ class CaliforniaJack(Game[State, Play]):
 
     def outcome(self, state):
         win = state.winners
-        k = len(win)
-        returns = tuple((PLAYERS - k) if p in win else -k for p in range(PLAYERS))
-        return Outcome(winners=win, scores=state.match.totals, returns=returns)
+        return Outcome(winners=win, scores=state.match.totals, returns=win_returns(win))
+
+    def standing(self, state):
+        """As if the match ended now: the higher total so far wins (equal totals share)."""
+        return win_returns(state.winners or state.match.leaders())
 
     def zones(self, state):
         z = {}

@@ -222,6 +222,12 @@ def match_winners(match: Match, dealer: int, tie: str) -> tuple[int, ...]:
     return match.leaders()
 
 
+def win_returns(win: Sequence[int]) -> tuple[int, ...]:
+    """Each loser pays each winner one (equal highest share the win)."""
+    k = len(win)
+    return tuple(PLAYERS - k if p in win else -k for p in range(PLAYERS))
+
+
 def deals_bound(target: int) -> int:
     """Deals after which some player must have reached ``target``: every deal hands out
     120 points, so the best of four totals is at least 120 x deals / 4 (property match_ends)."""
@@ -296,9 +302,11 @@ class Kerosinka(Game[State, Play]):
 
     def outcome(self, state):
         win = match_winners(state.match, state.dealer, self.rules.tie)
-        k = len(win)
-        returns = tuple(PLAYERS - k if p in win else -k for p in range(PLAYERS))
-        return Outcome(winners=win, scores=state.match.totals, returns=returns)
+        return Outcome(winners=win, scores=state.match.totals, returns=win_returns(win))
+
+    def standing(self, state):
+        """As if the match ended now: the highest totals so far win (nobody has the target yet)."""
+        return win_returns(match_winners(state.match, state.dealer, self.rules.tie))
 
     def zones(self, state):
         z = {}

@@ -617,6 +617,15 @@ class Koroli(Game[State, Play | Swap]):
         return Outcome(winners=(titles.index(KING),), losers=(titles.index(PEASANT),), scores=pts,
                        returns=pts)
 
+    def standing(self, state):
+        """As if the stage ended now: the titles won in it, then the players still racing for one, by
+        their chalked tricks (equal counts: who reached the count first), take the titles left."""
+        racing = sorted(state.active, key=lambda p: (-state.counts[p], reached_at(state.log, p, state.counts[p])))
+        titles = list(state.new)
+        for title, p in enumerate(racing, start=PLAYERS - len(racing)):
+            titles[p] = title
+        return final_points(titles)
+
     def zones(self, state):
         z = {}
         # a four-player deal's turned card is the dealer's own; a smaller deal's lies on the stock

@@ -326,6 +326,10 @@ class KozelOld(Game[State, Play]):
         return Outcome(winners=won, scores=tuple(state.tally[player_account(p)] for p in range(PLAYERS)),
                        returns=returns)
 
+    def standing(self, state):
+        """The tallies so far: a match stopped now would pay by them, as at its end."""
+        return self.outcome(state).returns
+
     def zones(self, state):
         z = {}
         shown = state.half == 0 and state.turned in state.hands[state.dealer]

@@ -1080,6 +1080,10 @@ class Trix(Game[State, Move]):
         # the payoffs are the points: zero-sum when the rules are (a pair's points count for both partners)
         return Outcome(winners=best, scores=scores, draw=len(best) == PLAYERS, returns=scores)
 
+    def standing(self, state: State) -> tuple[int, ...]:
+        """The final scores of the deals played so far (a pair's together in partnership)."""
+        return final_scores(state.game.totals, self.rules)
+
     def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
         z = {f"hand {i}": h for i, h in enumerate(state.hands)}
         z.update({f"taken {i}": t for i, t in enumerate(state.taken)})

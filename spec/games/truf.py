@@ -505,6 +505,10 @@ class Truf(Game[State, Bid | Choose | Play]):
         totals = state.match.totals
         return Outcome(winners=game_winners(state.match), scores=totals, returns=totals)
 
+    def standing(self, state):
+        """The totals of the deals played so far: the returns are the totals."""
+        return state.match.totals
+
     def zones(self, state):
         z = {}
         for p, h in enumerate(state.hands):
