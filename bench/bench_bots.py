@@ -12,7 +12,8 @@ would give if it stopped then, from its running totals, scaled like the bots' sc
 no standing scores 0 then.
 
 Run: ``.venv/bin/python bench/bench_bots.py [--games 200] [--iterations 100] [--only durak,bura]``.
-Prints one JSON document and a table.
+Prints one JSON document, then the same as a Markdown table (``--json FILE``, ``--table FILE``: also
+written there).
 """
 
 from __future__ import annotations
@@ -88,6 +89,26 @@ def pairing(game_id: str, opponent: str, games: int, min_games: int, iterations:
             "seconds_per_decision": round(spent / decisions, 3) if decisions else None, "unfinished": unfinished}
 
 
+def cell(r: dict) -> str:
+    """One pairing as a table cell: mean [95% interval], games, unfinished games."""
+    text = f"{r['mean_diff']:+.3f} [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}] n={r['games']}"
+    return text + (f", {r['unfinished']} stopped at --max-moves (scored by standing)" if r["unfinished"] else "")
+
+
+def table(out: dict) -> str:
+    """The results as a Markdown table: each game, ISMCTS against each opponent, seconds a decision."""
+    opponents = next((list(v) for v in out["games"].values() if isinstance(v, dict)), ["random", "greedy"])
+    lines = ["| game | " + " | ".join(f"vs {o}" for o in opponents) + " | s/decision |",
+             "|---" * (len(opponents) + 2) + "|"]
+    for gid, res in out["games"].items():
+        if not isinstance(res, dict):
+            lines.append(f"| {gid} | {res} |" + " |" * len(opponents))
+            continue
+        secs = max((r["seconds_per_decision"] or 0) for r in res.values())
+        lines.append(f"| {gid} | " + " | ".join(cell(res[o]) for o in opponents) + f" | {secs:.3f} |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200)
@@ -96,9 +117,13 @@ def main() -> None:
     ap.add_argument("--max-moves", type=int, default=3000)
     ap.add_argument("--only", help="comma-separated game ids")
     ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--json", help="also write the JSON document to this file")
+    ap.add_argument("--table", help="also write the Markdown table to this file")
     args = ap.parse_args()
     ids = args.only.split(",") if args.only else sorted(all_games())
-    out: dict = {"iterations": args.iterations, "games": {}}
+    out: dict = {"iterations": args.iterations, "max_moves": args.max_moves,
+                 "unfinished": "scored by the game's standing (Game.standing), 0 when it has none",
+                 "games": {}}
     for gid in ids:
         if not chooses(get_game(gid)()):
             out["games"][gid] = "no player ever chooses"
@@ -107,6 +132,13 @@ def main() -> None:
                              for opp in args.opponents.split(",")}
         print(json.dumps({gid: out["games"][gid]}), flush=True)
     print(json.dumps(out, indent=2))
+    print(table(out))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            f.write(json.dumps(out, indent=2) + "\n")
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as f:
+            f.write(table(out))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@
   it breaks, and a whole game against the bots reaches its end.
 * The commands: ``?``, ``why``, ``hint``, ``undo``, ``save`` and ``--replay`` to resume; end of
   input ends the game cleanly; bad arguments get one line and exit 2.
-* A bot never sees a hidden card: swapping the cards the seat cannot see leaves its choice as it was.
+* A bot never sees a hidden card: swapping the cards the seat cannot see leaves its choice as it was;
+  nor a hidden gesture (Kemps) or a face-down trump (Truf), which the bots redraw; nor, once the
+  Sixty-Six stock is out, the other hand, which the exact move rebuilds from the seat's view.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 import random
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +23,9 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from spec.bots import GreedyBot, IsmctsBot, RandomBot, determinize, make_bot
-from spec.games import all_games, get_game
+from spec.engine import Game
+from spec.games import all_games, get_game, kemps, sixty_six
+from spec.games._sixty_six_solver import Solver
 from verifier.cli import main
 from verifier.seat import Session
 
@@ -205,7 +210,7 @@ def swapped_hidden(game, state, seat: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("game_id", ["durak", "bura", "sixty_six", "kerosinka", "svinya", "thirty_one_bank",
-                                     "california_jack", "koroli"])
+                                     "california_jack", "koroli", "truf", "kemps"])
 @pytest.mark.parametrize("kind", ["ismcts:40", "greedy:2"])
 def test_a_bot_never_sees_a_hidden_card(game_id, kind):
     game = get_game(game_id)()
@@ -233,6 +238,191 @@ def test_a_bot_that_peeks_is_caught():
     choices = {game.format_move(Peeking(seed=5).choose(game, swapped_hidden(game, state, 0, random.Random(k)), 0))
                for k in range(6)}
     assert len(choices) > 1
+
+
+# ------------------------------------------- hidden information that is not a card: gestures, face-down plays
+
+def with_four(game, state, q: int, seat: int = 0):
+    """A Kemps position with P``q`` holding the four cards of a rank ``seat`` sees none of (swapped in)."""
+    zones, hidden = game.zones(state), game.hidden_zones(state, seat)
+    unseen = [c for z in sorted(hidden) for c in zones[z]]
+    rank = next(r for r in sorted({c.rank for c in unseen}) if sum(c.rank == r for c in unseen) == 4
+                and all(c.rank != r for c in state.hands[q]))
+    four = [c for c in unseen if c.rank == rank]
+    state = game.relabel(state, {**dict(zip(four, state.hands[q])), **dict(zip(state.hands[q], four))})
+    return replace(state, hands=tuple(tuple(sorted(h, key=kemps.hand_key)) for h in state.hands))
+
+
+def kemps_gestures():
+    """P0 to move; his partner P2 has made the gesture; the opponent P1 holds four of a kind too, and
+    has made the gesture or not (which P0 cannot see)."""
+    game = get_game("kemps")()
+    state = with_four(game, with_four(game, game.deal(3), 2), 1)
+    quiet = replace(state, to_move=0, signals=(False, False, True, False))
+    return game, quiet, replace(quiet, signals=(False, True, True, False))
+
+
+class KempsPeeking(kemps.KempsGame):
+    """Kemps whose redrawn positions keep the gestures as they really are: a bot that peeks."""
+
+    resample_hidden = Game.resample_hidden
+
+
+def test_a_bot_never_sees_an_opponents_gesture():
+    game, quiet, signalled = kemps_gestures()
+    assert game.observe(quiet, 0) == game.observe(signalled, 0)
+    for seed in range(4):
+        a = IsmctsBot(seed=seed, iterations=40).choose(game, quiet, 0)
+        b = IsmctsBot(seed=seed, iterations=40).choose(game, swapped_hidden(game, signalled, 0, random.Random(seed)), 0)
+        assert game.format_move(a) == game.format_move(b), seed
+
+
+def test_a_bot_that_peeks_at_a_gesture_is_caught():
+    """The check above can fail: redrawing the hidden cards but keeping the true gestures changes the choice."""
+    _, quiet, signalled = kemps_gestures()
+    game = KempsPeeking()
+    assert any(game.format_move(IsmctsBot(seed=seed, iterations=40).choose(game, quiet, 0))
+               != game.format_move(IsmctsBot(seed=seed, iterations=40).choose(game, signalled, 0))
+               for seed in range(4))
+
+
+def test_a_bot_that_peeks_at_a_face_down_bid_is_caught():
+    """The swap check of the bots covers Truf's face-down bids: a bot reading them chooses differently."""
+    class Peeking(IsmctsBot):
+        def decide(self, game, state, seat, moves):
+            down = [b for q, b in enumerate(state.bids) if q != seat and b is not None]
+            return moves[sum(int(c.rank) for c in down) % len(moves)]
+    game = get_game("truf")()
+    state = next(s for seed in range(20) for s in [first_decision(game, 0, seed)]
+                 if any(b is not None for b in s.bids[1:]))
+    choices = {game.format_move(Peeking(seed=5).choose(game, swapped_hidden(game, state, 0, random.Random(k)), 0))
+               for k in range(6)}
+    assert len(choices) > 1
+
+
+def test_a_redrawn_kemps_position_agrees_with_the_gestures_seen():
+    game, quiet, signalled = kemps_gestures()
+    for k in range(6):
+        d = determinize(game, signalled, 0, random.Random(k))
+        assert game.observe(d, 0) == game.observe(signalled, 0) and game.card_census(d) == game.card_census(quiet)
+        assert kemps.four_of_a_kind(d.hands[2])      # the partner's gesture: he keeps four of a kind
+        assert not any(d.signals[q] and not kemps.four_of_a_kind(d.hands[q]) for q in (1, 3))
+        assert all(list(h) == sorted(h, key=kemps.hand_key) for h in d.hands)
+    # an opponent's gesture is redrawn, not read: made or not, the redrawn positions are the same
+    assert all(determinize(game, signalled, 0, random.Random(k)) == determinize(game, quiet, 0, random.Random(k))
+               for k in range(6))
+
+
+def truf_face_down():
+    """A Truf position with P0 to move and a trump of another player face down in the trick."""
+    game = get_game("truf")()
+    for seed in range(40):
+        state, rng = game.deal(seed), random.Random(seed)
+        for _ in range(300):
+            if game.to_move(state) == 0 and any(down and q != 0 for q, _, down in state.trick):
+                return game, state
+            moves = game.legal_moves(state)
+            state = game.play(state, moves[rng.randrange(len(moves))])
+    raise AssertionError("no face-down trump found")
+
+
+def test_a_redrawn_truf_position_has_trumps_where_they_were_played_face_down():
+    game, state = truf_face_down()
+    for k in range(6):
+        d = determinize(game, state, 0, random.Random(k))
+        assert game.observe(d, 0) == game.observe(state, 0) and game.card_census(d) == game.card_census(state)
+        assert all(c.suit == d.trump for _, c, down in d.trick if down)
+    # the face-down cards are redrawn among the trumps P0 cannot see, not read
+    assert len({tuple(c for _, c, down in determinize(game, state, 0, random.Random(k)).trick if down)
+                for k in range(12)}) > 1
+
+
+def swapped_keeping_trumps(game, state, seat: int, rng: random.Random):
+    """``state`` with the hidden trumps swapped among their places, and the other hidden cards among theirs:
+    a face-down card stays a trump, as the seat knows."""
+    zones, hidden = game.zones(state), game.hidden_zones(state, seat)
+    mapping = {}
+    for trumps in (True, False):
+        cards = sorted((c for z in hidden for c in zones[z] if (c.suit == state.trump) == trumps),
+                       key=lambda c: (str(c.suit), int(c.rank)))
+        fresh = list(cards)
+        rng.shuffle(fresh)
+        mapping.update(zip(cards, fresh))
+    return game.relabel(state, mapping)
+
+
+@pytest.mark.parametrize("kind", ["ismcts:40", "greedy:2"])
+def test_a_bot_never_sees_a_face_down_trump(kind):
+    game, state = truf_face_down()
+    for k in range(3):
+        other = swapped_keeping_trumps(game, state, 0, random.Random(k))
+        assert other != state and game.observe(other, 0) == game.observe(state, 0)
+        a, b = make_bot(kind, seed=5).choose(game, state, 0), make_bot(kind, seed=5).choose(game, other, 0)
+        assert game.format_move(a) == game.format_move(b), k
+
+
+# ----------------------------------------------------- Sixty-Six: the exact solver once the stock is out
+
+def stock_out_positions(count: int = 12):
+    """Sixty-Six positions after the stock is exhausted (never closed), with a choice to make."""
+    game, found = get_game("sixty_six")(), []
+    for seed in range(200):
+        state, rng = game.deal(seed), random.Random(seed)
+        while not game.is_over(state) and len(found) < count:
+            moves = game.legal_moves(state)
+            if not state.stock and len(moves) > 1:
+                found.append(state)
+                break
+            plays = [m for m in moves if not isinstance(m, sixty_six.Close)]
+            state = game.play(state, plays[rng.randrange(len(plays))])
+    return game, found
+
+
+def test_with_the_stock_exhausted_ismcts_plays_the_solvers_best_move():
+    game, positions = stock_out_positions()
+    assert len(positions) == 12
+    for state in positions:
+        seat = game.to_move(state)
+        solver = Solver(game)
+        move = IsmctsBot(seed=1, iterations=5).choose(game, state, seat)
+        assert solver.value(game.apply(state, move)) == solver.value(state), game.describe(state)
+
+
+def hidden_hand_replaced(game, state, seat: int):
+    """``state`` with the other hand replaced by other cards (the seat's own tricks): the seat sees the same."""
+    other = 1 - seat
+    fake = (state.piles[seat] + state.hands[seat])[:len(state.hands[other])]
+    hands = tuple(fake if p == other else h for p, h in enumerate(state.hands))
+    return replace(state, hands=hands, plays=sixty_six.plays_of(hands))
+
+
+class SixtySixPeeking(sixty_six.SixtySix):
+    """Sixty-Six solving the true position: an exact move that peeks."""
+
+    def exact_move(self, state, player):
+        return Solver(self).best_move(state) if not state.stock else None
+
+
+def test_the_exact_move_reads_only_the_seats_view():
+    """Replacing the hidden hand leaves the exact move as it was; one that reads the hand is caught."""
+    game, positions = stock_out_positions()
+    peeking, caught = SixtySixPeeking(), 0
+    for state in positions:
+        seat = game.to_move(state)
+        other = hidden_hand_replaced(game, state, seat)
+        assert game.observe(other, seat) == game.observe(state, seat)
+        assert game.exact_move(other, seat) == game.exact_move(state, seat) is not None
+        assert make_bot("ismcts:5").choose(game, other, seat) == make_bot("ismcts:5").choose(game, state, seat)
+        caught += peeking.exact_move(other, seat) != peeking.exact_move(state, seat)
+    assert caught
+
+
+def test_no_exact_move_while_the_stock_lasts_or_after_closing():
+    game = get_game("sixty_six")()
+    state = game.deal(1)
+    assert game.exact_move(state, game.to_move(state)) is None
+    closed = game.play(state, next(m for m in game.legal_moves(state) if isinstance(m, sixty_six.Close)))
+    assert game.exact_move(closed, game.to_move(closed)) is None
 
 
 def test_determinizing_keeps_what_the_seat_sees():

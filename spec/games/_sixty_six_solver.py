@@ -92,16 +92,19 @@ class Solver:
         moves = self.game.legal_moves(state)
         return sorted(moves, key=_order_key)
 
+    def best_move(self, state):
+        """A best move of the player to move: the first of :meth:`ordered_moves` that keeps the value."""
+        target = self.value(state)
+        # a value is always reached by some move (it is the best of the moves' values)
+        return next(m for m in self.ordered_moves(state) if self.value(self.game.apply(state, m)) == target)
+
     def best_line(self, state) -> list:
-        """One optimal line of play from ``state`` (a principal variation): at each turn the first
-        move of :meth:`ordered_moves` that keeps the value. The hands run out, so the line ends."""
+        """One optimal line of play from ``state`` (a principal variation): at each turn the best
+        move (:meth:`best_move`). The hands run out, so the line ends."""
         line = []
-        apply = self.game.apply
         while state.result is None:
-            target = self.value(state)
-            # a value is always reached by some move (it is the best of the moves' values)
-            state, m = next((child, m) for m in self.ordered_moves(state)
-                            if self.value(child := apply(state, m)) == target)
+            m = self.best_move(state)
+            state = self.game.apply(state, m)
             line.append(m)
         return line
 

@@ -488,6 +488,28 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         return frozenset(z for z in ("hand 0", "hand 1", "hand 2", "hand 3", "stock", "discards")
                          if z != f"hand {player}")
 
+    def resample_hidden(self, state, player, rng):
+        """After the hidden cards are dealt afresh, what ``player`` cannot know of the gestures. A partner
+        who has made the gesture keeps his four (unless ``swap_after_gesture``): he is given the four
+        cards of a rank the player sees none of, drawn at random and swapped into his hand. An
+        opponent's gesture is never seen: one holding four of a kind in his redrawn hand has made it
+        or not, even odds; one without has not (rule ``kemps-signal``). Hands are kept by rank."""
+        mate = partner(player)
+        if state.signals[mate] and not self.rules.swap_after_gesture:
+            zones, hidden = self.zones(state), self.hidden_zones(state, player)
+            unseen = [c for z in sorted(hidden) for c in zones[z]]
+            ranks = sorted({c.rank for c in unseen if sum(d.rank == c.rank for d in unseen) == HAND})
+            rank = ranks[rng.randrange(len(ranks))]
+            hand = state.hands[mate]
+            four = [c for c in unseen if c.rank == rank and c not in hand]
+            given = [c for c in hand if c.rank != rank]
+            state = self.relabel(state, {**dict(zip(four, given)), **dict(zip(given, four))})
+        hands = tuple(tuple(sorted(h, key=_HAND_KEY)) for h in state.hands)
+        signals = tuple(s if q in (player, mate) else four_of_a_kind(hands[q]) and rng.random() < 0.5
+                        for q, s in enumerate(state.signals))
+        return State(hands, state.table, state.stock, state.discards, state.to_move, state.scores, state.seed,
+                     signals, state.passes, state.quiet, state.restocks, state.ended, state.last)
+
     def observe(self, state, player):
         """The default view (own hand, open cards, sizes of the rest), the scores and the calls, and the
         gestures the player can see: his own and his partner's, never an opponent's."""

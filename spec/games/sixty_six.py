@@ -755,10 +755,44 @@ class SixtySix(Game[State, Move]):
                 f"points {'/'.join(map(str, state.points))}; tricks {'/'.join(map(str, state.tricks))}")
 
     # ------------------------------------------------------------- solver
+    def exact_move(self, state: State, player: int) -> Move | None:
+        """Once the stock is exhausted (not closed), the solver's best move, from the player's view alone:
+        the other hand is every card the player has not seen (:func:`seen_position`). Two players and a
+        single game only, as the solver plays."""
+        if self.players != 2 or self.rules.partie or self.to_move(state) != player:
+            return None
+        position = seen_position(self.observe(state, player), player)
+        if position is None:
+            return None
+        from spec.games._sixty_six_solver import Solver
+        return Solver(self).best_move(position)
+
     def solver_key(self, state: State) -> tuple:
         """What decides the rest of a last-phase game (used by the endgame solver)."""
         return (state.hands, state.trick, state.to_move, state.points, state.card_points, state.tricks,
                 state.pending, state.closed_by, state.close_tricks, state.result)
+
+
+def seen_position(view, player: int) -> State | None:
+    """The two-player position that ``player``'s view (``SixtySix.observe``) fixes once the stock is
+    exhausted: the player's hand, the tricks taken and the card on the table are seen, so the other
+    hand is every other card of the pack. ``None`` while the stock lasts, after a closing (the other
+    hand is then hidden among the cards not seen) and after the end."""
+    (to_move, *zones), trump, points, pending, tricks, closed_by, totals, result = view
+    zones = dict(zones)
+    if closed_by is not None or zones["stock"] or zones["turned"] or result is not None:
+        return None
+    mine, table, piles = zones[f"hand {player}"], zones["trick"], (zones["won 0"], zones["won 1"])
+    seen = set(mine + table + piles[0] + piles[1])
+    theirs = tuple(c for c in DECK if c not in seen)
+    hands = (mine, theirs) if player == 0 else (theirs, mine)
+    # with two players a card on the table was led by the player not to move
+    trick = ((1 - to_move, table[0]),) if table else ()
+    return _from_dict(dict(hands=hands, stock=(), trump=trump, trick=trick, to_move=to_move, piles=piles,
+                           points=points, card_points=(card_points(piles[0]), card_points(piles[1])),
+                           tricks=tricks, pending=pending, closed_by=None, close_tricks=None, dealer=0, seed=0,
+                           deal_no=0, totals=totals, result=None, last_result=None, trump_card=None,
+                           plays=plays_of(hands), dealt_stock=()))
 
 
 def solve_position(game: SixtySix, text: str) -> dict:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -534,6 +534,23 @@ class Truf(Game[State, Bid | Choose | Play]):
                 if not state.revealed:
                     out.add(f"bid {q}")
         return frozenset(out)
+
+    def resample_hidden(self, state, player, rng):
+        """After the hidden cards are dealt afresh: a card another player laid face down in the trick is
+        a trump (rule ``truf-face-down``), so each gets a trump the player cannot see, drawn at random
+        and swapped with it, and the redrawn position agrees with what the player saw."""
+        slots = [c for q, c, down in state.trick if down and q != player]
+        if not slots:
+            return state
+        zones, hidden = self.zones(state), self.hidden_zones(state, player)
+        trumps = sorted((c for z in hidden for c in zones[z] if c.suit == state.trump), key=sort_key)
+        image = {c: c for c in trumps + slots}
+        holder = dict(image)                     # holder[t]: the card whose place t takes
+        for card, trump in zip(slots, rng.sample(trumps, len(slots))):
+            other = holder[trump]                # swap the images of card and other
+            image[card], image[other] = trump, image[card]
+            holder[trump], holder[image[other]] = card, other
+        return self.relabel(state, {a: b for a, b in image.items() if a != b})
 
     def observe(self, state, player):
         # who played face up or down, trumps, the goal, the dealer, direction and totals are public
