@@ -446,6 +446,15 @@ def test_ismcts_beats_random_at_sixty_six():
     assert wins >= 8, wins
 
 
+def test_ismcts_stakes_the_least_at_queen_and_ace():
+    """Each chip staked costs a player in expectation (the others' chance of the pot), though the luck of the
+    draw hides it: ISMCTS compares its stakes on the same deals, so it finds the smallest."""
+    game = get_game("queen_ace")()
+    state = game.deal(0)
+    for seed in range(20):
+        assert game.format_move(IsmctsBot(seed=seed, iterations=100).choose(game, state, 0)) == "stake 1", seed
+
+
 def test_bot_names():
     assert isinstance(make_bot("greedy:3"), GreedyBot) and make_bot("greedy:3").playouts == 3
     assert make_bot("ismcts:7").iterations == 7 and isinstance(make_bot("random"), RandomBot)
