@@ -158,3 +158,20 @@ def test_a_summary_names_an_omitted_option_by_its_default():
         return {"game": "koroli", "property": "p", "verdict": verdict, "point": {"rules": rules, "players": 4}}
     out = summarize([r(None, "holds"), r(11, "holds"), r(1, "refuted")], ["king_tricks"])
     assert out["p"] == "holds exactly when king_tricks = 10 or king_tricks = 11", out
+
+
+def test_a_summary_of_a_declared_space_is_told_by_its_exceptions_when_that_is_shorter():
+    # a declared space changes one option at a time: naming the few points that fail is shorter than
+    # listing every combination under which it holds
+    def r(rules, n, verdict):
+        return {"property": f"ends_{n}p", "verdict": verdict, "point": {"rules": rules, "players": n}}
+    fields = [f"option_{i}" for i in range(5)]
+    results = [r({}, n, "holds" if n < 6 else "refuted") for n in range(2, 7)]
+    results += [r({f: 1}, n, "holds" if n < 5 - i else "refuted") for i, f in enumerate(fields) for n in range(2, 7)]
+    results += [r({"option_0": 1, "option_1": 1}, 2, "unknown")]
+    out = summarize(results, fields)["ends_Np"]
+    assert out == ("holds at 10 of 31 points, all but: refuted at the defaults (6 players); option_0 = 1 (players "
+                   "5-6); option_1 = 1 (players 4-6); option_2 = 1 (players 3-6); option_3 = 1 (players 2-6); "
+                   "option_4 = 1 (players 2-6); unknown at option_0 = 1 and option_1 = 1 (2 players)"), out
+    assert summarize(results, fields, literal=True)["ends_Np"].startswith(
+        "holds at 10 of 31 points, all but: refuted at the defaults (6 players); ``option_0 = 1`` (players 5-6)")

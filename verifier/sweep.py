@@ -343,15 +343,20 @@ def _ranges(counts: Sequence[int]) -> str:
 
 def _with_defaults(results: Sequence[dict], fields: Sequence[str]) -> list[dict]:
     """The results with each point's omitted options written out at their defaults (a point leaves out
-    what it does not change), so that a summary reads ``king_tricks = 10``, not ``king_tricks = null``.
-    Only plain values are filled in (a table such as Sixty-One's values is left as it is)."""
+    what it does not change), so that a summary reads ``king_tricks = 10``, not ``king_tricks = null``; a
+    table such as Sixty-One's values, or a fraction, as a variant file writes it."""
     game = next((r.get("game") for r in results if r.get("game")), None)
     try:
         base = get_game(game).Rules() if game else None
     except (CardspecError, TypeError):
         base = None
-    defaults = {f: getattr(base, f) for f in fields
-                if isinstance(getattr(base, f, None), (bool, int, str))}
+    dumps = {f.name: f.metadata.get("dump") for f in dataclasses.fields(base)} if base is not None else {}
+    defaults = {}
+    for f in fields:
+        value = getattr(base, f, None)
+        value = dumps[f](value) if dumps.get(f) else value   # a table or a fraction as a variant file writes it
+        if isinstance(value, (bool, int, str, dict)):
+            defaults[f] = value
     if not defaults:
         return list(results)
     return [{**r, "point": {**r["point"], "rules": {**defaults, **r["point"]["rules"]}}} for r in results]
@@ -366,6 +371,9 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", 
     with the points left unknown named apart; in ``lang``.
     """
     from spec.i18n import tr
+    raw: dict[str, list[dict]] = {}
+    for r in results:
+        raw.setdefault(family(r["property"]), []).append(r)
     results = _with_defaults(results, fields)
     by_family: dict[str, list[dict]] = {}
     for r in results:
@@ -404,8 +412,37 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", 
             clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
         both = tr(lang, " and ")
         joined = tr(lang, " or ").join(f"({c})" if both in c and len(clauses) > 1 else c for c in clauses)
-        out[fam] = tr(lang, "holds exactly when {conditions}").format(conditions=joined) + tail
+        exactly = tr(lang, "holds exactly when {conditions}").format(conditions=joined) + tail
+        all_but = _all_but(raw[fam], lang, literal)
+        out[fam] = exactly if len(exactly) <= len(all_but) else all_but
     return out
+
+
+def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
+    """The same summary told by its exceptions, for a space of points that each change a few options
+    (a declared space): "holds at 182 of 287 points, all but: refuted at deck = 32 (players 4-7); ...",
+    each exception named by the options its point changes."""
+    from spec.i18n import tr
+    exceptions: dict[str, dict[tuple, set[int]]] = {}
+    for r in rs:
+        if r["verdict"] != "holds":
+            key = tuple(sorted((f, _canon(v)) for f, v in r["point"]["rules"].items()))
+            exceptions.setdefault(r["verdict"], {}).setdefault(key, set()).add(r["point"]["players"])
+    parts = []
+    for verdict in (REFUTED, UNKNOWN):
+        where = []
+        for key, counts in sorted(exceptions.get(verdict, {}).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
+            options = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
+            named = tr(lang, " and ").join(f"``{o}``" if literal else o for o in options) or tr(lang, "the defaults")
+            counted = (tr(lang, "players {counts}").format(counts=_ranges(sorted(counts))) if len(counts) > 1
+                       else tr(lang, "{n} players").format(n=next(iter(counts))))
+            where.append(f"{named} ({counted})")
+        if where:
+            said = tr(lang, "refuted at {where}") if verdict == REFUTED else tr(lang, "unknown at {where}")
+            parts.append(said.format(where="; ".join(where)))
+    held = sum(r["verdict"] == "holds" for r in rs)
+    return tr(lang, "holds at {k} of {n} points, all but: {exceptions}").format(
+        k=held, n=len(rs), exceptions="; ".join(parts))
 
 
 def _merge(combos: dict[tuple, tuple], values: dict[str, set]) -> dict[tuple, tuple]:
