@@ -47,6 +47,7 @@ from operator import itemgetter
 
 from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, parse_card
 from spec.errors import NotationError
+from spec.i18n import Msg
 
 __all__ = [
     "OPEN", "CARDS", "card_id", "card_of", "bit", "mask_of", "cards_of", "ids_of", "format_mask",
@@ -210,10 +211,11 @@ class BeatRule:
 
     def need(self) -> str:
         """What beats a card under this rule, in words."""
-        text = "a higher card of its suit" + (" or a trump" if self.trump is not None else "")
-        notes = ([f"trumps {self.trump.symbol}"] if self.trump is not None else []) + \
-            [f"{s.symbol} only by a higher {s.symbol}" for s in SUIT_ORDER if s in self.own_suit_only]
-        return text + (f" ({'; '.join(notes)})" if notes else "")
+        text = Msg("a higher card of its suit or a trump") if self.trump is not None else \
+            Msg("a higher card of its suit")
+        notes = ([Msg("trumps {suit}", suit=self.trump.symbol)] if self.trump is not None else []) + \
+            [Msg("{suit} only by a higher {suit}", suit=s.symbol) for s in SUIT_ORDER if s in self.own_suit_only]
+        return Msg("{need} ({notes})", need=text, notes=Msg.join("; ", notes)) if notes else text
 
     def why_not_cover(self, attack: Sequence[Card], cover: Sequence[Card], hand: Sequence[Card]) -> str | None:
         """A player's sentence saying why ``cover`` (cards of ``hand``) does not beat ``attack``,
@@ -227,11 +229,11 @@ class BeatRule:
         if held:
             return held
         if len(cover) != len(attack):
-            return f"{len(attack)} card(s) to beat: answer with {len(attack)}"
+            return Msg("{n} card(s) to beat: answer with {n}", n=len(attack))
         if self.covers(attack, cover):
             return None
-        return (f"{' '.join(map(str, cover))} do not beat {' '.join(map(str, attack))} card by card: "
-                f"each card needs {self.need()}")
+        return Msg("{cover} do not beat {attack} card by card: each card needs {need}",
+                   cover=" ".join(map(str, cover)), attack=" ".join(map(str, attack)), need=self.need())
 
     def beater_masks(self) -> tuple[int, ...]:
         """For each card id, the mask of every card that beats it (computed once per rule)."""
@@ -266,12 +268,13 @@ def why_not_held(cards: Sequence[Card], hand: Sequence[Card], holder: str = "") 
     ('P1 does not hold 9♦', '9♦ is not in the hand')
     """
     if not cards:
-        return "name at least one card"
+        return Msg("name at least one card")
     for c in cards:
         if c not in hand:
-            return f"{holder} does not hold {c}" if holder else f"{c} is not in the hand"
+            return Msg("{player} does not hold {card}", player=holder, card=str(c)) if holder else \
+                Msg("{card} is not in the hand", card=str(c))
     if len(set(cards)) != len(cards):
-        return "a card is named twice"
+        return Msg("a card is named twice")
     return None
 
 
@@ -396,9 +399,10 @@ def why_not_suit_lead(cards: Sequence[Card], hand: Sequence[Card], most: int) ->
     if held:
         return held
     if len({c.suit for c in cards}) > 1:
-        return f"{' '.join(map(str, cards))} are not of one suit: several cards are led only if of one suit"
+        return Msg("{cards} are not of one suit: several cards are led only if of one suit",
+                   cards=" ".join(map(str, cards)))
     if len(cards) > most:
-        return f"a lead of {len(cards)} cards, but a player holds only {most}"
+        return Msg("a lead of {n} cards, but a player holds only {most}", n=len(cards), most=most)
     return None
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spec.cards import SUIT_ORDER, Card
+from spec.i18n import N_, Msg
 
 # ------------------------------------------------------------ laying the top card
 
@@ -45,9 +46,9 @@ def lay_options(pile: Sequence[Card]) -> tuple[Card, ...]:
 def lay_why_not(card: Card, pile: Sequence[Card]) -> str | None:
     """Why ``card`` may not be laid from ``pile`` (a sentence after the player's name), or ``None``."""
     if not pile:
-        return f"has no card to lay, not {card}"
+        return Msg("has no card to lay, not {card}", card=str(card))
     if card != pile[0]:
-        return f"lays the top card of their pile, not {card}"
+        return Msg("lays the top card of their pile, not {card}", card=str(card))
     return None
 
 
@@ -59,10 +60,11 @@ def gather_options(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(dict.fromkeys(cards))
 
 
-def gather_why_not(card: Card, cards: Sequence[Card], where: str = "on the table") -> str | None:
-    """Why ``card`` may not go under the pile now (``where``: where the taken cards lie), or ``None``."""
+def gather_why_not(card: Card, cards: Sequence[Card], where: str = N_("on the table")) -> str | None:
+    """Why ``card`` may not go under the pile now (``where``: where the taken cards lie, a phrase marked
+    with ``N_``), or ``None``."""
     if card not in cards:
-        return f"{card} is not {where}"
+        return Msg("{card} is not {where}", card=str(card), where=Msg(where))
     return None
 
 

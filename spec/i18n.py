@@ -109,9 +109,13 @@ class Msg(str):
 
     @classmethod
     def join(cls, sep: str, parts) -> "Msg":
-        """The parts (sentences or :class:`Msg`) joined by ``sep``, each said in the reader's language."""
+        """The parts (sentences or :class:`Msg`) joined by ``sep``, each said in the reader's language (and
+        ``sep`` too, when it is a :class:`Msg` such as ``Msg(" or ")``)."""
         parts = list(parts)
-        return cls(sep.join("{p%d}" % i for i in range(len(parts))), **{f"p{i}": p for i, p in enumerate(parts)})
+        fields = {f"p{i}": p for i, p in enumerate(parts)}
+        if isinstance(sep, Msg):
+            fields["sep"], sep = sep, "{sep}"
+        return cls(str.join(sep, ("{p%d}" % i for i in range(len(parts)))), **fields)
 
     def to_json(self) -> dict:
         """The template and fields, for a cache (fields that are not JSON become their English text)."""

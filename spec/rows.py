@@ -28,6 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spec.cards import Card, Rank, Suit
+from spec.i18n import N_, Msg
+
+#: the article-led form of a wanted card, for a game whose Build says ``article="a "``
+N_("a {rank}{suit}")
 
 #: A row's two ends along the build order, ``(first, last)``; ``()`` while it is empty.
 Row = tuple[Rank, ...]
@@ -64,9 +68,9 @@ class Build:
     starts: frozenset[Rank] = frozenset()
     both_ends: bool = False
     suits: tuple[Suit, ...] = ()
-    unfit: str = "{card} does not fit {row}: it takes {wants}"
-    unstarted: str = "{card} does not fit {row}: it takes {wants}"
-    nothing: str = "nothing"
+    unfit: str = N_("{card} does not fit {row}: it takes {wants}")
+    unstarted: str = N_("{card} does not fit {row}: it takes {wants}")
+    nothing: str = N_("nothing")
     article: str = ""
     _at: dict = field(default=None, init=False, repr=False, compare=False)
     _place: dict = field(default=None, init=False, repr=False, compare=False)
@@ -119,19 +123,21 @@ class Build:
         """What ``row`` takes, in words: ``"6♦ or 9♦"``, ``"a 5"``, or ``nothing``."""
         wants = self.wants(row)
         if not wants:
-            return self.nothing
+            return Msg(self.nothing)
         suit = self.suits[i].symbol if self.suits else ""
-        return " or ".join(f"{self.article}{r.label}{suit}" for r in wants)
+        # the article is part of the template: "a {rank}{suit}" (marked below) reads "{rank}{suit}" in Russian
+        return Msg.join(Msg(" or "), [Msg(self.article + "{rank}{suit}", rank=r.label, suit=suit) for r in wants])
 
     def why_not(self, card: Card, hand: Sequence[Card], rows: Sequence[Row], i: int,
                 name: str = "") -> str | None:
         """A player's sentence saying why ``card`` may not go on row ``i`` (called ``name``), or ``None``."""
         if card not in hand:
-            return f"{card} is not in the hand"
+            return Msg("{card} is not in the hand", card=str(card))
         row = rows[i]
         if self.fits(card, row, i):
             return None
-        name = name or f"row {i}"
+        name = name or Msg("row {i}", i=i)
         if self.suits and card.suit is not self.suits[i]:
-            return f"{card} does not go on {name}: it holds {self.suits[i].symbol} cards only"
-        return (self.unfit if row else self.unstarted).format(card=card, row=name, wants=self.said(row, i))
+            return Msg("{card} does not go on {row}: it holds {suit} cards only", card=str(card), row=name,
+                       suit=self.suits[i].symbol)
+        return Msg(self.unfit if row else self.unstarted, card=str(card), row=name, wants=self.said(row, i))

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from spec.errors import IllegalMove
+from spec.i18n import N_, Msg
 
 #: Accounts that are not players.
 BANK, POT, BOX = "bank", "pot", "box"
@@ -72,7 +73,8 @@ class Ledger(Mapping[str, int]):
         if amount < 0:
             raise ValueError("Ledger.pay: the amount must not be negative")
         if not allow_debt and payer in self and self[payer] < amount:
-            raise IllegalMove(clause, f"{payer} holds {self[payer]}, cannot pay {amount}")
+            raise IllegalMove(clause, Msg("{payer} holds {money}, cannot pay {amount}", payer=payer, money=self[payer],
+                                          amount=amount))
         return self._moved({payer: -amount, payee: amount} if payer != payee else {payer: 0})
 
     def _moved(self, change: Mapping[str, int]) -> "Ledger":
@@ -194,8 +196,8 @@ class Raises:
 
     step: int
     limit: int
-    off_step: str = "bids go up by {step}: {what} is {want}, not {amount}"
-    capped: str = "the bid of {price} has been raised {raised} times, the most allowed: only a pass"
+    off_step: str = N_("bids go up by {step}: {what} is {want}, not {amount}")
+    capped: str = N_("the bid of {price} has been raised {raised} times, the most allowed: only a pass")
 
     def options(self, price: int, bids: int) -> tuple[int, ...]:
         """The one bid allowed (one step above the bid standing) while raises are left, else none."""
@@ -215,7 +217,7 @@ class Raises:
         broken = self.broken(amount, price, bids)
         if broken is None:
             return None
-        what = "the opening bid" if not price else f"a raise on {price}"
+        what = Msg("the opening bid") if not price else Msg("a raise on {price}", price=price)
         text = self.off_step if broken == "step" else self.capped
-        return text.format(amount=amount, step=self.step, want=price + self.step, what=what, price=price,
-                           raised=bids - 1, limit=self.limit)
+        return Msg(text, amount=amount, step=self.step, want=price + self.step, what=what, price=price,
+                   raised=bids - 1, limit=self.limit)

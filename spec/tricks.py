@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from spec.cards import Card, Rank, Suit
+from spec.i18n import Msg
 
 #: Natural strength: 2 lowest, ace highest.
 NATURAL_ORDER: Mapping[Rank, int] = {r: int(r) for r in Rank}
@@ -251,9 +252,9 @@ class Duties:
         if duty is None:
             return None
         if duty == "hand":
-            return f"{card} is not in the hand"
+            return Msg("{card} is not in the hand", card=str(card))
         if duty == "head":
-            return f"{card} does not win the trick, and another allowed card would"
+            return Msg("{card} does not win the trick, and another allowed card would", card=str(card))
         if duty == "lead":
             return self.barred(card, self.options(hand, plays, order))
         led_card = plays[0][1]
@@ -263,16 +264,17 @@ class Duties:
 
     def barred(self, card: Card, allowed: Sequence[Card]) -> str:
         """Why ``card`` may not lead: its suit is barred and the hand holds ``allowed``."""
-        return (f"{card} may not be led: {self.barred_lead.symbol} may not be led while the hand holds "
-                f"another suit, such as {allowed[0]}")
+        return Msg("{card} may not be led: {suit} may not be led while the hand holds another suit, such as "
+                   "{other}", card=str(card), suit=self.barred_lead.symbol, other=str(allowed[0]))
 
     def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
         """Why ``card`` is refused when the hand holds ``held``, which follows ``led_card``."""
-        return f"{card} does not follow suit: {led_card} was led and the hand holds {held}"
+        return Msg("{card} does not follow suit: {led} was led and the hand holds {held}", card=str(card),
+                   led=str(led_card), held=str(held))
 
     def untrumped(self, card: Card, led_card: Card, trump: Card) -> str:
         """Why ``card`` is refused when the hand cannot follow ``led_card`` and holds ``trump``."""
-        return f"{card} is neither of the suit led nor a trump, and the hand holds a trump"
+        return Msg("{card} is neither of the suit led nor a trump, and the hand holds a trump", card=str(card))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -321,16 +323,19 @@ class SuitlessDuties(Duties):
         return tuple(out)
 
     def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
-        rank = f"a card of rank {led_card.rank.label}"
+        rank = Msg("a card of rank {rank}", rank=led_card.rank.label)
         if led_card in self.suitless:
             what = rank
+        elif self.follow_rank:
+            what = Msg("a {suit} card or {rank}", suit=order.suit_of(led_card).symbol, rank=rank)
         else:
-            what = f"a {order.suit_of(led_card).symbol} card" + (f" or {rank}" if self.follow_rank else "")
-        return f"{card} does not answer {led_card}: {led_card} asks for {what}, and the hand holds {held}"
+            what = Msg("a {suit} card", suit=order.suit_of(led_card).symbol)
+        return Msg("{card} does not answer {led}: {led} asks for {what}, and the hand holds {held}", card=str(card),
+                   led=str(led_card), what=what, held=str(held))
 
     def untrumped(self, card: Card, led_card: Card, trump: Card) -> str:
-        return (f"{card} is not a trump: the hand cannot answer {led_card}, so it must play a trump, "
-                f"such as {trump}")
+        return Msg("{card} is not a trump: the hand cannot answer {led}, so it must play a trump, such as {trump}",
+                   card=str(card), led=str(led_card), trump=str(trump))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -376,4 +381,5 @@ class SuitOrTrumpDuties(Duties):
         return "head" if order.suit_of(card) in self.suits(plays[0][1], order) else "follow"
 
     def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
-        return f"{card} neither follows {led_card} nor is a trump, and the hand holds {held}"
+        return Msg("{card} neither follows {led} nor is a trump, and the hand holds {held}", card=str(card),
+                   led=str(led_card), held=str(held))
