@@ -20,10 +20,11 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from spec.errors import NotationError, quote
+from spec.i18n import Msg
 
 __all__ = [
     "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
-    "parse_rank", "parse_card", "parse_cards", "format_card", "format_cards", "shuffled",
+    "parse_rank", "parse_card", "parse_cards", "format_card", "format_cards", "format_runs", "shuffled",
 ]
 
 
@@ -114,7 +115,7 @@ def parse_suit(text: str) -> Suit:
     """Read a suit as cards write it: ``♠``, ``♤``, ``s`` or ``S`` (and so on for each suit)."""
     suit = _SUIT_PARSE.get(text.strip()) or _SUIT_PARSE.get(text.strip().upper())
     if suit is None:
-        raise NotationError(f"cannot read suit {quote(text)}: suits are ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, s h d c)")
+        raise NotationError(Msg("cannot read suit {text}: suits are ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, s h d c)", text=quote(text)))
     return suit
 
 
@@ -123,7 +124,8 @@ def parse_rank(text: str) -> Rank:
     t = text.strip().upper()
     rank = Rank.JOKER if t in _JOKERS else _RANK_PARSE.get(t)
     if rank is None:
-        raise NotationError(f"cannot read rank {quote(text)}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker")
+        raise NotationError(Msg("cannot read rank {text}: ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker",
+                                 text=quote(text)))
     return rank
 
 
@@ -133,13 +135,13 @@ def parse_card(text: str) -> Card:
     if t.upper() in _JOKERS:
         return Card(Rank.JOKER, None)
     if len(t) < 2:
-        raise NotationError(f"cannot read card {quote(text)}: expected a rank and a suit, like 10♥ or Th")
+        raise NotationError(Msg("cannot read card {text}: expected a rank and a suit, like 10♥ or Th", text=quote(text)))
     rank_text, suit_text = t[:-1].upper(), t[-1].upper()
     rank = _RANK_PARSE.get(rank_text)
     suit = _SUIT_PARSE.get(suit_text)
     if rank is None or rank is Rank.JOKER or suit is None:
-        raise NotationError(
-            f"cannot read card {quote(text)}: ranks are 2-10 T J Q K A (or В Д К Т), suits ♠♥♦♣ or s h d c")
+        raise NotationError(Msg("cannot read card {text}: ranks are 2-10 T J Q K A (or В Д К Т), suits ♠♥♦♣ or s h d c",
+                                text=quote(text)))
     return Card(rank, suit)
 
 
@@ -164,6 +166,30 @@ def format_card(card: Card, style: str = "unicode") -> str:
 
 def format_cards(cards: Iterable[Card], style: str = "unicode") -> str:
     return " ".join(format_card(c, style) for c in cards)
+
+
+def format_runs(cards: Iterable[Card]) -> str:
+    """A set of cards written short: three or more cards of one suit in a row of ranks as a range.
+
+    >>> format_runs(parse_cards("2♠ 2♥ 3♠ 3♥ 4♣ 5♣ 6♣ 7♣"))
+    '2♠ 3♠ 2♥ 3♥ 4♣–7♣'
+    """
+    by_suit: dict = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(c)
+    parts = []
+    for suit in sorted(by_suit, key=lambda s: SUIT_ORDER.index(s) if s in SUIT_ORDER else len(SUIT_ORDER)):
+        run: list[Card] = []
+        for c in sorted(by_suit[suit], key=lambda c: int(c.rank)) + [None]:
+            if c is not None and run and int(c.rank) == int(run[-1].rank) + 1:
+                run.append(c)
+                continue
+            if len(run) >= 3:
+                parts.append(f"{format_card(run[0])}–{format_card(run[-1])}")
+            else:
+                parts += [format_card(x) for x in run]
+            run = [c] if c is not None else []
+    return " ".join(parts)
 
 
 # ------------------------------------------------------------------- decks

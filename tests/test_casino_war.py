@@ -436,7 +436,7 @@ def test_odds_exact_deals_a_shoe_long_enough_for_the_burn(burn, deals):
     r = check([CasinoWar(Rules(burn=burn), players=2)], "odds_exact")
     assert r.verdict == "holds", r.detail
     shoe = props.shoe_for(burn)
-    assert len(shoe) == burn + 4 and r.detail.startswith(f"equal on all {deals} deals of 2♠ 2♥ 3♠ 3♥ 4♣")
+    assert len(shoe) == burn + 4 and r.detail.startswith(f"equal on all {deals} deals of 2♠ 3♠ 2♥ 3♥ 4♣")
 
 
 def test_a_deal_of_the_round_stands_for_as_many_orders_of_the_shoe():

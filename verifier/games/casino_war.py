@@ -14,7 +14,7 @@ from functools import cache
 import z3
 
 import spec.games.casino_war as rules_module
-from spec.cards import Rank, Suit, parse_cards
+from spec.cards import Rank, Suit, format_runs, parse_cards
 from spec.dealing import rng_for
 from spec.flips import compare
 from spec.games.casino_war import (
@@ -201,7 +201,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
         found.append(f"bet {bet}: war {odds.war}, surrender {odds.surrender}{tie}")
     dealt = sum(1 for _ in deals(shoe))
     how = "orders" if len(shoe) == len(SMALL_SHOE) else "deals"
-    return Outcome(HOLDS, f"equal on all {dealt} {how} of {cards}, {r.burn} burned: " + "; ".join(found)
+    return Outcome(HOLDS, f"equal on all {dealt} {how} of {format_runs(shoe)}, {r.burn} burned: " + "; ".join(found)
                    + " per unit")
 
 
