@@ -133,7 +133,7 @@ def parse_card_id(text: str, deck: int) -> int:
     """Read one card and check it belongs to the deck mask ``deck``."""
     cid = card_id(parse_card(text))
     if not deck >> cid & 1:
-        raise NotationError(f"card {text!r} is not in this game's deck")
+        raise NotationError(Msg("card {card} is not in this game's deck", card=repr(text)))
     return cid
 
 

@@ -44,7 +44,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import LegacySeed
 from spec.files import check_text, check_writable, read_user_file, write_atomic  # noqa: F401 (re-exported)
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
-from spec.i18n import Msg, tr
+from spec.i18n import Msg, tr, zone_name
 from spec.moves import parse_move as parse_move_text, templates_of
 from spec.rules import make_rules, rules_overrides
 
@@ -257,8 +257,10 @@ class Game(abc.ABC, Generic[S, M]):
         return ""
 
     def describe(self, state: S) -> str:
-        """A short human description of a state, in card notation."""
-        return "; ".join(f"{z}: {format_cards(c) or '-'}" for z, c in self.zones(state).items())
+        """A short human description of a state, in card notation (a :class:`~spec.i18n.Msg`, which the
+        caller says in the reader's language, like :meth:`describe_move`'s)."""
+        return Msg.join("; ", [Msg("{zone}: {cards}", zone=zone_name(z), cards=format_cards(c) or "-")
+                               for z, c in self.zones(state).items()])
 
     # ------------------------------------------------------- information
     def hidden_zones(self, state: S, player: int) -> frozenset[str]:
@@ -397,10 +399,15 @@ class Record:
             rules = {**legacy, **rules}
         return cls(make_rules(cls.Rules, rules), players=self.players)
 
+    @property
+    def deal_seed(self) -> int:
+        """The seed as the game deals it: a :class:`~spec.dealing.LegacySeed` for formats 1 and 2."""
+        return LegacySeed(self.seed) if self.format in LEGACY_SEED_FORMATS else self.seed
+
     def replay(self) -> tuple[Game, Any]:
         """Rebuild the final state; an illegal move names its position in the record."""
         game = self.game_object()
-        state = game.deal(LegacySeed(self.seed) if self.format in LEGACY_SEED_FORMATS else self.seed)
+        state = game.deal(self.deal_seed)
         for i, text in enumerate(self.moves, 1):
             try:
                 state = game.play(state, game.parse_move(text))

@@ -18,6 +18,7 @@ English is the source language: it needs no catalogue.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,38 @@ class Msg(str):
 
 def _message(template: str, fields: dict) -> "Msg":
     return Msg(template, **fields)
+
+
+#: The names of the zones the games keep (``Game.zones``), as a reader sees them; ``{n}`` is a seat or a
+#: number. A game that adds a zone adds its name here (tests/test_i18n.py checks every game's zones).
+ZONE_NAMES = frozenset({
+    N_("aside"), N_("aside {n}"), N_("banker stock"), N_("bid {n}"), N_("burned"), N_("centre"), N_("dealer"),
+    N_("dealer stock"), N_("discard"), N_("discards"), N_("down {n}"), N_("drawn {n}"), N_("hand {n}"),
+    N_("heap"), N_("layout"), N_("out"), N_("pig"), N_("pile"), N_("prizes down"), N_("prizes up"), N_("rows"),
+    N_("shoe"), N_("shop {n}"), N_("shown"), N_("stock"), N_("stock top"), N_("table"), N_("taken"),
+    N_("taken {n}"), N_("thrown {n}"), N_("trick"), N_("trump"), N_("trump card"), N_("turned"), N_("won {n}"),
+})
+_NUMBERED = re.compile(r"^(.*) (\d+)$")
+
+
+def zone_name(name: str) -> str:
+    """A zone's name (a key of ``Game.zones``) as a :class:`Msg` to say in the reader's language, or the
+    name as it is when it is not in :data:`ZONE_NAMES`.
+
+    >>> zone_name("hand 2").text("ru"), zone_name("stock").text("ru"), zone_name("nowhere")
+    ('рука 2', 'колода', 'nowhere')
+    """
+    m = _NUMBERED.match(name)
+    if m and f"{m.group(1)} {{n}}" in ZONE_NAMES:
+        return Msg(f"{m.group(1)} {{n}}", n=int(m.group(2)))
+    return Msg(name) if name in ZONE_NAMES else name
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's sentence, kept a :class:`Msg` when it was raised with one (so that it can be said in
+    the reader's language: ``said(error_text(exc), lang)``)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
 
 
 def said(text: str, lang: str) -> str:

@@ -39,6 +39,7 @@ from typing import Any, Literal
 
 from spec.cards import Card, format_card, format_cards, parse_card, parse_cards
 from spec.errors import NotationError, quote
+from spec.i18n import Msg, error_text
 
 __all__ = ["move", "parse_move", "codec", "MoveKind", "templates_of"]
 
@@ -80,7 +81,7 @@ def _codec_for(tp: Any) -> Codec:
 
         def parse_literal(text: str) -> Any:
             if text.lower() not in by_word:
-                raise NotationError(f"{quote(text)} is not one of {', '.join(words)}")
+                raise NotationError(Msg("{text} is not one of {allowed}", text=quote(text), allowed=", ".join(words)))
             return by_word[text.lower()]
         return Codec("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), parse_literal, str)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -97,7 +98,7 @@ def _codec_for(tp: Any) -> Codec:
                 return names[text.lower()]
             except KeyError:
                 allowed = ", ".join(str(getattr(m, "label", m.value)) for m in tp)
-                raise NotationError(f"{quote(text)} is not one of {allowed}") from None
+                raise NotationError(Msg("{text} is not one of {allowed}", text=quote(text), allowed=allowed)) from None
         return Codec(r"[^\s,]+", parse_enum, lambda m: str(getattr(m, "label", m.value)))
     raise TypeError(f"move field type {tp!r} has no codec; declare one with spec.moves.codec(...)")
 
@@ -184,7 +185,7 @@ def _read(kind: type, text: str):
             try:
                 values[name] = kind._codecs[name].parse(m.group(name))
             except (NotationError, ValueError) as exc:
-                raise NotationError(f"cannot read move {quote(text)}: {exc}") from None
+                raise NotationError(Msg("cannot read move {text}: {error}", text=quote(text), error=error_text(exc))) from None
         return kind(**values)
     return None
 
@@ -199,9 +200,9 @@ def parse_move(text: str, kinds: Sequence[type]):
         raise NotationError(f"a move must be text, not {type(text).__name__} {quote(text)}; moves are: "
                             f"{templates_of(kinds)}")
     if "\n" in text or "\r" in text:
-        raise NotationError(f"a move is one line of text; moves are: {templates_of(kinds)}")
+        raise NotationError(Msg("a move is one line of text; moves are: {moves}", moves=templates_of(kinds)))
     for kind in kinds:
         found = _read(kind, text)
         if found is not None:
             return found
-    raise NotationError(f"cannot read move {quote(text)}; moves are: {templates_of(kinds)}")
+    raise NotationError(Msg("cannot read move {text}; moves are: {moves}", text=quote(text), moves=templates_of(kinds)))

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from spec.cards import Card, format_cards
-from spec.i18n import tr
+from spec.i18n import said, tr, zone_name
 
 __all__ = ["visible_cards", "masked_move", "zone_rows", "public_values", "show_value"]
 
@@ -46,14 +46,16 @@ def masked_move(game, move, before, after, seats: Iterable[int]) -> str:
 
 
 def zone_rows(game, state, seat: int, lang: str = "en") -> list[tuple[str, str]]:
-    """(zone, its cards) for every zone; a hidden zone as its number of cards."""
+    """(zone, its cards) for every zone, the zone named in ``lang`` (:func:`spec.i18n.zone_name`); a
+    hidden zone as its number of cards."""
     hidden = game.hidden_zones(state, seat)
     rows = []
     for name, cards in game.zones(state).items():
+        label = said(zone_name(name), lang)
         if name in hidden:
-            rows.append((name, tr(lang, "{n} cards").format(n=len(cards)) if cards else "-"))
+            rows.append((label, tr(lang, "{n} cards").format(n=len(cards)) if cards else "-"))
         else:
-            rows.append((name, format_cards(cards) or "-"))
+            rows.append((label, format_cards(cards) or "-"))
     return rows
 
 

@@ -21,7 +21,7 @@ import json
 from spec.bots import make_bot
 from spec.errors import CardspecError
 from spec.games import get_game
-from spec.i18n import said
+from spec.i18n import error_text, said, tr
 from spec.seatview import masked_move, public_values, zone_rows
 
 __all__ = ["WebTable"]
@@ -85,11 +85,11 @@ class WebTable:
         sentence, or the notation error."""
         g = self.game
         if g.is_over(self.state) or g.to_move(self.state) != self.seat:
-            return json.dumps({"ok": False, "error": "it is not your turn"})
+            return json.dumps({"ok": False, "error": tr(self.lang, "it is not your turn")}, ensure_ascii=False)
         try:
             move = g.parse_move(text.strip())
         except CardspecError as exc:
-            return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+            return json.dumps({"ok": False, "error": said(error_text(exc), self.lang)}, ensure_ascii=False)
         if move not in g.legal_moves(self.state):
             why = g.refusal(self.state, move)
             if why is None:

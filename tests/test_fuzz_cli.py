@@ -292,10 +292,13 @@ def test_malformed_arguments(argv):
 
 @fuzz_settings("position")
 @seed(20261130)
-@given(st.one_of(nasty_text, st.text(alphabet="0123456789²³¹/|;:,.-+ AKQJTakqjt♠♥♦♣shdc\n", max_size=40)
-                 .map(lambda t: t + "#")))
-def test_malformed_positions(text):
-    assert_one_line_exit_2(["solve", "sixty_six", "--position", text], f"position: {text!r}")
+@given(st.sampled_from(["sixty_six", "durak"]),
+       st.one_of(nasty_text, st.text(alphabet="0123456789²³¹/|;:,.-+ AKQJTakqjt♠♥♦♣shdc\n", max_size=40)
+                 .map(lambda t: t + "#"),
+                 st.sampled_from(["attacker=²", "attacker=" + "9" * 5000, "points=" + "9" * 5000 + ",0"])
+                 .map(lambda t: f"trump=♥; p0=A♥; p1=9♥; {t}")))
+def test_malformed_positions(game, text):
+    assert_one_line_exit_2(["solve", game, "--position", text], f"position {game}: {text!r}")
     COUNTS["position"] = COUNTS.get("position", 0) + 1
 
 

@@ -3,6 +3,7 @@ has a Russian translation, and every translation still has its string in the cod
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -92,3 +93,66 @@ def test_the_english_counter_counts_prose_and_leaves_out_code_and_names():
     text = "".join(parser.parts)
     assert module.runs_of(text, module.proper_names()) == ["the card is not allowed here at all"]
     assert module.runs_of("a few words, then a Russian слово and then four words", set()) == []
+
+
+def _walked_states(game, seed: int = 1, moves: int = 300):
+    import random
+    rng, state = random.Random(seed), game.deal(seed)
+    for _ in range(moves):
+        yield state
+        legal = () if game.is_over(state) else game.legal_moves(state)
+        if not legal:
+            return
+        state = game.play(state, legal[rng.randrange(len(legal))])
+
+
+def test_every_zone_of_every_game_is_named_in_both_languages():
+    """The Play panel, the terminal seat and the logs name each zone in the reader's language."""
+    from spec.games import all_games
+    from spec.i18n import Msg, ZONE_NAMES, zone_name
+    unnamed = set()
+    for gid, cls in sorted(all_games().items()):
+        game = cls()
+        for state in _walked_states(game):
+            for zone in game.zones(state):
+                name = zone_name(zone)
+                if not isinstance(name, Msg):
+                    unnamed.add((gid, zone))
+    assert not unnamed, f"zones with no name in spec.i18n.ZONE_NAMES: {sorted(unnamed)}"
+    assert all(tr("ru", z) != z for z in ZONE_NAMES)
+
+
+def _english_words(text: str) -> list[str]:
+    """The words of two or more Latin letters (the English counter's words), identifiers left out."""
+    import re
+    text = re.sub(r"«[^»]*»", "", text)   # a move's notation, quoted
+    return [w for w in re.findall(r"[A-Za-z][\w]+", text) if not re.search(r"[\d_]", w)]
+
+
+def test_a_durak_log_and_its_refusals_speak_russian():
+    """``cardspec play durak --seed 1 --lang ru`` prints a Russian log: apart from the moves' notation,
+    which a player types, no English word; a refused move gets a Russian sentence."""
+    from click.testing import CliRunner
+
+    from spec.games import get_game
+    from spec.i18n import said
+    from verifier.cli import main
+    out = CliRunner().invoke(main, ["play", "durak", "--seed", "1", "--lang", "ru"])
+    assert out.exit_code == 0
+    lines = out.output.splitlines()
+    assert lines[0].startswith("Дурак (Durak)") and lines[1].startswith("сдача: козырь")
+    for line in lines[1:]:
+        told = line.split(":", 1)[1] if line.lstrip()[:1].isdigit() else line   # after "  7. P0:"
+        told = re.sub(r"^\s*(attack|beat|take|throw|transfer|pass)\b[^\u0400-\u04ff]*", "", told)
+        assert not _english_words(told), line
+    game = get_game("durak")()
+    refusals = 0
+    for state in _walked_states(game, moves=80):
+        if game.is_over(state):
+            break
+        for text in ("attack 6♠", "beat 6♠ with 7♠", "take", "pass", "throw 6♠", "transfer 6♠"):
+            why = game.refusal(state, game.parse_move(text))
+            if why is not None:
+                refusals += 1
+                assert not _english_words(said(why[1], "ru")), (text, why[1], said(why[1], "ru"))
+    assert refusals > 100

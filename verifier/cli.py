@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
-from spec.i18n import tr
+from spec.i18n import said, tr
 from spec.rules import make_rules
 from spec.variants import Variant, load_variant
 from verifier.core import THOROUGH, Budget
@@ -392,7 +392,7 @@ def _play_seats(game_id, players, seed, variant_path, replay_path, max_moves, se
             record.replay()
         except CardspecError as exc:
             raise CardspecError(f"{replay_path}: {exc}") from None
-        seed, moves = record.seed, [game.parse_move(t) for t in record.moves]
+        seed, moves = record.deal_seed, [game.parse_move(t) for t in record.moves]
     else:
         if game_id is None:
             raise click.UsageError("give a GAME or --replay FILE")
@@ -439,7 +439,7 @@ def _read_line(prompt: str) -> str:
 @click.option("--bots", "bots", metavar="KIND", help="Who plays the other seats: random, greedy[:PLAYOUTS] or "
               "ismcts[:ITERATIONS] (default with --seat: ismcts; without --seat the bots play every seat).")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default=None,
-              help="The language of the session with --seat (default: from LANG).")
+              help="The language of the log, or of the session with --seat (default: from LANG).")
 def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves, seats, bots, lang) -> None:
     """Play one random game (or replay a record) and print it as a log; with --seat, play a seat yourself
     against bots (type ? at the prompt for your moves)."""
@@ -459,17 +459,18 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
             record.replay()  # a bad record fails here, naming the move, before anything is printed
         except CardspecError as exc:
             raise CardspecError(f"{replay_path}: {exc}") from None
-        seed, moves = record.seed, [game.parse_move(t) for t in record.moves]
+        seed, moves = record.deal_seed, [game.parse_move(t) for t in record.moves]
     else:
         if game_id is None:
             raise click.UsageError("give a GAME or --replay FILE")
         game = make_game(game_id, resolve_variant(game_id, variant_path), players)
         moves = None
+    lang = lang or language_from_env()
     rng = random.Random(seed)
     state = game.deal(seed)
-    console.print(f"{game.info.name_en} ({game.info.name_ru}), {game.players} players, seed {seed}",
-                  markup=False)
-    console.print(f"deal: {game.describe(state)}", markup=False)
+    console.print(tr(lang, "{name} ({name_ru}), {n} players, seed {seed}").format(
+        name=game.info.name_en, name_ru=game.info.name_ru, n=game.players, seed=seed), markup=False)
+    console.print(tr(lang, "deal: {state}").format(state=said(game.describe(state), lang)), markup=False)
     played = []
     step = 0
     while not game.is_over(state):
@@ -486,12 +487,12 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
         state = game.play(state, move)
         played.append(move)
         step += 1
-        console.print(f"{step:4}. P{mover}: {game.format_move(move):8} {game.describe_move(state)}",
+        console.print(f"{step:4}. P{mover}: {game.format_move(move):8} {said(game.describe_move(state), lang)}",
                       markup=False)
     if game.is_over(state):
-        console.print(f"result: {game.outcome(state).describe()}", markup=False)
+        console.print(tr(lang, "result: {result}").format(result=game.outcome(state).describe(lang)), markup=False)
     else:
-        console.print(f"the game has not ended after {step} moves", markup=False)
+        console.print(tr(lang, "the game has not ended after {n} moves").format(n=step), markup=False)
     if save_path is not None:
         game.record(seed, played).save(save_path)
         console.print(f"saved to {save_path}", markup=False)

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from spec.bots import Bot, IsmctsBot
 from spec.errors import CardspecError
-from spec.i18n import N_, said, tr
+from spec.i18n import N_, error_text, said, tr, zone_name
 from spec.seatview import masked_move, public_values, zone_rows
 
 __all__ = ["Session", "HELP"]
@@ -129,7 +129,7 @@ class Session:
         try:
             return self.game.parse_move(text), None
         except CardspecError as exc:
-            return None, str(exc)
+            return None, said(error_text(exc), self.lang)
 
     def _refused(self, text: str, legal: Sequence):
         """The legal move ``text`` names, or ``None`` after saying why it is not one."""
@@ -184,8 +184,9 @@ class Session:
                       show_header=False, expand=False)
         table.add_column("zone", style="bold")
         table.add_column("cards")
+        own = said(zone_name(f"hand {seat}"), self.lang)
         for name, cards in zone_rows(self.game, self.state, seat, self.lang):
-            table.add_row(name + (tr(self.lang, " (you)") if name == f"hand {seat}" else ""), cards)
+            table.add_row(name + (tr(self.lang, " (you)") if name == own else ""), cards)
         public = public_values(self.game, self.state, seat)
         if public:
             table.add_row(tr(self.lang, "public"), escape(public))

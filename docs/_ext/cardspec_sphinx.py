@@ -823,17 +823,18 @@ def _seats_figure(census: dict, words: dict, lang: str):
     return fig
 
 
-def _sample_lines(game_id: str, players: int, seed: int, moves: int = 14) -> list[str]:
+def _sample_lines(game_id: str, players: int, seed: int, moves: int = 14, lang: str = "en") -> list[str]:
     from spec.games import get_game
+    from spec.i18n import said
     from verifier.api import walk
     game = get_game(game_id)(players=players)
     trace, _ = walk(game, seed, cap=moves)
     state = game.deal(seed)
-    lines = [f"deal: {game.describe(state)}"]
+    lines = [tr(lang, "deal: {state}").format(state=said(game.describe(state), lang))]
     for i, move in enumerate(trace.moves, 1):
         mover = game.to_move(state)
         state = game.apply(state, move)
-        lines.append(f"{i:3}. P{mover}: {game.format_move(move):10} {game.describe_move(state)}")
+        lines.append(f"{i:3}. P{mover}: {game.format_move(move):10} {said(game.describe_move(state), lang)}")
     return lines
 
 
@@ -889,7 +890,7 @@ class GlanceDirective(_Base):
             box.append(f"   :{words['atlas']}: :doc:`{words['atlas_link'].format(points=points)} </atlas/{game_id}>`")
         out = self.emit(box + [""])
         n0 = min(census)
-        sample = _sample_lines(game_id, n0, 1)
+        sample = _sample_lines(game_id, n0, 1, lang=lang)
         lines = [f".. rubric:: {words['figures']}", "",
                  words["figures_intro"].format(n=len(first.lengths), seed=_GLANCE_SEED), "",
                  f".. rubric:: {words['sample']}", "",

@@ -41,6 +41,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import NotationError, VariantError
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -186,7 +187,7 @@ class Attack:
         # one written form per attack: the cards in deck order, each once
         ids = sorted(_ID_OF.get(c, -1) for c in self.cards)
         if not ids or len(set(ids)) != len(ids):
-            raise NotationError(f"attack {' '.join(map(str, self.cards))}: name each card once")
+            raise NotationError(Msg("attack {cards}: name each card once", cards=" ".join(map(str, self.cards))))
         if ids[0] >= 0:
             object.__setattr__(self, "cards", tuple(CARDS[i] for i in ids))
 
@@ -295,6 +296,8 @@ def mask_of_cards(cards) -> int:
 # phases
 LEAD, DEFEND, THROW, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("lead", "defend", "throw in", "over")
+#: who is to move, as the log says it (by phase)
+_TO_MOVE = (N_("P{player} to lead"), N_("P{player} to defend"), N_("P{player} to throw in"))
 
 
 # ------------------------------------------------------------------- state
@@ -563,16 +566,17 @@ def game_winner(finished: Sequence[int]) -> int:
 # One per rule a move can break, in the order a player would check them.
 
 _PHASE_KINDS = {LEAD: (Attack, Pass), DEFEND: (Beat, Take, Transfer), THROW: (Throw, Pass), OVER: ()}
-_PHASE_TASK = {LEAD: "to attack (lead one card, or several of one rank)",
-               DEFEND: "to defend (beat an open card, take, or transfer)",
-               THROW: "to throw in a card or pass"}
+_PHASE_TASK = {LEAD: Msg("to attack (lead one card, or several of one rank)"),
+               DEFEND: Msg("to defend (beat an open card, take, or transfer)"),
+               THROW: Msg("to throw in a card or pass")}
 
 
 def out_of_turn(game: "Durak", state: State, mv) -> str | None:
     """Why ``mv`` is not a move of the player in turn now (``None`` when its kind is)."""
     if type(mv) in _PHASE_KINDS[state.phase]:
         return None
-    return f"it is P{game.to_move(state)}'s turn {_PHASE_TASK[state.phase]}: {mv.kind} is not possible now"
+    return Msg("it is P{player}'s turn {task}: {kind} is not possible now", player=game.to_move(state),
+               task=_PHASE_TASK[state.phase], kind=mv.kind)
 
 
 def _refused(game: "Durak", state: State, mv) -> tuple[str, str]:
@@ -630,7 +634,7 @@ def cards_held(game: "Durak", state: State, mv) -> str | None:
     for c in _laid(mv):
         i = _ID_OF.get(c, -1)
         if i < 0 or not hand >> i & 1:
-            return f"P{p} does not hold {c}"
+            return Msg("P{player} does not hold {card}", player=p, card=str(c))
     return None
 
 
@@ -639,12 +643,12 @@ def cards_held(game: "Durak", state: State, mv) -> str | None:
 def lead_has_shape(game: "Durak", state: State, mv: Attack) -> str | None:
     if is_lead_shape(game.rules, mask_of_cards(mv.cards)):
         return None
-    return f"{format_cards(mv.cards)} is not an attack: {_SHAPES[game.rules.lead]}"
+    return Msg("{cards} is not an attack: {shape}", cards=format_cards(mv.cards), shape=_SHAPES[game.rules.lead])
 
 
-_SHAPES = {"one_rank": "lead one card, or several of one rank",
-           "pair": "lead exactly two cards of one rank (English Durak)",
-           "pairs_and_one": "lead one card, a pair and a card, or two pairs and a card, all of different ranks"}
+_SHAPES = {"one_rank": Msg("lead one card, or several of one rank"),
+           "pair": Msg("lead exactly two cards of one rank (English Durak)"),
+           "pairs_and_one": Msg("lead one card, a pair and a card, or two pairs and a card, all of different ranks")}
 
 
 @CLAUSES.rule("durak-attack-limit", "A bout never holds more attacking cards than the defender held when "
@@ -655,8 +659,8 @@ def within_limit(game: "Durak", state: State, mv: Attack) -> str | None:
     n = len(mv.cards)
     if n <= state.limit:
         return None
-    return (f"the bout would hold {n} attacking cards; against P{state.defender} it may hold at most "
-            f"{state.limit} (his cards when it began, or the cap)")
+    return Msg("the bout would hold {n} attacking cards; against P{player} it may hold at most {limit} (his cards "
+               "when it began, or the cap)", n=n, player=state.defender, limit=state.limit)
 
 
 @CLAUSES.rule("durak-pair-pass", "English: a player who cannot lead a pair passes the attack to the next player",
@@ -665,9 +669,9 @@ def pass_lead_without_pair(game: "Durak", state: State, mv: Pass) -> str | None:
     if state.phase != LEAD:
         return None   # a thrower may always pass (``durak-throwers``)
     if game.rules.lead != "pair":
-        return "the attacker must attack: only in English Durak is the lead passed on"
+        return Msg("the attacker must attack: only in English Durak is the lead passed on")
     if can_lead_pair(state.hands[state.attacker], state.limit):
-        return f"P{state.attacker} can lead a pair, so he must attack"
+        return Msg("P{player} can lead a pair, so he must attack", player=state.attacker)
     return None
 
 
@@ -676,12 +680,13 @@ def pass_lead_without_pair(game: "Durak", state: State, mv: Pass) -> str | None:
 def beat_is_higher(game: "Durak", state: State, mv: Beat) -> str | None:
     a, c = _ID_OF[mv.attack], _ID_OF[mv.cover]
     if (a, OPEN) not in state.table:
-        return f"{mv.attack} is not an open attacking card"
+        return Msg("{card} is not an open attacking card", card=str(mv.attack))
     if game.rules.reversed or game.beaters(state)[a] >> c & 1:
         return None
-    need = "a higher spade (Japanese)" if game.rules.spades_by_spades and mv.attack.suit == Suit.SPADES \
-        else "a higher card of the led suit, or a trump"
-    return f"{mv.cover} does not beat {mv.attack}: a beat needs {need}"
+    need = Msg("a higher spade (Japanese)") if game.rules.spades_by_spades and mv.attack.suit == Suit.SPADES \
+        else Msg("a higher card of the led suit, or a trump")
+    return Msg("{cover} does not beat {attack}: a beat needs {need}", cover=str(mv.cover), attack=str(mv.attack),
+               need=need)
 
 
 @CLAUSES.rule("durak-take", "The defender must beat every card he can; if some card cannot be beaten "
@@ -691,9 +696,11 @@ def take_only_if_unable(game: "Durak", state: State, mv) -> str | None:
     if type(mv) is Take:
         if may_take(game.rules, stuck >= 0):
             return None
-        return f"P{state.defender} can beat every open card, so he must beat them (he may take only when he cannot)"
+        return Msg("P{player} can beat every open card, so he must beat them (he may take only when he cannot)",
+                   player=state.defender)
     if stuck >= 0 and not may_take(game.rules, False):
-        return f"P{state.defender} cannot beat {card_of(stuck)}, so he must take the cards (or transfer)"
+        return Msg("P{player} cannot beat {card}, so he must take the cards (or transfer)", player=state.defender,
+                   card=str(card_of(stuck)))
     return None
 
 
@@ -702,14 +709,15 @@ def take_only_if_unable(game: "Durak", state: State, mv) -> str | None:
               decides=Transfer)
 def transfer_allowed(game: "Durak", state: State, mv: Transfer) -> str | None:
     if not game.rules.transfer:
-        return "these rules have no transfers"
+        return Msg("these rules have no transfers")
     if state.taking or game.transfer_target(state) < 0:
-        return ("no transfer now: only before any card is beaten, with an attack of one rank, and when the "
-                "next player holds at least as many cards as would attack him")
+        return Msg("no transfer now: only before any card is beaten, with an attack of one rank, and when the next "
+                   "player holds at least as many cards as would attack him")
     a = card_of(state.table[0][0])
     if game.rules.reversed or mv.card.rank == a.rank:
         return None
-    return f"{mv.card} cannot transfer an attack of {a.rank.label}s: lay a card of the same rank"
+    return Msg("{card} cannot transfer an attack of {rank}s: lay a card of the same rank", card=str(mv.card),
+               rank=a.rank.label)
 
 
 @CLAUSES.rule("durak-throw-in", "Cards of a rank already on the table may be thrown in: onto a taking "
@@ -721,7 +729,7 @@ def throw_in_allowed(game: "Durak", state: State, mv: Throw) -> str | None:
     other time ``durak-turn`` refuses a throw-in first."""
     if game.rules.reversed or table_rank_mask(state.table) >> _ID_OF[mv.card] & 1:
         return None
-    return f"{mv.card} cannot be thrown in: its rank is not on the table"
+    return Msg("{card} cannot be thrown in: its rank is not on the table", card=str(mv.card))
 
 
 # ------------------------------------------------------------- phases
@@ -1062,23 +1070,27 @@ class TableViews:
                        ranks=table_rank_mask(table))
 
     def describe(self, state: State) -> str:
-        hands = "; ".join(f"P{p}: {format_mask(h) or '-'}" for p, h in enumerate(state.hands))
+        hands = Msg.join("; ", [Msg("P{player}: {cards}", player=p, cards=format_mask(h) or "-")
+                                for p, h in enumerate(state.hands)])
         table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
                          for a, d in state.table) or "-"
-        shown = format_card(card_of(state.trump_card)) if state.trump_card >= 0 else "none shown"
+        shown = format_card(card_of(state.trump_card)) if state.trump_card >= 0 else Msg("none shown")
         mover = self.to_move(state)
-        who = f"P{mover} to {PHASE_NAMES[state.phase]}" if mover is not None else "over"
-        return (f"trump {state.trump.symbol} ({shown}); P{state.attacker} attacks P{state.defender}; {who}; "
-                f"table {table}; {hands}; stock {len(state.stock)}; discard {state.discard.bit_count()}")
+        who = Msg(_TO_MOVE[state.phase], player=mover) if mover is not None else Msg("over")
+        return Msg("trump {suit} ({shown}); P{attacker} attacks P{defender}; {who}; table {table}; {hands}; "
+                   "stock {stock}; discard {discard}", suit=state.trump.symbol, shown=shown,
+                   attacker=state.attacker, defender=state.defender, who=who, table=table, hands=hands,
+                   stock=len(state.stock), discard=state.discard.bit_count())
 
     def describe_move(self, state: State) -> str:
         if state.phase == OVER:
-            return "game over"
+            return Msg("game over")
         table = " ".join(format_card(card_of(a)) + ("/" + format_card(card_of(d)) if d != OPEN else "")
                          for a, d in state.table)
         if not table:
-            return f"next bout: P{state.attacker} attacks P{state.defender}; stock {len(state.stock)}"
-        return f"table {table}"
+            return Msg("next bout: P{attacker} attacks P{defender}; stock {stock}", attacker=state.attacker,
+                       defender=state.defender, stock=len(state.stock))
+        return Msg("table {table}", table=table)
 
 
 class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pass]):
@@ -1233,9 +1245,9 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
         mv = super().parse_move(text)
         for c in _laid(mv) if type(mv) not in (Take, Pass) else ():
             if not self._deck >> _ID_OF.get(c, 63) & 1:
-                raise NotationError(f"card {c} is not in this game's deck")
+                raise NotationError(Msg("card {card} is not in this game's deck", card=str(c)))
         if type(mv) is Beat and not self._deck >> _ID_OF.get(mv.attack, 63) & 1:
-            raise NotationError(f"card {mv.attack} is not in this game's deck")
+            raise NotationError(Msg("card {card} is not in this game's deck", card=str(mv.attack)))
         return mv
 
 
