@@ -31,6 +31,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.stakes import POT, Deltas, Ledger, player_account, settle
@@ -300,12 +301,16 @@ CLAUSES.note("bura-lead-turn", "Only the player on lead leads, at the start of a
              "spec.games.bura.lead_one_suit")
 
 
+_CARDS_OUT = Msg("the cards are out: the last trick's taker may only claim or pass")
+
+
 def lead_turn(state: State) -> str | None:
     """Why the player to move may not lead now (``None``: he is on lead)."""
     if not leading(state):
         if state.cards_out:
-            return "the cards are out: the last trick's taker may only claim or pass"
-        return f"a trick is in progress: P{state.to_move} must beat or throw {len(state.plays[0].cards)} card(s)"
+            return _CARDS_OUT
+        return Msg("a trick is in progress: P{player} must beat or throw {n} card(s)", player=state.to_move,
+                   n=len(state.plays[0].cards))
     return None
 
 
@@ -339,11 +344,10 @@ CLAUSES.note("bura-answer-turn", "Each other player in turn, clockwise from the 
 def answer_turn(state: State, cards: Sequence[Card]) -> str | None:
     """Why the player to move may not answer the trick with ``cards`` (``None``: he may)."""
     if not state.plays:
-        return "no trick is in progress: lead first" if not state.cards_out else \
-            "the cards are out: the last trick's taker may only claim or pass"
+        return Msg("no trick is in progress: lead first") if not state.cards_out else _CARDS_OUT
     k = len(state.plays[0].cards)
     if len(cards) != k:
-        return f"{k} card(s) were led: answer with {k}"
+        return Msg("{n} card(s) were led: answer with {n}", n=k)
     return None
 
 
@@ -356,17 +360,22 @@ def _answer_refused(game, state, move) -> tuple[str, str]:
         rule = game.beat_rules[state.trump]
         return "bura-beat-each", rule.why_not_cover(best_of(state.plays).cards, move.cards, state.hands[state.to_move])
     beat = game.cover_options(state)[0]
-    return "bura-throw", f"P{state.to_move} can beat with {' '.join(map(str, beat))}, so must beat (must_beat)"
+    return "bura-throw", Msg("P{player} can beat with {cards}, so must beat (must_beat)", player=state.to_move,
+                             cards=" ".join(map(str, beat)))
+
+
+_AUTOMATIC = Msg("claims are automatic under these rules: a deal ends as soon as someone has 31")
+_MID_TRICK = Msg("a trick is in progress: claim when on lead, before leading")
 
 
 def _no_claim(game, state, move=None) -> str | None:
     """Why the player to move may not claim now (``None``: he may)."""
     if game.rules.claims == "automatic":
-        return "claims are automatic under these rules: a deal ends as soon as someone has 31"
+        return _AUTOMATIC
     if state.plays:
-        return "a trick is in progress: claim when on lead, before leading"
+        return _MID_TRICK
     if state.claimed:
-        return f"P{state.to_move} has already claimed this turn"
+        return Msg("P{player} has already claimed this turn", player=state.to_move)
     return None
 
 
@@ -627,24 +636,27 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
 
     # ------------------------------------------------------------ printing
     def describe(self, state):
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
-        return (f"deal {state.deal_no + 1}, P{state.dealer} deals, turns {state.turned}: trumps "
-                f"{state.trump.symbol}; pot {state.ledger[POT]}; {hands}")
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
+        return Msg("deal {deal}, P{dealer} deals, turns {card}: trumps {suit}; pot {pot}; {hands}",
+                   deal=state.deal_no + 1, dealer=state.dealer, card=str(state.turned), suit=state.trump.symbol,
+                   pot=state.ledger[POT], hands=hands)
 
     def describe_move(self, state):
         if state.event is not None:
             p, pts, pot = state.event
             if state.winner is not None:
-                return f"P{p} has {pts} points and takes the pot of {pot}"
-            return f"P{p} has only {pts} points: the pot doubles to {state.ledger[POT]}"
+                return Msg("P{player} has {points} points and takes the pot of {pot}", player=p, points=pts, pot=pot)
+            return Msg("P{player} has only {points} points: the pot doubles to {pot}", player=p, points=pts,
+                       pot=state.ledger[POT])
         if state.plays or not state.last_trick:
             return ""
         if state.deal_no and not any(state.won) and all(len(h) == HAND_SIZE for h in state.hands):
-            return "nobody claimed 31: dealt again\n      " + self.describe(state)
+            return Msg.join("\n      ", [Msg("nobody claimed 31: dealt again"), self.describe(state)])
         cards = tuple(c for pl in state.last_trick for c in pl.cards)
-        text = (f"P{state.last_taker} takes {' '.join(map(str, cards))} ({card_points(cards)} points); "
-                f"points {' '.join(map(str, state.points))}")
-        return text + ("; the cards are out" if state.cards_out else "")
+        text = Msg("P{player} takes {cards} ({points} points); points {scores}", player=state.last_taker,
+                   cards=" ".join(map(str, cards)), points=card_points(cards), scores=" ".join(map(str, state.points)))
+        return Msg("{trick}; the cards are out", trick=text) if state.cards_out else text
 
 
 def _with(state: State, **changes) -> State:
