@@ -30,6 +30,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, player_account, settle
@@ -193,7 +194,7 @@ def box_in_turn(state: State) -> bool:
 def _box_refused(game, state, move) -> tuple[str, str]:
     """Which box clause refuses ``move``: not the time for chips, or an amount out of bounds."""
     if not box_in_turn(state):
-        return "lottery-box", "chips go in the box only at the start of a round, before the deal"
+        return "lottery-box", Msg("chips go in the box only at the start of a round, before the deal")
     return "lottery-box-size", game.box_limits.why_not(move.amount)
 
 
@@ -215,7 +216,7 @@ def stake_on_new_card(state: State) -> bool:
 def _stake_refused(game, state, move) -> tuple[str, str]:
     """Which stake clause refuses ``move``: no new prize card to stake, or an amount out of bounds."""
     if not stake_on_new_card(state):
-        return "lottery-stake", "only the banker stakes, and only on a new prize card before it is turned"
+        return "lottery-stake", Msg("only the banker stakes, and only on a new prize card before it is turned")
     return "lottery-stake-size", game.stake_limits.why_not(move.amount)
 
 
@@ -280,9 +281,9 @@ def next_holder(hands: Sequence[Sequence[Card]], seat: int) -> int | None:
 
 def _lead_refused(game, state, move) -> str:
     if state.phase != LEADING:
-        return "no lead now: a led card is waiting to be beaten or taken" if state.phase == ANSWERING \
-            else "leading begins only when the lottery's deal is over"
-    return f"{move.card} is not in your hand"
+        return Msg("no lead now: a led card is waiting to be beaten or taken") if state.phase == ANSWERING \
+            else Msg("leading begins only when the lottery's deal is over")
+    return Msg("{card} is not in your hand", card=str(move.card))
 
 
 @CLAUSES.rule("lottery-lead", "The leader leads any card of his hand", offers=Lead, refused=_lead_refused)
@@ -308,14 +309,16 @@ def _answer_refused(game, state, move) -> tuple[str, str]:
     beat), or a take (no led card, or a cover in hand)."""
     if type(move) is Take:
         if state.phase != ANSWERING:
-            return "lottery-take", "there is no led card to take"
+            return "lottery-take", Msg("there is no led card to take")
         cover = next(c for c in state.hands[state.to_move] if beats(state.table, c, game.rules.beat))
-        return "lottery-take", f"you can beat {state.table} (with {cover}): a player takes only when he cannot beat"
+        return "lottery-take", Msg("you can beat {led} (with {cover}): a player takes only when he cannot beat",
+                                   led=str(state.table), cover=str(cover))
     if state.phase != ANSWERING:
-        return "lottery-beat", "there is no led card to beat"
+        return "lottery-beat", Msg("there is no led card to beat")
     if move.card not in state.hands[state.to_move]:
-        return "lottery-beat", f"{move.card} is not in your hand"
-    return "lottery-beat", f"{move.card} does not beat {state.table}: {game.beat_words()}"
+        return "lottery-beat", Msg("{card} is not in your hand", card=str(move.card))
+    return "lottery-beat", Msg("{card} does not beat {led}: {rule}", card=str(move.card), led=str(state.table),
+                               rule=game.beat_words())
 
 
 @CLAUSES.rule("lottery-beat", "The next player may beat the led card with a card of his hand that beats it",
@@ -534,6 +537,12 @@ def _replace(s: State, **changes) -> State:
 
 # ------------------------------------------------------------------ the game
 
+#: how a card is beaten, under each ``Rules.beat``
+_BEAT_WORDS = {"higher_suit": Msg("a card of a higher suit beats (hearts > clubs > diamonds > spades)"),
+               "suit_then_rank": Msg("a card of a higher suit, or a higher card of the same suit, beats"),
+               "same_suit_higher": Msg("only a higher card of the same suit beats")}
+
+
 class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
     info = INFO
     Rules = Rules
@@ -645,26 +654,25 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
         return lottery + (cards + 2) * cards
 
     def beat_words(self) -> str:
-        return {"higher_suit": "a card of a higher suit beats (hearts > clubs > diamonds > spades)",
-                "suit_then_rank": "a card of a higher suit, or a higher card of the same suit, beats",
-                "same_suit_higher": "only a higher card of the same suit beats"}[self.rules.beat]
+        return _BEAT_WORDS[self.rules.beat]
 
     def describe(self, state):
-        parts = [f"banker P{state.banker}, dealer P{self.players - 1}", f"round {state.round}"]
+        parts = [Msg("banker P{banker}, dealer P{dealer}", banker=state.banker, dealer=self.players - 1),
+                 Msg("round {round}", round=state.round)]
         if state.phase != OVER:
-            parts += [f"box {state.ledger[BOX]}", f"chips on prize cards {state.ledger[POT]}"]
+            parts += [Msg("box {box}", box=state.ledger[BOX]), Msg("chips on prize cards {chips}", chips=state.ledger[POT])]
         if state.phase in (LEADING, ANSWERING, OVER):
-            parts.append("cards " + " ".join(f"P{p}:{len(h)}" for p, h in enumerate(state.hands)))
+            parts.append(_card_counts(state))
         if state.table is not None:
-            parts.append(f"led {state.table}")
+            parts.append(Msg("led {card}", card=str(state.table)))
         if state.phase == OVER:
-            parts.append("nobody is left with cards: no loser" if state.loser is None
-                         else f"P{state.loser} is left with {format_cards(state.hands[state.loser])}, "
-                              f"pays {state.penalty}")
+            parts.append(Msg("nobody is left with cards: no loser") if state.loser is None
+                         else Msg("P{player} is left with {cards}, pays {penalty}", player=state.loser,
+                                  cards=format_cards(state.hands[state.loser]), penalty=state.penalty))
             box = sum(state.paid_in) + state.penalty
-            parts.append(f"the box's {box} chips go to the banker" if self.rules.box_goes == "banker"
-                         else f"the box keeps {box} chips")
-        return "; ".join(parts)
+            parts.append(Msg("the box's {chips} chips go to the banker", chips=box) if self.rules.box_goes == "banker"
+                         else Msg("the box keeps {chips} chips", chips=box))
+        return Msg.join("; ", parts)
 
     def describe_move(self, state):
         ev = state.last
@@ -674,21 +682,27 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
             return self.describe(state)
         if ev[0] == "turn":
             paid = state.won[len(state.won) - ev[1]:]
-            text = ", ".join(f"P{p} holds {c}, wins {k}" for c, p, k in paid) or "no prize won"
-            out = f"round {state.round} turned: {text}"
+            text = Msg.join(", ", [Msg("P{player} holds {card}, wins {chips}", player=p, card=str(c), chips=k)
+                                   for c, p, k in paid]) if paid else Msg("no prize won")
+            out = Msg("round {round} turned: {prizes}", round=state.round, prizes=text)
             if state.phase == LEADING:
-                return out + f"; the beating stage: P{state.to_move} leads; cards " + \
-                    " ".join(f"P{p}:{len(h)}" for p, h in enumerate(state.hands))
+                return Msg("{turned}; the beating stage: P{player} leads; {counts}", turned=out, player=state.to_move,
+                           counts=_card_counts(state))
             return out
         if ev[0] == "take":
-            return f"takes {ev[2]}; P{state.to_move} leads"
+            return Msg("takes {card}; P{player} leads", card=str(ev[2]), player=state.to_move)
         if ev[0] == "beat":
-            return f"beats it; P{state.to_move} leads"
+            return Msg("beats it; P{player} leads", player=state.to_move)
         if ev[0] == "box":
-            return f"box {state.ledger[BOX]}"
+            return Msg("box {box}", box=state.ledger[BOX])
         if ev[0] == "stake":
-            return "on a prize card, face down"
+            return Msg("on a prize card, face down")
         return ""
+
+
+def _card_counts(state: State) -> Msg:
+    """How many cards each player holds: ``cards P0:3 P1:2``."""
+    return Msg("cards {counts}", counts=" ".join(f"P{p}:{len(h)}" for p, h in enumerate(state.hands)))
 
 
 GAME = CardLottery
