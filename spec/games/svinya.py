@@ -28,6 +28,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rows import Build
 from spec.rules import setting
@@ -232,7 +233,7 @@ def pig_builds(starters: frozenset, suit: Suit | None = None) -> Build:
     """How the pig is built (the rows kit): up from its opener to the king, any suit; a pig of
     ``suit`` (``pig_suit = "follow"``) takes that suit only."""
     return Build(order=PIG_ORDER, starts=starters, article="a ", suits=(suit,) if suit else (),
-                 unstarted="{card} does not fit {row}: it takes {wants} to open a new pig")
+                 unstarted=N_("{card} does not fit {row}: it takes {wants} to open a new pig"))
 
 
 @CLAUSES.rule("svinya-shop-build", "A shop is built downward by one rank, regardless of suit; a king goes on "
@@ -241,7 +242,7 @@ def shop_builds(empty_shop: str) -> Build:
     """How a shop is built (the rows kit): down by one rank, any suit, a king on an ace; an emptied
     shop takes any card but an ace, or (``empty_shop = "closed"``) nothing."""
     if empty_shop == "closed":
-        return Build(order=SHOP_ORDER, unstarted="{row} is empty and closed (empty_shop = closed)")
+        return Build(order=SHOP_ORDER, unstarted=N_("{row} is empty and closed (empty_shop = closed)"))
     return Build(order=SHOP_ORDER, starts=frozenset(SHOP_ORDER[1:]))
 
 
@@ -260,22 +261,24 @@ def _lay_refused(game, state, move) -> tuple[str, str]:
     """Which of the laying clauses refuses ``move``, and why."""
     p, card = state.to_move, move.card
     if card not in state.hands[p]:
-        return "svinya-hold", f"P{p} does not hold {card}"
+        return "svinya-hold", Msg("P{player} does not hold {card}", player=p, card=str(card))
     if card.rank == Rank.ACE:
-        return "svinya-aces", f"{card} cannot be laid: aces go nowhere (they stay in hand)"
+        return "svinya-aces", Msg("{card} cannot be laid: aces go nowhere (they stay in hand)", card=str(card))
     pig = ends(state.pig)
     if type(move) is ToPig:
         return "svinya-pig-build", game.pig_build_for(state.pig).why_not(card, state.hands[p], (pig,), 0,
-                                                                          "the pig")
+                                                                          Msg("the pig"))
     near, o = game.near[p], move.owner
     if o not in near:
-        return "svinya-neighbours", (f"P{p} sheds only onto the shops of "
-                                     f"{' and '.join(f'P{q}' for q in near)}, not P{o}'s")
+        return "svinya-neighbours", Msg("P{player} sheds only onto the shops of {neighbours}, not P{owner}'s",
+                                        player=p, neighbours=Msg.join(Msg(" and "), [f"P{q}" for q in near]),
+                                        owner=o)
     shop = state.shops[o]
     if not game.shop_build.fits(card, ends(shop)):
-        name = f"P{o}'s shop (top {shop[-1]})" if shop else f"P{o}'s shop"
+        name = (Msg("P{owner}'s shop (top {card})", owner=o, card=str(shop[-1])) if shop
+                else Msg("P{owner}'s shop", owner=o))
         return "svinya-shop-build", game.shop_build.why_not(card, state.hands[p], (ends(shop),), 0, name)
-    return "svinya-pig-first", f"{card} fits the pig, so it must go on the pig"
+    return "svinya-pig-first", Msg("{card} fits the pig, so it must go on the pig", card=str(card))
 
 
 @CLAUSES.rule("svinya-pig-first", "A card that fits the pig must go on the pig, not on a shop", offers=(ToPig, ToShop),
@@ -307,19 +310,20 @@ def _lift_refused(game, state, move) -> tuple[str, str]:
     """Which of the lifting clauses refuses ``move``, and why."""
     p, o = state.to_move, move.owner
     if not 0 <= o < game.players:
-        return "svinya-lift", f"there is no P{o}: the shops are P0 to P{game.players - 1}"
+        return "svinya-lift", Msg("there is no P{owner}: the shops are P0 to P{last}", owner=o, last=game.players - 1)
     shop = state.shops[o]
     if shop and shop[-1].rank == Rank.ACE:
-        return "svinya-aces", f"the A on P{o}'s shop stays there: aces go nowhere"
+        return "svinya-aces", Msg("the A on P{owner}'s shop stays there: aces go nowhere", owner=o)
     if game.rules.lift == "none":
-        return "svinya-lift", "shop cards never go to the pig (lift = none)"
+        return "svinya-lift", Msg("shop cards never go to the pig (lift = none)")
     if game.rules.lift == "own" and o != p:
-        return "svinya-lift", f"P{p} may lift only from their own shop (lift = own)"
+        return "svinya-lift", Msg("P{player} may lift only from their own shop (lift = own)", player=p)
     if not shop:
-        return "svinya-lift", f"P{o}'s shop is empty"
+        return "svinya-lift", Msg("P{owner}'s shop is empty", owner=o)
     if not state.pig:
-        return "svinya-lift", "no pig is open: a new pig is opened from a hand, not from a shop"
-    return "svinya-lift", f"the top of P{o}'s shop, {shop[-1]}, does not fit the pig: it takes {game.pig_wants(state)}"
+        return "svinya-lift", Msg("no pig is open: a new pig is opened from a hand, not from a shop")
+    return "svinya-lift", Msg("the top of P{owner}'s shop, {card}, does not fit the pig: it takes {wants}",
+                              owner=o, card=str(shop[-1]), wants=game.pig_wants(state))
 
 
 @CLAUSES.rule("svinya-lift", "The top card of any shop, its first card included, may go on the open pig when "
@@ -361,11 +365,12 @@ def _stuck_refused(game, state, move) -> str:
     can = sorted(plays, key=lambda m: (type(m) is ToShop, hand.index(m.card), getattr(m, "owner", 0)))[:1]
     can = can or lift_fits(game, state)[:1]
     if can:
-        return f"P{state.to_move} can play {can[0]}, so may not {move.kind}"
+        return Msg("P{player} can play {move}, so may not {kind}", player=state.to_move, move=str(can[0]),
+                   kind=move.kind)
     if type(move) is Draw:
-        return ("the talon is empty: pass" if game.rules.when_stuck == "draw"
-                else "a player who cannot lay passes (when_stuck = pass)")
-    return "draw from the talon: a player who cannot lay draws while the talon lasts"
+        return (Msg("the talon is empty: pass") if game.rules.when_stuck == "draw"
+                else Msg("a player who cannot lay passes (when_stuck = pass)"))
+    return Msg("draw from the talon: a player who cannot lay draws while the talon lasts")
 
 
 @CLAUSES.rule("svinya-stuck", "A player who can lay or lift nothing passes (decision); with a talon and "
@@ -431,7 +436,7 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         """What the pig takes, in words (``"a 5"``, ``"a 2 or a 6 to open a new pig"``; ``"a 5♠"``
         for a pig that follows suit)."""
         said = self.pig_build_for(state.pig).said(ends(state.pig))
-        return said if state.pig else said + " to open a new pig"
+        return said if state.pig else Msg("{wants} to open a new pig", wants=said)
 
     def deal(self, seed: int) -> State:
         cards = list(self.deck())
@@ -511,23 +516,26 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         return n * (start + 1)
 
     def describe_move(self, state):
-        pig = _pig_text(state.pig) if state.pig else "(none)"
+        pig = _pig_text(state.pig) if state.pig else Msg("(none)")
         shops = " ".join(f"P{p}:{s[-1] if s else '-'}" for p, s in enumerate(state.shops))
-        return f"| pig {pig} | shops {shops}"
+        return Msg("| pig {pig} | shops {shops}", pig=pig, shops=shops)
 
     def describe(self, state):
-        parts = [f"P{p}: {' '.join(map(str, h)) or '-'}" for p, h in enumerate(state.hands)]
-        parts.append("shops " + " ".join(f"P{p}:{' '.join(map(str, s))}" for p, s in enumerate(state.shops)))
-        parts.append("pig " + (_pig_text(state.pig) or "-"))
+        parts = [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)) or "-")
+                 for p, h in enumerate(state.hands)]
+        parts.append(Msg("shops {shops}", shops=" ".join(f"P{p}:{' '.join(map(str, s))}"
+                                                          for p, s in enumerate(state.shops))))
+        parts.append(Msg("pig {pig}", pig=_pig_text(state.pig) or "-"))
         if state.talon:
-            parts.append(f"talon {len(state.talon)}")
-        return "; ".join(parts)
+            parts.append(Msg("talon {n}", n=len(state.talon)))
+        return Msg.join("; ", parts)
 
 
 def _pig_text(pig) -> str:
     """The pig as its ends once it is longer than three cards: it rises one rank at a time, so the ends say it all."""
     if len(pig) > 3:
-        return f"{pig[0]}..{pig[-1]} ({len(pig)} cards)"
+        return Msg("{first}..{last} ({n} cards)", first=str(pig[0]), last=str(pig[-1]), n=len(pig))
+
     return " ".join(map(str, pig))
 
 
