@@ -30,7 +30,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, player_account, settle
@@ -191,11 +191,19 @@ def box_in_turn(state: State) -> bool:
     return state.phase == BOXING
 
 
+def _out_of_limits(limits: Amounts, amount: int) -> Msg | None:
+    """The stakes kit's :meth:`~spec.stakes.Amounts.why_not` as a translatable sentence (the limits'
+    ``outside`` template is marked with ``N_``)."""
+    if limits.why_not(amount) is None:
+        return None
+    return Msg(limits.outside, amount=amount, low=limits.low, high=limits.high, step=limits.step)
+
+
 def _box_refused(game, state, move) -> tuple[str, str]:
     """Which box clause refuses ``move``: not the time for chips, or an amount out of bounds."""
     if not box_in_turn(state):
         return "lottery-box", Msg("chips go in the box only at the start of a round, before the deal")
-    return "lottery-box-size", game.box_limits.why_not(move.amount)
+    return "lottery-box-size", _out_of_limits(game.box_limits, move.amount)
 
 
 @CLAUSES.rule("lottery-box-size", "A player puts any number of chips in the box (within the agreed limits)",
@@ -217,7 +225,7 @@ def _stake_refused(game, state, move) -> tuple[str, str]:
     """Which stake clause refuses ``move``: no new prize card to stake, or an amount out of bounds."""
     if not stake_on_new_card(state):
         return "lottery-stake", Msg("only the banker stakes, and only on a new prize card before it is turned")
-    return "lottery-stake-size", game.stake_limits.why_not(move.amount)
+    return "lottery-stake-size", _out_of_limits(game.stake_limits, move.amount)
 
 
 @CLAUSES.rule("lottery-stake-size", "A prize is any number of chips (within the agreed limits)", offers=Stake,
@@ -553,9 +561,9 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
         super().__init__(rules, players=players)
         r = self.rules
         self.box_limits = Amounts(r.box_min, r.box_max,
-                                  outside="{amount} chips cannot go in the box: put {low} to {high}")
+                                  outside=N_("{amount} chips cannot go in the box: put {low} to {high}"))
         self.stake_limits = Amounts(r.stake_min, r.stake_max,
-                                    outside="a prize of {amount} chips is not allowed: stake {low} to {high}")
+                                    outside=N_("a prize of {amount} chips is not allowed: stake {low} to {high}"))
         self.boxes_allowed = tuple(Box(a) for a in self.box_limits.options())
         self.stakes_allowed = tuple(Stake(a) for a in self.stake_limits.options())
         self.lottery = LotteryStage(self)
