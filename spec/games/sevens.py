@@ -19,6 +19,7 @@ from spec.cards import Card, Rank, Suit, SUIT_ORDER, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rows import Build
 
@@ -149,7 +150,7 @@ def next_player(player: int, players: int) -> int:
 
 def _pass_refused(game, state, move) -> str:
     can = min((m.card for m in lay_builds(game, state)), key=sort_key)
-    return f"P{state.to_move} can lay {can}, so may not pass"
+    return Msg("P{player} can lay {card}, so may not pass", player=state.to_move, card=str(can))
 
 
 @CLAUSES.rule("sevens-pass", "A player who can lay no card passes (and only then)", offers=Pass,
@@ -169,12 +170,12 @@ def _lay_refused(game, state, move) -> tuple[str, str]:
     """Which of the laying clauses refuses ``move``, and why."""
     card, hand = move.card, state.hands[state.to_move]
     if card not in hand:
-        return "sevens-hold", f"P{state.to_move} does not hold {card}"
+        return "sevens-hold", Msg("P{player} does not hold {card}", player=state.to_move, card=str(card))
     if not state.laid:
-        return "sevens-open", f"the first card is 7♦, not {card}"
+        return "sevens-open", Msg("the first card is 7♦, not {card}", card=str(card))
     i = SUIT_INDEX[card.suit]
     return "sevens-build", game.build.why_not(card, hand, tuple(map(ENDS.__getitem__, state.rows)), i,
-                                              f"the {card.suit.symbol} row")
+                                              Msg("the {suit} row", suit=card.suit.symbol))
 
 
 @CLAUSES.rule("sevens-build", "A 7 starts its suit's row; a row grows by the next card up to the king "
@@ -269,12 +270,14 @@ class Sevens(Game[State, Lay | Pass]):
 
     def describe_move(self, state):
         if self.is_over(state):
-            return "out of cards"
-        return "rows " + " | ".join(f"{RANK_AT[lo].label}-{RANK_AT[hi].label}{s.symbol}"
-                                    for s, (lo, hi) in zip(SUIT_ORDER, state.rows) if lo)
+            return Msg("out of cards")
+        return Msg("rows {rows}", rows=" | ".join(f"{RANK_AT[lo].label}-{RANK_AT[hi].label}{s.symbol}"
+                                                  for s, (lo, hi) in zip(SUIT_ORDER, state.rows) if lo))
 
     def describe(self, state):
-        return "; ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        return Msg.join("; ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                               for p, h in enumerate(state.hands)])
+
 
 
 GAME = Sevens
