@@ -24,6 +24,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -201,8 +202,9 @@ def trick_layer(piles, first: int = 0) -> tuple[int, ...]:
 def _not_laid(game, state, move) -> str:
     p = state.layer[state.pos]
     if state.gathering:
-        return f"P{p} has taken the trick and puts its cards under their pile first"
-    return f"P{p} {flips.lay_why_not(move.card, state.piles[p])}: cards are laid unseen, from the top"
+        return Msg("P{player} has taken the trick and puts its cards under their pile first", player=p)
+    return Msg("P{player} {why}: cards are laid unseen, from the top", player=p,
+               why=flips.lay_why_not(move.card, state.piles[p]))
 
 
 @CLAUSES.rule("pyanitsa-top", "A player lays the top card of their pile, unseen", offers=Lay, refused=_not_laid)
@@ -252,7 +254,7 @@ def returned(rules: Rules, table: tuple[tuple[int, Card], ...], taker: int, seed
 
 def _not_gathered(game, state, move) -> str:
     if not state.gathering:
-        return "no trick is being gathered: cards go under a pile only after a trick is taken"
+        return Msg("no trick is being gathered: cards go under a pile only after a trick is taken")
     return flips.gather_why_not(move.card, tuple(c for _, c in state.table))
 
 
@@ -368,13 +370,17 @@ class Pyanitsa(Game[State, Lay]):
 
     def describe_move(self, state):
         if state.gathering:
-            return f"P{state.taker} gathers"
+            return Msg("P{player} gathers", player=state.taker)
         if state.table:  # a trick goes on; a new round of it (pos 0) is a dispute of the tied players
-            return "dispute: " + " ".join(f"P{p}" for p in state.layer) if state.pos == 0 else ""
-        return f"P{state.taker} takes; piles " + " ".join(str(len(p)) for p in state.piles)
+            return (Msg("dispute: {players}", players=" ".join(f"P{p}" for p in state.layer)) if state.pos == 0
+                    else "")
+        return Msg("P{player} takes; piles {piles}", player=state.taker,
+                   piles=" ".join(str(len(p)) for p in state.piles))
 
     def describe(self, state):
-        return "; ".join(f"P{p}: {' '.join(map(str, pile))}" for p, pile in enumerate(state.piles))
+        return Msg.join("; ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, pile)))
+                               for p, pile in enumerate(state.piles)])
+
 
 
 GAME = Pyanitsa
