@@ -20,6 +20,7 @@ from spec.cards import Card, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -100,8 +101,8 @@ def starter(seed: int) -> int:
 
 def _not_laid(game, state, move) -> str:
     if state.gathering:
-        return f"P{state.to_move} puts the heap under their pile first"
-    return f"P{state.to_move} {flips.lay_why_not(move.card, state.piles[state.to_move])}"
+        return Msg("P{player} puts the heap under their pile first", player=state.to_move)
+    return Msg("P{player} {why}", player=state.to_move, why=flips.lay_why_not(move.card, state.piles[state.to_move]))
 
 
 @CLAUSES.rule("poddavki-top", "A player lays the top card of their pile", offers=Lay, refused=_not_laid)
@@ -116,8 +117,8 @@ def lay_top(game, state) -> tuple[Lay, ...]:
 
 def _not_gathered(game, state, move) -> str:
     if not state.gathering:
-        return "no heap is being taken"
-    return flips.gather_why_not(move.card, state.heap, "in the heap")
+        return Msg("no heap is being taken")
+    return flips.gather_why_not(move.card, state.heap, N_("in the heap"))
 
 
 @CLAUSES.rule("poddavki-gather", "Under the chosen order the taker puts the heap under their pile card by card",
@@ -224,11 +225,12 @@ class Poddavki(Game[State, Lay | Under]):
 
     def describe_move(self, state):
         if state.over:
-            return "game over"
+            return Msg("game over")
         if state.demand:
-            return f"P{state.to_move} pays {state.demand}"
+            return Msg("P{player} pays {n}", player=state.to_move, n=state.demand)
         if not state.heap:
-            return "heap taken; piles " + " ".join(str(len(p)) for p in state.piles)
+            return Msg("heap taken; piles {piles}", piles=" ".join(str(len(p)) for p in state.piles))
+
         return ""
 
 
