@@ -26,6 +26,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import BANK, POT, Amounts, Deltas, Ledger, player_account, settle
@@ -124,19 +125,27 @@ CLAUSES.note("casino-war-shoe", "One or more 52-card packs shuffled together; ac
 
 def limits(rules: Rules) -> tuple[Amounts, Amounts]:
     """The table's limits on a bet and on a tie bet (the stakes kit's :class:`~spec.stakes.Amounts`)."""
-    step = " in even chips" if rules.bets == "even" else ""
-    bets = Amounts(rules.min_bet, rules.max_bet, 2 if rules.bets == "even" else 1,
-                   outside="a bet of {amount} is not allowed: bet {low} to {high}" + step)
-    return bets, Amounts(0, rules.max_tie_bet, outside="a tie bet of {amount} is not allowed: {low} to {high}")
+    outside = N_("a bet of {amount} is not allowed: bet {low} to {high} in even chips") if rules.bets == "even" \
+        else N_("a bet of {amount} is not allowed: bet {low} to {high}")
+    bets = Amounts(rules.min_bet, rules.max_bet, 2 if rules.bets == "even" else 1, outside=outside)
+    return bets, Amounts(0, rules.max_tie_bet, outside=N_("a tie bet of {amount} is not allowed: {low} to {high}"))
+
+
+def _out_of_limits(limits: Amounts, amount: int) -> Msg | None:
+    """The stakes kit's :meth:`~spec.stakes.Amounts.why_not` as a translatable sentence (the limits'
+    ``outside`` template is marked with ``N_``)."""
+    if limits.why_not(amount) is None:
+        return None
+    return Msg(limits.outside, amount=amount, low=limits.low, high=limits.high, step=limits.step)
 
 
 def _bet_refused(game, state, move) -> tuple[str, str]:
     """Which betting clause refuses ``move``: the bets are closed, the bet or the tie bet is out of limits."""
     if state.first:
-        return "casino-war-bet", "the cards are dealt: bets are closed"
+        return "casino-war-bet", Msg("the cards are dealt: bets are closed")
     bets, ties = game.limits
-    said = bets.why_not(move.amount)
-    return ("casino-war-bet", said) if said else ("casino-war-tie-bet", ties.why_not(move.tie))
+    said = _out_of_limits(bets, move.amount)
+    return ("casino-war-bet", said) if said else ("casino-war-tie-bet", _out_of_limits(ties, move.tie))
 
 
 @CLAUSES.rule("casino-war-bet", "Each player bets first, in seat order, between the table's limits", offers=Bet,
@@ -170,9 +179,10 @@ def tied(state: State, p: int) -> bool:
 
 def _choice_refused(game, state, move) -> str:
     if not state.first:
-        return "no cards are dealt yet: every player bets first"
+        return Msg("no cards are dealt yet: every player bets first")
     p = state.to_move
-    return f"P{p}'s {state.first[p]} does not tie the dealer's {state.dealer[0]}: there is nothing to choose"
+    return Msg("P{player}'s {card} does not tie the dealer's {dealer}: there is nothing to choose", player=p,
+               card=str(state.first[p]), dealer=str(state.dealer[0]))
 
 
 @CLAUSES.rule("casino-war-tie-choice", "Only a player whose card ties the dealer's chooses: surrender or war",
@@ -382,20 +392,24 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
 
     def describe(self, state):
         if not state.first:
-            return f"bets {' '.join(map(str, state.bets))}; shoe {len(state.shoe)} cards"
+            return Msg("bets {bets}; shoe {n} cards", bets=" ".join(map(str, state.bets)), n=len(state.shoe))
         zones = self.zones(state)
         hands = " ".join(f"P{p} {'/'.join(map(str, zones[f'hand {p}']))}" for p in range(self.punters))
-        return f"dealer {'/'.join(map(str, state.dealer))}; {hands}; table {self.ledger(state)['pot']}"
+        return Msg("dealer {dealer}; {hands}; table {table}", dealer="/".join(map(str, state.dealer)), hands=hands,
+                   table=self.ledger(state)['pot'])
 
     def describe_move(self, state):
         if not state.first:
             return ""
-        text = f"dealer {state.dealer[0]}; " + " ".join(f"P{p} {c}" for p, c in enumerate(state.first))
+        text = Msg("dealer {dealer}; {cards}", dealer=str(state.dealer[0]),
+                   cards=" ".join(f"P{p} {c}" for p, c in enumerate(state.first)))
         if len(state.dealer) > 1:
-            text += f"; burned {' '.join(map(str, state.burned))}; war: dealer {state.dealer[1]}, " + \
-                " ".join(f"P{p} {c}" for p, c in enumerate(state.war) if c is not None)
+            text = Msg("{cards}; burned {burned}; war: dealer {dealer}, {war}", cards=text,
+                       burned=" ".join(map(str, state.burned)), dealer=str(state.dealer[1]),
+                       war=" ".join(f"P{p} {c}" for p, c in enumerate(state.war) if c is not None))
         if state.to_move is None:
-            text += "; returns " + " ".join(f"{r:+d}" for r in self.outcome(state).returns)
+            text = Msg("{cards}; returns {returns}", cards=text,
+                       returns=" ".join(f"{r:+d}" for r in self.outcome(state).returns))
         return text
 
 
