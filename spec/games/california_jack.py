@@ -22,6 +22,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import SuitOrTrumpDuties, TrickOrder, points_in, rank_order
@@ -153,7 +154,7 @@ def _refused(game, state, move) -> tuple[str, str]:
     """Which of the playing clauses refuses ``move``, and why."""
     hand = state.hands[state.to_move]
     if move.card not in hand:
-        return "california-jack-hold", f"P{state.to_move} does not hold {move.card}"
+        return "california-jack-hold", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
     return "california-jack-follow", game.duties.why_not(move.card, hand, state.trick, game.orders[state.trump])
 
 
@@ -351,24 +352,26 @@ class CaliforniaJack(Game[State, Play]):
         return len(DECK) * self.deal_limit()
 
     def describe(self, state):
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
-        top = state.stock[0] if state.stock else "-"
-        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, trumps {state.trump.symbol}; "
-                f"totals {' '.join(map(str, state.match.totals))}; stock top {top} ({len(state.stock)} cards); "
-                f"{hands}")
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
+        top = str(state.stock[0]) if state.stock else "-"
+        return Msg("deal {deal}, P{dealer} deals, trumps {suit}; totals {totals}; stock top {top} ({n} cards); {hands}",
+                   deal=state.match.deals + 1, dealer=state.dealer, suit=state.trump.symbol,
+                   totals=" ".join(map(str, state.match.totals)), top=top, n=len(state.stock), hands=hands)
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
         cards = " ".join(str(c) for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {cards}"
+        text = Msg("P{player} takes {cards}", player=state.last_winner, cards=cards)
         if state.last_draw:
-            text += f", draws {state.last_draw[0]}; P{1 - state.last_winner} draws {state.last_draw[1]}"
+            text = Msg("{trick}, draws {card}; P{other} draws {other_card}", trick=text, card=str(state.last_draw[0]),
+                       other=1 - state.last_winner, other_card=str(state.last_draw[1]))
         if self.is_over(state):
-            return text + "; " + self.outcome(state).describe()
+            return Msg.join("; ", [text, self.outcome(state).describe()])
         if all(len(h) == HAND_SIZE for h in state.hands) and not any(state.won):
-            return (text + f"; deal over, totals {' '.join(map(str, state.match.totals))}\n      "
-                    + self.describe(state))
+            over = Msg("{trick}; deal over, totals {totals}", trick=text, totals=" ".join(map(str, state.match.totals)))
+            return Msg.join("\n      ", [over, self.describe(state)])
         return text
 
 
