@@ -24,6 +24,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.stakes import Ledger, player_account
@@ -351,20 +352,23 @@ class KozelOld(Game[State, Play]):
         return None  # a game can pass without a winner, so no bound (property match_unbounded)
 
     def describe(self, state):
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
         tallies = " ".join(str(state.tally[player_account(p)]) for p in range(PLAYERS))
-        return (f"deal {state.deals + 1}, half {state.half + 1}, P{state.dealer} deals, trump card "
-                f"{state.turned}: trumps {state.trump.symbol}; tallies {tallies}; {hands}")
+        return Msg("deal {deal}, half {half}, P{dealer} deals, trump card {card}: trumps {suit}; tallies {tallies}; "
+                   "{hands}", deal=state.deals + 1, half=state.half + 1, dealer=state.dealer, card=str(state.turned),
+                   suit=state.trump.symbol, tallies=tallies, hands=hands)
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({card_points((cards,))[0]} points)"
+        text = Msg("P{player} takes {cards} ({points} points)", player=state.last_winner,
+                   cards=" ".join(map(str, cards)), points=card_points((cards,))[0])
         if self.is_over(state):
-            return text + "; " + self.outcome(state).describe()
+            return Msg.join("; ", [text, self.outcome(state).describe()])
         if all(len(h) == HAND_SIZE for h in state.hands):
-            return text + "; half over\n      " + self.describe(state)
+            return Msg.join("\n      ", [Msg("{trick}; half over", trick=text), self.describe(state)])
         return text
 
 
