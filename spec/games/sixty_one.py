@@ -20,6 +20,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import NotationError, VariantError, quote
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 
@@ -209,8 +210,9 @@ def playable_cards(hand: tuple[Card, ...]) -> tuple[Play, ...]:
 
 
 @CLAUSES.rule("sixty-one-play", "On your turn, play any one card from your hand onto the pile", offers=Play,
-              refused=lambda game, state, move: (f"P{state.to_move} does not hold {move.card}: lay one of your "
-                                                 f"cards ({format_cards(state.hands[state.to_move])})"))
+              refused=lambda game, state, move: Msg("P{player} does not hold {card}: lay one of your cards ({cards})",
+                                                    player=state.to_move, card=str(move.card),
+                                                    cards=format_cards(state.hands[state.to_move])))
 def lay_held(game, state: State) -> tuple[Play, ...]:
     """Any card of the hand may be laid, and nothing else."""
     return playable_cards(state.hands[state.to_move])
@@ -449,11 +451,14 @@ class SixtyOne(Game[State, Play]):
         return play_bound(self.rules, self.players)
 
     def describe_move(self, state: State) -> str:
-        return f"total {state.total}" + (f", P{state.loser} loses" if state.loser is not None else "")
+        if state.loser is not None:
+            return Msg("total {total}, P{player} loses", total=state.total, player=state.loser)
+        return Msg("total {total}", total=state.total)
 
     def describe(self, state: State) -> str:
         base = super().describe(state)
-        return f"total {state.total}; to move P{state.to_move}; {base}"
+        return Msg("total {total}; to move P{player}; {zones}", total=state.total, player=state.to_move, zones=base)
+
 
 
 GAME = SixtyOne
