@@ -25,6 +25,7 @@ from spec.cards import Card, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import Deltas, Ledger, player_account, settle
@@ -362,14 +363,21 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return self.rules.talias * (cards + self.players * (cards // (3 * self.players) + 1))
 
     def describe(self, state):
-        parts = [f"banker P{state.banker}", f"talia {state.talia + 1}", f"shoe {len(state.stock)}"]
-        parts += [f"P{p} {' '.join(map(str, h))} ({best_total(h)})" for p, h in enumerate(state.hands)]
-        return "; ".join(parts)
+        parts = [Msg("banker P{player}", player=state.banker), Msg("talia {n}", n=state.talia + 1),
+                 Msg("shoe {n}", n=len(state.stock))]
+        parts += [Msg("P{player} {cards} ({total})", player=p, cards=" ".join(map(str, h)), total=best_total(h))
+                  for p, h in enumerate(state.hands)]
+        return Msg.join("; ", parts)
 
     def describe_move(self, state):
-        hands = " | ".join(f"P{p} {' '.join(map(str, h))} ({best_total(h)}{' over' if st == BUST else ''})"
-                           for p, (h, st) in enumerate(zip(state.hands, state.status)))
-        return f"{hands}; purses " + " ".join(f"{x:+d}" for x in self.outcome(state).returns)
+        hands = Msg.join(" | ", [(Msg("P{player} {cards} ({total} over)", player=p, cards=" ".join(map(str, h)),
+                                      total=best_total(h)) if st == BUST else
+                                  Msg("P{player} {cards} ({total})", player=p, cards=" ".join(map(str, h)),
+                                      total=best_total(h)))
+                                 for p, (h, st) in enumerate(zip(state.hands, state.status))])
+        return Msg("{hands}; purses {purses}", hands=hands,
+                   purses=" ".join(f"{x:+d}" for x in self.outcome(state).returns))
+
 
 
 GAME = ThirtyOneBank
