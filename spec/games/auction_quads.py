@@ -27,6 +27,7 @@ from spec.cards import Card, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import redraws, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import POT, Deltas, Ledger, Raises, player_account, settle
@@ -373,27 +374,35 @@ class AuctionQuads(Game[State, Bid | Pass]):
         return (len(PACK) - n) * (2 * n - 1 + self.rules.raises * (n - 1))
 
     def describe(self, state):
-        hands = " | ".join(f"P{p}: " + " ".join(map(str, h)) for p, h in enumerate(state.hands))
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
         pot = sum(self.paid_in(state))
-        head = "over" if state.centre is None else (
-            "centre: face down" if centre_hidden(self.rules) else f"centre: {state.centre}")
-        return f"{head}; pot {pot}; stock {len(state.stock)}; {hands}"
+        head = Msg("over") if state.centre is None else (
+            Msg("centre: face down") if centre_hidden(self.rules) else Msg("centre: {card}", card=str(state.centre)))
+        return Msg("{head}; pot {pot}; stock {n}; {hands}", head=head, pot=pot, n=len(state.stock), hands=hands)
 
     def describe_move(self, state):
         if state.last is None or state.price or state.passes:
-            return f"high bid {state.price} (P{state.high})" if state.high is not None else ""
+            return Msg("high bid {price} (P{player})", price=state.price, player=state.high) \
+                if state.high is not None else ""
         card, taker, price = state.last
+        card = str(card)
         if taker is None:
-            text = f"{card}: nobody bids, set aside"
+            text = Msg("{card}: nobody bids, set aside", card=card)
+        elif price:
+            text = Msg("{card} to P{player} for {price}", card=card, player=taker, price=price)
         else:
-            text = f"{card} to P{taker}" + (f" for {price}" if price else " (nobody bid)")
+            text = Msg("{card} to P{player} (nobody bid)", card=card, player=taker)
         if state.winner is not None:
-            text += f"; four of a kind: P{state.winner} takes the pot of {sum(self.paid_in(state))}"
+            rest = Msg("four of a kind: P{player} takes the pot of {pot}", player=state.winner,
+                       pot=sum(self.paid_in(state)))
         elif state.to_move is None:
-            text += f"; the pack is out, nobody holds four ({self.rules.no_quads})"
+            rest = Msg("the pack is out, nobody holds four ({no_quads})", no_quads=self.rules.no_quads)
         else:
-            text += "; next card face down" if centre_hidden(self.rules) else f"; up next: {state.centre}"
-        return text
+            rest = Msg("next card face down") if centre_hidden(self.rules) else \
+                Msg("up next: {card}", card=str(state.centre))
+        return Msg("{first}; {rest}", first=text, rest=rest)
+
 
 
 GAME = AuctionQuads
