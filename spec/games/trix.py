@@ -27,6 +27,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import NotationError, VariantError
+from spec.i18n import N_, Msg
 from spec.moves import codec, move
 from spec.rules import Table, setting
 from spec.tricks import Duties, TrickOrder, next_seat
@@ -242,7 +243,8 @@ def _parse_contract(text: str) -> Contract:
     for c in Contract:
         if low in (c.value, c.russian.lower()):
             return c
-    raise NotationError(f"{text!r} is not a contract; contracts: King, Diamonds, Girls, Collections, Trix")
+    raise NotationError(Msg("{text} is not a contract; contracts: King, Diamonds, Girls, Collections, Trix",
+                            text=repr(text)))
 
 
 # contracts are read in English or Russian and written in English
@@ -641,42 +643,45 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
 
 # ---------------------------------------------------------- moves and refusals
 
-_PHASE_WORK = {CHOOSE: "choose the contract", ANNOUNCE: "say whether they double",
-               REDEALING: "demand a redeal or decline", PLAY: "play a card"}
-_HEARTS_SCOPE = {"all_contracts": "", "king_only": " in the King contract", "opening_lead": " to the first trick"}
+_PHASE_WORK = {CHOOSE: N_("choose the contract"), ANNOUNCE: N_("say whether they double"),
+               REDEALING: N_("demand a redeal or decline"), PLAY: N_("play a card")}
+_HEARTS_SCOPE = {"all_contracts": "", "king_only": N_(" in the King contract"),
+                 "opening_lead": N_(" to the first trick")}
 
 
 def _neighbours(top: Card, wrap: bool) -> str:
     ranks = [r for r in Rank if Rank.TWO <= r <= Rank.ACE and adjacent(int(r), int(top.rank), wrap)]
-    return " or ".join(r.label for r in ranks)
+    return Msg.join(Msg(" or "), [r.label for r in ranks])
 
 
 def _choice_refused(game: Trix, state: State, move: Choose) -> tuple[str, str]:
     g, rules = state.game, game.rules
     names = ", ".join(k.label for k in contract_options(g.chosen[g.chooser], rules))
     if rules.order != "free":
-        return "trix-contract-choice", (f"in the {rules.order} order of contracts P{g.chooser} must choose "
-                                        f"{names} next, not {move.contract.label}")
-    return "trix-contract-choice", f"P{g.chooser} has already chosen {move.contract.label}; still to choose: {names}"
+        return "trix-contract-choice", Msg("in the {order} order of contracts P{player} must choose {names} next, "
+                                           "not {contract}", order=rules.order, player=g.chooser, names=names,
+                                           contract=move.contract.label)
+    return "trix-contract-choice", Msg("P{player} has already chosen {contract}; still to choose: {names}",
+                                       player=g.chooser, contract=move.contract.label, names=names)
 
 
 def _doubling_refused(game: Trix, state: State, move: Double | NoDouble) -> tuple[str, str]:
     card = format_card(state.game.pending[0])
-    return "trix-doubling", (f"P{state.to_move} holds {card} and is asked about it now: "
-                             f"'double {card}' or 'nodouble {card}'")
+    return "trix-doubling", Msg("P{player} holds {card} and is asked about it now: 'double {card}' or "
+                                "'nodouble {card}'", player=state.to_move, card=card)
 
 
 def _redeal_refused(game: Trix, state: State, move: Redeal) -> tuple[str, str]:
-    return "trix-redeal", (f"P{state.to_move} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
-                           f"the fourth suit")
+    return "trix-redeal", Msg("P{player} may not demand a redeal: that needs four 2s, or three 2s and the 3 of "
+                              "the fourth suit", player=state.to_move)
 
 
 def _pass_refused(game: Trix, state: State, move: Pass) -> tuple[str, str]:
     p = state.to_move
     if state.game.contract is not Contract.TRIX:
-        return "trix-trix-pass", f"P{p} must play a card: passing is only for the Trix contract"
+        return "trix-trix-pass", Msg("P{player} must play a card: passing is only for the Trix contract", player=p)
     layable = [m.card for m in phase_moves(game, state) if type(m) is Lay]
-    return "trix-trix-pass", f"P{p} can lay {format_cards(layable)} and may not pass"
+    return "trix-trix-pass", Msg("P{player} can lay {cards} and may not pass", player=p, cards=format_cards(layable))
 
 
 def _lay_refused(game: Trix, state: State, move: Lay) -> tuple[str, str]:
@@ -686,27 +691,33 @@ def _lay_refused(game: Trix, state: State, move: Lay) -> tuple[str, str]:
     if state.game.contract is not Contract.TRIX:
         if state.trick:
             same = game.tricks.duties[False].answers(hand, state.trick[0][1], ORDER)
-            return "trix-follow-suit", (f"{text} does not follow {state.trick[0][1].suit.symbol}: P{p} holds "
-                                        f"{format_cards(same)} and must follow suit (any card only when out of the "
-                                        f"suit led)")
+            return "trix-follow-suit", Msg("{card} does not follow {suit}: P{player} holds {cards} and must follow "
+                                           "suit (any card only when out of the suit led)", card=text,
+                                           suit=state.trick[0][1].suit.symbol, player=p, cards=format_cards(same))
         others = game.tricks.duties[True].lead_options(hand, ORDER)
-        return "trix-hearts-lead", (f"{text} may not be led: hearts may not be led{_HEARTS_SCOPE[rules.hearts_lead]} "
-                                    f"while P{p} holds another suit ({format_cards(others)})")
+        scope = _HEARTS_SCOPE[rules.hearts_lead]
+        return "trix-hearts-lead", Msg("{card} may not be led: hearts may not be led{scope} while P{player} holds "
+                                       "another suit ({cards})", card=text, scope=Msg(scope) if scope else "",
+                                       player=p, cards=format_cards(others))
     if rules.trix_layout == "rows":
         row = state.ends[_SUIT_INDEX[card.suit]]
         s = card.suit.symbol
         if row is None:
-            return "trix-trix-rows", f"{text} does not fit: the {s} row is not started, and only the J{s} starts it"
+            return "trix-trix-rows", Msg("{card} does not fit: the {suit} row is not started, and only the J{suit} "
+                                         "starts it", card=text, suit=s)
         fits = [Rank(r).label + s for r in (row[0] - 1, row[1] + 1) if Rank.TWO <= r <= Rank.ACE]
-        return "trix-trix-rows", (f"{text} does not fit the {s} row ({Rank(row[0]).label}{s} to "
-                                  f"{Rank(row[1]).label}{s}): only {' or '.join(fits) or 'nothing'} can go there")
+        return "trix-trix-rows", Msg("{card} does not fit the {suit} row ({low}{suit} to {high}{suit}): only {fits} "
+                                     "can go there", card=text, suit=s, low=Rank(row[0]).label,
+                                     high=Rank(row[1]).label,
+                                     fits=Msg.join(Msg(" or "), fits) if fits else Msg("nothing"))
     if not state.layout:
         jacks = [c for c in hand if c.rank is Rank.JACK]
-        return "trix-trix-start", (f"{text} cannot start the Trix contract: P{p} holds {format_cards(jacks)} and "
-                                   f"must start with a jack")
+        return "trix-trix-start", Msg("{card} cannot start the Trix contract: P{player} holds {cards} and must start "
+                                      "with a jack", card=text, player=p, cards=format_cards(jacks))
     top = state.layout[-1]
-    return "trix-trix-chain", (f"{text} is not next to {format_card(top)}: lay a card one rank above or below the "
-                               f"top card ({_neighbours(top, rules.trix_wrap)}, any suit)")
+    return "trix-trix-chain", Msg("{card} is not next to {top}: lay a card one rank above or below the top card "
+                                  "({ranks}, any suit)", card=text, top=format_card(top),
+                                  ranks=_neighbours(top, rules.trix_wrap))
 
 
 _REFUSED = {Choose: _choice_refused, Double: _doubling_refused, NoDouble: _doubling_refused,
@@ -719,9 +730,10 @@ def _refused(game: Trix, state: State, move: Move) -> tuple[str, str]:
     g, p = state.game, state.to_move
     if type(move) not in PHASE_KINDS[g.phase]:
         allowed = ", ".join(str(m) for m in phase_moves(game, state))
-        return "trix-phases", f"P{p} must {_PHASE_WORK[g.phase]} now ({allowed})"
+        return "trix-phases", Msg("P{player} must {work} now ({allowed})", player=p, work=Msg(_PHASE_WORK[g.phase]),
+                                  allowed=allowed)
     if type(move) is Lay and move.card not in state.hands[p]:
-        return "trix-phases", f"P{p} does not hold {format_card(move.card)}"
+        return "trix-phases", Msg("P{player} does not hold {card}", player=p, card=format_card(move.card))
     return _REFUSED[type(move)](game, state, move)
 
 
@@ -1100,34 +1112,36 @@ class Trix(Game[State, Move]):
 
     # ---- notation (format and parse come from the move templates)
     def describe(self, state: State) -> str:
-        return describe_state(state) + "; " + super().describe(state)
+        return Msg("{head}; {zones}", head=describe_state(state), zones=super().describe(state))
 
     def describe_move(self, state: State) -> str:
         g = state.game
         if g.phase == CHOOSE and g.history:
             last = g.history[-1]
-            return (f"deal over ({last.contract.label}): {' '.join(str(s) for s in last.scores)}; "
-                    f"P{g.chooser} chooses next")
+            return Msg("deal over ({contract}): {scores}; P{player} chooses next", contract=last.contract.label,
+                       scores=" ".join(str(s) for s in last.scores), player=g.chooser)
         if g.phase == OVER:
-            return f"game over: {self.outcome(state).describe()}"
+            return Msg("game over: {result}", result=self.outcome(state).describe())
         if g.phase == PLAY and g.contract in TRICK_CONTRACTS and not state.trick and any(state.taken):
-            return f"P{state.to_move} took the trick"
+            return Msg("P{player} took the trick", player=state.to_move)
         return ""
 
 
 def describe_state(state: State) -> str:
     g = state.game
-    head = f"deal {g.deal_no + 1}/{N_DEALS}, dealer P{g.dealer}"
+    parts = [Msg("deal {n}/{deals}, dealer P{player}", n=g.deal_no + 1, deals=N_DEALS, player=g.dealer)]
     if g.contract is not None:
-        head += f", {g.contract.label} chosen by P{g.chooser}"
+        parts.append(Msg("{contract} chosen by P{player}", contract=g.contract.label, player=g.chooser))
     else:
-        head += f", P{g.chooser} to choose"
+        parts.append(Msg("P{player} to choose", player=g.chooser))
     if g.doubled:
-        head += ", doubled " + format_cards(c for c, _ in g.doubled)
-    head += f"; totals {' '.join(str(t) for t in g.totals)}"
+        parts.append(Msg("doubled {cards}", cards=format_cards(c for c, _ in g.doubled)))
+    head = Msg.join(", ", parts)
+    tail = [Msg("totals {totals}", totals=" ".join(str(t) for t in g.totals))]
     if state.to_move is not None:
-        head += f"; P{state.to_move} to move"
-    return head
+        tail.append(Msg("P{player} to move", player=state.to_move))
+    return Msg.join("; ", [head, *tail])
+
 
 
 GAME = Trix
