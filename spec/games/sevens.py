@@ -19,7 +19,7 @@ from spec.cards import Card, Rank, Suit, SUIT_ORDER, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rows import Build
 
@@ -123,8 +123,9 @@ def row_build(order: tuple[Rank, ...]) -> Build:
     """How the rows are built (the rows kit): one row a suit, started by its 7, growing by the next
     rank of ``order`` at either end."""
     return Build(order=order, starts=frozenset((Rank.SEVEN,)), both_ends=True, suits=SUIT_ORDER,
-                 unfit="{card} does not extend {row}: it takes {wants}",
-                 unstarted="{row} has not started: it starts with {wants}", nothing="nothing (the row is complete)")
+                 unfit=N_("{card} does not extend {row}: it takes {wants}"),
+                 unstarted=N_("{row} has not started: it starts with {wants}"),
+                 nothing=N_("nothing (the row is complete)"))
 
 
 @CLAUSES.rule("sevens-deal", "The whole deck is dealt one at a time from the dealer's left; when the "
