@@ -23,6 +23,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import SuitlessDuties, TrickOrder, points_in, rank_order
@@ -180,7 +181,7 @@ def _refused(game, state, move) -> tuple[str, str]:
     """Which of the answering clauses refuses ``move``, and why."""
     hand, plays = state.hands[state.to_move], answered(state, game.rules)
     if move.card not in hand:
-        return "kerosinka-hold", f"P{state.to_move} does not hold {move.card}"
+        return "kerosinka-hold", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
     label = "kerosinka-ten-led" if plays[0][1] == KEROSINKA else "kerosinka-follow"
     return label, game.duties.why_not(move.card, hand, plays, game.orders[state.trump])
 
@@ -332,20 +333,24 @@ class Kerosinka(Game[State, Play]):
         return PLAYERS * HAND_SIZE * self.deal_limit()
 
     def describe(self, state):
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
-        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, shows {state.turned}: trumps "
-                f"{state.trump.symbol}; totals {' '.join(map(str, state.match.totals))}; {hands}")
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
+        return Msg("deal {deal}, P{dealer} deals, shows {card}: trumps {suit}; totals {totals}; {hands}",
+                   deal=state.match.deals + 1, dealer=state.dealer, card=str(state.turned), suit=state.trump.symbol,
+                   totals=" ".join(map(str, state.match.totals)), hands=hands)
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {' '.join(map(str, cards))} ({deal_scores((cards,))[0]} points)"
+        text = Msg("P{player} takes {cards} ({points} points)", player=state.last_winner,
+                   cards=" ".join(map(str, cards)), points=deal_scores((cards,))[0])
+        totals = " ".join(map(str, state.match.totals))
         if state.match.over:
-            return text + f"; match over, totals {' '.join(map(str, state.match.totals))}"
+            return Msg("{trick}; match over, totals {totals}", trick=text, totals=totals)
         if all(len(h) == HAND_SIZE for h in state.hands):
-            return (text + f"; deal over, totals {' '.join(map(str, state.match.totals))}\n      "
-                    + self.describe(state))
+            return Msg.join("\n      ", [Msg("{trick}; deal over, totals {totals}", trick=text, totals=totals),
+                                        self.describe(state)])
         return text
 
 
