@@ -30,6 +30,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import NATURAL_ORDER, Duties, TrickOrder
@@ -54,7 +55,7 @@ PLAYERS = 4
 HAND_SIZE = 9
 DECK = make_deck(INFO.deck)
 #: The titles, highest first (a title is its index).
-TITLES = ("king", "prince", "soldier", "peasant")
+TITLES = (N_("king"), N_("prince"), N_("soldier"), N_("peasant"))
 KING, PRINCE, SOLDIER, PEASANT = range(4)
 UNTITLED = -1
 #: What a title is worth in the final ranking (decision: the source names no stake).
@@ -395,12 +396,14 @@ def _swap_refused(game, state, move) -> tuple[str, str]:
     """Which of the exchange clauses refuses ``move``, and why."""
     p = state.to_move
     if not state.swaps or p != state.swaps[0]:
-        return "koroli-exchange-turn", "no exchange now: cards are exchanged only before the first lead"
+        return "koroli-exchange-turn", Msg("no exchange now: cards are exchanged only before the first lead")
     if move.give not in state.hands[p]:
-        return "koroli-exchange-turn", f"P{p} does not hold {move.give}"
+        return "koroli-exchange-turn", Msg("P{player} does not hold {card}", player=p, card=str(move.give))
     if len(state.active) < PLAYERS:
-        return "koroli-dealer-exchange", f"the dealer takes the turned card {state.turned}, not {move.take}"
-    return "koroli-exchange", f"the peasant P{state.dealer} does not hold {move.take}"
+        return "koroli-dealer-exchange", Msg("the dealer takes the turned card {card}, not {take}",
+                                             card=str(state.turned), take=str(move.take))
+    return "koroli-exchange", Msg("the peasant P{player} does not hold {card}", player=state.dealer,
+                                  card=str(move.take))
 
 
 @CLAUSES.rule("koroli-exchange-turn", "Before the first lead the exchanges are made in turn; no card is "
@@ -426,8 +429,10 @@ def _prince_chooses(game, state) -> bool:
 
 def _not_top_trump(game, state, move) -> str:
     if _prince_chooses(game, state):
-        return f"take one of the peasant's trumps ({state.trump.symbol}), not {move.take}"
-    return f"take the peasant's highest trump, {top_trump(state.hands[state.dealer], state.trump)}, not {move.take}"
+        return Msg("take one of the peasant's trumps ({suit}), not {take}", suit=state.trump.symbol,
+                   take=str(move.take))
+    return Msg("take the peasant's highest trump, {card}, not {take}",
+               card=str(top_trump(state.hands[state.dealer], state.trump)), take=str(move.take))
 
 
 @CLAUSES.rule("koroli-exchange", "In a four-player reign the king, then the prince, takes the peasant's "
@@ -455,12 +460,13 @@ CLAUSES.note("koroli-trump-lead", "The first two leads of a deal are trumps if t
 def _play_refused(game, state, move) -> tuple[str, str]:
     """Which of the playing clauses refuses ``move``, and why."""
     if state.swaps:
-        return "koroli-play-turn", f"P{state.swaps[0]} must exchange first"
+        return "koroli-play-turn", Msg("P{player} must exchange first", player=state.swaps[0])
     hand = state.hands[state.to_move]
     if move.card not in hand:
-        return "koroli-play-turn", f"P{state.to_move} does not hold {move.card}"
+        return "koroli-play-turn", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
     if not state.trick:
-        return "koroli-trump-lead", f"lead a trump ({state.trump.symbol}): this is one of the first two leads"
+        return "koroli-trump-lead", Msg("lead a trump ({suit}): this is one of the first two leads",
+                                        suit=state.trump.symbol)
     return "koroli-follow", game.duties.why_not(move.card, hand, state.trick, game.orders[state.trump])
 
 
@@ -666,28 +672,42 @@ class Koroli(Game[State, Play | Swap]):
 
     # -------------------------------------------------------------- display
     def describe(self, state):
-        stage = "introduction" if state.stage == 0 else f"reign {state.stage}"
-        titles = "" if state.stage == 0 else "; titles " + " ".join(
-            f"P{p}={TITLES[t]}" for p, t in enumerate(state.titles))
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands) if h)
-        return (f"{stage}, deal {state.deals}, P{state.dealer} deals, turns {state.turned}: trumps "
-                f"{state.trump.symbol}{titles}; {hands}")
+        stage = Msg("introduction") if state.stage == 0 else Msg("reign {reign}", reign=state.stage)
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands) if h])
+        fields = dict(stage=stage, deal=state.deals, dealer=state.dealer, card=str(state.turned),
+                      suit=state.trump.symbol, hands=hands)
+        if state.stage == 0:
+            return Msg("{stage}, deal {deal}, P{dealer} deals, turns {card}: trumps {suit}; {hands}", **fields)
+        titles = Msg.join(" ", [Msg("P{player}={title}", player=p, title=Msg(TITLES[t]))
+                                for p, t in enumerate(state.titles)])
+        return Msg("{stage}, deal {deal}, P{dealer} deals, turns {card}: trumps {suit}; titles {titles}; {hands}",
+                   titles=titles, **fields)
 
     def describe_move(self, state):
         if state.trick or state.last_winner < 0:
             return ""
         cards = " ".join(str(c) for _, c in state.last_trick)
-        text = f"P{state.last_winner} takes {cards}"
-        won = ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.new) if t != UNTITLED)
+        text = Msg("P{player} takes {cards}", player=state.last_winner, cards=cards)
+        won = [_titled(p, t) for p, t in enumerate(state.new) if t != UNTITLED]
         if state.over:  # a test position may stop before its stage is decided: only the titles won
-            return text + "; match over: " + (won or "no titles")
+            return Msg("{trick}; match over: {titles}", trick=text,
+                       titles=Msg.join(", ", won) if won else Msg("no titles"))
         if not state.taken and state.stage and not any(state.counts) and not won:  # a reign begins
-            return (text + "; titles " + ", ".join(f"P{p} {TITLES[t]}" for p, t in enumerate(state.titles))
-                    + "\n      " + self.describe(state))
-        text += f"; tricks {' '.join(map(str, state.counts))}" + (f"; {won}" if won else "")
+            titles = Msg.join(", ", [_titled(p, t) for p, t in enumerate(state.titles)])
+            return Msg.join("\n      ", [Msg("{trick}; titles {titles}", trick=text, titles=titles),
+                                        self.describe(state)])
+        text = Msg("{trick}; tricks {counts}", trick=text, counts=" ".join(map(str, state.counts)))
+        if won:
+            text = Msg.join("; ", [text, Msg.join(", ", won)])
         if not state.taken:  # a new deal (or a new stage) has begun
-            text += "\n      " + self.describe(state)
+            text = Msg.join("\n      ", [text, self.describe(state)])
         return text
+
+
+def _titled(p: int, t: int) -> Msg:
+    """A player and his title, for the game log: ``P2 prince``."""
+    return Msg("P{player} {title}", player=p, title=Msg(TITLES[t]))
 
 
 GAME = Koroli
