@@ -45,7 +45,7 @@ from spec.dealing import LegacySeed
 from spec.files import check_text, check_writable, read_user_file, write_atomic  # noqa: F401 (re-exported)
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
 from spec.i18n import Msg, tr, zone_name
-from spec.moves import parse_move as parse_move_text, templates_of
+from spec.moves import parse_move as parse_move_text, say_move, templates_of
 from spec.rules import make_rules, rules_overrides
 
 S = TypeVar("S")
@@ -245,8 +245,10 @@ class Game(abc.ABC, Generic[S, M]):
         return None
 
     # ----------------------------------------------------------- notation
-    def format_move(self, move: M) -> str:
-        return str(move)
+    def format_move(self, move: M, lang: str = "en") -> str:
+        """``move`` in the game's notation, as a reader of ``lang`` writes it (:func:`spec.moves.say_move`);
+        :meth:`parse_move` reads every language's form."""
+        return say_move(move, lang)
 
     def parse_move(self, text: str) -> M:
         """Read a move from its text, by the templates of ``move_kinds``."""

@@ -163,8 +163,9 @@ def zone_name(name: str) -> str:
     ('рука 2', 'колода', 'nowhere')
     """
     m = _NUMBERED.match(name)
-    if m and f"{m.group(1)} {{n}}" in ZONE_NAMES:
-        return Msg(f"{m.group(1)} {{n}}", n=int(m.group(2)))
+    numbered = m.group(1) + " {n}" if m else ""
+    if numbered in ZONE_NAMES:
+        return Msg(numbered, n=int(m.group(2)))
     return Msg(name) if name in ZONE_NAMES else name
 
 
@@ -186,7 +187,8 @@ _DECLARATIONS = {"rule": ((1,), ("refused", "unchecked", "not_in_play")),
                  "note": ((1,), ("unchecked", "not_in_play")),
                  "property": ((), ("title", "note")), "walked": ((), ("title", "note")),
                  "invariant": ((), ("title", "note")), "z3_claim": ((), ("title", "note")),
-                 "Property": ((2,), ("note",)), "Scope": ((0,), ())}
+                 "Property": ((2,), ("note",)), "Scope": ((0,), ()),
+                 "move": ((0,), ())}   # a move's template, which a Russian log writes and a Russian player types
 
 
 def extract(fileobj, keywords, comment_tags, options):
@@ -202,6 +204,11 @@ def extract(fileobj, keywords, comment_tags, options):
     text = source.decode("utf-8") if isinstance(source, bytes) else source
     for lineno, message in declared_words(ast.parse(text)):
         yield lineno, "", message, []
+
+
+def _has_words(text: str) -> bool:
+    """Whether a template says anything once its ``{fields}`` are left out (``{card}`` does not)."""
+    return bool(re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", text)))
 
 
 def declared_words(tree) -> list[tuple[int, str]]:
@@ -220,7 +227,7 @@ def declared_words(tree) -> list[tuple[int, str]]:
                 positions, names = _DECLARATIONS[name]
                 args = [node.args[i] for i in positions if i < len(node.args)]
                 args += [k.value for k in node.keywords if k.arg in names]
-                found += [(a.lineno, literal(a)) for a in args if literal(a)]
+                found += [(a.lineno, literal(a)) for a in args if literal(a) and _has_words(literal(a))]
         elif isinstance(node, ast.ClassDef) and node.name == "Rules":
             body = node.body
             for before, after in zip(body, body[1:]):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 import typing
 from collections.abc import Callable, Sequence
@@ -39,7 +40,7 @@ from typing import Any, Literal
 
 from spec.cards import Card, format_card, format_cards, parse_card, parse_cards
 from spec.errors import NotationError, quote
-from spec.i18n import Msg, error_text
+from spec.i18n import LANGUAGES, Msg, error_text, tr
 
 __all__ = ["move", "parse_move", "codec", "MoveKind", "templates_of"]
 
@@ -169,6 +170,31 @@ def move(template: str, *aliases: str, kind: str | None = None):
     return wrap
 
 
+@functools.cache
+def _spoken(kind: type, lang: str) -> _Template | None:
+    """``kind``'s template as the catalogue of ``lang`` says it (``None`` when it says it as in English)."""
+    text = tr(lang, kind.template)
+    return None if text == kind.template else _compile(text, kind._codecs, kind.__name__)
+
+
+def say_move(mv, lang: str) -> str:
+    """``mv`` written as a reader of ``lang`` reads it (``побить 7♠ картой Q♠``); :func:`parse_move` reads
+    that form back, so a player may type either.
+
+    >>> from spec.cards import Card
+    >>> @move("take")
+    ... class Take:
+    ...     pass
+    >>> say_move(Take(), "en"), parse_move("take", (Take,)) == Take()
+    ('take', True)
+    """
+    spoken = _spoken(type(mv), lang) if lang and not lang.startswith("en") else None
+    if spoken is None:
+        return str(mv)
+    codecs = type(mv)._codecs
+    return _FIELD.sub(lambda m: codecs[m.group(1)].format(getattr(mv, m.group(1))), spoken.text)
+
+
 def templates_of(kinds: Sequence[type]) -> str:
     """The written forms of these move kinds, for error messages: ``beat <attack> with <cover>, take``."""
     return ", ".join(_FIELD.sub(r"<\1>", k.template) for k in kinds)
@@ -176,7 +202,8 @@ def templates_of(kinds: Sequence[type]) -> str:
 
 def _read(kind: type, text: str):
     """The move of ``kind`` written as ``text``, or ``None`` if no template matches."""
-    for tpl in kind._templates:
+    spoken = (_spoken(kind, lang) for lang in LANGUAGES)
+    for tpl in (*kind._templates, *(t for t in spoken if t is not None)):
         m = tpl.regex.fullmatch(text)
         if m is None:
             continue

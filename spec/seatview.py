@@ -38,11 +38,11 @@ def visible_cards(game, state, seats: Iterable[int]) -> set[Card]:
     return out
 
 
-def masked_move(game, move, before, after, seats: Iterable[int]) -> str:
+def masked_move(game, move, before, after, seats: Iterable[int], lang: str = "en") -> str:
     """A move's text with every card that none of ``seats`` could see, before it or after it, as ``??``."""
     seats = tuple(seats)
     shown = {str(c) for c in visible_cards(game, before, seats) | visible_cards(game, after, seats)}
-    return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", game.format_move(move))
+    return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", game.format_move(move, lang))
 
 
 def zone_rows(game, state, seat: int, lang: str = "en") -> list[tuple[str, str]]:

@@ -44,7 +44,7 @@ class WebTable:
         mover = self.game.to_move(self.state)
         before = self.state
         self.state = self.game.play(self.state, move)
-        self.log.append(f"P{mover}: {masked_move(self.game, move, before, self.state, (self.seat,))}")
+        self.log.append(f"P{mover}: {masked_move(self.game, move, before, self.state, (self.seat,), self.lang)}")
 
     def _advance(self, limit: int = 5000) -> None:
         """The bots' moves, and the person's forced ones, up to the person's next real decision (or
@@ -77,7 +77,7 @@ class WebTable:
             out["result"] = result.describe(self.lang)
             out["returns"] = list(result.returns)
         elif g.to_move(state) == self.seat:
-            out["moves"] = [g.format_move(m) for m in g.legal_moves(state)]
+            out["moves"] = [g.format_move(m, self.lang) for m in g.legal_moves(state)]
         return json.dumps(out, ensure_ascii=False)
 
     def move(self, text: str) -> str:
@@ -93,7 +93,7 @@ class WebTable:
         if move not in g.legal_moves(self.state):
             why = g.refusal(self.state, move)
             if why is None:
-                return json.dumps({"ok": False, "error": f"{g.format_move(move)} is not a legal move here"},
+                return json.dumps({"ok": False, "error": tr(self.lang, "{move} is not a legal move here").format(move=g.format_move(move, self.lang))},
                                   ensure_ascii=False)
             return json.dumps({"ok": False, "label": why[0], "sentence": said(why[1], self.lang)}, ensure_ascii=False)
         self._play(move)

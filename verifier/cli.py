@@ -487,7 +487,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
         state = game.play(state, move)
         played.append(move)
         step += 1
-        console.print(f"{step:4}. P{mover}: {game.format_move(move):8} {said(game.describe_move(state), lang)}",
+        console.print(f"{step:4}. P{mover}: {game.format_move(move, lang):8} {said(game.describe_move(state), lang)}",
                       markup=False)
     if game.is_over(state):
         console.print(tr(lang, "result: {result}").format(result=game.outcome(state).describe(lang)), markup=False)

@@ -102,12 +102,12 @@ class Session:
                 self.say("game left unfinished")
                 return False
             if text in ("?", "help", "moves"):
-                self.say("legal moves: {moves}", moves="  ".join(g.format_move(m) for m in legal))
+                self.say("legal moves: {moves}", moves="  ".join(g.format_move(m, self.lang) for m in legal))
             elif word == "why" and rest:
                 self._why(rest, legal)
             elif text == "hint":
                 hint = IsmctsBot(seed=self.seed + len(self.moves)).choose(g, self.state, seat)
-                self.say("hint: {move}", move=g.format_move(hint))
+                self.say("hint: {move}", move=g.format_move(hint, self.lang))
             elif text == "undo":
                 if self.history:
                     self.state, n = self.history.pop()
@@ -147,14 +147,15 @@ class Session:
         if move is None:
             self.say("cannot read {text}: {error}", text=repr(text), error=error)
         elif move in legal:
-            self.say("{move} is legal here", move=self.game.format_move(move))
+            self.say("{move} is legal here", move=self.game.format_move(move, self.lang))
         else:
             self._explain(move)
 
     def _explain(self, move) -> None:
         why = self.game.refusal(self.state, move)
         if why is None:
-            self.say("{move} is not a legal move here; type ? for the legal moves", move=self.game.format_move(move))
+            self.say("{move} is not a legal move here; type ? for the legal moves",
+                     move=self.game.format_move(move, self.lang))
             return
         label, sentence = why
         self.say("refused by {label}: {sentence}", label=label, sentence=said(sentence, self.lang))
@@ -174,7 +175,7 @@ class Session:
         before = self.state
         self.state = self.game.play(self.state, move)
         self.moves.append(move)
-        text = masked_move(self.game, move, before, self.state, self.seats)
+        text = masked_move(self.game, move, before, self.state, self.seats, self.lang)
         self.console.print(f"{len(self.moves):4}. P{mover}: {text}{note}", markup=False, highlight=False)
 
     # ------------------------------------------------------------ showing

@@ -834,7 +834,7 @@ def _sample_lines(game_id: str, players: int, seed: int, moves: int = 14, lang: 
     for i, move in enumerate(trace.moves, 1):
         mover = game.to_move(state)
         state = game.apply(state, move)
-        lines.append(f"{i:3}. P{mover}: {game.format_move(move):10} {said(game.describe_move(state), lang)}")
+        lines.append(f"{i:3}. P{mover}: {game.format_move(move, lang):10} {said(game.describe_move(state), lang)}")
     return lines
 
 
