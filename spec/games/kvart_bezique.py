@@ -34,6 +34,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import POT, Deltas, Ledger, player_account, settle
@@ -375,14 +376,15 @@ def purse(state) -> int:
 
 
 def _short(state, amount: int) -> str:
-    return f"P{state.to_move} holds {purse(state)}, cannot pay {amount}: fold"
+    return Msg("P{player} holds {purse}, cannot pay {amount}: fold", player=state.to_move, purse=purse(state),
+               amount=amount)
 
 
 # The move clauses, in the order the moves are listed: a make-up, a show, the bets, a fold.
 
 def _no_make_up(game, state, move) -> str:
     if not state.owed:
-        return "nothing to make up: make up only after a raise over your bet"
+        return Msg("nothing to make up: make up only after a raise over your bet")
     return _short(state, state.owed)
 
 
@@ -395,11 +397,11 @@ def make_up_owed(game, state) -> tuple[MakeUp, ...]:
 
 def _no_show(game, state, move) -> str:
     if state.owed:
-        return f"P{state.to_move} must first make up {state.owed} (or fold)"
+        return Msg("P{player} must first make up {owed} (or fold)", player=state.to_move, owed=state.owed)
     if state.folded.count(False) != 2:
-        return f"{state.folded.count(False)} players are in: a show needs exactly two"
+        return Msg("{n} players are in: a show needs exactly two", n=state.folded.count(False))
     if not state.stake:
-        return "nobody has bet yet: bet before asking to see"
+        return Msg("nobody has bet yet: bet before asking to see")
     return _short(state, state.stake)
 
 
@@ -418,11 +420,12 @@ CLAUSES.note("kvart-bet-turn", "A bet is made in one's own turn, not while one o
 def _no_bet(game, state, move) -> tuple[str, str]:
     """Which of the betting clauses refuses ``move``, and why."""
     if state.owed:
-        return "kvart-bet-turn", f"P{state.to_move} must first make up {state.owed} (or fold): a raise was made " \
-                                 "over their bet"
+        return "kvart-bet-turn", Msg("P{player} must first make up {owed} (or fold): a raise was made over their bet",
+                                     player=state.to_move, owed=state.owed)
     lo, hi = max(game.rules.min_bet, state.stake), game.rules.max_bet  # (a bet made is within the limit: lo <= hi)
     if not lo <= move.amount <= hi:
-        return "kvart-bet-size", f"a bet of {move.amount} is not allowed: bet {lo} to {hi}"
+        return "kvart-bet-size", Msg("a bet of {amount} is not allowed: bet {low} to {high}", amount=move.amount,
+                                     low=lo, high=hi)
     return "kvart-table-stakes", _short(state, move.amount)
 
 
@@ -543,31 +546,35 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
             folded = state.folded[:p] + (True,) + state.folded[p + 1:]
             lone = lone_player(folded)
             if lone is not None:
-                return self._finish(state, folded, (lone,), f"P{p} folds; P{lone} takes the pot unseen")
+                return self._finish(state, folded, (lone,), Msg("P{player} folds; P{winner} takes the pot unseen", player=p, winner=lone))
             nxt = state.resume if state.owed else next_seat(folded, p)
             return State(state.hands, state.stock, state.turned, state.ledger, folded, nxt, state.stake,
-                         state.bettor, 0, None, False, (), state.seed, f"P{p} folds")
+                         state.bettor, 0, None, False, (), state.seed, Msg("P{player} folds", player=p))
         if kind is MakeUp:
             led = settle(state.ledger, bet_paid(state.owed, p), clause="kvart-bet-paid")
             return State(state.hands, state.stock, state.turned, led, state.folded, state.resume, state.stake,
-                         state.bettor, 0, None, False, (), state.seed, f"P{p} makes up {state.owed}")
+                         state.bettor, 0, None, False, (), state.seed,
+                         Msg("P{player} makes up {owed}", player=p, owed=state.owed))
         if kind is Show:
             led = settle(state.ledger, bet_paid(state.stake, p), clause="kvart-bet-paid")
             seats = [q for q, f in enumerate(state.folded) if not f]
             win = showdown_winners(state.hands, seats, self.scoring(state), self.rules.tie)
             sc = self.scoring(state)
-            shown = ", ".join(f"P{q} {format_cards(state.hands[q])} = {hand_score(state.hands[q], sc)}" for q in seats)
+            shown = Msg.join(", ", [Msg("P{player} {cards} = {score}", player=q, cards=format_cards(state.hands[q]),
+                                        score=hand_score(state.hands[q], sc)) for q in seats])
             after = State(state.hands, state.stock, state.turned, led, state.folded, p, state.stake, state.bettor,
                           seed=state.seed)
-            return self._finish(after, state.folded, win, f"P{p} pays {state.stake} and shows: {shown}", True)
+            return self._finish(after, state.folded, win, Msg("P{player} pays {stake} and shows: {shown}", player=p,
+                                                              stake=state.stake, shown=shown), True)
         # a bet; a raise over the previous bettor makes them make up the difference first
         led = settle(state.ledger, bet_paid(move.amount, p), clause="kvart-bet-paid")
         nxt = next_seat(state.folded, p)
         if state.stake and move.amount > state.stake and state.bettor is not None and state.bettor != p:
             return State(state.hands, state.stock, state.turned, led, state.folded, state.bettor, move.amount, p,
-                         move.amount - state.stake, nxt, False, (), state.seed, f"P{p} bets {move.amount}")
+                         move.amount - state.stake, nxt, False, (), state.seed,
+                         Msg("P{player} bets {amount}", player=p, amount=move.amount))
         return State(state.hands, state.stock, state.turned, led, state.folded, nxt, move.amount, p, 0, None,
-                     False, (), state.seed, f"P{p} bets {move.amount}")
+                     False, (), state.seed, Msg("P{player} bets {amount}", player=p, amount=move.amount))
 
     def _finish(self, state, folded, winners, text, shown=False) -> State:
         pot = state.ledger[POT]
@@ -601,16 +608,17 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
         return n * (self.rules.purse - self.rules.ante) + n
 
     def describe(self, state):
-        parts = [f"pot {state.ledger[POT]}"]
+        parts = [Msg("pot {pot}", pot=state.ledger[POT])]
         if state.turned:
-            parts.append(f"trump {state.turned[0].suit.symbol}")
-        parts.append("purses " + " ".join(f"P{p} {state.ledger[player_account(p)]}" for p in range(self.players)))
+            parts.append(Msg("trump {suit}", suit=state.turned[0].suit.symbol))
+        parts.append(Msg("purses {purses}", purses=" ".join(f"P{p} {state.ledger[player_account(p)]}"
+                                                            for p in range(self.players))))
         if state.stake:
-            parts.append(f"bet {state.stake} by P{state.bettor}")
+            parts.append(Msg("bet {stake} by P{player}", stake=state.stake, player=state.bettor))
         folded = [f"P{p}" for p, f in enumerate(state.folded) if f]
         if folded:
-            parts.append("folded: " + " ".join(folded))
-        return "; ".join(parts)
+            parts.append(Msg("folded: {players}", players=" ".join(folded)))
+        return Msg.join("; ", parts)
 
     def describe_move(self, state):
         return state.last
