@@ -22,6 +22,7 @@ from spec.cards import Card, Rank, Suit
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -123,9 +124,10 @@ CLAUSES.note("mouth-holder", "Only the player holding the card passes it",
 def _refused(game, state, move) -> tuple[str, str]:
     """Which passing clause refuses ``move``: the receiver is out, or not the holder's neighbour."""
     if move.to not in state.alive:
-        return "mouth-holder", f"P{move.to} is not in the circle"
+        return "mouth-holder", Msg("P{player} is not in the circle", player=move.to)
     allowed = neighbours(state.alive, state.holder, game.rules.direction)
-    return "mouth-neighbour", f"P{state.holder} passes to {' or '.join(f'P{p}' for p in allowed)}, not P{move.to}"
+    return "mouth-neighbour", Msg("P{player} passes to {allowed}, not P{to}", player=state.holder,
+                                  allowed=Msg.join(Msg(" or "), [f"P{p}" for p in allowed]), to=move.to)
 
 
 @CLAUSES.rule("mouth-neighbour", "The card goes to the next player in the circle (either neighbour when "
@@ -213,11 +215,14 @@ class MouthPass(Game[State, Pass]):
 
     def describe_move(self, state):
         if state.dropped:
-            return f"dropped: P{state.out[-1]} is out" + (f"; P{state.alive[0]} wins" if self.is_over(state) else "")
+            if self.is_over(state):
+                return Msg("dropped: P{player} is out; P{winner} wins", player=state.out[-1], winner=state.alive[0])
+            return Msg("dropped: P{player} is out", player=state.out[-1])
         return ""
 
     def describe(self, state):
-        return f"circle {' '.join(f'P{p}' for p in state.alive)}; P{state.holder} holds the card"
+        return Msg("circle {players}; P{holder} holds the card", players=" ".join(f"P{p}" for p in state.alive),
+                   holder=state.holder)
 
 
 GAME = MouthPass
