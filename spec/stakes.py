@@ -146,7 +146,8 @@ class Amounts:
     and, when the player's holding (``held``) is given, no more than it.
 
     ``outside`` and ``unpaid`` are the game's sentences for an amount out of bounds and for one
-    the holding cannot pay (fields ``{amount}``, ``{low}``, ``{high}``, ``{step}``, ``{held}``).
+    the holding cannot pay (fields ``{amount}``, ``{low}``, ``{high}``, ``{step}``, ``{held}``), marked
+    with ``N_`` so that they are said in the reader's language.
 
     >>> bets = Amounts(2, 8, step=2, outside="bet {low} to {high} in steps of {step}, not {amount}")
     >>> bets.options(), bets.options(held=5)
@@ -158,8 +159,8 @@ class Amounts:
     low: int
     high: int
     step: int = 1
-    outside: str = "{amount} is not allowed: {low} to {high}"
-    unpaid: str = "{amount} is more than the {held} held"
+    outside: str = N_("{amount} is not allowed: {low} to {high}")
+    unpaid: str = N_("{amount} is more than the {held} held")
 
     def options(self, held: int | None = None) -> tuple[int, ...]:
         """The allowed amounts, smallest first."""
@@ -169,9 +170,9 @@ class Amounts:
     def why_not(self, amount: int, held: int | None = None) -> str | None:
         """The sentence refusing ``amount``, or ``None`` when it is allowed."""
         if not self.low <= amount <= self.high or amount % self.step:
-            return self.outside.format(amount=amount, low=self.low, high=self.high, step=self.step, held=held)
+            return Msg(self.outside, amount=amount, low=self.low, high=self.high, step=self.step, held=held)
         if held is not None and amount > held:
-            return self.unpaid.format(amount=amount, low=self.low, high=self.high, step=self.step, held=held)
+            return Msg(self.unpaid, amount=amount, low=self.low, high=self.high, step=self.step, held=held)
         return None
 
 

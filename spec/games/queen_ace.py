@@ -22,6 +22,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import POT, Amounts, Deltas, Ledger, player_account, settle
@@ -106,7 +107,7 @@ def stake_before_drawing(stakes: Sequence[int]) -> bool:
 def _stake_refused(game, state, move) -> tuple[str, str]:
     """Which stake clause refuses ``move``: the stakes are closed, or the amount is out of bounds."""
     if not stake_before_drawing(state.stakes):
-        return "queen-ace-stake-phase", "every player has staked: the drawing has begun, stakes are closed"
+        return "queen-ace-stake-phase", Msg("every player has staked: the drawing has begun, stakes are closed")
     return "queen-ace-stake-size", game.stake_limits.why_not(move.amount)
 
 
@@ -119,7 +120,7 @@ def stake_in_limits(game, state) -> tuple[Stake, ...]:
 
 def _draw_refused(game, state, move) -> str:
     waiting = state.stakes.index(0)
-    return f"P{waiting} has not staked yet: every stake comes before the first card"
+    return Msg("P{player} has not staked yet: every stake comes before the first card", player=waiting)
 
 
 @CLAUSES.rule("queen-ace-draw", "When all have staked, the player in turn draws the top card of the pack",
@@ -189,7 +190,7 @@ class QueenAce(Game[State, Stake | Draw]):
     def __init__(self, rules=None, *, players=None):
         super().__init__(rules, players=players)
         self.stake_limits = Amounts(self.rules.min_stake, self.rules.max_stake,
-                                    outside="a stake of {amount} is not allowed: stake {low} to {high}")
+                                    outside=N_("a stake of {amount} is not allowed: stake {low} to {high}"))
         self.stakes_allowed = tuple(Stake(a) for a in self.stake_limits.options())
 
     def deck(self):
@@ -268,23 +269,24 @@ class QueenAce(Game[State, Stake | Draw]):
 
     def describe(self, state):
         pot = sum(state.stakes)
-        parts = [f"pot {pot}", f"stock {len(state.stock)} cards"]
+        parts = [Msg("pot {pot}", pot=pot), Msg("stock {n} cards", n=len(state.stock))]
         out = [f"P{p}" for p, o in enumerate(state.out) if o]
         if out:
-            parts.append("out: " + ", ".join(out))
-        return "; ".join(parts)
+            parts.append(Msg("out: {players}", players=", ".join(out)))
+        return Msg.join("; ", parts)
 
     def describe_move(self, state):
         card = state.last
         if card is None:
-            return f"pot {sum(state.stakes)}"
+            return Msg("pot {pot}", pot=sum(state.stakes))
         if takes_pot(card):
-            return f"{card}: takes the pot of {sum(state.stakes)}"
+            return Msg("{card}: takes the pot of {pot}", card=str(card), pot=sum(state.stakes))
         if state.winner is not None:
-            return f"{card}: out; P{state.winner} is the last player and takes the pot"
+            return Msg("{card}: out; P{player} is the last player and takes the pot", card=str(card),
+                       player=state.winner)
         if state.to_move is None:
-            return f"{card}: out; everyone is out, no ace"
-        return f"{card}: out" if puts_out(card) else str(card)
+            return Msg("{card}: out; everyone is out, no ace", card=str(card))
+        return Msg("{card}: out", card=str(card)) if puts_out(card) else str(card)
 
 
 GAME = QueenAce
