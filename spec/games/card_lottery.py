@@ -191,19 +191,11 @@ def box_in_turn(state: State) -> bool:
     return state.phase == BOXING
 
 
-def _out_of_limits(limits: Amounts, amount: int) -> Msg | None:
-    """The stakes kit's :meth:`~spec.stakes.Amounts.why_not` as a translatable sentence (the limits'
-    ``outside`` template is marked with ``N_``)."""
-    if limits.why_not(amount) is None:
-        return None
-    return Msg(limits.outside, amount=amount, low=limits.low, high=limits.high, step=limits.step)
-
-
 def _box_refused(game, state, move) -> tuple[str, str]:
     """Which box clause refuses ``move``: not the time for chips, or an amount out of bounds."""
     if not box_in_turn(state):
         return "lottery-box", Msg("chips go in the box only at the start of a round, before the deal")
-    return "lottery-box-size", _out_of_limits(game.box_limits, move.amount)
+    return "lottery-box-size", game.box_limits.why_not(move.amount)
 
 
 @CLAUSES.rule("lottery-box-size", "A player puts any number of chips in the box (within the agreed limits)",
@@ -225,7 +217,7 @@ def _stake_refused(game, state, move) -> tuple[str, str]:
     """Which stake clause refuses ``move``: no new prize card to stake, or an amount out of bounds."""
     if not stake_on_new_card(state):
         return "lottery-stake", Msg("only the banker stakes, and only on a new prize card before it is turned")
-    return "lottery-stake-size", _out_of_limits(game.stake_limits, move.amount)
+    return "lottery-stake-size", game.stake_limits.why_not(move.amount)
 
 
 @CLAUSES.rule("lottery-stake-size", "A prize is any number of chips (within the agreed limits)", offers=Stake,

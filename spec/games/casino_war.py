@@ -131,21 +131,13 @@ def limits(rules: Rules) -> tuple[Amounts, Amounts]:
     return bets, Amounts(0, rules.max_tie_bet, outside=N_("a tie bet of {amount} is not allowed: {low} to {high}"))
 
 
-def _out_of_limits(limits: Amounts, amount: int) -> Msg | None:
-    """The stakes kit's :meth:`~spec.stakes.Amounts.why_not` as a translatable sentence (the limits'
-    ``outside`` template is marked with ``N_``)."""
-    if limits.why_not(amount) is None:
-        return None
-    return Msg(limits.outside, amount=amount, low=limits.low, high=limits.high, step=limits.step)
-
-
 def _bet_refused(game, state, move) -> tuple[str, str]:
     """Which betting clause refuses ``move``: the bets are closed, the bet or the tie bet is out of limits."""
     if state.first:
         return "casino-war-bet", Msg("the cards are dealt: bets are closed")
     bets, ties = game.limits
-    said = _out_of_limits(bets, move.amount)
-    return ("casino-war-bet", said) if said else ("casino-war-tie-bet", _out_of_limits(ties, move.tie))
+    said = bets.why_not(move.amount)
+    return ("casino-war-bet", said) if said else ("casino-war-tie-bet", ties.why_not(move.tie))
 
 
 @CLAUSES.rule("casino-war-bet", "Each player bets first, in seat order, between the table's limits", offers=Bet,
