@@ -44,7 +44,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import LegacySeed
 from spec.files import check_text, check_writable, read_user_file, write_atomic  # noqa: F401 (re-exported)
 from spec.errors import CardspecError, IllegalMove, NotationError, UnknownGame, VariantError, quote
-from spec.i18n import Msg, tr, zone_name
+from spec.i18n import Msg, said, zone_name
 from spec.moves import parse_move as parse_move_text, say_move, templates_of
 from spec.rules import make_rules, rules_overrides
 
@@ -90,16 +90,21 @@ class Outcome:
     returns: tuple[int | float, ...] = ()
 
     def describe(self, lang: str = "en") -> str:
+        """The result in words, in ``lang``."""
+        return said(self.message(), lang)
+
+    def message(self) -> Msg:
+        """The result as a :class:`~spec.i18n.Msg`, for a log line that is said later (``winners P0; ...``)."""
         parts = []
         if self.draw:
-            parts.append(tr(lang, "draw"))
+            parts.append(Msg("draw"))
         if self.winners:
-            parts.append(tr(lang, "winners {players}").format(players=", ".join(f"P{p}" for p in self.winners)))
+            parts.append(Msg("winners {players}", players=", ".join(f"P{p}" for p in self.winners)))
         if self.losers:
-            parts.append(tr(lang, "lost: {players}").format(players=", ".join(f"P{p}" for p in self.losers)))
+            parts.append(Msg("lost: {players}", players=", ".join(f"P{p}" for p in self.losers)))
         if self.scores:
-            parts.append(tr(lang, "scores {scores}").format(scores=" ".join(str(s) for s in self.scores)))
-        return "; ".join(parts) or tr(lang, "no result")
+            parts.append(Msg("scores {scores}", scores=" ".join(str(s) for s in self.scores)))
+        return Msg.join("; ", parts) if parts else Msg("no result")
 
 
 class Game(abc.ABC, Generic[S, M]):

@@ -368,7 +368,7 @@ class CaliforniaJack(Game[State, Play]):
             text = Msg("{trick}, draws {card}; P{other} draws {other_card}", trick=text, card=str(state.last_draw[0]),
                        other=1 - state.last_winner, other_card=str(state.last_draw[1]))
         if self.is_over(state):
-            return Msg.join("; ", [text, self.outcome(state).describe()])
+            return Msg.join("; ", [text, self.outcome(state).message()])
         if all(len(h) == HAND_SIZE for h in state.hands) and not any(state.won):
             over = Msg("{trick}; deal over, totals {totals}", trick=text, totals=" ".join(map(str, state.match.totals)))
             return Msg.join("\n      ", [over, self.describe(state)])

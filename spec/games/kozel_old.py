@@ -366,7 +366,7 @@ class KozelOld(Game[State, Play]):
         text = Msg("P{player} takes {cards} ({points} points)", player=state.last_winner,
                    cards=" ".join(map(str, cards)), points=card_points((cards,))[0])
         if self.is_over(state):
-            return Msg.join("; ", [text, self.outcome(state).describe()])
+            return Msg.join("; ", [text, self.outcome(state).message()])
         if all(len(h) == HAND_SIZE for h in state.hands):
             return Msg.join("\n      ", [Msg("{trick}; half over", trick=text), self.describe(state)])
         return text

@@ -1121,7 +1121,7 @@ class Trix(Game[State, Move]):
             return Msg("deal over ({contract}): {scores}; P{player} chooses next", contract=last.contract.label,
                        scores=" ".join(str(s) for s in last.scores), player=g.chooser)
         if g.phase == OVER:
-            return Msg("game over: {result}", result=self.outcome(state).describe())
+            return Msg("game over: {result}", result=self.outcome(state).message())
         if g.phase == PLAY and g.contract in TRICK_CONTRACTS and not state.trick and any(state.taken):
             return Msg("P{player} took the trick", player=state.to_move)
         return ""
