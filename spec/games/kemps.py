@@ -28,6 +28,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -248,8 +249,8 @@ def may_pass(game, state) -> tuple[Pass, ...]:
 def _signal_refused(game, state, move) -> str:
     p = state.to_move
     if state.signals[p]:
-        return f"P{p} has already signalled this hand"
-    return f"P{p} does not hold four of a kind, so has nothing to signal"
+        return Msg("P{player} has already signalled this hand", player=p)
+    return Msg("P{player} does not hold four of a kind, so has nothing to signal", player=p)
 
 
 @CLAUSES.rule("kemps-signal", "Only a player holding four of a kind makes the gesture, once for that hand; "
@@ -265,10 +266,12 @@ def _swap_refused(game, state, move) -> tuple[str, str]:
     p = state.to_move
     if move.take not in state.table:
         open_cards = " ".join(map(str, state.table))
-        return "kemps-swap-table", f"{move.take} is not on the table; the open cards are {open_cards}"
+        return "kemps-swap-table", Msg("{card} is not on the table; the open cards are {cards}", card=str(move.take),
+                                       cards=open_cards)
     if move.give not in state.hands[p]:
-        return "kemps-swap-hand", f"P{p} does not hold {move.give}"
-    return "kemps-swap-signalled", f"P{p} has signalled four of a kind and keeps them: pass or call instead"
+        return "kemps-swap-hand", Msg("P{player} does not hold {card}", player=p, card=str(move.give))
+    return "kemps-swap-signalled", Msg("P{player} has signalled four of a kind and keeps them: pass or call instead",
+                                       player=p)
 
 
 @CLAUSES.rule("kemps-swap-table", "A swap takes one of the four open cards", offers=Swap, refused=_swap_refused)
@@ -296,7 +299,7 @@ def swap_not_after_signal(rules: Rules, state: State) -> bool:
 
 def _call_refused(game, state, move) -> str:
     others = ", ".join(f"P{q}" for q in range(4) if q != state.to_move)
-    return f"P{state.to_move} calls Kemps on another player: {others}"
+    return Msg("P{player} calls Kemps on another player: {others}", player=state.to_move, others=others)
 
 
 @CLAUSES.rule("kemps-call", "A player calls Kemps on one other player, partner or opponent", offers=Kemps,
@@ -308,8 +311,9 @@ def call_other(game, state) -> tuple[Kemps, ...]:
 def _double_refused(game, state, move) -> str:
     p, a, b = state.to_move, move.first, move.second
     if a not in range(4) or b not in range(4) or p in (a, b):
-        return f"P{p} names two other players: " + ", ".join(f"P{q}" for q in range(4) if q != p)
-    return f"name the two suspects in seat order: double kemps P{min(a, b)} P{max(a, b)}"
+        return Msg("P{player} names two other players: {others}", player=p,
+                   others=", ".join(f"P{q}" for q in range(4) if q != p))
+    return Msg("name the two suspects in seat order: {move}", move=str(DOUBLE[min(a, b), max(a, b)]))
 
 
 @CLAUSES.rule("kemps-double", "Double Kemps names two other players", offers=DoubleKemps, refused=_double_refused)
@@ -534,27 +538,38 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         text = ""
         if last[0] == "call":
             _, p, suspects, right, team, points = last[:6]
-            who = " and ".join(f"P{q}" for q in suspects)
-            text = (f"{who} {'hold' if len(suspects) > 1 else 'holds'} four of a kind" if right
-                    else f"wrong: {who} {'do' if len(suspects) > 1 else 'does'} not hold four of a kind")
-            text += f"; +{points} to P{team}/P{team + 2}; " + ", ".join(
-                f"P{t}/P{t + 2} {WORD[:s] or '-'}" for t, s in enumerate(state.scores))
+            if len(suspects) == 1:
+                q = suspects[0]
+                verdict = (Msg("P{player} holds four of a kind", player=q) if right
+                           else Msg("wrong: P{player} does not hold four of a kind", player=q))
+            else:
+                a, b = suspects
+                verdict = (Msg("P{first} and P{second} hold four of a kind", first=a, second=b) if right
+                           else Msg("wrong: P{first} and P{second} do not hold four of a kind", first=a, second=b))
+            parts = [verdict, Msg("+{points} to P{first}/P{second}", points=points, first=team, second=team + 2),
+                     ", ".join(f"P{t}/P{t + 2} {WORD[:s] or '-'}" for t, s in enumerate(state.scores))]
             if len(last) > 6:
-                text += "; the stock is out"
+                parts.append(Msg("the stock is out"))
+            text = Msg.join("; ", parts)
         elif last[0] == "redeal":
-            text = "nobody swaps: every hand thrown in and dealt again"
+            text = Msg("nobody swaps: every hand thrown in and dealt again")
         elif last[0] == "stock out":
-            text = "nobody swaps, and the stock is out"
+            text = Msg("nobody swaps, and the stock is out")
         if self.is_over(state):
             out = self.outcome(state)
-            text += "; draw" if out.draw else f"; P{out.winners[0]} and P{out.winners[1]} win"
+            text = (Msg("{log}; draw", log=text) if out.draw
+                    else Msg("{log}; P{first} and P{second} win", log=text, first=out.winners[0],
+                             second=out.winners[1]))
         return text
 
     def describe(self, state):
         sig = " ".join(f"P{p}" for p, s in enumerate(state.signals) if s)
-        return ("; ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
-                + f"; table {' '.join(map(str, state.table))}; scores {state.scores[0]}-{state.scores[1]}"
-                + (f"; gestures {sig}" if sig else ""))
+        parts = [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h))) for p, h in enumerate(state.hands)]
+        parts += [Msg("table {cards}", cards=" ".join(map(str, state.table))),
+                  Msg("scores {first}-{second}", first=state.scores[0], second=state.scores[1])]
+        if sig:
+            parts.append(Msg("gestures {players}", players=sig))
+        return Msg.join("; ", parts)
 
 
 GAME = KempsGame
