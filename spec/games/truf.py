@@ -28,6 +28,7 @@ from spec.cards import Card, Rank, Suit, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import NATURAL_ORDER, Duties, TrickOrder
@@ -227,9 +228,11 @@ CLAUSES.note("truf-bid-turn", "Bids come first: each player in turn, from the de
 def _bid_refused(game, state, move) -> tuple[str, str]:
     """Which of the bidding clauses refuses ``move``, and why."""
     if state.revealed:
-        return "truf-bid-turn", "the bids are already in and shown: now play a card" + (
-            "" if state.goal else f", after P{state.maker} chooses most or fewest tricks")
-    return "truf-bid", f"P{state.to_move} does not hold {move.card}"
+        if state.goal:
+            return "truf-bid-turn", Msg("the bids are already in and shown: now play a card")
+        return "truf-bid-turn", Msg("the bids are already in and shown: now play a card, after P{player} chooses "
+                                    "most or fewest tricks", player=state.maker)
+    return "truf-bid", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
 
 
 @CLAUSES.rule("truf-bid", "A bid is one card of the bidder's hand, laid face down", offers=Bid,
@@ -265,10 +268,20 @@ def goal_of(bid_sum: int) -> str | None:
     return None
 
 
+#: A deal's goal in the sentences a reader is told, by goal.
+_PLAYED_FOR = {"most": N_("the deal is already played for the most tricks"),
+               "fewest": N_("the deal is already played for the fewest tricks")}
+_GOAL_NOW = {"most": N_("play for the most tricks"), "fewest": N_("play for the fewest tricks")}
+_DEAL_OVER = {"most": N_("P{player} takes {trick}; deal over (played for the most): bids {bids}, tricks {tricks}, "
+                         "scores {scores}; totals {totals}"),
+              "fewest": N_("P{player} takes {trick}; deal over (played for the fewest): bids {bids}, tricks {tricks}, "
+                           "scores {scores}; totals {totals}")}
+
+
 def _choice_refused(game, state, move) -> str:
     if not state.revealed:
-        return "the bids are not all in: lay a bid card"
-    return f"the deal is already played for the {state.goal} tricks"
+        return Msg("the bids are not all in: lay a bid card")
+    return Msg(_PLAYED_FOR[state.goal])
 
 
 @CLAUSES.rule("truf-choose", "Bids adding up to exactly 13: the trump maker chooses most or fewest tricks",
@@ -292,13 +305,14 @@ def _play_refused(game, state, move) -> tuple[str, str]:
     """Which of the playing clauses refuses ``move``, and why."""
     p = state.to_move
     if not state.revealed:
-        return "truf-play-turn", f"P{p} must bid first: lay a card face down with 'bid' and the card"
+        return "truf-play-turn", Msg("P{player} must bid first: lay a card face down with 'bid' and the card",
+                                     player=p)
     if state.goal is None:
-        return "truf-play-turn", f"the bids add up to 13: P{state.maker} first chooses 'play for most' or " \
-                                 "'play for fewest'"
+        return "truf-play-turn", Msg("the bids add up to 13: P{player} first chooses '{most}' or '{fewest}'",
+                                     player=state.maker, most=str(CHOOSE[0]), fewest=str(CHOOSE[1]))
     hand = state.hands[p]
     if move.card not in hand:
-        return "truf-hold", f"P{p} does not hold {move.card}"
+        return "truf-hold", Msg("P{player} does not hold {card}", player=p, card=str(move.card))
     return "truf-follow", FOLLOW.why_not(move.card, hand, state.trick, game.orders[state.trump])
 
 
@@ -564,28 +578,32 @@ class Truf(Game[State, Bid | Choose | Play]):
 
     # ------------------------------------------------------------ notation
     def describe(self, state):
-        hands = " | ".join(f"P{p}: {' '.join(map(str, h))}" for p, h in enumerate(state.hands))
-        way = "anticlockwise" if state.direction == ANTICLOCKWISE else "clockwise"
-        return (f"deal {state.match.deals + 1}, P{state.dealer} deals, {way}; totals "
-                f"{' '.join(map(str, state.match.totals))}; {hands}")
+        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                                 for p, h in enumerate(state.hands)])
+        way = Msg("anticlockwise") if state.direction == ANTICLOCKWISE else Msg("clockwise")
+        return Msg("deal {deal}, P{dealer} deals, {way}; totals {totals}; {hands}", deal=state.match.deals + 1,
+                   dealer=state.dealer, way=way, totals=" ".join(map(str, state.match.totals)), hands=hands)
 
     def describe_move(self, state):
         if state.match.over or (not state.revealed and state.last_deal and not any(state.bids)):
             bids, tricks, goal, scores = state.last_deal  # a deal has just been scored
-            text = (f"P{state.last_winner} takes {self._trick_text(state.last_trick)}; deal over (played for "
-                    f"the {goal}): bids {' '.join(str(bid_value(b)) for b in bids)}, tricks "
-                    f"{' '.join(map(str, tricks))}, scores "
-                    f"{' '.join(map(str, scores))}; totals {' '.join(map(str, state.match.totals))}")
-            return text + ("; game over" if state.match.over else "\n      " + self.describe(state))
+            text = Msg(_DEAL_OVER[goal], player=state.last_winner, trick=self._trick_text(state.last_trick),
+                       bids=" ".join(str(bid_value(b)) for b in bids), tricks=" ".join(map(str, tricks)),
+                       scores=" ".join(map(str, scores)), totals=" ".join(map(str, state.match.totals)))
+            if state.match.over:
+                return Msg.join("; ", [text, Msg("game over")])
+            return Msg.join("\n      ", [text, self.describe(state)])
         if not state.revealed or state.trick:
             return ""
         if not any(state.won):  # the bids have just been shown (or the goal chosen)
             bids = " ".join(f"P{p} {b} ({bid_value(b)})" for p, b in enumerate(state.bids))
             total = sum(map(bid_value, state.bids))
-            goal = f"play for the {state.goal} tricks" if state.goal else f"P{state.maker} chooses most or fewest"
-            return f"bids {bids}: sum {total}, trumps {state.trump.symbol} (P{state.maker}); {goal}"
-        return f"P{state.last_winner} takes {self._trick_text(state.last_trick)} (tricks " \
-               f"{' '.join(map(str, tricks_of(state)))})"
+            goal = (Msg(_GOAL_NOW[state.goal]) if state.goal
+                    else Msg("P{player} chooses most or fewest", player=state.maker))
+            return Msg("bids {bids}: sum {total}, trumps {suit} (P{player}); {goal}", bids=bids, total=total,
+                       suit=state.trump.symbol, player=state.maker, goal=goal)
+        return Msg("P{player} takes {trick} (tricks {tricks})", player=state.last_winner,
+                   trick=self._trick_text(state.last_trick), tricks=" ".join(map(str, tricks_of(state))))
 
     @staticmethod
     def _trick_text(trick) -> str:
