@@ -27,6 +27,7 @@ from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, s
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
+from spec.i18n import Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import TEN_HIGH_ORDER, Duties, TrickOrder
@@ -342,12 +343,13 @@ def _disobeys(game, state, move) -> str:
     led = state.trick[0][1]
     duty = game.duties.broken(card, hand, state.trick, order)
     if duty == "follow":
-        return f"{format_card(card)} does not follow suit: {format_card(led)} was led; play {allowed}"
+        return Msg("{card} does not follow suit: {led} was led; play {allowed}", card=format_card(card),
+                   led=format_card(led), allowed=allowed)
     if duty == "trump":
-        return f"{format_card(card)} neither follows {led.suit.symbol} nor trumps, and the hand holds a trump; " \
-               f"play {allowed}"
-    return f"{format_card(card)} does not win the trick, and the rules (must_head) ask for a card that does: " \
-           f"play {allowed}"
+        return Msg("{card} neither follows {suit} nor trumps, and the hand holds a trump; play {allowed}",
+                   card=format_card(card), suit=led.suit.symbol, allowed=allowed)
+    return Msg("{card} does not win the trick, and the rules (must_head) ask for a card that does: play {allowed}",
+               card=format_card(card), allowed=allowed)
 
 
 @CLAUSES.rule("sixty-six-last-phase", "Stock exhausted or closed: follow suit, else trump (trump on trump)",
@@ -373,12 +375,13 @@ def _undeclarable(game, state, move) -> str:
     """Why ``move`` declares no marriage."""
     card, p = move.card, state.to_move
     if card not in _PARTNER:
-        return f"{format_card(card)} makes no marriage: a marriage is a king and queen of one suit, declared " \
-               f"by leading one of them"
+        return Msg("{card} makes no marriage: a marriage is a king and queen of one suit, declared by leading one "
+                   "of them", card=format_card(card))
     if state.trick:
-        return f"a marriage is declared only when leading, and P{p} is following " \
-               f"{format_card(state.trick[0][1])}"
-    return f"P{p} does not hold both {format_card(card)} and {format_card(_PARTNER[card])}"
+        return Msg("a marriage is declared only when leading, and P{player} is following {card}", player=p,
+                   card=format_card(state.trick[0][1]))
+    return Msg("P{player} does not hold both {card} and {partner}", player=p, card=format_card(card),
+               partner=format_card(_PARTNER[card]))
 
 
 @CLAUSES.rule("sixty-six-marriage", "A player leading a queen or king whose partner he holds may declare the "
@@ -411,17 +414,18 @@ def _unclosable(game, state, move) -> str:
     """Why the stock may not be closed now (the first condition of :func:`may_close` that fails)."""
     rules, leading, played = game.rules, not state.trick, sum(state.tricks)
     if state.closed_by is not None:
-        return f"the stock is already closed (by P{state.closed_by})"
+        return Msg("the stock is already closed (by P{player})", player=state.closed_by)
     if not state.stock:
-        return "the stock is used up: there is nothing left to close"
+        return Msg("the stock is used up: there is nothing left to close")
     if not leading and rules.closer == "leader":
-        return "only the player about to lead may close the stock (closer = leader)"
+        return Msg("only the player about to lead may close the stock (closer = leader)")
     if played == 0 and not rules.close_before_first_trick:
-        return "the stock may not be closed before the first trick is complete (close_before_first_trick = false)"
+        return Msg("the stock may not be closed before the first trick is complete (close_before_first_trick = false)")
     if rules.close_counts_trump_card:
-        return f"the stock holds {len(state.stock)} cards, too few to close (at least {rules.close_min_stock} needed)"
-    return (f"the stock holds {len(state.stock) - 1} cards besides the turned trump, too few to close "
-            f"(at least {rules.close_min_stock} needed; close_counts_trump_card = false)")
+        return Msg("the stock holds {n} cards, too few to close (at least {least} needed)", n=len(state.stock),
+                   least=rules.close_min_stock)
+    return Msg("the stock holds {n} cards besides the turned trump, too few to close (at least {least} needed; "
+               "close_counts_trump_card = false)", n=len(state.stock) - 1, least=rules.close_min_stock)
 
 
 @CLAUSES.rule("sixty-six-close", "A player may close the stock at his turn while it holds at least five cards "
@@ -737,22 +741,26 @@ class SixtySix(Game[State, Move]):
     # ------------------------------------------------------------ logs
     def describe_move(self, state: State) -> str:
         pts = "/".join(str(x) for x in state.points)
-        text = f"points {pts}"
-        if state.closed_by is not None:
-            text += f", closed by P{state.closed_by}"
+        text = (Msg("points {points}", points=pts) if state.closed_by is None
+                else Msg("points {points}, closed by P{player}", points=pts, player=state.closed_by))
         if state.result is not None:
-            text += f"; game points {'/'.join(map(str, state.result))}"
-        elif state.last_result is not None and not any(state.piles) and not state.trick:
-            text += f"; last game {'/'.join(map(str, state.last_result))}, partie {'/'.join(map(str, state.totals))}"
+            return Msg.join("; ", [text, Msg("game points {points}", points="/".join(map(str, state.result)))])
+        if state.last_result is not None and not any(state.piles) and not state.trick:
+            return Msg.join("; ", [text, Msg("last game {points}, partie {totals}",
+                                             points="/".join(map(str, state.last_result)),
+                                             totals="/".join(map(str, state.totals)))])
         return text
 
     def describe(self, state: State) -> str:
         tc = format_card(state.trump_card) if state.trump_card else state.trump.symbol
-        hands = "; ".join(f"P{i}: {format_cards(h) or '-'}" for i, h in enumerate(state.hands))
+        hands = Msg.join("; ", [Msg("P{player}: {cards}", player=i, cards=format_cards(h) or "-")
+                                for i, h in enumerate(state.hands)])
         trick = format_cards(c for _, c in state.trick) or "-"
-        status = f"closed by P{state.closed_by}" if state.closed_by is not None else f"{len(state.stock)} in stock"
-        return (f"trump {tc}; {status}; to move P{state.to_move}; {hands}; trick {trick}; "
-                f"points {'/'.join(map(str, state.points))}; tricks {'/'.join(map(str, state.tricks))}")
+        status = (Msg("closed by P{player}", player=state.closed_by) if state.closed_by is not None
+                  else Msg("{n} in stock", n=len(state.stock)))
+        return Msg("trump {card}; {status}; to move P{player}; {hands}; trick {trick}; points {points}; "
+                   "tricks {tricks}", card=tc, status=status, player=state.to_move, hands=hands, trick=trick,
+                   points="/".join(map(str, state.points)), tricks="/".join(map(str, state.tricks)))
 
     # ------------------------------------------------------------- solver
     def exact_move(self, state: State, player: int) -> Move | None:
