@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from spec.i18n import Msg
+
 
 #: the most characters of a user's text an error line echoes
 QUOTE_CHARS = 80
@@ -60,8 +62,12 @@ class VariantError(CardspecError, ValueError):
 
     def __init__(self, key: str, problem: str, allowed: str, *, source: str | None = None):
         self.key, self.problem, self.allowed, self.source = key, problem, allowed, source
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}key {quote(key)}: {problem}; allowed: {allowed}")
+        if source:
+            said = Msg("{source}: key {key}: {problem}; allowed: {allowed}", source=source, key=quote(key),
+                       problem=problem, allowed=allowed)
+        else:
+            said = Msg("key {key}: {problem}; allowed: {allowed}", key=quote(key), problem=problem, allowed=allowed)
+        super().__init__(said)
 
     def in_file(self, source: str) -> "VariantError":
         return VariantError(self.key, self.problem, self.allowed, source=source)
@@ -73,8 +79,8 @@ class RuleLoop(CardspecError, RuntimeError):
 
     def __init__(self, clause: str, times: int):
         self.clause, self.times = clause, times
-        super().__init__(f"rule {clause}: the deal was drawn again {times:,} times and never accepted; the rules "
-                         "(or a rule changed for a test) can never be satisfied")
+        super().__init__(Msg("rule {clause}: the deal was drawn again {times} times and never accepted; the rules "
+                             "(or a rule changed for a test) can never be satisfied", clause=clause, times=f"{times:,}"))
 
 
 class IllegalMove(CardspecError, ValueError):

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from spec.errors import VariantError, quote
-from spec.i18n import tr
+from spec.i18n import Msg, said, tr
 
 
 def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
@@ -48,19 +48,24 @@ def setting(default: Any, *, range: tuple[int | None, int | None] | None = None,
 
 
 def _describe(tp: Any, field: dataclasses.Field, lang: str = "en") -> str:
+    return said(_allowed(tp, field), lang)
+
+
+def _allowed(tp: Any, field: dataclasses.Field) -> str:
+    """What a field allows, in words (a :class:`~spec.i18n.Msg`)."""
     if typing.get_origin(tp) is Literal:
-        return tr(lang, "one of {values}").format(values=", ".join(repr(a) for a in typing.get_args(tp)))
+        return Msg("one of {values}", values=", ".join(repr(a) for a in typing.get_args(tp)))
     if tp is bool:
-        return tr(lang, "true or false")
+        return Msg("true or false")
     if tp is int:
         lo, hi = field.metadata.get("range", (None, None))
         if lo is not None and hi is not None:
-            return tr(lang, "an integer from {lo} to {hi}").format(lo=lo, hi=hi)
+            return Msg("an integer from {lo} to {hi}", lo=lo, hi=hi)
         if lo is not None:
-            return tr(lang, "an integer of at least {lo}").format(lo=lo)
+            return Msg("an integer of at least {lo}", lo=lo)
         if hi is not None:
-            return tr(lang, "an integer of at most {hi}").format(hi=hi)
-        return tr(lang, "an integer")
+            return Msg("an integer of at most {hi}", hi=hi)
+        return Msg("an integer")
     return getattr(tp, "__name__", str(tp))
 
 
@@ -68,33 +73,36 @@ def coerce_field(rules_type: type, name: str, value: Any) -> Any:
     """Check and convert one TOML value for field ``name``; raise :class:`~spec.errors.VariantError`."""
     fields = {f.name: f for f in dataclasses.fields(rules_type)}
     if name not in fields:
-        raise VariantError(name, "unknown rules key", ", ".join(sorted(fields)))
+        raise VariantError(name, Msg("unknown rules key"), ", ".join(sorted(fields)))
     field = fields[name]
     tp = typing.get_type_hints(rules_type)[name]
     if "parse" in field.metadata:
         try:
             return field.metadata["parse"](value)
         except (ValueError, TypeError) as exc:
-            raise VariantError(name, f"cannot use {quote(value)}", str(exc)) from None
-    allowed = _describe(tp, field)
+            raise VariantError(name, Msg("cannot use {value}", value=quote(value)), str(exc)) from None
+    allowed = _allowed(tp, field)
     if typing.get_origin(tp) is Literal:
         if value not in typing.get_args(tp):
-            raise VariantError(name, f"{quote(value)} is not allowed", allowed)
+            raise VariantError(name, Msg("{value} is not allowed", value=quote(value)), allowed)
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            raise VariantError(name, f"expected true or false, got {type(value).__name__} {quote(value)}", allowed)
+            raise VariantError(name, Msg("expected true or false, got {kind} {value}", kind=type(value).__name__,
+                                           value=quote(value)), allowed)
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise VariantError(name, f"expected an integer, got {type(value).__name__} {quote(value)}", allowed)
+            raise VariantError(name, Msg("expected an integer, got {kind} {value}", kind=type(value).__name__,
+                                           value=quote(value)), allowed)
         lo, hi = field.metadata.get("range", (None, None))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise VariantError(name, f"{value} is out of range", allowed)
+            raise VariantError(name, Msg("{value} is out of range", value=value), allowed)
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise VariantError(name, f"expected a string, got {type(value).__name__} {quote(value)}", allowed)
+            raise VariantError(name, Msg("expected a string, got {kind} {value}", kind=type(value).__name__,
+                                           value=quote(value)), allowed)
         return value
     raise TypeError(f"{rules_type.__name__}.{name}: give the field a 'parse' function")
 

@@ -170,3 +170,55 @@ def test_every_move_written_in_russian_reads_back_as_the_same_move():
                 spoken += text != game.format_move(mv)
                 assert game.parse_move(text) == mv, (gid, text, mv)
     assert spoken > 1000
+
+
+def test_every_games_refusals_and_log_speak_russian():
+    """In every game, what a Russian reader is told (a refused move's sentence, the log after each move,
+    the state) holds no run of five English words, the measure the Russian rulebook is held to
+    (bench/english_runs.py); option values and notation quoted in a sentence stay as written."""
+    import importlib.util
+
+    from spec.games import all_games
+    from spec.i18n import said
+    spec_ = importlib.util.spec_from_file_location("english_runs", ROOT / "bench" / "english_runs.py")
+    counter = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(counter)
+    names = counter.proper_names()
+    english = []
+    for gid, cls in sorted(all_games().items()):
+        game = cls()
+        seen_moves, said_count = [], 0
+        for state in (s for seed in range(1, 41) for s in _walked_states(game, seed, moves=120)):
+            if said_count >= 400:
+                break
+            told = [game.describe(state), game.describe_move(state)]
+            if not game.is_over(state):
+                legal = game.legal_moves(state)
+                seen_moves = (seen_moves + list(legal[:3]))[-40:]
+                told += [why[1] for why in (game.refusal(state, m) for m in seen_moves if m not in legal) if why]
+            for text in told:
+                runs = counter.runs_of(said(text, "ru"), names)
+                said_count += 1
+                if runs:
+                    english.append((gid, runs[0]))
+        assert said_count > 50, gid
+    assert not english, f"{len(english)} English runs, the first: {english[:5]}; games: {sorted({g for g, _ in english})}"
+
+
+def test_an_error_line_speaks_the_locales_language(tmp_path):
+    """Under a Russian locale an error line is Russian, still one line and exit 2."""
+    from click.testing import CliRunner
+
+    from verifier.cli import main
+    variant = tmp_path / "v.toml"
+    variant.write_text('game = "queen_ace"\n[rules]\nmax_stake = 0\n')
+    lines = {}
+    for lang in ("C.UTF-8", "ru_RU.UTF-8"):
+        out = CliRunner().invoke(main, ["verify", "--variant", str(variant)], env={"LANG": lang, "LC_ALL": ""})
+        assert out.exit_code == 2 and out.stderr.count("\n") == 1, out.stderr
+        lines[lang] = out.stderr
+    assert "key 'rules.max_stake': 0 is out of range; allowed: an integer from" in lines["C.UTF-8"], lines
+    assert "ключ 'rules.max_stake': 0 вне допустимых пределов; допустимо: целое число от" in lines["ru_RU.UTF-8"], lines
+    out = CliRunner().invoke(main, ["play", "durak", "--seat", "0", "--seed", "1"], input="attack 2♠\nquit\n",
+                             env={"LANG": "ru_RU.UTF-8", "LC_ALL": ""})
+    assert "карты 2♠ нет в колоде этой игры" in out.output, out.output[-300:]

@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
-from spec.i18n import said, tr
+from spec.i18n import error_text, said, tr
 from spec.rules import make_rules
 from spec.variants import Variant, load_variant
 from verifier.core import THOROUGH, Budget
@@ -35,7 +35,10 @@ SEED = click.IntRange(0, 2**63 - 1)
 
 
 def fail(message: object) -> None:
-    """Bad input: one line on stderr (line breaks escaped) and exit code 2."""
+    """Bad input: one line on stderr (line breaks escaped) and exit code 2; an error raised with a
+    :class:`~spec.i18n.Msg` is said in the language of the locale (``LANG=ru_RU.UTF-8``)."""
+    if isinstance(message, BaseException):
+        message = said(error_text(message), language_from_env())
     click.echo(f"cardspec: error: {one_line(message)}", err=True)
     sys.exit(2)
 
