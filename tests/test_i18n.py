@@ -222,3 +222,16 @@ def test_an_error_line_speaks_the_locales_language(tmp_path):
     out = CliRunner().invoke(main, ["play", "durak", "--seat", "0", "--seed", "1"], input="attack 2♠\nquit\n",
                              env={"LANG": "ru_RU.UTF-8", "LC_ALL": ""})
     assert "карты 2♠ нет в колоде этой игры" in out.output, out.output[-300:]
+
+
+def test_a_property_of_a_preset_is_titled_in_both_languages():
+    """Durak checks its invariants under each preset too (``cards_conserved@throw_in``): the title is the
+    property's own, translated, with the preset named after it."""
+    import verifier.games.durak  # noqa: F401 (registers the properties)
+    from verifier.core import REGISTRY
+    presets = [p for p in REGISTRY.for_game("durak") if "@" in p.name]
+    assert presets
+    for p in presets:
+        base, preset = p.name.split("@")
+        assert p.shown_title("en").endswith(f" ({preset})")
+        assert p.shown_title("ru") == f"{tr('ru', p.title)} ({preset})" != p.shown_title("en")

@@ -199,6 +199,8 @@ class Property:
         """The title in ``lang``, with the scope the claim is made under (in ``game_id``, for a generic one)."""
         from spec.i18n import tr
         title = tr(lang, self.title)
+        if "@" in self.name:   # a property of one preset (``cards_conserved@throw_in``): the preset named after
+            title += f" ({self.name.partition('@')[2]})"
         scope = self.scope_for(game_id) if game_id else self.scope
         if scope is None:
             return title

@@ -789,7 +789,7 @@ def _add(name: str, title: str, clauses: tuple, method: str, check, preset: str 
             check = _on_some(check, ONLY[name])
         adapt = pick if preset is None else lambda games: (pick or list)(preset_games(games, preset))
     if preset is not None:
-        check, title = _on_preset(check, preset), f"{title} ({preset})"
+        check = _on_preset(check, preset)   # its title is shown with the preset's name (Property.shown_title)
     REGISTRY.add(Property(GAME, f"{name}@{preset}" if preset else name, title, clauses, method,
                           EXPECTED.get((name, preset), HOLDS), check, applies=APPLIES.get(name),
                           shared=shared, adapt=adapt, scope=scope_of(name, preset)))
