@@ -197,8 +197,8 @@ class Property:
 
     def shown_title(self, lang: str, game_id: str | None = None) -> str:
         """The title in ``lang``, with the scope the claim is made under (in ``game_id``, for a generic one)."""
-        from spec.i18n import tr
-        title = tr(lang, self.title)
+        from spec.i18n import Msg, said, tr
+        title = said(self.title, lang) if isinstance(self.title, Msg) else tr(lang, self.title)
         if "@" in self.name:   # a property of one preset (``cards_conserved@throw_in``): the preset named after
             title += f" ({self.name.partition('@')[2]})"
         scope = self.scope_for(game_id) if game_id else self.scope

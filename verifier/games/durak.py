@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from spec.i18n import N_
 from spec.bouts import OPEN, card_id, card_of, format_mask, table_mask
 from spec.cards import Suit, format_card, format_cards
 from spec.dealing import rng_for
@@ -657,46 +658,46 @@ def _on_preset(check, preset: str):
 #: name -> (title, clauses, method, check): a :class:`~verifier.api.Walked` check is played on the
 #: runner's shared random walk (one for all properties of the same rules); the others run alone.
 CHECKS = {
-    "attack_limit": ("A bout never holds more attacking cards than the defender held when it began",
+    "attack_limit": (N_("A bout never holds more attacking cards than the defender held when it began"),
                      ("durak-attack-limit", "durak-lead", "durak-throw-in", "durak-transfer"), "hypothesis",
                      Walked(attack_limit)),
-    "beats_legal": ("Every beaten pair on the table is a legal beat under the trump rules",
+    "beats_legal": (N_("Every beaten pair on the table is a legal beat under the trump rules"),
                     ("durak-beat", "durak-trump", "durak-reversed-penalty"), "hypothesis", Walked(beats_legal)),
-    "transfers_allowed": ("An attack passes to another player only by an allowed transfer",
+    "transfers_allowed": (N_("An attack passes to another player only by an allowed transfer"),
                           ("durak-transfer", "durak-reversed-penalty"), "hypothesis", Walked(transfers_allowed)),
-    "deal_shape": ("The deal gives the rules' hand sizes, turns the trump card under the stock, and the rules' "
-                   "first attacker (the lowest trump, or previous_winner) attacks first",
+    "deal_shape": (N_("The deal gives the rules' hand sizes, turns the trump card under the stock, and the rules' "
+                   "first attacker (the lowest trump, or previous_winner) attacks first"),
                    ("durak-deal", "durak-trump", "durak-first-attack"), "hypothesis", Walked(deal_shape)),
-    "views": ("Each player sees his own hand only (reversed: every hand but his own), never the stock",
+    "views": (N_("Each player sees his own hand only (reversed: every hand but his own), never the stock"),
               ("durak-reversed-view",), "hypothesis", Walked(views)),
-    "winners_in_order": ("The winners are listed in the order they went out; the first out is the winner",
+    "winners_in_order": (N_("The winners are listed in the order they went out; the first out is the winner"),
                          ("durak-winner", "durak-out"), "hypothesis", Walked(winners_in_order)),
-    "throw_in_timing": ("Throw-ins come only when the rules allow them; while the defender beats "
-                        "(while_beating) the throwers are asked after every beat",
+    "throw_in_timing": (N_("Throw-ins come only when the rules allow them; while the defender beats "
+                        "(while_beating) the throwers are asked after every beat"),
                         ("durak-throw-in", "durak-throwers"), "hypothesis", Walked(throw_in_timing)),
-    "bouts_end": ("Every bout ends in a discard (all beaten) or a pickup by one player",
+    "bouts_end": (N_("Every bout ends in a discard (all beaten) or a pickup by one player"),
                   ("durak-take", "durak-throw-in", "durak-next-attacker", "durak-reversed-penalty"),
                   "hypothesis", Walked(bouts_end)),
-    "after_bout": ("After each bout everyone draws from the top of the stock, attacker first and defender "
-                   "last, and the right player attacks next",
+    "after_bout": (N_("After each bout everyone draws from the top of the stock, attacker first and defender "
+                   "last, and the right player attacks next"),
                    ("durak-draw", "durak-next-attacker", "durak-out"), "hypothesis", Walked(after_bout)),
-    "one_durak": ("At the end exactly one player holds cards and is the durak, or nobody does and the "
-                  "result is the defined draw", ("durak-end", "durak-out", "durak-draw"), "hypothesis",
+    "one_durak": (N_("At the end exactly one player holds cards and is the durak, or nobody does and the "
+                  "result is the defined draw"), ("durak-end", "durak-out", "durak-draw"), "hypothesis",
                   Walked(one_durak)),
-    "ranking_2p": ("Two players: each attack finds (stock, cards in play, attacker's hand) lower than the one "
-                   "before, so the game ends", ("durak-next-attacker", "durak-draw", "durak-end"), "hypothesis",
+    "ranking_2p": (N_("Two players: each attack finds (stock, cards in play, attacker's hand) lower than the one "
+                   "before, so the game ends"), ("durak-next-attacker", "durak-draw", "durak-end"), "hypothesis",
                    Walked(ranking_2p)),
-    "terminates": ("Random games on the full deck end", ("durak-end",), "hypothesis", Walked(terminates)),
-    "terminates_2p_small": ("Two players, small deck: no line of play cycles (exhaustive)",
+    "terminates": (N_("Random games on the full deck end"), ("durak-end",), "hypothesis", Walked(terminates)),
+    "terminates_2p_small": (N_("Two players, small deck: no line of play cycles (exhaustive)"),
                             ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_2P, HUNT_2P)),
-    "terminates_3p_small": ("Three players, small deck: no line of play cycles (exhaustive)",
+    "terminates_3p_small": (N_("Three players, small deck: no line of play cycles (exhaustive)"),
                             ("durak-end", "durak-next-attacker"), "exhaustive", _exhaustive(SMALL_3P)),
 }
 
 #: The generic properties also checked per preset.
 GENERIC = {
-    "cards_conserved": ("Every card is in exactly one place at every step", Walked(generic.cards_conserved)),
-    "save_load": ("A saved game loads back to the same state", Walked(generic.save_load)),
+    "cards_conserved": (N_("Every card is in exactly one place at every step"), Walked(generic.cards_conserved)),
+    "save_load": (N_("A saved game loads back to the same state"), Walked(generic.save_load)),
 }
 
 #: Walked checks about some of the games given: name -> (those games, the verdict's text when there are none).

@@ -25,6 +25,7 @@ import sys
 from collections import Counter
 
 from spec import flips
+from spec.i18n import Msg
 from spec.cards import SUIT_ORDER, Rank, parse_cards
 from spec.games.pyanitsa import Pyanitsa
 from verifier.api import Root, explore, invariant, small_configs, variants_of, walk
@@ -340,10 +341,11 @@ SCOPES = {
 }
 for _order in ORDERS:
     _counts = WITNESSED[_order]
-    _known = ("no position can repeat, and nothing is proved" if _order == "shuffled" else
-              f"an endless game is known with {' or '.join(map(str, _counts))} players")
-    REGISTRY.property(GAME, f"terminates_{_order}", title=f"Every game ends when the taken cards go back in "
-                      f"the {_order.replace('_', ' ')} order (searched with 2-4 players; {_known})",
+    _known = (Msg("no position can repeat, and nothing is proved") if _order == "shuffled" else
+              Msg("an endless game is known with {counts} players", counts=" or ".join(map(str, _counts))))
+    REGISTRY.property(GAME, f"terminates_{_order}", title=Msg("Every game ends when the taken cards go back in "
+                      "the {order} order (searched with 2-4 players; {known})", order=_order.replace("_", " "),
+                      known=_known),
                       method="search", expected=EXPECTED[_order], clauses=["pyanitsa-return", "pyanitsa-end"],
                       applies=lambda games, counts=_counts: any(g.players in counts for g in games),
                       scope=SCOPES.get(_order))(_terminates(_order))

@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 from itertools import permutations
 
+from spec.i18n import Msg
 from spec.games.pyanitsa_poddavki import Poddavki, State
 from verifier.api import Root, explore, invariant, small_configs
 from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
@@ -124,7 +125,7 @@ def _evidence(game, ex):
 
 for _c, _o, _e in (("none", "laid", UNKNOWN), ("none", "reverse", UNKNOWN), ("beggar", "laid", UNKNOWN),
                    ("none", "chosen", REFUTED)):
-    REGISTRY.property(GAME, f"terminates_{_c}_{_o}", title=f"Every game ends (counter {_c}, {_o} order)",
+    REGISTRY.property(GAME, f"terminates_{_c}_{_o}", title=Msg("Every game ends (counter {counter}, {order} order)", counter=_c, order=_o),
                       method="search", expected=_e,
                       clauses=["poddavki-pay", "poddavki-top", "poddavki-return"])(_terminates(_c, _o))
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 import z3
 
+from spec.i18n import Msg
 from spec.cards import format_cards, make_deck, shuffled, sort_key
 from spec.dealing import sorted_hand
 from spec.games.sixty_one import State as SixtyOneState
@@ -537,7 +538,7 @@ def _cycles_scope(n: int) -> Scope:
 
 for _n in range(2, 13):
     REGISTRY.add(Property(
-        GAME, f"terminates_{_n}p", f"With {_n} players every game ends",
+        GAME, f"terminates_{_n}p", Msg("With {n} players every game ends", n=_n),
         ("sixty-one-turnover", "sixty-one-lose"), "z3" if _n <= 5 else "search",
         HOLDS if _n <= 5 else REFUTED, _terminates(_n),
         applies=lambda games, n=_n: any(g.players == n for g in games),

@@ -24,6 +24,7 @@ from typing import Any
 import z3
 
 import spec.games.trix as rules_module
+from spec.i18n import N_, Msg
 from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck
 from spec.games.trix import (
     CONTRACT_ORDER, KEEP, N_DEALS, PENALISED_CONTRACTS, PLAYERS, REDEAL, SEVEN_OF_HEARTS, Choose, Contract, NoDouble,
@@ -234,13 +235,13 @@ _TOTAL_CLAUSES = {
     Contract.TRIX: ["trix-trix-places", "trix-trix-all-pass", "trix-trix-last"],
 }
 _TOTAL_TITLES = {
-    Contract.KING: "King: the points of a deal total the stated −75, however the cards and tricks fall",
-    Contract.DIAMONDS: "Diamonds: the points of a deal total the stated −130 (−195 at 15 a diamond), however the "
-                       "cards and tricks fall",
-    Contract.GIRLS: "Girls: the points of a deal total the stated −100, however the cards and tricks fall",
-    Contract.COLLECTIONS: "Collections: the points of a deal total the stated −195 (−130 at 10 a trick), however the "
-                          "tricks fall",
-    Contract.TRIX: "Trix: the points of a deal total the stated +500, whatever the finishing order",
+    Contract.KING: N_("King: the points of a deal total the stated −75, however the cards and tricks fall"),
+    Contract.DIAMONDS: N_("Diamonds: the points of a deal total the stated −130 (−195 at 15 a diamond), however the "
+                       "cards and tricks fall"),
+    Contract.GIRLS: N_("Girls: the points of a deal total the stated −100, however the cards and tricks fall"),
+    Contract.COLLECTIONS: N_("Collections: the points of a deal total the stated −195 (−130 at 10 a trick), however the "
+                          "tricks fall"),
+    Contract.TRIX: N_("Trix: the points of a deal total the stated +500, whatever the finishing order"),
 }
 #: every total changes sign under positive_negative (the rules' own stated_total, which the claim uses)
 _TOTAL_SCOPES = {Contract.KING: DOUBLING_SCOPE, Contract.GIRLS: DOUBLING_SCOPE, Contract.TRIX: TRIX_SCOPE}
@@ -574,15 +575,15 @@ def game_zero_sum(games, budget: Budget) -> Outcome:
 
 #: The source's variants, as rules changes applied on top of the rules being checked.
 VARIANTS: dict[str, tuple[str, dict, str, list[str]]] = {
-    "strict_order": ("strict order of contracts, a player who missed King, Diamonds or Girls charged its total",
+    "strict_order": (N_("strict order of contracts, a player who missed King, Diamonds or Girls charged its total"),
                      {"order": "strict", "missed_contract_penalty": True}, HOLDS,
                      ["trix-contract-choice", "trix-missed-penalty"]),
-    "fifteen_ten": ("15 a diamond and 10 a trick", {"scoring": "fifteen_ten"}, HOLDS, ["trix-card-points"]),
-    "positive_negative": ("the first four contracts positive, the fifth negative",
+    "fifteen_ten": (N_("15 a diamond and 10 a trick"), {"scoring": "fifteen_ten"}, HOLDS, ["trix-card-points"]),
+    "positive_negative": (N_("the first four contracts positive, the fifth negative"),
                           {"positive_negative": True}, HOLDS, ["trix-card-points", "trix-trix-places"]),
-    "jordan": ("the reversed (Jordanian) order", {"order": "jordan"}, HOLDS, ["trix-contract-choice"]),
-    "partnership": ("partnership play, scored in pairs", {"partnership": True}, HOLDS, ["trix-partnership"]),
-    "doubling": ("doubling the K♥ and the queens", {"doubling": True}, REFUTED, ["trix-doubling"]),
+    "jordan": (N_("the reversed (Jordanian) order"), {"order": "jordan"}, HOLDS, ["trix-contract-choice"]),
+    "partnership": (N_("partnership play, scored in pairs"), {"partnership": True}, HOLDS, ["trix-partnership"]),
+    "doubling": (N_("doubling the K♥ and the queens"), {"doubling": True}, REFUTED, ["trix-doubling"]),
 }
 
 
@@ -601,7 +602,7 @@ _VARIANT_SCOPES = {"doubling": Scope("doubling_pays_holder = false",
                                      lambda rules, players: not rules.doubling_pays_holder)}
 
 for _name, (_title, _changes, _expected, _clauses) in VARIANTS.items():
-    REGISTRY.property(GAME, f"zero_sum_{_name}", title=f"With {_title}, a full game still sums to 0",
+    REGISTRY.property(GAME, f"zero_sum_{_name}", title=Msg("With {variant}, a full game still sums to 0", variant=Msg(_title)),
                       clauses=_clauses + ["trix-zero-sum"], method="z3", expected=_expected,
                       scope=_VARIANT_SCOPES.get(_name, GAME_SCOPE))(_variant_check(_name))
 

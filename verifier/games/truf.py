@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import z3
 
+from spec.i18n import N_, Msg
 from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
 import spec.games.truf as rules_module
@@ -399,12 +400,14 @@ def claimed_ranges(rules) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 for _method, _title, _clause in (
-        ("difference", "Method 1: a player's deal score ranges exactly over -13..13 and a deal's four scores add up "
-         "to between -27 and 0", "truf-contract"),
-        ("exact_bonus", "Method 2: a player's deal score ranges exactly over -13..max(13, b) and a deal's sum over "
-         "-27..4b, for the exact bonus b (-13..13 and -27..20 with the source's 5)", "truf-score-exact"),
-        ("double_gains", "Method 3: a player's deal score ranges exactly over -13..13f and a deal's sum over "
-         "-27..13(f - 1), for the gain factor f (-13..26 and -27..13 with the source's 2)", "truf-score-double")):
+        ("difference", N_("Method 1: a player's deal score ranges exactly over -13..13 and a deal's four scores add "
+                          "up to between -27 and 0"), "truf-contract"),
+        ("exact_bonus", N_("Method 2: a player's deal score ranges exactly over -13..max(13, b) and a deal's sum "
+                           "over -27..4b, for the exact bonus b (-13..13 and -27..20 with the source's 5)"),
+         "truf-score-exact"),
+        ("double_gains", N_("Method 3: a player's deal score ranges exactly over -13..13f and a deal's sum over "
+                            "-27..13(f - 1), for the gain factor f (-13..26 and -27..13 with the source's 2)"),
+         "truf-score-double")):
     def _check(games, budget, _m=_method):
         return _exact_range(games[0], budget, _m)
     REGISTRY.property(GAME, f"scores_{_method}", title=_title, clauses=["truf-score-difference", _clause],
@@ -426,8 +429,9 @@ def _zero_sum_claim(scoring: str):
 for _method, _clause in (("difference", "truf-score-difference"), ("exact_bonus", "truf-score-exact"),
                          ("double_gains", "truf-score-double")):
     _number = {"difference": 1, "exact_bonus": 2, "double_gains": 3}[_method]
-    z3_claim(Truf, f"zero_sum_{_method}", title=f"Method {_number} ({_method}) is zero-sum: every deal's four "
-             "scores add up to 0", clauses=[_clause],
+    z3_claim(Truf, f"zero_sum_{_method}", title=Msg("Method {number} ({method}) is zero-sum: every deal's four "
+                                                     "scores add up to 0", number=_number, method=_method),
+             clauses=[_clause],
              expected=REFUTED, each=False)(_zero_sum_claim(_method))
 
 
