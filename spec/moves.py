@@ -42,7 +42,7 @@ from spec.cards import Card, format_card, format_cards, parse_card, parse_cards
 from spec.errors import NotationError, quote
 from spec.i18n import LANGUAGES, Msg, error_text, tr
 
-__all__ = ["move", "parse_move", "codec", "MoveKind", "templates_of"]
+__all__ = ["move", "parse_move", "say_move", "codec", "MoveKind", "templates_of"]
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
