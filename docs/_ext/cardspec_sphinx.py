@@ -123,8 +123,9 @@ class PropertiesDirective(_Base):
             return []  # the tables are generated, never translated or doctested: skip the verifier run
         if _skipped_by_developer(game_id):
             # a developer's quick build of a few pages: say so on the page rather than show nothing
-            return self.emit([f"*(Verifier results for {game_id} are not computed in this build: "
-                              "CARDSPEC_DOCS_GAMES is set.)*"])
+            said_ = tr(_lang_of(self.env), "Verifier results for {game} are not computed in this build: "
+                       "CARDSPEC_DOCS_GAMES is set.").format(game=game_id)
+            return self.emit([f"*({said_})*"])
         results = _verify(self.env, game_id)
         if "only" in self.options:
             wanted = set(self.options["only"].split())
