@@ -271,8 +271,9 @@ def bad_argv(draw) -> list[str]:
                                                         "variant", "json", "seed", "examples", "players",
                                                         "timeout", "only", "save-counterexamples", "help")))]
     if kind == "preset":
+        presets = getattr(all_games()[game].module(), "PRESETS", {})   # hypothesis may draw a real one's name
         return ["play", game, "--variant", draw(nasty_text.filter(lambda t: t.strip() and not os.path.exists(t)
-                                                                 and not t.startswith("-")))]
+                                                                 and not t.startswith("-") and t not in presets))]
     if kind == "save":
         return ["play", game, "--save", draw(st.sampled_from(["/nonexistent/dir/g.json", WORKDIR, "/"]))]
     if kind == "missing":

@@ -370,52 +370,65 @@ def summarize(results: Sequence[dict], fields: Sequence[str], lang: str = "en", 
     "holds at all 12 points", or "holds exactly when A = x and players 2-5 (or ...)",
     with the points left unknown named apart; in ``lang``.
     """
-    from spec.i18n import tr
     raw: dict[str, list[dict]] = {}
     for r in results:
         raw.setdefault(family(r["property"]), []).append(r)
-    results = _with_defaults(results, fields)
     by_family: dict[str, list[dict]] = {}
-    for r in results:
+    for r in _with_defaults(results, fields):
         by_family.setdefault(family(r["property"]), []).append(r)
     out = {}
     for fam, rs in sorted(by_family.items()):
-        verdicts = {r["verdict"] for r in rs}
-        unknown = [r for r in rs if r["verdict"] == UNKNOWN]
-        tail = tr(lang, "; unknown at {k} of {n} points").format(k=len(unknown), n=len(rs)) if unknown else ""
-        if verdicts == {"holds"}:
-            out[fam] = tr(lang, "holds at all {n} points").format(n=len(rs))
-            continue
-        if verdicts <= {REFUTED, UNKNOWN} and REFUTED in verdicts:
-            out[fam] = tr(lang, "refuted at every point where it was settled") + tail
-            continue
-        if verdicts == {UNKNOWN}:
-            out[fam] = tr(lang, "unknown at all {n} points").format(n=len(rs))
-            continue
-        relevant = [f for f in fields if _matters(rs, f)]
-        combos: dict[tuple, list[int]] = {}
-        for r in rs:
-            if r["verdict"] == "holds":
-                key = tuple((f, _canon(r["point"]["rules"].get(f))) for f in relevant)
-                combos.setdefault(key, set()).add(r["point"]["players"])
-        all_counts = sorted({r["point"]["players"] for r in rs})
-        values = {f: {_canon(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
-        merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
-        clauses = []
-        for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
-            parts = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
-            if literal:
-                parts = [f"``{p}``" for p in parts]
-            if list(counts) != all_counts:
-                parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
-                             else tr(lang, "{n} players").format(n=counts[0]))
-            clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
-        both = tr(lang, " and ")
-        joined = tr(lang, " or ").join(f"({c})" if both in c and len(clauses) > 1 else c for c in clauses)
-        exactly = tr(lang, "holds exactly when {conditions}").format(conditions=joined) + tail
-        all_but = _all_but(raw[fam], lang, literal)
-        out[fam] = exactly if len(exactly) <= len(all_but) else all_but
+        out[fam] = _uniform(rs, lang)
+        if out[fam] is None:
+            exactly = _exactly(rs, fields, lang, literal)
+            all_but = _all_but(raw[fam], lang, literal)
+            out[fam] = exactly if len(exactly) <= len(all_but) else all_but
     return out
+
+
+def _unknown_tail(rs: Sequence[dict], lang: str) -> str:
+    from spec.i18n import tr
+    unknown = sum(r["verdict"] == UNKNOWN for r in rs)
+    return tr(lang, "; unknown at {k} of {n} points").format(k=unknown, n=len(rs)) if unknown else ""
+
+
+def _uniform(rs: Sequence[dict], lang: str) -> str | None:
+    """The summary of a family that no option decides (the same verdict wherever it was settled), or ``None``."""
+    from spec.i18n import tr
+    verdicts = {r["verdict"] for r in rs}
+    if verdicts == {"holds"}:
+        return tr(lang, "holds at all {n} points").format(n=len(rs))
+    if verdicts <= {REFUTED, UNKNOWN} and REFUTED in verdicts:
+        return tr(lang, "refuted at every point where it was settled") + _unknown_tail(rs, lang)
+    if verdicts == {UNKNOWN}:
+        return tr(lang, "unknown at all {n} points").format(n=len(rs))
+    return None
+
+
+def _exactly(rs: Sequence[dict], fields: Sequence[str], lang: str, literal: bool) -> str:
+    """"holds exactly when ...": the combinations of the deciding options under which it holds."""
+    from spec.i18n import tr
+    relevant = [f for f in fields if _matters(rs, f)]
+    combos: dict[tuple, set[int]] = {}
+    for r in rs:
+        if r["verdict"] == "holds":
+            key = tuple((f, _canon(r["point"]["rules"].get(f))) for f in relevant)
+            combos.setdefault(key, set()).add(r["point"]["players"])
+    all_counts = sorted({r["point"]["players"] for r in rs})
+    values = {f: {_canon(r["point"]["rules"].get(f)) for r in rs} for f in relevant}
+    merged = _merge({tuple(sorted(k)): tuple(sorted(v)) for k, v in combos.items()}, values)
+    clauses = []
+    for key, counts in sorted(merged.items(), key=lambda kv: str(kv[0])):
+        parts = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
+        if literal:
+            parts = [f"``{p}``" for p in parts]
+        if list(counts) != all_counts:
+            parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
+                         else tr(lang, "{n} players").format(n=counts[0]))
+        clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
+    both = tr(lang, " and ")
+    joined = tr(lang, " or ").join(f"({c})" if both in c and len(clauses) > 1 else c for c in clauses)
+    return tr(lang, "holds exactly when {conditions}").format(conditions=joined) + _unknown_tail(rs, lang)
 
 
 def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
