@@ -263,12 +263,14 @@ def test_the_play_panel_plays_a_move_and_explains_a_refused_one(site, browser, e
     browser.evaluate("document.querySelector('.cardspec-play-move').click()")
     assert _wait(browser, f"{log} > {before}", 30)
     # a card the player does not hold: every card of the deck not shown in the hand row
+    from spec.i18n import said, zone_name
+    own = said(zone_name("hand 0"), "ru" if edition.endswith("ru") else "en")   # the zone as the edition names it
     bad = browser.evaluate("""(() => {
         const hand = [...document.querySelectorAll('.cardspec-play-zones tr')]
-            .find(r => r.querySelector('th').innerText.startsWith('hand 0')).querySelector('td').innerText;
+            .find(r => r.querySelector('th').innerText.startsWith(%s)).querySelector('td').innerText;
         for (const r of ['6','7','8','9','10','J','Q','K','A']) for (const s of ['♠','♥','♦','♣'])
             if (!hand.split(' ').includes(r + s)) return r + s;
-    })()""")
+    })()""" % json.dumps(own))
     browser.evaluate(f"document.querySelector('.cardspec-play-input').value = {json.dumps(bad)}")
     browser.evaluate("document.querySelector('.cardspec-play-go').click()")
     message = _wait(browser, "(document.querySelector('.cardspec-play-message') || {}).innerText", 30)
