@@ -84,18 +84,16 @@ def check_writable(path: str | os.PathLike) -> str:
     if not str(path):
         raise CardspecError("an empty file name; give a file to save to")
     try:  # stat follows the links, /proc's "magic" ones too (/dev/stdout on a pipe has no real path)
-        if not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode):
-            raise CardspecError(f"{path}: not a regular file (a FIFO or a device); cardspec saves only to files, "
-                                "and leaves this one as it is")
+        mode = os.stat(path).st_mode
     except OSError:
-        pass  # a new name, or one the checks below explain
-    target = os.path.realpath(path)
-    directory = os.path.dirname(target)
-    if os.path.isdir(target):
+        mode = None  # a new name, or one the checks below explain
+    if mode is not None and stat.S_ISDIR(mode):
         raise CardspecError(f"{path}: is a folder; give a file name to save to")
-    if os.path.exists(target) and not os.path.isfile(target):
+    if mode is not None and not stat.S_ISREG(mode):
         raise CardspecError(f"{path}: not a regular file (a FIFO or a device); cardspec saves only to files, "
                             "and leaves this one as it is")
+    target = os.path.realpath(path)
+    directory = os.path.dirname(target)
     if not os.path.isdir(directory):
         raise CardspecError(f"{path}: folder {directory} does not exist")
     if not os.access(directory, os.W_OK):

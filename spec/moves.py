@@ -158,7 +158,7 @@ def move(template: str, *aliases: str, kind: str | None = None):
         dc.kind = kind or cls.__name__.lower()
 
         def __str__(self) -> str:
-            return _FIELD.sub(lambda m: codecs[m.group(1)].format(getattr(self, m.group(1))), template)
+            return _written(self, template)
 
         def __repr__(self) -> str:
             inner = ", ".join(f"{n}={codecs[n].format(getattr(self, n))}" for n in codecs)
@@ -168,6 +168,12 @@ def move(template: str, *aliases: str, kind: str | None = None):
         dc.__repr__ = __repr__
         return dc
     return wrap
+
+
+def _written(mv, template: str) -> str:
+    """``mv`` written by ``template`` (its own, or the catalogue's form of it): each field by its codec."""
+    codecs = type(mv)._codecs
+    return _FIELD.sub(lambda m: codecs[m.group(1)].format(getattr(mv, m.group(1))), template)
 
 
 @functools.cache
@@ -189,10 +195,7 @@ def say_move(mv, lang: str) -> str:
     ('take', True)
     """
     spoken = _spoken(type(mv), lang) if lang and not lang.startswith("en") else None
-    if spoken is None:
-        return str(mv)
-    codecs = type(mv)._codecs
-    return _FIELD.sub(lambda m: codecs[m.group(1)].format(getattr(mv, m.group(1))), spoken.text)
+    return str(mv) if spoken is None else _written(mv, spoken.text)
 
 
 def templates_of(kinds: Sequence[type]) -> str:

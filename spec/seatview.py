@@ -3,7 +3,8 @@
 Only the seat's view: the zones it can see, the sizes of the ones it cannot
 (:meth:`~spec.engine.Game.hidden_zones`), the public values the game's
 :meth:`~spec.engine.Game.observe` adds, and the moves so far with every card the seat
-could not see masked. Pure standard library, like the rules.
+could not see masked; and the lines of a whole game's log, as ``cardspec play`` and the rulebook's
+sample games print them. Pure standard library, like the rules.
 
 >>> from spec.games import get_game
 >>> game = get_game("sixty_one")(players=2)
@@ -23,7 +24,7 @@ from typing import Any
 from spec.cards import Card, format_cards
 from spec.i18n import said, tr, zone_name
 
-__all__ = ["visible_cards", "masked_move", "zone_rows", "public_values", "show_value"]
+__all__ = ["visible_cards", "masked_move", "zone_rows", "public_values", "show_value", "deal_line", "move_line"]
 
 _CARD = re.compile(r"(10|[2-9TJQKAВДКТ])([♠♥♦♣])")
 
@@ -43,6 +44,16 @@ def masked_move(game, move, before, after, seats: Iterable[int], lang: str = "en
     seats = tuple(seats)
     shown = {str(c) for c in visible_cards(game, before, seats) | visible_cards(game, after, seats)}
     return _CARD.sub(lambda m: m.group(0) if m.group(0) in shown else "??", game.format_move(move, lang))
+
+
+def deal_line(game, state, lang: str = "en") -> str:
+    """The first line of a game's log: the deal, in ``lang``."""
+    return tr(lang, "deal: {state}").format(state=said(game.describe(state), lang))
+
+
+def move_line(game, step: int, mover: int, move, after, lang: str = "en") -> str:
+    """A line of a game's log: the ``step``-th move, by ``mover``, and what it led to (``after``), in ``lang``."""
+    return f"{step:4}. P{mover}: {game.format_move(move, lang):8} {said(game.describe_move(after), lang)}"
 
 
 def zone_rows(game, state, seat: int, lang: str = "en") -> list[tuple[str, str]]:

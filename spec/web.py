@@ -93,8 +93,8 @@ class WebTable:
         if move not in g.legal_moves(self.state):
             why = g.refusal(self.state, move)
             if why is None:
-                return json.dumps({"ok": False, "error": tr(self.lang, "{move} is not a legal move here").format(move=g.format_move(move, self.lang))},
-                                  ensure_ascii=False)
+                said_ = tr(self.lang, "{move} is not a legal move here").format(move=g.format_move(move, self.lang))
+                return json.dumps({"ok": False, "error": said_}, ensure_ascii=False)
             return json.dumps({"ok": False, "label": why[0], "sentence": said(why[1], self.lang)}, ensure_ascii=False)
         self._play(move)
         self._advance()

@@ -20,6 +20,7 @@ from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
 from spec.i18n import error_text, said, tr
 from spec.rules import make_rules
+from spec.seatview import deal_line, move_line
 from spec.variants import Variant, load_variant
 from verifier.core import THOROUGH, Budget
 
@@ -277,8 +278,7 @@ def _counterexample_folder(cx_dir: str) -> None:
 def _save_counterexamples(results, cx_dir: str) -> dict:
     """Write each counterexample's record into ``cx_dir``; (game, property) -> path."""
     from spec.engine import write_atomic
-    _counterexample_folder(cx_dir)
-    saved = {}
+    saved = {}   # the folder was made and checked before the run (_counterexample_folder)
     for r in results:
         if r.counterexample and r.counterexample.record:
             path = os.path.join(cx_dir, f"{r.game}-{r.property.name}.json")
@@ -473,7 +473,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
     state = game.deal(seed)
     console.print(tr(lang, "{name} ({name_ru}), {n} players, seed {seed}").format(
         name=game.info.name_en, name_ru=game.info.name_ru, n=game.players, seed=seed), markup=False)
-    console.print(tr(lang, "deal: {state}").format(state=said(game.describe(state), lang)), markup=False)
+    console.print(deal_line(game, state, lang), markup=False)
     played = []
     step = 0
     while not game.is_over(state):
@@ -490,8 +490,7 @@ def play(game_id, players, seed, variant_path, replay_path, save_path, max_moves
         state = game.play(state, move)
         played.append(move)
         step += 1
-        console.print(f"{step:4}. P{mover}: {game.format_move(move, lang):8} {said(game.describe_move(state), lang)}",
-                      markup=False)
+        console.print(move_line(game, step, mover, move, state, lang), markup=False)
     if game.is_over(state):
         console.print(tr(lang, "result: {result}").format(result=game.outcome(state).describe(lang)), markup=False)
     else:

@@ -826,16 +826,16 @@ def _seats_figure(census: dict, words: dict, lang: str):
 
 def _sample_lines(game_id: str, players: int, seed: int, moves: int = 14, lang: str = "en") -> list[str]:
     from spec.games import get_game
-    from spec.i18n import said
+    from spec.seatview import deal_line, move_line
     from verifier.api import walk
     game = get_game(game_id)(players=players)
     trace, _ = walk(game, seed, cap=moves)
     state = game.deal(seed)
-    lines = [tr(lang, "deal: {state}").format(state=said(game.describe(state), lang))]
+    lines = [deal_line(game, state, lang)]
     for i, move in enumerate(trace.moves, 1):
         mover = game.to_move(state)
         state = game.apply(state, move)
-        lines.append(f"{i:3}. P{mover}: {game.format_move(move, lang):10} {said(game.describe_move(state), lang)}")
+        lines.append(move_line(game, i, mover, move, state, lang))
     return lines
 
 

@@ -295,7 +295,6 @@ def mask_of_cards(cards) -> int:
 
 # phases
 LEAD, DEFEND, THROW, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("lead", "defend", "throw in", "over")
 #: who is to move, as the log says it (by phase)
 _TO_MOVE = (N_("P{player} to lead"), N_("P{player} to defend"), N_("P{player} to throw in"))
 
