@@ -140,9 +140,10 @@ def hunt(games: Sequence[Game], budget: Budget, found: Callable[[Game, Trace, An
             record = game.record(seed, moves)
             text = (f"{game.info.id}, {game.players} players, deal seed {seed}: {msg}\n"
                     f"moves: {' '.join(record.moves) or '(none)'}")
-            return Outcome(REFUTED, f"found in random game {n} (seed {budget.seed})",
+            return Outcome(REFUTED, Msg("found in random game {n} (seed {seed})", n=n, seed=budget.seed),
                            Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no {what} in {budget.examples} random games (seed {budget.seed})",
+    return Outcome(UNKNOWN, Msg("no {what} in {n} random games (seed {seed})", what=what, n=budget.examples,
+                                seed=budget.seed),
                    examples=budget.examples, seed=budget.seed, method="search")
 
 
@@ -421,10 +422,35 @@ def presets_of(cls: type[Game]) -> dict[str, Any]:
     return {name: make_rules(cls.Rules, over) for name, over in presets.items()}
 
 
+#: the name of the rule set a property is given (the other rule sets are the game's presets, by name)
+GIVEN_RULES = Msg("given rules")
+
+
+def configurations_said(explored: Sequence[tuple[str, int]]) -> Msg:
+    """The small configurations searched, a rule set with its player counts
+    (``given rules: 2-8 players, voluntary_pass: 2-8 players``)."""
+    counts: dict[str, list[int]] = {}
+    for name, n in explored:
+        counts.setdefault(name, []).append(n)
+    return Msg.join(", ", (Msg("{rules}: {players} players", rules=name, players=_number_runs(ns))
+                           for name, ns in counts.items()))
+
+
+def _number_runs(numbers: Iterable[int]) -> str:
+    """``[2, 3, 4, 6]`` as ``2-4, 6``."""
+    out: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if out and n == out[-1][-1] + 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
+
+
 def variants_of(games: Sequence[Game]) -> list[tuple[str, list[Game]]]:
     """``games`` under their own rules, then under every named preset (when
     ``games`` use the default rules), at the player counts each preset allows."""
-    out = [("given rules", list(games))]
+    out = [(GIVEN_RULES, list(games))]
     cls = type(games[0])
     if any(g.rules != cls.Rules() for g in games):
         return out
@@ -606,7 +632,7 @@ def walked(game: str | type[Game], name: str, *, title: str, clauses: Sequence[s
 
 def invariant_groups(games: Sequence[Game], presets: bool) -> list[tuple[str, list[Game]]]:
     """The rule sets an invariant is checked under: the given rules, then every preset if asked."""
-    return variants_of(games) if presets else [("given rules", list(games))]
+    return variants_of(games) if presets else [(GIVEN_RULES, list(games))]
 
 
 def per_group(budget: Budget, groups: int) -> int:
@@ -616,12 +642,12 @@ def per_group(budget: Budget, groups: int) -> int:
 
 def invariant_watch(fn: Callable[[Game, Any], str | None], game: Game, name: str) -> Watch:
     """An invariant's check on one random game: every state, up to the first repeated position."""
-    where = "" if name == "given rules" else f" (preset {name})"
+    where = "" if name == GIVEN_RULES else Msg(" (preset {name})", name=name)
 
     def step(trace, state):
         msg = fn(game, state)
         if msg:
-            raise trace.refute(f"{msg}{where}", state)
+            raise trace.refute(Msg("{msg}{where}", msg=msg, where=where), state)
     return Watch(step=step, stop_at_repeat=True)
 
 
@@ -634,12 +660,12 @@ def invariant_outcome(game: str, budget: Budget, groups: int, explored: Sequence
     """
     states = sum(e[2] for e in explored)
     complete = all(e[3] for e in explored)
-    labels = [f"{name}/{n}p" for name, n, _, _ in explored]
+    labels = [f"{name}/{n}p" for name, n, _, _ in explored]   # the facts, for a reader of the cache
     notes: list = []
     facts: dict[str, Any] = {}
     if explored:
-        where = Msg("{configurations}; in {n} shards", configurations=", ".join(labels), n=shards) if shards > 1 \
-            else ", ".join(labels)
+        shown = configurations_said([(name, n) for name, n, _, _ in explored])
+        where = Msg("{configurations}; in {n} shards", configurations=shown, n=shards) if shards > 1 else shown
         notes.append(Msg("exhaustive over {states} states ({where})", states=states, where=where) if complete
                      else Msg("unfinished exhaustive search over {states} states ({where})", states=states,
                               where=where))
@@ -693,8 +719,8 @@ def check_invariant(games: Sequence[Game], budget: Budget, fn: Callable[[Game, A
 
 def exhaustive_refutation(game: Game, group: str, failure: tuple[Root, tuple, str]) -> Outcome:
     root, moves, msg = failure
-    where = "" if group == "given rules" else f" (preset {group})"
-    return Outcome(REFUTED, f"exhaustive search{where}",
+    where = "" if group == GIVEN_RULES else Msg(" (preset {name})", name=group)
+    return Outcome(REFUTED, Msg("exhaustive search{where}", where=where),
                    evidence(game, root, moves, f"{game.info.id}{where}, {game.players} players: {msg}"),
                    method="exhaustive")
 
@@ -789,8 +815,9 @@ def z3_claim(game: str | type[Game], name: str, *, title: str, clauses: Sequence
                     continue
                 out = decide(solver, claim)
                 if out.verdict != HOLDS:
-                    prefix = f"{g.players} players: " if len(targets) > 1 else ""
-                    return Outcome(out.verdict, prefix + out.detail, out.counterexample, method="z3")
+                    detail = Msg("{n} players: {detail}", n=g.players, detail=out.detail) if len(targets) > 1 \
+                        else out.detail
+                    return Outcome(out.verdict, detail, out.counterexample, method="z3")
                 if claim.proved not in proofs:
                     proofs.append(claim.proved)
             if not proofs:

@@ -195,8 +195,9 @@ class Property:
         """The title, with the scope the claim is made under."""
         return self.shown_title("en")
 
-    def shown_title(self, lang: str, game_id: str | None = None) -> str:
-        """The title in ``lang``, with the scope the claim is made under (in ``game_id``, for a generic one)."""
+    def shown_title(self, lang: str, game_id: str | None = None, notation: Callable[[str], str] = str) -> str:
+        """The title in ``lang``, with the scope the claim is made under (in ``game_id``, for a generic one);
+        ``notation`` marks up the scope's words (the rulebook sets its option settings as code)."""
         from spec.i18n import Msg, said, tr
         title = said(self.title, lang) if isinstance(self.title, Msg) else tr(lang, self.title)
         if "@" in self.name:   # a property of one preset (``cards_conserved@throw_in``): the preset named after
@@ -204,7 +205,8 @@ class Property:
         scope = self.scope_for(game_id) if game_id else self.scope
         if scope is None:
             return title
-        return tr(lang, "{title} (under {scope})").format(title=title, scope=tr(lang, scope.text))
+        words = said(scope.text, lang) if isinstance(scope.text, Msg) else tr(lang, scope.text)
+        return tr(lang, "{title} (under {scope})").format(title=title, scope=notation(words))
 
 
 @dataclass(frozen=True)

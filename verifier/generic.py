@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 from spec.engine import Record
+from spec.i18n import Msg
 from spec.errors import IllegalMove
 from spec.rules import make_rules
 from verifier.api import Invariant, Watch, walked
@@ -157,19 +158,21 @@ def _zero_sum_verdict(out: Outcome, ends: list, games, budget: Budget) -> Outcom
         return out
     facts = {"games": out.examples, "seed": budget.seed, "finished": len(ends)}
     if not ends:
-        return Outcome(UNKNOWN, f"none of the {out.examples} sampled games finished within {budget.max_plays} "
-                       "plays, so no returns were summed", examples=out.examples, seed=budget.seed, facts=facts)
-    short = "" if len(ends) >= out.examples else f" ({len(ends)} of them finished within {budget.max_plays} plays)"
+        return Outcome(UNKNOWN, Msg("none of the {n} sampled games finished within {plays} plays, so no returns "
+                                    "were summed", n=out.examples, plays=budget.max_plays), examples=out.examples, seed=budget.seed, facts=facts)
     if games[0].info.zero_sum:
-        return dataclasses.replace(out, detail=out.detail + short) if short else out
+        if len(ends) >= out.examples:
+            return out
+        return dataclasses.replace(out, detail=Msg("{detail} ({n} of them finished within {plays} plays)",
+                                                   detail=out.detail, n=len(ends), plays=budget.max_plays))
     witness = [e for e in ends if sum(e[2]) != 0]
     if witness:
         n, seed, returns = witness[0]
-        return Outcome(HOLDS, f"not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
-                       f"{' '.join(map(str, returns))}", examples=out.examples, seed=budget.seed,
+        return Outcome(HOLDS, Msg("not zero-sum, as declared: {n} players, deal seed {seed} ends with returns "
+                                  "{returns}", n=n, seed=seed, returns=" ".join(map(str, returns))), examples=out.examples, seed=budget.seed,
                        facts={**facts, "witness": [n, seed, list(returns)]})
-    return Outcome(UNKNOWN, f"declared not zero-sum, but all {len(ends)} finished games of {out.examples} sampled "
-                   "summed to 0", examples=out.examples, seed=budget.seed, facts=facts)
+    return Outcome(UNKNOWN, Msg("declared not zero-sum, but all {finished} finished games of {n} sampled summed "
+                                "to 0", finished=len(ends), n=out.examples), examples=out.examples, seed=budget.seed, facts=facts)
 
 
 @walked(ALL, "zero_sum", title="The metadata's zero-sum claim: every finished game's returns "
@@ -225,8 +228,8 @@ def chance(game, seed, budget, notes) -> Watch:
 
 def _hidden_verdict(out: Outcome, seen_hidden: list, games, budget: Budget) -> Outcome:
     if games[0].info.hidden_information and not seen_hidden:
-        return Outcome(UNKNOWN, f"declared with hidden information, but in {out.examples} sampled games no "
-                       "player had two hidden cards", examples=out.examples, seed=budget.seed,
+        return Outcome(UNKNOWN, Msg("declared with hidden information, but in {n} sampled games no player had "
+                                    "two hidden cards", n=out.examples), examples=out.examples, seed=budget.seed,
                        facts={"games": out.examples, "seed": budget.seed})
     return out
 

@@ -21,13 +21,14 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 import textwrap
 
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from spec.i18n import N_, said, tr, translated
+from spec.i18n import N_, Msg, said, tr, translated
 
 
 def _cell(text: str) -> str:
@@ -140,12 +141,19 @@ class PropertiesDirective(_Base):
             how = words["methods"].get(r.method, r.method)
             if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
                 how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
-            rows.append([f"``{r.property.name}``: {r.property.shown_title(lang, game_id)}", how, verdict,
+            title = r.property.shown_title(lang, game_id, notation=_settings_as_code)
+            rows.append([f"``{r.property.name}``: {title}", how, verdict,
                          f"{r.seconds:.2f}\u00a0s", said(r.detail, lang)])
         lines = [words["budget"].format(n=cfg.cardspec_examples, seed=cfg.cardspec_seed), ""]
-        table = _list_table(words["header"], rows, "30 12 10 8 40")
-        table.insert(3, "   :class: cardspec-properties")
-        lines += table
+        if self.env.app.builder.name == "rinoh":
+            # on paper, one entry a property: rinohtype lays a table that spans many pages out again at
+            # every page break (a game's table of a hundred rows took hours)
+            for prop, how, verdict, seconds, detail in rows:
+                lines += [f"* {_cell(prop)}", "", f"  {verdict} · {how} · {seconds}", "", f"  {_cell(detail)}", ""]
+        else:
+            table = _list_table(words["header"], rows, "30 12 10 8 40")
+            table.insert(3, "   :class: cardspec-properties")
+            lines += table
         for r in results:
             if r.counterexample is not None:
                 lines += [".. raw:: html", "",
@@ -158,6 +166,15 @@ class PropertiesDirective(_Base):
                     lines += ["   " + ln for ln in _pretty_record(r.counterexample.record.to_json())]
                 lines += ["", ".. raw:: html", "", "   </details>", ""]
         return self.emit(lines)
+
+
+#: an option's setting in a claim's scope (``transfer = false``, ``lead ≠ pair``, ``prize_cards ≥ 2``)
+_SETTING = re.compile(r"(?<![\w`])[a-z][a-z0-9_]*\s*(?:=|≠|≥|≤|>=|<=)\s*[\w.\-]+")
+
+
+def _settings_as_code(scope: str) -> str:
+    """A scope with its option settings set as code, as the rules-options table writes them."""
+    return _SETTING.sub(lambda m: f"``{m.group(0)}``", scope)
 
 
 _PROPERTY_WORDS = {
@@ -230,12 +247,23 @@ class GamesDirective(_Base):
 
     def run(self):
         from spec.games import all_games
+        lang = _lang_of(self.env)
+        words = translated(_GAMES_WORDS, lang)
         rows = []
         for gid, cls in all_games().items():
             i = cls.info
-            rows.append([f":doc:`games/{gid}`", i.name_ru, f"``{gid}``", f"{i.min_players}-{i.max_players}",
-                         i.deck, i.family, f"{i.source.file}, «{i.source.title}», lines {i.source.lines}"])
-        return self.emit(_list_table(["game", "Russian", "id", "players", "deck", "family", "source"], rows))
+            source = words["source"].format(file=i.source.file, title=tr(lang, i.source.title), lines=i.source.lines)
+            rows.append([f":doc:`games/{gid}`", i.name_en if lang == "ru" else i.name_ru, f"``{gid}``",
+                         f"{i.min_players}–{i.max_players}", i.deck.replace("x", "×"), tr(lang, i.family), source])
+        header = list(words["header"])
+        if lang == "ru":
+            header[1] = tr(lang, "in English")   # the page titles are Russian: the other column is the English
+        return self.emit(_list_table(header, rows))
+
+
+_GAMES_WORDS = {"header": [N_("game"), N_("in Russian"), N_("id"), N_("players"), N_("deck"),
+                           N_("family"), N_("source")],
+                "source": N_("{file}, «{title}», lines {lines}")}
 
 
 class ApiDirective(SphinxDirective):
@@ -518,15 +546,22 @@ class AtlasDirective(_Base):
         off = [r for r in doc["results"] if r.get("expected") is not None and r["verdict"] != r["expected"]]
         lines += [f"**{words['off']}:** " + (words["none_off"] if not off else "; ".join(
             f"``{r['property']}`` (``{_point_rules(r['point'])}``): {tr(lang, r['verdict'])}" for r in off)), ""]
+        from verifier.core import REGISTRY
+        from verifier.runner import load_properties
+        load_properties()
+        live = {p.name: p.scope_for(game_id) for p in REGISTRY.for_game(game_id)}
         scopes = {}
         for r in doc["results"]:
             if r.get("scope"):
-                scopes.setdefault(r["property"], r["scope"])
+                # the claim's scope as the code says it now (a Msg is said in the page's language), else as stored
+                now = live.get(r["property"])
+                scopes.setdefault(r["property"], said(now.text, lang) if now is not None and isinstance(now.text, Msg)
+                                  and str(now.text) == r["scope"] else tr(lang, r["scope"]))
         lines += [f"**{words['decides']}**", ""]
         summary = summarize(doc["results"], list(doc["vary"]), lang, literal=True)  # recomputed: the wording can improve
         for name, text in summary.items():
             scope = next((v for k, v in scopes.items() if k == name or k.startswith(name.removesuffix("Np"))), None)
-            lines.append(f"- ``{name}``: {text}" + (f" ({words['scope'].format(scope=tr(lang, scope))})" if scope else ""))
+            lines.append(f"- ``{name}``: {text}" + (f" ({words['scope'].format(scope=scope)})" if scope else ""))
         lines.append("")
         if constant:
             lines += [f"**{words['everywhere']}:** " + ", ".join(
@@ -688,6 +723,9 @@ class CatalogueDirective(SphinxDirective):
                 rows.append([str(e["line"]), e["ru"], e["en"], kind, family,
                              _catalogue_cell("players", e["players"], lang) if e.get("players") else " ",
                              _catalogue_cell("deck", e["deck"], lang) if e.get("deck") else " ", link])
+            if lang != "en":   # the English gloss of each title is for the English reader
+                lines[2] = "   :widths: 5 33 8 16 8 12 18"
+                header, rows = header[:2] + header[3:], [r[:2] + r[3:] for r in rows]
             for row in [header] + rows:
                 lines.append(f"   * - {_cell(row[0])}")
                 lines += [f"     - {_cell(c)}" for c in row[1:]]
@@ -944,7 +982,7 @@ SOURCE_FILES = {
         "Russian rules texts, 198 lines: games for stakes, shedding and trick-taking games, Kemps, "
         "Kerosinka, Trix and Truf."),
 }
-_SOURCE_WORDS = {"header": [N_("game"), N_("title in the source"), N_("lines")], "untitled": N_("untitled"),
+_SOURCE_WORDS = {"header": [N_("game"), N_("title in the source"), N_("lines")],
                  "games": N_("Games it holds")}
 
 
@@ -974,9 +1012,8 @@ class SourcesDirective(_Base):
             lines = [tr(lang, SOURCE_FILES[file]) if file in SOURCE_FILES else "", "", f".. rubric:: {words['games']}", ""]
             rows = []
             for gid, cls in by_file.get(file, []):
-                title = cls.info.source.title
-                if title.startswith("(untitled)"):
-                    title = f"*{words['untitled']}*" + title[len("(untitled)"):]
+                # an untitled fragment is named by what it holds: "(untitled) ..." sets its note in italics
+                title = re.sub(r"^\(([^)]*)\)", r"*\1*", tr(lang, cls.info.source.title))
                 name = cls.info.name_ru if lang == "ru" else cls.info.name_en
                 rows.append([f":doc:`{name} <games/{gid}>`", title, cls.info.source.lines])
             lines += _list_table(words["header"], rows, "30 50 20")
@@ -1047,10 +1084,36 @@ def _setup_viewcode_filter(app):
     app.connect("html-collect-pages", _only_our_sources, priority=100)
 
 
+def _rinoh_russian():
+    """rinohtype's own words (contents, chapter, note ...) in Russian, which it does not ship: a language is
+    made known to rinohtype by constructing it (it keeps a weak reference, so the module keeps this one)."""
+    try:
+        from rinoh.language import Language
+    except ImportError:
+        return None
+    if "ru" in Language.languages and Language.languages["ru"]() is not None:
+        return Language.languages["ru"]()
+    ru = Language("ru", "Русский", paragraph="Абзац", section="Раздел", chapter="Глава", figure="Рисунок",
+                  table="Таблица", listing="Листинг", equation="Формула", contents="Содержание",
+                  list_of_figures="Список рисунков", list_of_tables="Список таблиц", index="Указатель",
+                  attention="Внимание!", caution="Осторожно!", danger="Опасно!", error="Ошибка", hint="Подсказка",
+                  important="Важно", note="Примечание", tip="Совет", warning="Предупреждение", seealso="См. также")
+    ru.no_break_after = "в во на с со к ко о об от у и а но".split()
+    return ru
+
+
+_RINOH_RU = _rinoh_russian()
+_PDF_WORDS = {"title": N_("cardspec rulebook"), "author": N_("cardspec contributors")}
+
+
 def _pdf_without_api(app):
     """The PDF edition (rinohtype) leaves out the API reference: rinohtype stalls on its long signature
-    lines, and the reference is for developers reading the HTML edition anyway."""
+    lines, and the reference is for developers reading the HTML edition anyway. Its title page is in the
+    edition's language."""
     if app.builder.name == "rinoh":
+        words = translated(_PDF_WORDS, _lang_of(app))
+        app.config.rinoh_documents = [{**d, "title": words["title"], "author": words["author"]}
+                                      for d in app.config.rinoh_documents]
         app.config.exclude_patterns.append("reference.rst")
         app.config.nitpicky = False   # links into the left-out reference print as plain names
         app.config.suppress_warnings = list(app.config.suppress_warnings) + ["toc.excluded", "toc.not_readable"]

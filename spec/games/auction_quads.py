@@ -27,14 +27,14 @@ from spec.cards import Card, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import redraws, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import POT, Deltas, Ledger, Raises, player_account, settle
 
 INFO = GameInfo(id="auction_quads", name_en="Auction for fours", name_ru="Торги за каре", min_players=4,
-                max_players=8, deck="52", family="auction game (stakes)", chance=True, hidden_information=True,
-                zero_sum=True, source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) bidding for cards",
+                max_players=8, deck="52", family=N_("auction game (stakes)"), chance=True, hidden_information=True,
+                zero_sum=True, source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) bidding for cards"),
                                              lines="15-30"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)

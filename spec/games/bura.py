@@ -31,7 +31,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.stakes import POT, Deltas, Ledger, player_account, settle
@@ -44,11 +44,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=6,
     deck="36",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # the pot only moves money between the players (property stakes_conserved)
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) 31 by tricks", lines="166-197"),
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) 31 by tricks"), lines="166-197"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -22,7 +22,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import SuitOrTrumpDuties, TrickOrder, points_in, rank_order
@@ -34,11 +34,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     deck="52",
-    family="trick-taking (All Fours)",
+    family=N_("trick-taking (All Fours)"),
     chance=True,
     hidden_information=True,
     zero_sum=True,
-    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) open stock, 10 high", lines="1-14"),
+    source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) open stock, 10 high"), lines="1-14"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -36,7 +36,7 @@ from spec.rules import setting
 from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="card_lottery", name_en="Card Lottery", name_ru="Карточная лотерея", min_players=2,
-                max_players=17, deck="2x52", family="banking game (chance)", chance=True,
+                max_players=17, deck="2x52", family=N_("banking game (chance)"), chance=True,
                 hidden_information=True, zero_sum=True,
                 source=Source(file="003_7a0ed7952c70980c.txt", title="Карточная лотерея", lines="31-46"))
 CLAUSES = ClauseBook(INFO.id)

@@ -32,8 +32,8 @@ from spec.rules import setting
 from spec.stakes import BANK, POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="casino_war", name_en="Casino War", name_ru="Война с крупье", min_players=2, max_players=7,
-                deck="52", family="banking game (chance)", chance=True, hidden_information=True, zero_sum=True,
-                source=Source(file="001_55360323bc916247.txt", title="(untitled) war against a dealer",
+                deck="52", family=N_("banking game (chance)"), chance=True, hidden_information=True, zero_sum=True,
+                source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) war against a dealer"),
                               lines="115-126"))
 CLAUSES = ClauseBook(INFO.id)
 

@@ -28,7 +28,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -39,7 +39,7 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="52",
-    family="partnership collecting",
+    family=N_("partnership collecting"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # the winning pair +1 each, the losing pair -1 each

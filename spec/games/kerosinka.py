@@ -23,7 +23,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import SuitlessDuties, TrickOrder, points_in, rank_order
@@ -35,11 +35,11 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="36",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # winners' gains pay for the losers' losses (property zero_sum)
-    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) Kerosinka", lines="99-123"),
+    source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) Kerosinka"), lines="99-123"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

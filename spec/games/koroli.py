@@ -42,11 +42,11 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="36",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=False,  # no stakes: the result is a ranking by title (property title_points)
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) Kings", lines="65-86"),
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) Kings"), lines="65-86"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -24,7 +24,7 @@ from spec.cards import Card, Rank, Suit, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.stakes import Ledger, player_account
@@ -37,11 +37,11 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="32",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # tally points only move between players (properties zero_sum, stakes_conserved)
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) jacks as super-trumps", lines="87-104"),
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) jacks as super-trumps"), lines="87-104"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -34,16 +34,16 @@ from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import POT, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="kvart_bezique", name_en="Kvart-bezique", name_ru="Кварт-безик", min_players=2,
                 max_players=6,
-                deck="6x24", family="betting game (combinations)", chance=True, hidden_information=True,
+                deck="6x24", family=N_("betting game (combinations)"), chance=True, hidden_information=True,
                 zero_sum=True, source=Source(file="003_7a0ed7952c70980c.txt",
-                                             title="(untitled) 6 x 24-card decks, combinations", lines="61-82"))
+                                             title=N_("(untitled) 6 x 24-card decks, combinations"), lines="61-82"))
 CLAUSES = ClauseBook(INFO.id)
 SHOE = make_deck(INFO.deck)
 HAND = 4

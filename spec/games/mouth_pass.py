@@ -22,7 +22,7 @@ from spec.cards import Card, Rank, Suit
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 
@@ -33,11 +33,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=12,
     deck="1 card",
-    family="party",
+    family=N_("party"),
     chance=True,
     hidden_information=False,
     zero_sum=True,
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) pass a card by mouth", lines="105-114"),
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) pass a card by mouth"), lines="105-114"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -24,13 +24,13 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 
 INFO = GameInfo(  # hidden information: the piles are face down, even to their owners
     id="pyanitsa", name_en="Pyanitsa (Drunkard)", name_ru="Пьяница", min_players=2, max_players=8, deck="52",
-    family="war", chance=True, hidden_information=True, zero_sum=True,
+    family=N_("war"), chance=True, hidden_information=True, zero_sum=True,
     source=Source(file="001_55360323bc916247.txt", title="Пьяница", lines="35-52"))
 
 CLAUSES = ClauseBook(INFO.id)

@@ -26,8 +26,8 @@ from spec.rules import setting
 
 INFO = GameInfo(
     id="pyanitsa_poddavki", name_en="Two-deck Pyanitsa", name_ru="Пьяница (Поддавки)", min_players=2,
-    max_players=2, deck="2x52", family="war", chance=True, hidden_information=True, zero_sum=True,
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) two decks, ace and king", lines="53-64"))
+    max_players=2, deck="2x52", family=N_("war"), chance=True, hidden_information=True, zero_sum=True,
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) two decks, ace and king"), lines="53-64"))
 CLAUSES = ClauseBook(INFO.id)
 
 #: Cards the other player pays for each honour (source: ace 3, king 2).

@@ -28,8 +28,8 @@ from spec.rules import setting
 from spec.stakes import POT, Amounts, Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и туз", min_players=3, max_players=12,
-                deck="52", family="pot game (chance)", chance=True, hidden_information=True, zero_sum=True,
-                source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) queen out, ace wins",
+                deck="52", family=N_("pot game (chance)"), chance=True, hidden_information=True, zero_sum=True,
+                source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) queen out, ace wins"),
                               lines="148-157"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)

@@ -30,11 +30,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=8,
     deck="52",
-    family="shedding",
+    family=N_("shedding"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # one winner, no stakes in the source
-    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) sequences from the 7 of diamonds",
+    source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) sequences from the 7 of diamonds"),
                   lines="47-60"),
 )
 

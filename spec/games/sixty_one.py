@@ -20,7 +20,7 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
 from spec.errors import NotationError, VariantError, quote
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 
@@ -31,7 +31,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=12,
     deck="36",
-    family="adding",
+    family=N_("adding"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # one loser, no stakes in the source

@@ -27,7 +27,7 @@ from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, s
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
 from spec.tricks import TEN_HIGH_ORDER, Duties, TrickOrder
@@ -39,7 +39,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=3,     # three only with ``allow_three`` (text B), see Rules
     deck="24",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=True,     # game points go to the winner only; nothing is staked

@@ -40,11 +40,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=10,
     deck="52",
-    family="shedding",
+    family=N_("shedding"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # winners' gains pay the losers' losses; the source names no stakes
-    source=Source(file="001_55360323bc916247.txt", title="(untitled) pig with shops", lines="23-34"),
+    source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) pig with shops"), lines="23-34"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

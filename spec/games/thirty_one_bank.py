@@ -25,15 +25,15 @@ from spec.cards import Card, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
 from spec.stakes import Deltas, Ledger, player_account, settle
 
 INFO = GameInfo(id="thirty_one_bank", name_en="Thirty-One against a banker", name_ru="Тридцать одно (против банкомёта)",
-                min_players=2, max_players=8, deck="52", family="banking game (adding)", chance=True,
+                min_players=2, max_players=8, deck="52", family=N_("banking game (adding)"), chance=True,
                 hidden_information=True, zero_sum=True,
-                source=Source(file="001_55360323bc916247.txt", title="(untitled) Thirty-one against a banker",
+                source=Source(file="001_55360323bc916247.txt", title=N_("(untitled) Thirty-one against a banker"),
                               lines="1-22"))
 CLAUSES = ClauseBook(INFO.id)
 

@@ -39,11 +39,11 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="52",
-    family="trick-taking compendium",
+    family=N_("trick-taking compendium"),
     chance=True,
     hidden_information=True,
     zero_sum=True,  # the five contracts' points add up to 0 (property game_zero_sum)
-    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) Trix", lines="124-147"),
+    source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) Trix"), lines="124-147"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

@@ -40,11 +40,11 @@ INFO = GameInfo(
     min_players=4,
     max_players=4,
     deck="52",
-    family="trick-taking",
+    family=N_("trick-taking"),
     chance=True,
     hidden_information=True,
     zero_sum=False,  # a deal's scores add up to 0 only when the bids add up to 13 (z3, see the errata)
-    source=Source(file="003_7a0ed7952c70980c.txt", title="(untitled) Truf", lines="158-198"),
+    source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) Truf"), lines="158-198"),
 )
 
 CLAUSES = ClauseBook(INFO.id)

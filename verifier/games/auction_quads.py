@@ -18,6 +18,7 @@ from spec.cards import parse_cards
 from spec.games.auction_quads import (
     PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
 )
+from spec.i18n import Msg
 from verifier.api import Root, invariant, small_configs, variants_of, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
@@ -248,17 +249,18 @@ def first_cards_uniform(games, budget: Budget) -> Outcome:
             want = len(final)
             low, high = min(final, key=final.get), max(final, key=final.get)
             if final[low] != final[high] or sum(final.values()) != 1:
-                return Outcome(REFUTED, f"{players} players, redeal = {redeal}: not uniform",
+                return Outcome(REFUTED, Msg("{n} players, redeal = {redeal}: not uniform", n=players, redeal=redeal),
                                Counterexample(f"{players} players from {' '.join(map(str, LAYING_PACK))}, redeal = "
                                               f"{redeal!r}: first cards {' '.join(map(str, high))} have chance "
                                               f"{final[high]}, {' '.join(map(str, low))} only {final[low]}",
                                               deal={"pack": " ".join(map(str, LAYING_PACK))}))
             if want != {2: 24, 3: 48}[players]:
-                return Outcome(REFUTED, f"{players} players: {want} final layings",
+                return Outcome(REFUTED, Msg("{n} players: {layings} final layings", n=players, layings=want),
                                Counterexample(f"{players} players, redeal = {redeal!r}: {want} sets of first "
                                               "cards can end the laying", deal={}))
-    return Outcome(HOLDS, "exact: with 2 (3) players from 2♠ 2♥ 3♠ 3♥ 4♠ 4♥, both readings give each of the "
-                   "24 (48) ordered sets of different ranks the chance 1/24 (1/48)")
+    return Outcome(HOLDS, Msg("exact: with 2 (3) players from {pack}, both readings give each of the 24 (48) "
+                              "ordered sets of different ranks the chance 1/24 (1/48)",
+                              pack=" ".join(map(str, LAYING_PACK))))
 
 
 # ------------------------------------------------ the engine's own odds
@@ -357,7 +359,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
         eng = engine_odds(g)
         if formula != eng:
             bad = next(f for f in ("win", "nobody", "length") if getattr(formula, f) != getattr(eng, f))
-            return Outcome(REFUTED, f"{g.players} players: the {bad} odds differ",
+            return Outcome(REFUTED, Msg("{n} players: the {odds} odds differ", n=g.players, odds=bad),
                            Counterexample(f"{g.players} players, first cards {' '.join(map(str, first))}, every "
                                           f"rank order of the stock {' '.join(map(str, SMALL_STOCK))}: the "
                                           f"formula gives {bad} {fmt(getattr(formula, bad))}, the engine "
@@ -366,15 +368,15 @@ def odds_exact(games, budget: Budget) -> Outcome:
                                                 "stock": " ".join(map(str, SMALL_STOCK))}))
         full = exact_odds(g.players, g.rules.unbid)
         if sum(full.win) + full.nobody != 1 or sum(p for _, p in full.length) + full.nobody != 1:
-            return Outcome(REFUTED, "the odds do not sum to 1",
+            return Outcome(REFUTED, Msg("the odds do not sum to 1"),
                            Counterexample(f"{g.players} players: chances sum to {sum(full.win) + full.nobody}",
                                           deal={}))
         checked.append(g.players)
     if not checked:
-        return Outcome(UNKNOWN, "no open auction to compare", method="exhaustive")
+        return Outcome(UNKNOWN, Msg("no open auction to compare"), method="exhaustive")
     orders = sum(1 for _ in rank_orders(SMALL_STOCK))
-    return Outcome(HOLDS, f"equal for {', '.join(map(str, checked))} players: {orders} rank orders each; "
-                   "full-pack odds sum to 1")
+    return Outcome(HOLDS, Msg("equal for {counts} players: {orders} rank orders each; full-pack odds sum to 1",
+                              counts=", ".join(map(str, checked)), orders=orders))
 
 
 def simulate(game: AuctionQuads, games: int, seed: int) -> tuple[Odds, Fraction]:
@@ -419,12 +421,12 @@ def odds_simulated(games, budget: Budget) -> Outcome:
             continue
         exact = exact_odds(g.players, g.rules.unbid)
         sim, at_once = simulate(g, budget.examples, budget.seed)
-        checks = [(f"P{p} wins", exact.win[p], sim.win[p]) for p in range(g.players)]
-        checks += [("nobody wins", exact.nobody, sim.nobody),
-                   ("the first laying shows different ranks", first_cards_differ_chance(g.players), at_once)]
+        checks = [(Msg("P{p} wins", p=p), exact.win[p], sim.win[p]) for p in range(g.players)]
+        checks += [(Msg("nobody wins"), exact.nobody, sim.nobody),
+                   (Msg("the first laying shows different ranks"), first_cards_differ_chance(g.players), at_once)]
         for what, p, f in checks:
             if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, f"{g.players} players: {what}",
+                return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=what),
                                Counterexample(f"{g.players} players, {budget.examples} greedy games from deal "
                                               f"seed {budget.seed}: {what} exactly {float(p):.4f}, simulated "
                                               f"{float(f):.4f}", record=g.record(budget.seed, ())),
@@ -432,15 +434,16 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         mean = exact.mean_length
         var = sum((k * k * p for k, p in exact.length), Fraction(0)) / (1 - exact.nobody) - mean ** 2
         if abs(float(sim.mean_length - mean)) > 4.5 * math.sqrt(float(var) / budget.examples) + 0.01:
-            return Outcome(REFUTED, f"{g.players} players: mean length",
+            return Outcome(REFUTED, Msg("{n} players: mean length", n=g.players),
                            Counterexample(f"{g.players} players: mean cards auctioned exactly {float(mean):.3f}, "
                                           f"simulated {float(sim.mean_length):.3f}",
                                           record=g.record(budget.seed, ())), budget.examples, budget.seed)
         done.append(g.players)
     if not done:
-        return Outcome(UNKNOWN, "no open auction to simulate", method="hypothesis")
-    return Outcome(HOLDS, f"{budget.examples} greedy games per player count ({done[0]}-{done[-1]}), deal seeds "
-                   f"{budget.seed} onwards", examples=budget.examples * len(done), seed=budget.seed)
+        return Outcome(UNKNOWN, Msg("no open auction to simulate"), method="hypothesis")
+    return Outcome(HOLDS, Msg("{n} greedy games per player count ({span}), deal seeds {seed} onwards",
+                              n=budget.examples, span=f"{done[0]}-{done[-1]}", seed=budget.seed),
+                   examples=budget.examples * len(done), seed=budget.seed)
 
 
 # ------------------------------------------------------ money conservation
@@ -465,10 +468,11 @@ def money_conserved(game, s):
     cases += [Settled(f"unclaimed ({rule})", rules_module.pot_unclaimed(paid, rule))
               for rule in ("returned", "stays", "split")]
     return balances(s, cases, {"ante": ante, "price": price, "paid in": paid},
-                    f"the ante, a bid paid, the pot won and each reading of an unclaimed pot (returned, stays, "
-                    f"split) sum to 0 for every seat, every ante of 1-100, every price of {r.bid_step} to "
-                    f"{r.bid_step * (r.raises + 1)} and every amount paid in (one proof per player count)",
-                    f"{n} players, ")
+                    Msg("the ante, a bid paid, the pot won and each reading of an unclaimed pot (returned, stays, "
+                        "split) sum to 0 for every seat, every ante of 1-100, every price of {low} to {high} and "
+                        "every amount paid in (one proof per player count)", low=r.bid_step,
+                        high=r.bid_step * (r.raises + 1)),
+                    Msg("{n} players, ", n=n))
 
 
 # --------------------------------------------------------- the rules at play
@@ -605,7 +609,8 @@ def auction_as_ruled(games, budget: Budget) -> Outcome:
         if out.verdict != HOLDS:
             return out
         count += out.examples or 0
-    return Outcome(HOLDS, f"sampled {count} random games ({len(groups)} rule sets, seed {budget.seed})",
+    return Outcome(HOLDS, Msg("sampled {n} random games ({sets} rule sets, seed {seed})", n=count, sets=len(groups),
+                              seed=budget.seed),
                    examples=count, seed=budget.seed)
 
 
@@ -618,11 +623,12 @@ def quads_always_made(games, budget: Budget) -> Outcome:
             trace, end = walk(g, seed, cap=g.max_plays())
             if g.is_over(end) and end.winner is None:
                 held = max(max(Counter(c.rank for c in h).values()) for h in end.hands)
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: the pack runs out",
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: the pack runs out", n=g.players,
+                                            seed=seed),
                                Counterexample(f"{g.players} players, deal seed {seed}: all {len(PACK) - g.players} "
                                               f"cards are auctioned and nobody holds four of a kind (at most "
                                               f"{held} of a rank)", record=g.record(seed, trace.moves)))
-    return Outcome(UNKNOWN, "no such game in 200 random games per player count", method="search")
+    return Outcome(UNKNOWN, Msg("no such game in {n} random games per player count", n=200), method="search")
 
 
 # ------------------------------------------------------- rulebook tables

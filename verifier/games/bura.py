@@ -18,6 +18,7 @@ from spec.dealing import rng_for
 from spec.games.bura import (
     CLAIM, DECK, DECK_POINTS, DECKS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
 )
+from spec.i18n import Msg
 from spec.stakes import player_account
 from verifier.api import Claim, Root, hunt, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
@@ -377,8 +378,8 @@ def deck_points(game, s):
         where = placed(model, at)
         deal = {f"place {k}": format_cards(c for c, w in zip(deck, where) if w == k) for k in range(places)}
         return Counterexample(f"the cards are worth {value(model, total)}, not {DECK_POINTS}", deal=deal)
-    return Claim(f"every placement of the {len(deck)} cards among {game.players} hands, {game.players} piles of taken "
-                 "cards, the stock, the turned card and the table holds 120 points", refute)
+    return Claim(Msg("every placement of the {n} cards among {players} hands, {players} piles of taken cards, the stock, "
+                     "the turned card and the table holds 120 points", n=len(deck), players=game.players), refute)
 
 
 def _start(players: int, deck: int, stays: bool) -> tuple:
@@ -461,8 +462,9 @@ def _reaches(game, s):
         return Counterexample(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: the cards can run out with "
                               f"the taken points {tot}, all under {TARGET} ({most} card(s) at most unplayed)",
                               deal=deal)
-    return Claim(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: at most {most} card(s) stay unplayed "
-                 f"(every run of the card counts), and however the rest are taken some player has {TARGET}", refute)
+    return Claim(Msg("{n} players, {deck} cards, short_stock={short_stock}: at most {most} card(s) stay unplayed (every "
+                     "run of the card counts), and however the rest are taken some player has {target}", n=n,
+                     deck=game.rules.deck_size, short_stock=game.rules.short_stock, most=most, target=TARGET), refute)
 
 
 def most_unplayed_points(players: int, short_stock: str, deck: int = 36, stays: bool = False) -> int:
@@ -487,8 +489,9 @@ def deal_points_sum(game, s):
         deal = {(f"won {k}" if k < n else "unplayed"): _cards_of(model, x, k) for k in range(n + 1)}
         return Counterexample(f"{n} players: taken points {[value(model, p) for p in piles[:n]]} add up to "
                               f"{value(model, taken)}, outside {low}-{DECK_POINTS}", deal=deal)
-    return Claim(f"{n} players, {game.rules.deck_size} cards, short_stock={game.rules.short_stock}: the taken points add up to {low}-120 "
-                 "(the rest lie unplayed), each player's between 0 and 120", refute)
+    return Claim(Msg("{n} players, {deck} cards, short_stock={short_stock}: the taken points add up to {low}-120 (the "
+                     "rest lie unplayed), each player's between 0 and 120", n=n, deck=game.rules.deck_size,
+                     short_stock=game.rules.short_stock, low=low), refute)
 
 
 @z3_claim(Bura, "reaches_31_two_players", title="Two players: when the cards run out, one of them has 31 "
@@ -518,8 +521,8 @@ def money_conserved(game, s):
     cases += [Settled(name, rule(amount, seat), f"P{seat} {who}") for seat in range(n)
               for name, rule, who in (("won", rules_module.pot_won, "claims rightly"),
                                       ("wrong", rules_module.wrong_claim, "claims wrongly"))]
-    return balances(s, cases, {"amount": amount}, "each settlement sums to 0 for every seat and amount",
-                    f"{n} players, ")
+    return balances(s, cases, {"amount": amount}, Msg("each settlement sums to 0 for every seat and amount"),
+                    Msg("{n} players, ", n=n))
 
 
 def _delta(deltas, account):
@@ -556,8 +559,8 @@ def settlements_as_source(game, s):
                 return Counterexample(f"{n} players, amount {amt}: settlement '{name}' for P{seat} breaks the "
                                       "claim", deal={"amount": str(amt), "settlement": name, "seat": f"P{seat}"})
         return Counterexample(f"amount {amt}", deal={"amount": str(amt)})
-    return Claim("for every pot and stake, the stakes add n times the stake, a right claim pays the "
-                 "whole pot to the claimer, a wrong one doubles the pot from the claimer alone", refute)
+    return Claim(Msg("for every pot and stake, the stakes add n times the stake, a right claim pays the whole pot to the "
+                     "claimer, a wrong one doubles the pot from the claimer alone"), refute)
 
 
 # ------------------------------------------------------------- witness hunts
@@ -585,7 +588,7 @@ def nobody_reaches_31(games, budget: Budget) -> Outcome:
     rng = random.Random(budget.seed)
     autos = _automatic(games, 5)
     if not autos:
-        return Outcome(UNKNOWN, "no game of five or six players", method="search")
+        return Outcome(UNKNOWN, Msg("no game of five or six players"), method="search")
     for i in range(budget.examples):
         game = autos[rng.randrange(len(autos))]
         seed = rng.randrange(2**31)
@@ -600,10 +603,11 @@ def nobody_reaches_31(games, budget: Budget) -> Outcome:
             end = game.replay(seed, [game.parse_move(m) for m in record.moves])
             text = (f"bura, {game.players} players, claims automatic, deal seed {seed}: "
                     f"{_deal_ran_out(game, end)}\nmoves: {' '.join(record.moves)}")
-            return Outcome(REFUTED, f"found in steered random game {i + 1} (seed {budget.seed})",
+            return Outcome(REFUTED, Msg("found in steered random game {n} (seed {seed})", n=i + 1, seed=budget.seed),
                            Counterexample(text, record=record), examples=i + 1, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no deal ran out with nobody at 31 in {budget.examples} steered random games "
-                   f"(seed {budget.seed})", examples=budget.examples, seed=budget.seed, method="search")
+    return Outcome(UNKNOWN, Msg("no deal ran out with nobody at 31 in {n} steered random games (seed {seed})",
+                                n=budget.examples, seed=budget.seed),
+                   examples=budget.examples, seed=budget.seed, method="search")
 
 
 def _deal_ran_out(game, state):
@@ -629,7 +633,7 @@ def match_ends(games, budget: Budget) -> Outcome:
             return (f"three deals pass without a claim, so without a winner (pot now {state.ledger[POT]}); players "
                     "who never claim repeat this for ever")
         return None
-    return hunt(list(games), budget, found, "match without a claim", prefer=_never_claim)
+    return hunt(list(games), budget, found, Msg("match without a claim"), prefer=_never_claim)
 
 
 @REGISTRY.property(GAME, "stock_played_out", title="Every card of the stock is played before a deal ends",
@@ -643,7 +647,7 @@ def stock_played_out(games, budget: Budget) -> Outcome:
             return (f"the last trick is taken with {len(state.stock)} card(s) left in the stock "
                     f"({format_cards(state.stock)}): they cannot serve every player, so nobody draws them")
         return None
-    return hunt(list(games), budget, found, "deal ending with cards in the stock",
+    return hunt(list(games), budget, found, Msg("deal ending with cards in the stock"),
                 prefer=_never_claim, stop=lambda st: st.deal_no > 0)
 
 
@@ -667,7 +671,8 @@ def _readings(field: str, other):
                    "worked example does (a player able to beat may throw), allows the same answers",
                    clauses=["bura-throw"], method="search", expected=REFUTED, budget={"examples": 20})
 def must_beat_readings_agree(games, budget: Budget) -> Outcome:
-    return hunt(list(games), budget, _readings("must_beat", lambda v: not v), "position where the readings differ")
+    return hunt(list(games), budget, _readings("must_beat", lambda v: not v),
+                Msg("position where the readings differ"))
 
 
 #: The source's worked example: trumps ♦; the leader lays Q♠ 7♠, player A answers 9♦ J♠,
@@ -700,23 +705,23 @@ def source_example(games, budget: Budget) -> Outcome:
     problems = []
     first = dataclasses.replace(state, plays=state.plays[:1], to_move=1, hands=((), a, b))
     if game.refusal(first, beat_move(a)) is not None:
-        problems.append("9♦ J♠ is refused as a beat of Q♠ 7♠")
+        problems.append(Msg("9♦ J♠ is refused as a beat of Q♠ 7♠"))
     moves = set(game.legal_moves(state))
     both = beat_move(tuple(c for c in b if c.suit.value == "d"))
     keep = throw_move(tuple(c for c in b if str(c) != "K♦"))
     if both not in moves:
-        problems.append("B may not beat with K♦ 8♦")
+        problems.append(Msg("B may not beat with K♦ 8♦"))
     if (keep in moves) == game.rules.must_beat:
-        problems.append("B may not throw 8♦ 9♠" if keep not in moves else "B may throw 8♦ 9♠ under must_beat")
+        problems.append(Msg("B may not throw 8♦ 9♠") if keep not in moves else Msg("B may throw 8♦ 9♠ under must_beat"))
     others = [m for m in moves if type(m).__name__ == "Beat" and m != both]
     if others:
-        problems.append(f"B may also beat with {others[0]}")
+        problems.append(Msg("B may also beat with {move}", move=str(others[0])))
     if problems:
-        return Outcome(REFUTED, "; ".join(problems),
+        return Outcome(REFUTED, Msg.join("; ", problems),
                        Counterexample("the source's example position (trumps ♦): Q♠ 7♠ led, 9♦ J♠ beat it, B holds "
                                       f"K♦ 8♦ 9♠: {'; '.join(problems)}",
                                       deal={"lead": EXAMPLE["lead"], "A": EXAMPLE["a"], "B": EXAMPLE["b"]}),
                        method="exhaustive")
-    note = "; under must_beat the example's throw is refused" if game.rules.must_beat else ""
-    return Outcome(HOLDS, f"the one example position, every answer of B checked ({len(moves)} offered){note}",
-                   method="exhaustive")
+    note = Msg("; under must_beat the example's throw is refused") if game.rules.must_beat else ""
+    return Outcome(HOLDS, Msg("the one example position, every answer of B checked ({n} offered){note}", n=len(moves),
+                              note=note), method="exhaustive")

@@ -14,6 +14,7 @@ import spec.games.california_jack as rules_module
 from spec.games.california_jack import (
     DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
 )
+from spec.i18n import Msg
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
 from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope, finishes_when_sampled
 from verifier.z3util import value
@@ -176,8 +177,11 @@ def deck_points(game, s):
     def refute(model):
         won = format_cards(c for c, b in zip(DECK, mine) if value(model, b))
         return Counterexample(f"pack worth {total} game points; P0 took {won}", deal={"won 0": won})
-    tie = "and game even then" if game.rules.game_tie == "non_dealer" else "unless the game points tie at 40"
-    return Claim(f"the pack holds 80 game points; a deal scores the three trump cards plus game {tie}", refute)
+    if game.rules.game_tie == "non_dealer":
+        return Claim(Msg("the pack holds 80 game points; a deal scores the three trump cards plus game and game "
+                         "even then"), refute)
+    return Claim(Msg("the pack holds 80 game points; a deal scores the three trump cards plus game unless the "
+                     "game points tie at 40"), refute)
 
 
 def least_points(rules) -> int:
@@ -203,9 +207,9 @@ def match_ends(game, s):
     def refute(model):
         tot = [value(model, t) for t in totals]
         return Counterexample(f"{deals} deals leave totals {tot}, under {target}", deal={"totals": str(tot)})
-    return Claim(f"target {target}: with {least_points(game.rules)} to 4 points a deal, someone has {target} after "
-                 f"{deals} deals "
-                 f"({deals * len(DECK)} plays)", refute)
+    return Claim(Msg("target {target}: with {least} to 4 points a deal, someone has {target} after {deals} deals "
+                     "({plays} plays)", target=target, least=least_points(game.rules), deals=deals,
+                     plays=deals * len(DECK)), refute)
 
 
 @z3_claim(CaliforniaJack, "match_can_last_the_limit", title="The deal limit cannot be lowered: one deal fewer "
@@ -222,7 +226,7 @@ def match_can_last_the_limit(game, s):
         tot = [value(model, t) for t in totals]
         return Counterexample(f"target {target}: after {deals} deals the totals can be {tot}, both under it",
                               deal={"totals": str(tot)})
-    return Claim(f"target {target}: every match ends within {deals} deals", refute)
+    return Claim(Msg("target {target}: every match ends within {deals} deals", target=target, deals=deals), refute)
 
 
 # ------------------------------------------------------------- witness hunts
@@ -248,7 +252,7 @@ def game_point_decided(games, budget: Budget) -> Outcome:
             if g[0] == g[1]:
                 return f"the deal ends with game points {g[0]} to {g[1]}: nobody takes game"
         return None
-    return hunt(games, budget, found, "tie on game points")
+    return hunt(games, budget, found, Msg("tie on game points"))
 
 
 @REGISTRY.property(GAME, "one_player_reaches_target", title="The deal that ends the match takes only one player "
@@ -261,4 +265,4 @@ def one_player_reaches_target(games, budget: Budget) -> Outcome:
                     f"{' '.join(map(str, state.match.totals))}); counting order names P{state.winners[0]}"
                     if len(state.winners) == 1 else "both reach the target")
         return None
-    return hunt(games, budget, found, "deal taking both players to the target")
+    return hunt(games, budget, found, Msg("deal taking both players to the target"))

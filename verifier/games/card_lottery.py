@@ -21,6 +21,7 @@ from spec.games.card_lottery import (
     ANSWERING, BOXING, LEADING, OVER, PACK, PENALTY, STAKING, CardLottery, State, beats, first_leader,
     next_holder, next_leader, penalty_for,
 )
+from spec.i18n import Msg
 from spec.stakes import BOX, POT
 from verifier.api import Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
@@ -205,7 +206,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
         dp = prize_odds(players, deck=len(SMALL_DECK), prize_cards=places, per_round=per_round)
         eng = engine_odds(g)
         if dp.dist != eng.dist:
-            return Outcome(REFUTED, f"{players} players: the distributions differ",
+            return Outcome(REFUTED, Msg("{n} players: the distributions differ", n=players),
                            Counterexample(f"{players} players, {places} prize places, {per_round} card a round, "
                                           f"both decks {' '.join(map(str, SMALL_DECK))}, every dealer's order: "
                                           f"the dynamic programme gives {fmt(dp.dist)}, the engine "
@@ -215,26 +216,27 @@ def odds_exact(games, budget: Budget) -> Outcome:
         r = g.rules
         deck = rules_pack(g.players, r.cards_per_round)
         if deck is None:
-            return Outcome(UNKNOWN, f"{g.players} players: no small pack serves a round", method="exhaustive")
+            return Outcome(UNKNOWN, Msg("{n} players: no small pack serves a round", n=g.players), method="exhaustive")
         dp = prize_odds(g.players, deck=len(deck), prize_cards=r.prize_cards, per_round=r.cards_per_round)
         eng, problem = engine_odds_by_rounds(g, deck)
         what = (f"{g.players} players, {r.prize_cards} prize places, {r.cards_per_round} cards a round, both "
                 f"decks {' '.join(map(str, deck))}")
         if problem or dp.dist != eng.dist:
-            return Outcome(REFUTED, f"{g.players} players: the distributions differ",
+            return Outcome(REFUTED, Msg("{n} players: the distributions differ", n=g.players),
                            Counterexample(f"{what}: {problem}" if problem else
                                           f"{what}, every way of dealing the rounds: the dynamic programme gives "
                                           f"{fmt(dp.dist)}, the engine {fmt(eng.dist)}",
                                           deal={"deck": " ".join(map(str, deck))}))
         full = prize_odds(g.players, prize_cards=r.prize_cards, per_round=r.cards_per_round)
         if sum(full.dist) != 1:
-            return Outcome(REFUTED, "the odds do not sum to 1",
+            return Outcome(REFUTED, Msg("the odds do not sum to 1"),
                            Counterexample(f"{g.players} players: the chances sum to {sum(full.dist)}", deal={}))
         per = g.players * r.cards_per_round
-        checked.append(f"{g.players} players: {len(deck)} cards in {eng.rounds} round(s), "
-                       f"{layouts(len(deck), per, eng.rounds)} ways")
-    return Outcome(HOLDS, f"equal on both fixed set-ups ({math.factorial(len(SMALL_DECK))} dealer's orders each) "
-                   f"and under these rules ({'; '.join(checked)}); the full-deck distribution sums to 1",
+        checked.append(Msg("{n} players: {cards} cards in {rounds} round(s), {ways} ways", n=g.players,
+                           cards=len(deck), rounds=eng.rounds, ways=layouts(len(deck), per, eng.rounds)))
+    return Outcome(HOLDS, Msg("equal on both fixed set-ups ({orders} dealer's orders each) and under these rules "
+                              "({checked}); the full-deck distribution sums to 1",
+                              orders=math.factorial(len(SMALL_DECK)), checked=Msg.join("; ", checked)),
                    method="exhaustive")
 
 
@@ -282,19 +284,20 @@ def odds_simulated(games, budget: Budget) -> Outcome:
             p = exact.dist[k] if k < len(exact.dist) else Fraction(0)
             f = sim.dist[k] if k < len(sim.dist) else Fraction(0)
             if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, f"{g.players} players: {k} prizes won",
+                return Outcome(REFUTED, Msg("{n} players: {k} prizes won", n=g.players, k=k),
                                Counterexample(f"{g.players} players, {budget.examples} deals from seed "
                                               f"{budget.seed}: {k} prizes won exactly {float(p):.4f}, "
                                               f"simulated {float(f):.4f}", record=g.record(budget.seed, ())),
                                budget.examples, budget.seed)
         if abs(float(sim.mean - exact.mean)) > 4.5 * math.sqrt(float(exact.variance) / budget.examples):
-            return Outcome(REFUTED, f"{g.players} players: mean",
+            return Outcome(REFUTED, Msg("{n} players: mean", n=g.players),
                            Counterexample(f"{g.players} players: mean prizes won exactly {float(exact.mean):.3f}, "
                                           f"simulated {float(sim.mean):.3f}", record=g.record(budget.seed, ())),
                            budget.examples, budget.seed)
     counts = sorted(g.players for g in chosen)
-    return Outcome(HOLDS, f"{budget.examples} simulated deals per player count ({', '.join(map(str, counts))}), "
-                   f"deal seeds {budget.seed} onwards", examples=budget.examples * len(chosen), seed=budget.seed)
+    return Outcome(HOLDS, Msg("{n} simulated deals per player count ({counts}), deal seeds {seed} onwards",
+                              n=budget.examples, counts=", ".join(map(str, counts)), seed=budget.seed),
+                   examples=budget.examples * len(chosen), seed=budget.seed)
 
 
 # ------------------------------------------------------ money conservation
@@ -321,9 +324,9 @@ def money_conserved(game, s):
         Settled("penalty", rules_module.penalty_paid(seat, counts), f"P{seat} loses"),
         Settled("emptied", rules_module.box_emptied(seat, amount, r.box_goes), f"banker P{seat}"))]
     return balances(s, cases, {"amount": amount, **{f"{suit.symbol} left": k for suit, k in counts.items()}},
-                    "each settlement (box, prize staked, prize won, unclaimed prizes, penalty, box emptied) sums "
-                    "to 0 for every amount, every count of cards left by suit and every seat (one proof per player "
-                    "count)", f"{n} players, ")
+                    Msg("each settlement (box, prize staked, prize won, unclaimed prizes, penalty, box emptied) "
+                        "sums to 0 for every amount, every count of cards left by suit and every seat (one proof per "
+                        "player count)"), Msg("{n} players, ", n=n))
 
 
 # --------------------------------------------------------- the rules at play
@@ -544,23 +547,24 @@ def beating_ends_2p(games, budget: Budget) -> Outcome:
         ex = explore(g, roots, max_states=budget.max_states, stop_at_cycle=True)
         if ex.cycle is not None:
             root, prefix, loop = ex.cycle
-            return Outcome(REFUTED, "a beating stage that can go on for ever",
+            return Outcome(REFUTED, Msg("a beating stage that can go on for ever"),
                            evidence(g, root, tuple(prefix) + tuple(loop),
                                     f"2 players: the position after the first {len(prefix)} moves comes back after "
                                     f"{len(loop)} more"), method="exhaustive")
         if not ex.complete:
-            return Outcome(UNKNOWN, f"unfinished: {ex.states} states", method="exhaustive")
+            return Outcome(UNKNOWN, Msg("unfinished: {states} states", states=ex.states), method="exhaustive")
         longest = len(ex.longest[1]) if ex.longest else 0
         cards = len(BEAT_CARDS_2P)
         bound = 2 * (cards // 2 + 1) * cards
         if longest > bound:
             root, moves = ex.longest
-            return Outcome(REFUTED, "a beating stage longer than the bound",
+            return Outcome(REFUTED, Msg("a beating stage longer than the bound"),
                            evidence(g, root, moves, f"{longest} moves with {cards} cards, the bound says {bound}"),
                            method="exhaustive")
-        return Outcome(HOLDS, f"exhaustive: {len(roots)} splits, {ex.states} states, no cycle; the longest "
-                       f"stage has {longest} moves (the bound for {cards} cards: {bound})", method="exhaustive")
-    return Outcome(UNKNOWN, "no two-player game", method="exhaustive")
+        return Outcome(HOLDS, Msg("exhaustive: {splits} splits, {states} states, no cycle; the longest stage has "
+                                  "{longest} moves (the bound for {cards} cards: {bound})", splits=len(roots),
+                                  states=ex.states, longest=longest, cards=cards, bound=bound), method="exhaustive")
+    return Outcome(UNKNOWN, Msg("no two-player game"), method="exhaustive")
 
 
 def unbeatable_first(game: CardLottery, highest: bool = False):
@@ -612,10 +616,10 @@ def beating_ends(games, budget: Budget) -> Outcome:
                              f"move{'' if len(prefix) == 1 else 's'} the position comes back every {len(loop)} "
                              f"moves: cards the next player cannot beat pass round the table")
     if first is None:
-        return Outcome(UNKNOWN, "no repeated position found", method="search")
-    note = f"; none found for {', '.join(map(str, missed))}" if missed else ""
-    return Outcome(REFUTED, f"a beating stage that never ends, for {', '.join(map(str, looped))} players{note}",
-                   first, method="search")
+        return Outcome(UNKNOWN, Msg("no repeated position found"), method="search")
+    note = Msg("; none found for {counts}", counts=", ".join(map(str, missed))) if missed else ""
+    return Outcome(REFUTED, Msg("a beating stage that never ends, for {counts} players{note}",
+                                counts=", ".join(map(str, looped)), note=note), first, method="search")
 
 
 def one_suit_left(state: State) -> bool:
@@ -649,14 +653,15 @@ def can_always_end(games, budget: Budget) -> Outcome:
             ex = explore(g, [Root(state)], max_states=50_000, longest=False)
             if ex.complete and ex.terminals == 0:
                 hands = "; ".join(f"P{p} {' '.join(map(str, h))}" for p, h in enumerate(state.hands) if h)
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: a stage no play can end",
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: a stage no play can end", n=g.players,
+                                            seed=seed),
                                Counterexample(f"{g.players} players, deal seed {seed}: after {len(trace.moves)} "
                                               f"moves the players left hold {hands}; no card beats another, every "
                                               f"lead is taken, and none of the {ex.states} positions reachable "
                                               f"from here ends the game (exhaustive)",
                                               record=g.record(seed, trace.moves)), method="search")
         break
-    return Outcome(UNKNOWN, "no such position found", method="search")
+    return Outcome(UNKNOWN, Msg("no such position found"), method="search")
 
 
 # ------------------------------------------------------ the source's silences
@@ -692,12 +697,12 @@ def someone_paid(games, budget: Budget) -> Outcome:
         for seed in range(NO_PRIZE_SEEDS):
             s, moves = lottery_only(g, seed)
             if not s.won:
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: no prize is won",
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: no prize is won", n=g.players, seed=seed),
                                Counterexample(f"{g.players} players, deal seed {seed}: no player holds the twin "
                                               f"of a prize card in its round, so nobody is paid and the source "
                                               f"names no first leader", record=g.record(seed, moves)))
         break
-    return Outcome(UNKNOWN, "every searched deal paid a prize", method="search")
+    return Outcome(UNKNOWN, Msg("every searched deal paid a prize"), method="search")
 
 
 @REGISTRY.property(GAME, "last_paid_unique", title="The player paid last is one player (searched: deals whose "
@@ -713,14 +718,14 @@ def last_paid_unique(games, budget: Budget) -> Outcome:
                 continue
             rounds = last_round_winners(g, seed)
             if len(rounds) > 1:
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: two players paid in the last "
-                               "winning round", Counterexample(
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: two players paid in the last winning "
+                                            "round", n=g.players, seed=seed), Counterexample(
                                    f"{g.players} players, deal seed {seed}: the last round with a prize pays "
                                    + ", ".join(f"P{p} ({c})" for c, p in rounds)
                                    + "; cardspec lets the prize turned last (the later place on the table) decide",
                                    record=g.record(seed, moves)))
         break
-    return Outcome(UNKNOWN, "no such deal found", method="search")
+    return Outcome(UNKNOWN, Msg("no such deal found"), method="search")
 
 
 def last_round_winners(game, seed):
@@ -753,12 +758,13 @@ def one_loser(games, budget: Budget) -> Outcome:
         for seed in range(400):
             trace, state = walk(g, seed, cap=budget.max_plays)
             if g.is_over(state) and state.loser is None:
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: nobody is left with cards",
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: nobody is left with cards", n=g.players,
+                                            seed=seed),
                                Counterexample(f"{g.players} players, deal seed {seed}: the last two players run "
                                               f"out together (a beat with the beater's last card), so nobody "
                                               f"pays a penalty", record=g.record(seed, trace.moves)))
         break
-    return Outcome(UNKNOWN, "no such game found", method="search")
+    return Outcome(UNKNOWN, Msg("no such game found"), method="search")
 
 
 # ------------------------------------------------------- rulebook tables

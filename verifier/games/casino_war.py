@@ -17,6 +17,7 @@ import spec.games.casino_war as rules_module
 from spec.cards import Rank, Suit, format_runs, parse_cards
 from spec.dealing import rng_for
 from spec.flips import compare
+from spec.i18n import Msg
 from spec.games.casino_war import (
     SURRENDER, WAR, Bet, CasinoWar, Rules, State, limits, shoe_of, surrender_as_written,
 )
@@ -190,19 +191,25 @@ def odds_exact(games, budget: Budget) -> Outcome:
         engine = engine_war(g, shoe, bet)
         for name, value in engine.items():
             if getattr(odds, name) != value:
-                return Outcome(REFUTED, f"{name}: enumeration {getattr(odds, name)}, engine {value}",
+                return Outcome(REFUTED, Msg("{name}: enumeration {exact}, engine {engine}", name=name,
+                                            exact=str(getattr(odds, name)), engine=str(value)),
                                Counterexample(f"one player, bet {bet}, every deal of {cards}: expected return of "
                                               f"'{name}' per unit: enumeration {getattr(odds, name)}, engine "
                                               f"{value}", deal={"shoe": cards}))
         if odds.win + odds.lose + odds.tie != 1 or odds.win != odds.lose:
-            return Outcome(REFUTED, "the chances do not add up",
+            return Outcome(REFUTED, Msg("the chances do not add up"),
                            Counterexample(f"win {odds.win}, lose {odds.lose}, tie {odds.tie}", deal={}))
-        tie = f", tie bet {odds.tie_bet}" if "tie_bet" in engine else ""
-        found.append(f"bet {bet}: war {odds.war}, surrender {odds.surrender}{tie}")
+        tie = Msg(", tie bet {tie}", tie=str(odds.tie_bet)) if "tie_bet" in engine else ""
+        found.append(Msg("bet {bet}: war {war}, surrender {surrender}{tie}", bet=bet, war=str(odds.war),
+                         surrender=str(odds.surrender), tie=tie))
     dealt = sum(1 for _ in deals(shoe))
-    how = "orders" if len(shoe) == len(SMALL_SHOE) else "deals"
-    return Outcome(HOLDS, f"equal on all {dealt} {how} of {format_runs(shoe)}, {r.burn} burned: " + "; ".join(found)
-                   + " per unit")
+    if len(shoe) == len(SMALL_SHOE):
+        text = Msg("equal on all {n} orders of {shoe}, {burn} burned: {found} per unit", n=dealt,
+                   shoe=format_runs(shoe), burn=r.burn, found=Msg.join("; ", found))
+    else:
+        text = Msg("equal on all {n} deals of {shoe}, {burn} burned: {found} per unit", n=dealt,
+                   shoe=format_runs(shoe), burn=r.burn, found=Msg.join("; ", found))
+    return Outcome(HOLDS, text)
 
 
 SIM_ROUNDS = 1000
@@ -243,14 +250,16 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         for name, (mean, sd) in simulate(g, budget.examples, budget.seed).items():
             want = float(getattr(exact, name))
             if abs(mean - want) > 4.5 * sd / math.sqrt(budget.examples) + 1e-9:
-                return Outcome(REFUTED, f"{decks} decks, {name}",
+                return Outcome(REFUTED, Msg("{n} decks, {name}", n=decks, name=name),
                                Counterexample(f"{decks} decks, {budget.examples} rounds from deal seed "
                                               f"{budget.seed}: '{name}' returns {want:+.4f} exactly, "
                                               f"{mean:+.4f} simulated", record=g.record(budget.seed, ())),
                                budget.examples, budget.seed)
-    what = "war, surrender and tie bet" if base.rules.max_tie_bet else "war and surrender (no tie bet allowed)"
-    return Outcome(HOLDS, f"{budget.examples} simulated rounds for each of 1-8 decks (deal seeds {budget.seed} "
-                   f"onwards), {what}, bet {base.rules.min_bet}", examples=8 * budget.examples, seed=budget.seed)
+    what = Msg("war, surrender and tie bet") if base.rules.max_tie_bet else \
+        Msg("war and surrender (no tie bet allowed)")
+    return Outcome(HOLDS, Msg("{n} simulated rounds for each of 1-8 decks (deal seeds {seed} onwards), {what}, bet "
+                              "{bet}", n=budget.examples, seed=budget.seed, what=what, bet=base.rules.min_bet),
+                   examples=8 * budget.examples, seed=budget.seed)
 
 
 # ------------------------------------------------------ money conservation
@@ -283,9 +292,10 @@ def money_conserved(game, s):
         rule = getattr(rules_module, function)  # through the module: a rule replaced by a test is seen
         cases += [Settled(f"{name} ({'won' if won else 'lost'})", rule(0, t, won, r.tie_pays))
                   for won in (True, False)] if name == "tie" else [Settled(name, rule(0, a))]
-    return balances(s, cases, {"bet": a, "tie bet": t}, f"each settlement sums to 0 for every bet of {r.min_bet} "
-                    f"to {r.max_bet} ({'even' if r.bets == 'even' else 'any'}) and every tie bet of 0 to "
-                    f"{r.max_tie_bet}")
+    return balances(s, cases, {"bet": a, "tie bet": t},
+                    Msg("each settlement sums to 0 for every bet of {low} to {high} ({bets}) and every tie bet of 0 "
+                        "to {tie}", low=r.min_bet, high=r.max_bet, bets="even" if r.bets == "even" else "any",
+                        tie=r.max_tie_bet))
 
 
 @z3_claim(CasinoWar, "surrender_as_written_conserved", title="The source's surrender in whole chips (half back "
@@ -296,7 +306,7 @@ def surrender_as_written_conserved(game, s):
     s.add(a >= 1, a <= game.rules.max_bet)
     total = z3.Sum([d for _, d in surrender_as_written(0, a)])
     s.add(total != 0)
-    return Claim("half of every whole bet is paid in whole chips without loss",
+    return Claim(Msg("half of every whole bet is paid in whole chips without loss"),
                  lambda m: Counterexample(f"bet {m.eval(a)}: the player gets {m.eval(a / 2)} back and the dealer "
                                           f"takes {m.eval(a / 2)}; {m.eval(-total)} chip(s) vanish", deal={}))
 
@@ -312,7 +322,7 @@ def no_odd_bet(rules, players) -> bool:
 def surrender_whole(game, s):
     a = _bet_term(game, s, "bet")
     s.add(a % 2 == 1)
-    return Claim(f"every allowed bet ({game.rules.bets}) halves exactly",
+    return Claim(Msg("every allowed bet ({bets}) halves exactly", bets=game.rules.bets),
                  lambda m: Counterexample(f"bet {m.eval(a)} is allowed and odd: its half is not whole", deal={}))
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from spec.i18n import N_
+from spec.i18n import N_, Msg
 from spec.bouts import OPEN, card_id, card_of, format_mask, table_mask
 from spec.cards import Suit, format_card, format_cards
 from spec.dealing import rng_for
@@ -550,11 +550,27 @@ def search_deal(game: Durak, seed: int, cap: int = STATE_CAP) -> Deal:
     return Deal(seed, "done", ex.states, longest=ex.longest[1] if ex.longest else ())
 
 
+def said_move(move) -> Msg:
+    """``move`` as a :class:`~spec.i18n.Msg` with its own template (a detail then says it as a reader of
+    the page's language writes it, as :func:`spec.moves.say_move` does)."""
+    if isinstance(move, Attack):
+        return Msg("attack {cards}", cards=" ".join(map(format_card, move.cards)))
+    if isinstance(move, Beat):
+        return Msg("beat {attack} with {cover}", attack=format_card(move.attack), cover=format_card(move.cover))
+    if isinstance(move, Throw):
+        return Msg("throw {card}", card=format_card(move.card))
+    if isinstance(move, Transfer):
+        return Msg("transfer {card}", card=format_card(move.card))
+    if isinstance(move, Take):
+        return Msg("take")
+    return Msg("pass")
+
+
 def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, int, int] | None = None):
     players, deck, hand, deals = config
 
     def check(games, budget: Budget) -> Outcome:
-        hunted = ""
+        hunted: str = ""
         if hunt is not None:
             hp, hdeck, hhand, hdeals, hcap = hunt
             big = small_game(games[0], hp, hdeck, hhand)
@@ -567,14 +583,17 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
                         found.append(res)
                 if found:
                     shortest = min(found, key=lambda r: (len(r.cycle), len(r.prefix)))
-                    return _cycle_outcome(big, shortest, f"{hp} players, {hdeck}-card deck, {hhand} cards each: "
-                                                         f"{len(found)} of {hdeals} deals can cycle, the shortest "
-                                                         f"cycle has {len(shortest.cycle)} moves")
-                hunted = (f" (before that, {hdeals} deals of a {hdeck}-card deck with {hhand} cards each: no "
-                          f"cycle within the first {seen} positions searched)")
+                    return _cycle_outcome(big, shortest, Msg(
+                        "{n} players, {deck}-card deck, {hand} cards each: {found} of {deals} deals can cycle, the "
+                        "shortest cycle has {moves} moves", n=hp, deck=hdeck, hand=hhand, found=len(found),
+                        deals=hdeals, moves=len(shortest.cycle)))
+                hunted = Msg(" (before that, {deals} deals of a {deck}-card deck with {hand} cards each: no cycle "
+                             "within the first {seen} positions searched)", deals=hdeals, deck=hdeck, hand=hhand,
+                             seen=seen)
         game = small_game(games[0], players, deck, hand)
         if game is None:
-            return Outcome(HOLDS, f"{players} players on {deck} cards is not allowed by these rules (vacuous)")
+            return Outcome(HOLDS, Msg("{n} players on {deck} cards is not allowed by these rules (vacuous)", n=players,
+                                      deck=deck))
         states, longest, incomplete, cycles, searched = 0, None, [], [], deals
         for seed in range(deals):
             res = search_deal(game, seed)
@@ -588,16 +607,20 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
                 incomplete.append(seed)
             elif longest is None or len(res.longest) > len(longest.longest):
                 longest = res
-        what = f"{players} players, {deck}-card deck, {hand} cards each, {searched} deals: {states} positions"
+        what = Msg("{n} players, {deck}-card deck, {hand} cards each, {deals} deals: {states} positions", n=players,
+                   deck=deck, hand=hand, deals=searched, states=states)
         if cycles:
             shortest = min(cycles, key=lambda r: (len(r.cycle), len(r.prefix)))
-            return _cycle_outcome(game, shortest, f"{what}; {len(cycles)} of them can cycle, the shortest "
-                                                  f"cycle has {len(shortest.cycle)} moves")
+            return _cycle_outcome(game, shortest, Msg("{what}; {found} of them can cycle, the shortest cycle has "
+                                                      "{moves} moves", what=what, found=len(cycles),
+                                                      moves=len(shortest.cycle)))
         if incomplete:
-            return Outcome(UNKNOWN, f"{what}; no cycle, but deals {incomplete} passed {STATE_CAP} positions")
-        moves = " ".join(game.format_move(m) for m in longest.longest)
-        return Outcome(HOLDS, f"{what}, no cycle; every line of play ends. Longest game: "
-                              f"{len(longest.longest)} moves (deal seed {longest.seed}: {moves}){hunted}")
+            return Outcome(UNKNOWN, Msg("{what}; no cycle, but deals {deals} passed {cap} positions", what=what,
+                                        deals=str(incomplete), cap=STATE_CAP))
+        moves = Msg.join(" ", map(said_move, longest.longest))
+        return Outcome(HOLDS, Msg("{what}, no cycle; every line of play ends. Longest game: {length} moves (deal seed "
+                                  "{seed}: {moves}){hunted}", what=what, length=len(longest.longest),
+                                  seed=longest.seed, moves=moves, hunted=hunted))
     return check
 
 
@@ -701,7 +724,7 @@ GENERIC = {
 }
 
 #: Walked checks about some of the games given: name -> (those games, the verdict's text when there are none).
-ONLY = {"ranking_2p": (two_players, "no 2-player game in these rules (vacuous)")}
+ONLY = {"ranking_2p": (two_players, Msg("no 2-player game in these rules (vacuous)"))}
 
 #: Honest expectations: (property, preset or None for the rules under test) -> verdict; default holds.
 EXPECTED: dict[tuple[str, str | None], str] = {}
@@ -749,7 +772,7 @@ def _preset_alone(preset: str):
 #: rules). The two-player claims hold where the argument covers the rules; random games end unless the
 #: lead can be passed round for ever; the refutations found by sampled play of one preset are claimed
 #: at that preset's own rules (elsewhere what play finds is a finding about the variant).
-ARGUMENT = "transfer = false, reversed = false, lead ≠ pair"
+ARGUMENT = Msg("transfer = false, reversed = false, lead ≠ pair")
 
 
 def scope_of(name: str, preset: str | None) -> Scope | None:
@@ -762,7 +785,8 @@ def scope_of(name: str, preset: str | None) -> Scope | None:
         # a cap of one card leaves no transfer and no second card to throw in: both loops need two
         return Scope("max_bout_cards ≠ 1", lambda rules, players: effective(rules, preset).max_bout_cards != 1)
     if name == "ranking_2p" and expected == REFUTED:
-        return Scope(f"the {preset} preset alone, every other option at its default", _preset_alone(preset))
+        return Scope(Msg("the {preset} preset alone, every other option at its default", preset=preset),
+                     _preset_alone(preset))
     return None
 
 

@@ -23,6 +23,7 @@ from spec.games.kemps import (
     CALLS, DECK, HAND, OPEN, PASS, SIGNAL, TARGET, WORD, DoubleKemps, Kemps, KempsGame, Pass, Signal, State,
     Swap, first_player, four_of_a_kind, hand_key, partner, partnership,
 )
+from spec.i18n import Msg
 from verifier.api import Root, evidence, explore, invariant, small_configs, steered, variants_of, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
@@ -252,9 +253,9 @@ def moves_as_stated(games, budget: Budget) -> Outcome:
         out = _moves_as_stated(objs, budget)
         if out.verdict != HOLDS:
             return out
-    return Outcome(HOLDS, f"{out.detail}, under the given rules"
-                   + (" and every preset" if len(variants_of(games)) > 1 else ""), examples=out.examples,
-                   seed=budget.seed)
+    detail = Msg("{detail}, under the given rules and every preset", detail=out.detail) \
+        if len(variants_of(games)) > 1 else Msg("{detail}, under the given rules", detail=out.detail)
+    return Outcome(HOLDS, detail, examples=out.examples, seed=budget.seed)
 
 
 def _moves_as_stated(games, budget: Budget) -> Outcome:
@@ -357,11 +358,11 @@ def call_outcome(games, budget: Budget) -> Outcome:
             if msg is None and not all(0 <= s <= TARGET for s in after.scores):
                 msg = f"a call makes the scores {after.scores[0]}-{after.scores[1]}, outside 0..{TARGET}"
             if msg:
-                return Outcome(REFUTED, f"exhaustive over {n} call situations", evidence(
+                return Outcome(REFUTED, Msg("exhaustive over {n} call situations", n=n), evidence(
                     game, Root(before, f"P{caller} to call"), [call], f"kemps: {msg}"))
-    return Outcome(HOLDS, f"exhaustive over all {n} call situations (4 callers x 3 single and 3 double calls x "
-                   "each right/wrong suspect x scores 0..4 each x full or short stock), through the game's moves; "
-                   "every resulting score is in 0..5")
+    return Outcome(HOLDS, Msg("exhaustive over all {n} call situations (4 callers x 3 single and 3 double calls x "
+                              "each right/wrong suspect x scores 0..4 each x full or short stock), through the game's "
+                              "moves; every resulting score is in 0..5", n=n))
 
 
 @REGISTRY.property(GAME, "count_stays_in_word", title="With the other reading overflow = 'count', the scores "
@@ -376,11 +377,11 @@ def count_stays_in_word(games, budget: Budget) -> Outcome:
         n += 1
         after = game.play(before, call)
         if not all(0 <= s <= TARGET for s in after.scores):
-            return Outcome(REFUTED, f"exhaustive over call situations (overflow = 'count'), found at the {n}th",
+            return Outcome(REFUTED, Msg("exhaustive over call situations (overflow = 'count'), found at the {n}th", n=n),
                            evidence(game, Root(before, f"P{caller} to call"), [call],
                                     f"kemps, overflow = 'count': '{call}' is {'right' if right else 'wrong'} "
                                     f"and makes the scores {after.scores[0]}-{after.scores[1]}"))
-    return Outcome(HOLDS, f"exhaustive over all {n} call situations with overflow = 'count'")
+    return Outcome(HOLDS, Msg("exhaustive over all {n} call situations with overflow = 'count'", n=n))
 
 
 @REGISTRY.property(GAME, "no_sure_point", title="No call is a sure point: every call loses its side the point when "
@@ -396,8 +397,8 @@ def no_sure_point(games, budget: Budget) -> Outcome:
         outcomes.setdefault((caller, call), set()).add((right, mine))
     sure = [(c, m) for (c, m), seen in outcomes.items() if (False, True) in seen]
     if not sure:
-        return Outcome(HOLDS, f"exhaustive over all call situations of {len(outcomes)} calls: a wrong call never "
-                       "scores for the caller's side")
+        return Outcome(HOLDS, Msg("exhaustive over all call situations of {n} calls: a wrong call never scores for "
+                                  "the caller's side", n=len(outcomes)))
     caller, call = sure[0]
     # a replayable game in which such a call is made and is wrong
     for seed in range(500):
@@ -409,14 +410,14 @@ def no_sure_point(games, budget: Budget) -> Outcome:
             if isinstance(m, (Kemps, DoubleKemps)) and nxt.last[3] is False and nxt.scores[p % 2] > state.scores[p % 2]:
                 named = (m.suspect,) if isinstance(m, Kemps) else (m.first, m.second)
                 held = "; ".join(f"P{q} {' '.join(map(str, state.hands[q]))}" for q in named)
-                return Outcome(REFUTED, f"exhaustive over all call situations: {len(sure)} calls score for the "
-                               "caller's side even when wrong", Counterexample(
+                return Outcome(REFUTED, Msg("exhaustive over all call situations: {n} calls score for the caller's "
+                                            "side even when wrong", n=len(sure)), Counterexample(
                                    f"deal seed {seed}, move {i + 1}: P{p} calls '{m}' and is wrong ({held}), yet "
                                    f"his side {TEAMS[p % 2]} scores: {state.scores[0]}-{state.scores[1]} becomes "
                                    f"{nxt.scores[0]}-{nxt.scores[1]}", record=game.record(seed, trace.moves[:i + 1])))
             state = nxt
     caller, call = sure[0]
-    return Outcome(REFUTED, "exhaustive over all call situations", evidence(
+    return Outcome(REFUTED, Msg("exhaustive over all call situations"), evidence(
         game, Root(call_position(caller, {}, (0, 0), 32), f"P{caller} to call"), [call],
         f"P{caller} calls {call}, wrong, and his side scores"))
 
@@ -475,7 +476,8 @@ def signal_truthful(games, budget: Budget) -> Outcome:
         ex = explore(game, roots, check=untrue_gesture, max_states=budget.max_states, longest=False)
         if ex.failure is not None:
             root, moves, msg = ex.failure
-            return Outcome(REFUTED, "exhaustive search of the small configurations", evidence(game, root, moves, msg),
+            return Outcome(REFUTED, Msg("exhaustive search of the small configurations"),
+                           evidence(game, root, moves, msg),
                            method="exhaustive")
         if ex.complete:
             explored += ex.states
@@ -492,13 +494,13 @@ def signal_truthful(games, budget: Budget) -> Outcome:
     out = sample(games, budget, check)
     if out.verdict != HOLDS:
         return out
-    small = f"every one of the {explored} positions of the small configurations, three gestures standing in each; " \
-        if explored else ""
+    small = Msg("every one of the {n} positions of the small configurations, three gestures standing in each; ",
+                n=explored) if explored else ""
     if not seen and not explored:
-        return Outcome(UNKNOWN, f"{out.examples} games, but no gesture was ever made", examples=out.examples,
+        return Outcome(UNKNOWN, Msg("{n} games, but no gesture was ever made", n=out.examples), examples=out.examples,
                        seed=budget.seed)
-    return Outcome(HOLDS, f"{small}{out.detail} (each with uniform and collecting play), gestures seen in "
-                   f"{len(seen)} positions", examples=out.examples, seed=budget.seed)
+    return Outcome(HOLDS, Msg("{small}{detail} (each with uniform and collecting play), gestures seen in {n} positions",
+                              small=small, detail=out.detail, n=len(seen)), examples=out.examples, seed=budget.seed)
 
 
 # ------------------------------------------------------------- termination
@@ -524,12 +526,13 @@ def swapping_can_loop(games, budget: Budget) -> Outcome:
             again = game.replay(seed, prefix)
             if game.replay(seed, tuple(prefix) + tuple(loop)) != again:
                 raise AssertionError("the cycle found does not replay")  # explore's cycles always replay
-            return Outcome(REFUTED, f"explore (swaps only) found a cycle of {len(loop)} swaps from deal seed {seed}",
+            return Outcome(REFUTED, Msg("explore (swaps only) found a cycle of {n} swaps from deal seed {seed}",
+                                        n=len(loop), seed=seed),
                            Counterexample(f"deal seed {seed}: after {len(prefix)} swaps the next {len(loop)} "
                                           f"({' '.join(map(str, loop[:8]))}{' ...' if len(loop) > 8 else ''}) "
                                           "come back to the same position, so the game can go on for ever",
                                           record=rec), method="search")
-    return Outcome(UNKNOWN, "no cycle of swaps found from deal seeds 0-2 (50,000 states each)", method="search")
+    return Outcome(UNKNOWN, Msg("no cycle of swaps found from deal seeds 0-2 (50,000 states each)"), method="search")
 
 
 @REGISTRY.property(GAME, "ends_within_bound", title="With the house limit (stall_limit, and stock_out = 'end') "
@@ -554,10 +557,10 @@ def ends_within_bound(games, budget: Budget) -> Outcome:
     out = sample(games, budget, check)
     if out.verdict != HOLDS:
         return out
-    return Outcome(HOLDS, f"{out.examples} random games, each played uniformly, never calling, collecting and "
-                   "stalling (a wrong call at the last quiet turn) "
-                   f"(seed {budget.seed}); bound {games[0].max_plays()} moves (stall_limit "
-                   f"{games[0].rules.stall_limit}); the longest took {max(longest)}",
+    return Outcome(HOLDS, Msg("{n} random games, each played uniformly, never calling, collecting and stalling (a "
+                              "wrong call at the last quiet turn) (seed {seed}); bound {bound} moves (stall_limit "
+                              "{limit}); the longest took {longest}", n=out.examples, seed=budget.seed,
+                              bound=games[0].max_plays(), limit=games[0].rules.stall_limit, longest=max(longest)),
                    examples=out.examples, seed=budget.seed)
 
 
@@ -572,11 +575,11 @@ def stock_suffices(games, budget: Budget) -> Outcome:
                                 cap=budget.max_plays)
             if state.restocks or state.ended:
                 last = trace.moves[-1]
-                return Outcome(REFUTED, "a random game", Counterexample(
+                return Outcome(REFUTED, Msg("a random game"), Counterexample(
                     f"deal seed {seed}: move {len(trace.moves)} ({last}) needs new cards, but the 32-card stock is "
                     f"down to {len(game.replay(seed, trace.moves[:-1]).stock)}", record=game.record(seed, trace.moves)),
                     method="search")
-    return Outcome(UNKNOWN, "no game of deal seeds 0-199 (uniform or passing play) ran the stock short",
+    return Outcome(UNKNOWN, Msg("no game of deal seeds 0-199 (uniform or passing play) ran the stock short"),
                    method="search")
 
 
@@ -606,10 +609,10 @@ def stated_facts(games, budget: Budget) -> Outcome:
     if [len(h) for h in state.hands] != [4] * 4 or len(state.table) != 4 or TARGET != len("KEMPS"):
         problems.append("the deal or the target differ from the source")
     if problems:
-        return Outcome(REFUTED, "all 13 ranks and the deal compared", Counterexample(
+        return Outcome(REFUTED, Msg("all 13 ranks and the deal compared"), Counterexample(
             "; ".join(problems), deal={z: " ".join(map(str, c)) for z, c in game.zones(state).items()}))
-    return Outcome(HOLDS, "all 13 stated ranks (each a four of a kind), 52 cards, 2 pairs, the deal of seed 0 and "
-                   "the target compared")
+    return Outcome(HOLDS, Msg("all 13 stated ranks (each a four of a kind), 52 cards, 2 pairs, the deal of seed 0 and "
+                              "the target compared"))
 
 
 def stated_moves(rules, state: State) -> tuple:
@@ -664,6 +667,6 @@ def gesture_moves_match_clauses(games, budget: Budget) -> Outcome:
         walk(game, seed, step, min(budget.max_plays, 400), policy=collecting)
     out = sample(games, budget, check)
     if out.verdict == HOLDS:
-        return Outcome(HOLDS, f"{out.detail}, collecting play: {len(seen)} positions with four of a kind or a "
-                       "gesture compared", examples=out.examples, seed=budget.seed)
+        return Outcome(HOLDS, Msg("{detail}, collecting play: {n} positions with four of a kind or a gesture compared",
+                                  detail=out.detail, n=len(seen)), examples=out.examples, seed=budget.seed)
     return out

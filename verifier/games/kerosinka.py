@@ -14,6 +14,7 @@ import spec.games.kerosinka as rules_module
 from spec.games.kerosinka import (
     DECK, DECK_POINTS, HAND_SIZE, KEROSINKA, PLAYERS, Kerosinka, State, deal_hands, first_leader, trump_of,
 )
+from spec.i18n import Msg
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
 from verifier.core import REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope, finishes_when_sampled
 from verifier.z3util import one_hot_constraints, placed, placement_vars, value
@@ -196,8 +197,8 @@ def deck_points(game, s):
         total = sum(value(model, x) for x in per_place)
         return Counterexample(f"the cards are worth {total}, not {DECK_POINTS}: "
                               + "; ".join(f"{k}: {v or '-'}" for k, v in deal.items()), deal=deal)
-    return Claim("every placement of the 36 cards among four hands, the trick and four piles of taken cards "
-                 "holds 120 points, and a deal's scores add up to 120", refute)
+    return Claim(Msg("every placement of the 36 cards among four hands, the trick and four piles of taken cards "
+                     "holds 120 points, and a deal's scores add up to 120"), refute)
 
 
 def _match_model(s, deals: int, target: int):
@@ -221,8 +222,9 @@ def match_ends(game, s):
         tot = [value(model, t) for t in totals]
         return Counterexample(f"{deals} deals of {DECK_POINTS} points can leave totals {tot}, all under {target}",
                               deal={"totals": " ".join(map(str, tot))})
-    return Claim(f"target {target}: whatever each deal's 120 points go to, someone has {target} after "
-                 f"{deals} deals, so a match is at most {deals * PLAYERS * HAND_SIZE} plays", refute)
+    return Claim(Msg("target {target}: whatever each deal's 120 points go to, someone has {target} after "
+                     "{deals} deals, so a match is at most {plays} plays", target=target, deals=deals,
+                     plays=deals * PLAYERS * HAND_SIZE), refute)
 
 
 @z3_claim(Kerosinka, "match_can_last_the_limit", title="The deal limit cannot be lowered: one deal fewer can "
@@ -239,7 +241,7 @@ def match_can_last_the_limit(game, s):
         tot = [value(model, t) for t in totals]
         return Counterexample(f"target {target}: after {deals} deals the totals can be {tot}, all under the "
                               "target, so the match goes on", deal={"totals": " ".join(map(str, tot))})
-    return Claim(f"target {target}: every match ends within {deals} deals", refute)
+    return Claim(Msg("target {target}: every match ends within {deals} deals", target=target, deals=deals), refute)
 
 
 # ------------------------------------------------------------- witness hunts
@@ -269,7 +271,7 @@ def one_player_reaches_target(games, budget: Budget) -> Outcome:
             return (f"the match ends with P{' and P'.join(map(str, over))} each at or over {m.target} "
                     f"(totals {' '.join(map(str, m.totals))})")
         return None
-    return hunt(games, budget, found, "match ending with two players over the target")
+    return hunt(games, budget, found, Msg("match ending with two players over the target"))
 
 
 @REGISTRY.property(GAME, "shown_card_names_a_suit", title="The dealer's shown card always names a trump suit "
@@ -281,7 +283,7 @@ def shown_card_names_a_suit(games, budget: Budget) -> Outcome:
         if state.turned == KEROSINKA and not state.trick and not any(state.won):
             return f"P{state.dealer} deals and shows the 10♥; the source does not say what is trumps"
         return None
-    return hunt(games, budget, found, "deal showing the 10♥")
+    return hunt(games, budget, found, Msg("deal showing the 10♥"))
 
 
 def _readings(field: str, other):
@@ -306,7 +308,7 @@ def _readings(field: str, other):
                    expected=REFUTED, budget={"examples": 50})
 def answer_readings_agree(games, budget: Budget) -> Outcome:
     flip = {"led": "previous", "previous": "led"}
-    return hunt(games, budget, _readings("answer_to", flip.__getitem__), "position where the readings differ")
+    return hunt(games, budget, _readings("answer_to", flip.__getitem__), Msg("position where the readings differ"))
 
 
 @REGISTRY.property(GAME, "kerosinka_ten_readings_agree", title="Whether or not the 10♥ answers a ten led, the "
@@ -314,4 +316,4 @@ def answer_readings_agree(games, budget: Budget) -> Outcome:
                    method="search", expected=REFUTED, budget={"examples": 200})
 def kerosinka_ten_readings_agree(games, budget: Budget) -> Outcome:
     return hunt(games, budget, _readings("kerosinka_is_a_ten", lambda v: not v),
-                 "position where the readings differ")
+                 Msg("position where the readings differ"))

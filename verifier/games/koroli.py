@@ -15,6 +15,7 @@ from spec.dealing import rng_for
 from spec.games.koroli import (
     DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, Play, State, stage_of,
 )
+from spec.i18n import Msg
 from spec.tricks import NATURAL_ORDER
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
 from verifier.core import (
@@ -320,8 +321,8 @@ def deal_arithmetic(game, s):
         kk = value(model, k)
         return Counterexample(f"{kk} hands of {size} from {n} cards leave {n - kk * size}",
                               deal={"players": str(kk)})
-    return Claim(f"for 2-4 players, hands of {size} leave {n} - {size}k cards: none with four, "
-                 "at least one with fewer", refute)
+    return Claim(Msg("for 2-4 players, hands of {size} leave {n} - {size}k cards: none with four, at least one "
+                     "with fewer", size=size, n=n), refute)
 
 
 def _race(racers: int, need: int, tricks: int, tag: str):
@@ -352,8 +353,9 @@ def stages_end(game, s):
                                       f"the {TITLES[j]} hold {vals} tricks after {sum(vals)}, all under {t}",
                                       deal={"counts": " ".join(map(str, vals))})
         return Counterexample("no stalled race in the model", deal={})
-    return Claim(f"each race is decided by its k(t-1)+1-th trick: the introduction ends within {bounds[0]} "
-                 f"tricks and a reign within {bounds[1]}; so a king is always crowned", refute)
+    return Claim(Msg("each race is decided by its k(t-1)+1-th trick: the introduction ends within {introduction} "
+                     "tricks and a reign within {reign}; so a king is always crowned", introduction=bounds[0],
+                     reign=bounds[1]), refute)
 
 
 @z3_claim(Koroli, "stage_bound_tight", title="A race's bound cannot be lowered as a count: one trick fewer than "
@@ -369,7 +371,7 @@ def stage_bound_tight(game, s):
         vals = [value(model, c) for c in counts]
         return Counterexample(f"after {fewer} tricks the record can be {vals}: nobody has {t}, "
                               "so the introduction goes on", deal={"counts": " ".join(map(str, vals))})
-    return Claim(f"the king is crowned within {fewer} tricks", refute)
+    return Claim(Msg("the king is crowned within {tricks} tricks", tricks=fewer), refute)
 
 
 def longest_line(thresholds, restart: bool) -> tuple[int, tuple[int, ...]]:
@@ -401,19 +403,21 @@ def stage_bound_reached(games, budget: Budget) -> Outcome:
     lines = []
     for stage, (th, bound) in enumerate(zip(game.thresholds, game.stage_bounds())):
         tricks, takers = longest_line(th, game.rules.counts_restart)
-        name = "the introduction" if stage == 0 else "a reign"
-        lines.append(f"{name} {tricks} of {bound}")
+        name = Msg("the introduction") if stage == 0 else Msg("a reign")
+        lines.append(Msg("{name} {tricks} of {bound}", name=name, tricks=tricks, bound=bound))
         if tricks > bound:   # the title clauses let a stage outlast the bound z3 proves from the counts
             won = " ".join(f"P{p}" for p in takers)
-            return Outcome(REFUTED, f"{name}: a line of tricks lasts {tricks}, past the bound {bound}",
+            return Outcome(REFUTED, Msg("{name}: a line of tricks lasts {tricks}, past the bound {bound}", name=name,
+                                        tricks=tricks, bound=bound),
                            Counterexample(f"{name}, the tricks taken by {won}: no title is complete before "
                                           f"trick {tricks}", deal={"takers": won}), method="exhaustive")
         if tricks != bound:
-            return Outcome(UNKNOWN, f"{name}: the line that gives every race its longest lasts {tricks} tricks, "
-                                    f"short of the bound {bound} (with the record kept a title can follow another "
-                                    f"at once); no proof that no other line reaches it", method="exhaustive")
-    return Outcome(HOLDS, "each trick to the next player still racing, through the title clauses: "
-                   + ", ".join(lines) + " tricks", method="exhaustive")
+            return Outcome(UNKNOWN, Msg("{name}: the line that gives every race its longest lasts {tricks} tricks, "
+                                        "short of the bound {bound} (with the record kept a title can follow "
+                                        "another at once); no proof that no other line reaches it", name=name,
+                                        tricks=tricks, bound=bound), method="exhaustive")
+    return Outcome(HOLDS, Msg("each trick to the next player still racing, through the title clauses: {lines} tricks",
+                              lines=Msg.join(", ", lines)), method="exhaustive")
 
 
 @z3_claim(Koroli, "title_points", title="Scoring: the titles are a ranking, worth 3, 2, 1, 0; every finished "
@@ -428,7 +432,7 @@ def title_points(game, s):
     def refute(model):
         vals = [value(model, t) for t in title]
         return Counterexample(f"titles {vals} score {[value(model, x) for x in pts]}", deal={"titles": str(vals)})
-    return Claim("whatever the titles, the points are 0-3 each and sum to 6 (never 0: not zero-sum)", refute)
+    return Claim(Msg("whatever the titles, the points are 0-3 each and sum to 6 (never 0: not zero-sum)"), refute)
 
 
 # ------------------------------------------------------------- witness hunts
@@ -444,7 +448,7 @@ def match_as_written_ends(games, budget: Budget) -> Outcome:
                     + "); every reign ends by starting the next, and no rule ends the match")
         return None
     as_written = [type(g)(dataclasses.replace(g.rules, reigns=0), players=g.players) for g in games]
-    return hunt(as_written, budget, found, "fourth reign")
+    return hunt(as_written, budget, found, Msg("fourth reign"))
 
 
 def _peasants_game(state, moves):
@@ -471,9 +475,9 @@ def titles_never_change(games, budget: Budget) -> Outcome:
             return ("the reign's peasant P{} becomes king; titles before {}, now {}".format(
                 state.titles.index(PEASANT), _titles(state.titles), _titles(state.new)))
         return None
-    out = hunt(games, budget, found, "reign crowning the peasant", prefer=_peasants_game)
-    return dataclasses.replace(out, detail=f"{out.detail}; the reigns steered: the peasant plays his strongest "
-                               "card, the others their weakest")
+    out = hunt(games, budget, found, Msg("reign crowning the peasant"), prefer=_peasants_game)
+    return dataclasses.replace(out, detail=Msg("{detail}; the reigns steered: the peasant plays his strongest card, "
+                                               "the others their weakest", detail=out.detail))
 
 
 def _titles(titles) -> str:
@@ -498,4 +502,4 @@ def one_title_a_trick(games, budget: Budget) -> Outcome:
                     + " and ".join(f"P{p} {TITLES[state.new[p]]}" for p in gained)
                     + f": the record stands at {' '.join(map(str, state.counts))}")
         return None
-    return hunt(games, budget, found, "trick giving two titles")
+    return hunt(games, budget, found, Msg("trick giving two titles"))

@@ -15,6 +15,7 @@ import spec.games.kozel_old as rules_module
 from spec.games.kozel_old import (
     DECK, DECK_POINTS, HALF, HAND_SIZE, JACKS, PLAYERS, TALLY, KozelOld, State, first_leader,
 )
+from spec.i18n import Msg
 from spec.stakes import Ledger, player_account
 from verifier.api import Claim, Root, invariant, sample_unit, small_configs, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
@@ -48,7 +49,7 @@ def small(game):
 SAMPLED_DEALS = 8
 
 
-@sample_unit(GAME, f"a match up to the end of its deal {SAMPLED_DEALS}")
+@sample_unit(GAME, Msg("a match up to the end of its deal {deals}", deals=SAMPLED_DEALS))
 def first_deals(game, state) -> bool:
     """A random match runs thousands of plays (matches_end: 2,288 to 8,208), and the 5,000-play cap cut
     half of them short anyway: the walked properties and invariants check the first eight deals of
@@ -178,7 +179,7 @@ def payments_table(games, budget: Budget) -> Outcome:
                 return Outcome(REFUTED, "", Counterexample(
                     f"winner P{winner}, dealer P{dealer}: payments {pays}, the source says {want}",
                     deal={"winner": f"P{winner}", "dealer": f"P{dealer}"}))
-    return Outcome(HOLDS, "every winner and dealer (16 cases)")
+    return Outcome(HOLDS, Msg("every winner and dealer (16 cases)"))
 
 
 # --------------------------------------------------------------------- z3
@@ -250,7 +251,7 @@ def deck_points(game, s):
         half = [c for b, c in zip(inh, DECK) if value(model, b)]
         return Counterexample(f"pack {total} points; half {format_cards(half)} holds {value(model, pts)}",
                               deal={"half": format_cards(half)})
-    return Claim("the pack is worth 120; any 16 cards hold 8 to 112 points", refute)
+    return Claim(Msg("the pack is worth 120; any 16 cards hold 8 to 112 points"), refute)
 
 
 @z3_claim(KozelOld, "every_half_can_be_won", title="Every half holds enough points for someone to reach "
@@ -267,7 +268,7 @@ def every_half_can_be_won(game, s):
         return Counterexample(f"the half {format_cards(half)} holds only {value(model, pts)} points: "
                               f"no one can reach {game.rules.winning_points}, and the game pays nothing",
                               deal={"half": format_cards(half)})
-    return Claim(f"every half holds at least {game.rules.winning_points} points", refute)
+    return Claim(Msg("every half holds at least {points} points", points=game.rules.winning_points), refute)
 
 
 @z3_claim(KozelOld, "one_game_winner", title="At most one player can reach winning_points (61) in a game",
@@ -296,8 +297,11 @@ def one_game_winner(game, s):
         deal = {k: format_cards(v) for k, v in took.items()}
         return Counterexample(f"two players reach {w} from {size} cards: "
                               + "; ".join(f"{k}: {v}" for k, v in deal.items()), deal=deal)
-    scope = "both halves" if game.rules.count == "both" else "a half"
-    return Claim(f"no two players can take {w} points each from the {size} cards of {scope}", refute)
+    if game.rules.count == "both":
+        return Claim(Msg("no two players can take {points} points each from the {size} cards of both halves",
+                         points=w, size=size), refute)
+    return Claim(Msg("no two players can take {points} points each from the {size} cards of a half", points=w,
+                     size=size), refute)
 
 
 # ---------------------------------------------------- length and the goat
@@ -320,9 +324,10 @@ def scoreless_deal(games, budget: Budget) -> Outcome:
             record = game.record(seed, moves)
             text = (f"kozel_old, deal seed {seed}: the first deal ends with every tally still "
                     f"{TALLY}; the next deal starts from the same tallies\nmoves: {' '.join(record.moves)}")
-            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
+            return Outcome(REFUTED, Msg("found in random match {n} (seed {seed})", n=n, seed=budget.seed),
                            Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"every deal of {budget.examples} random matches moved a tally", method="search")
+    return Outcome(UNKNOWN, Msg("every deal of {n} random matches moved a tally", n=budget.examples),
+                   method="search")
 
 
 @REGISTRY.property(GAME, "matches_end", title="Random matches end (no bound is claimed: a deal can pass without "
@@ -336,13 +341,15 @@ def matches_end(games, budget: Budget) -> Outcome:
         seed = rng.randrange(2**31)
         trace, state = walk(game, seed, cap=500_000, stop=stalled)
         if stalled(state):
-            return Outcome(UNKNOWN, f"deal seed {seed}: no game won in the first {STALL_DEALS} deals "
-                                    f"({len(trace.moves)} plays)", method="hypothesis")
+            return Outcome(UNKNOWN, Msg("deal seed {seed}: no game won in the first {deals} deals ({plays} plays)",
+                                        seed=seed, deals=STALL_DEALS, plays=len(trace.moves)), method="hypothesis")
         if not game.is_over(state):
-            return Outcome(UNKNOWN, f"deal seed {seed}: no end within 500000 plays", method="hypothesis")
+            return Outcome(UNKNOWN, Msg("deal seed {seed}: no end within 500000 plays", seed=seed),
+                           method="hypothesis")
         lengths.append(len(trace.moves))
-    return Outcome(HOLDS, f"{len(lengths)} random matches (seed {budget.seed}) all ended, after "
-                   f"{min(lengths)} to {max(lengths)} plays (median {statistics.median(lengths):.0f})",
+    return Outcome(HOLDS, Msg("{n} random matches (seed {seed}) all ended, after {fewest} to {most} plays "
+                              "(median {median})", n=len(lengths), seed=budget.seed, fewest=min(lengths),
+                              most=max(lengths), median=round(statistics.median(lengths))),
                    examples=len(lengths), seed=budget.seed)
 
 
@@ -366,14 +373,14 @@ def tally_lasts(games, budget: Budget) -> Outcome:
                     hit.append((list(trace.moves), low[0], state))
         trace, state = walk(game, seed, step, cap=500_000, stop=stalled)
         if stalled(state) and not hit:
-            return Outcome(UNKNOWN, f"deal seed {seed}: no game won in the first {STALL_DEALS} deals "
-                                    f"({len(trace.moves)} plays)", method="search")
+            return Outcome(UNKNOWN, Msg("deal seed {seed}: no game won in the first {deals} deals ({plays} plays)",
+                                        seed=seed, deals=STALL_DEALS, plays=len(trace.moves)), method="search")
         if hit:
             moves, p, state = hit[0]
             record = game.record(seed, moves)
             tallies = " ".join(str(state.tally[player_account(q)]) for q in range(PLAYERS))
             text = (f"kozel_old, deal seed {seed}: P{p}'s tally is used up (tallies {tallies}) while nobody has "
                     f"taken twelve from one player; the match goes on ({len(moves)} plays)")
-            return Outcome(REFUTED, f"found in random match {n} (seed {budget.seed})",
+            return Outcome(REFUTED, Msg("found in random match {n} (seed {seed})", n=n, seed=budget.seed),
                            Counterexample(text, record=record), examples=n, seed=budget.seed, method="search")
-    return Outcome(UNKNOWN, f"no tally ran out early in {budget.examples} random matches", method="search")
+    return Outcome(UNKNOWN, Msg("no tally ran out early in {n} random matches", n=budget.examples), method="search")

@@ -19,6 +19,7 @@ from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.games.kvart_bezique import (BEZIQUE, CROWN_3, CROWN_4, DOUBLE_BEZIQUE, KINDS, MARRIAGE, PLAIN, QUAD_OTHER,
                                            QUADS, TRIPLE, KvartBezique, Rules, Scoring, hand_score, hands,
                                            lone_player, score_distribution, showdown_winners)
+from spec.i18n import Msg
 from spec.stakes import POT, Ledger, player_account
 from verifier.stakes import Settled, balances
 from verifier.api import Root, invariant, small_configs, z3_claim
@@ -27,11 +28,13 @@ from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outc
 GAME = KvartBezique.info.id
 
 #: the scoring variants every exhaustive check covers: the plain game, the options, trumps (spades)
-SCORINGS = {"plain": PLAIN, "crown_bezique not_added": Scoring(crown_bezique="not_added"),
+#: (the names are said in the reader's language where they are words: a :class:`spec.i18n.Msg` is a ``str``)
+SCORINGS = {Msg("plain"): PLAIN, "crown_bezique not_added": Scoring(crown_bezique="not_added"),
             "four_aces best_reading": Scoring(four_aces="best_reading"),
             "crown any_suited": Scoring(crown="any_suited"),
-            "trump ♠ (cards)": Scoring(trump=Suit.SPADES),
-            "trump ♠ (suit combinations)": Scoring(trump=Suit.SPADES, doubles="suit_combinations")}
+            Msg("trump {suit} (cards)", suit="♠"): Scoring(trump=Suit.SPADES),
+            Msg("trump {suit} (suit combinations)", suit="♠"): Scoring(trump=Suit.SPADES,
+                                                                       doubles="suit_combinations")}
 
 
 # ------------------------------------------------------------ an independent reading of a hand
@@ -130,8 +133,11 @@ def scorings_for(rules: Rules) -> dict[str, Scoring]:
                      and getattr(rules, f.name) != f.default)
     if not name:
         return dict(SCORINGS)
-    own = {f"rules ({name})": rules_module.scoring_of(rules, None)} if rules.trump == "none" else \
-        {f"rules ({name}), trump {suit.symbol}": rules_module.scoring_of(rules, suit) for suit in Suit}
+    if rules.trump == "none":
+        own = {Msg("rules ({options})", options=name): rules_module.scoring_of(rules, None)}
+    else:
+        own = {Msg("rules ({options}), trump {suit}", options=name, suit=suit.symbol):
+               rules_module.scoring_of(rules, suit) for suit in Suit}
     return {**SCORINGS, **{k: v for k, v in own.items() if v not in SCORINGS.values()}}
 
 
@@ -152,23 +158,24 @@ def _score_readings(rules: Rules) -> Outcome:
         for hand in hands():
             mine, theirs = rules_module.hand_score(hand, sc), reading_score(hand, sc)
             if mine != theirs:
-                return Outcome(REFUTED, f"{name}: {hand_text(hand)}",
+                return Outcome(REFUTED, Msg.join(": ", [name, hand_text(hand)]),
                                Counterexample(f"{name}: the hand {hand_text(hand)} scores {mine} in the engine, "
                                               f"{theirs} by the independent reading", deal={"hand": hand_text(hand)}))
-    return Outcome(HOLDS, f"equal on all {len(hands())} hands under each of {len(scorings)} scorings "
-                   f"({', '.join(scorings)})")
+    return Outcome(HOLDS, Msg("equal on all {hands} hands under each of {n} scorings ({scorings})",
+                              hands=len(hands()), n=len(scorings), scorings=Msg.join(", ", scorings)))
 
 
 # ------------------------------------------------------------ the source's own numbers and claims
 
 #: every value the source states, with its worked examples (hands as written or completed with a fat card)
-SOURCE_EXAMPLES = (("three queens and a king", "Q♠ Q♣ Q♥ K♥", 7), ("four aces", "A♠ A♥ A♦ A♣", 0),
-                   ("four kings", "K♠ K♥ K♦ K♣", 8), ("four of another rank", "J♠ J♥ J♦ J♣", 9),
-                   ("a marriage, a king and a ten", "K♥ Q♥ K♦ 10♦", 6),
-                   ("a bezique, a king and a jack", "Q♠ J♣ K♦ J♦", 6),
-                   ("a crown of three (and a fat card)", "K♠ Q♠ J♠ 9♥", 6),
-                   ("a crown of four", "K♠ Q♠ J♠ 10♠", 9), ("two beziques", "Q♠ J♣ Q♥ J♦", 9),
-                   ("a crown with a bezique", "K♠ Q♠ J♠ J♣", 10))
+SOURCE_EXAMPLES = ((Msg("three queens and a king"), "Q♠ Q♣ Q♥ K♥", 7),
+                   (Msg("four aces"), "A♠ A♥ A♦ A♣", 0), (Msg("four kings"), "K♠ K♥ K♦ K♣", 8),
+                   (Msg("four of another rank"), "J♠ J♥ J♦ J♣", 9),
+                   (Msg("a marriage, a king and a ten"), "K♥ Q♥ K♦ 10♦", 6),
+                   (Msg("a bezique, a king and a jack"), "Q♠ J♣ K♦ J♦", 6),
+                   (Msg("a crown of three (and a fat card)"), "K♠ Q♠ J♠ 9♥", 6),
+                   (Msg("a crown of four"), "K♠ Q♠ J♠ 10♠", 9), (Msg("two beziques"), "Q♠ J♣ Q♥ J♦", 9),
+                   (Msg("a crown with a bezique"), "K♠ Q♠ J♠ J♣", 10))
 
 
 def source_scoring(rules, players) -> bool:
@@ -190,7 +197,7 @@ def source_examples(games, budget: Budget) -> Outcome:
         if got != want:
             return Outcome(REFUTED, what, Counterexample(f"{what}: {text} scores {got}, the source says {want}",
                                                          deal={"hand": text}))
-    return Outcome(HOLDS, f"all {len(SOURCE_EXAMPLES)} of the source's examples and values")
+    return Outcome(HOLDS, Msg("all {n} of the source's examples and values", n=len(SOURCE_EXAMPLES)))
 
 
 def _top(g) -> tuple:
@@ -206,10 +213,11 @@ def double_bezique_top(games, budget: Budget) -> Outcome:
     for g in games:
         score, hand = _top(g)
         if score > DOUBLE_BEZIQUE:
-            return Outcome(REFUTED, f"{hand_text(hand)} scores {score}",
+            return Outcome(REFUTED, Msg("{hand} scores {score}", hand=hand_text(hand), score=score),
                            Counterexample(f"the hand {hand_text(hand)} scores {score}, more than two beziques "
                                           f"({DOUBLE_BEZIQUE})", deal={"hand": hand_text(hand)}))
-    return Outcome(HOLDS, f"no hand of the {len(hands())} scores more than {DOUBLE_BEZIQUE}")
+    return Outcome(HOLDS, Msg("no hand of the {hands} scores more than {top}", hands=len(hands()),
+                              top=DOUBLE_BEZIQUE))
 
 
 @REGISTRY.property(GAME, "quads_at_least_triple", title="Four of a kind scores at least as much as three of that "
@@ -225,11 +233,12 @@ def quads_at_least_triple(games, budget: Budget) -> Outcome:
             three = four[:3] + (Card(fat, Suit.CLUBS),)
             quads, triple = rules_module.hand_score(four, sc), rules_module.hand_score(three, sc)
             if quads < triple:
-                return Outcome(REFUTED, f"{hand_text(four)} scores {quads}, {hand_text(three)} {triple}",
+                return Outcome(REFUTED, Msg("{four} scores {quads}, {three} {triple}", four=hand_text(four),
+                                            quads=quads, three=hand_text(three), triple=triple),
                                Counterexample(f"{hand_text(four)} scores {quads}, less than "
                                               f"{hand_text(three)} ({triple})",
                                               deal={"hands": f"{hand_text(four)} / {hand_text(three)}"}))
-    return Outcome(HOLDS, "for all six ranks")
+    return Outcome(HOLDS, Msg("for all six ranks"))
 
 
 # ------------------------------------------------------------ exact odds
@@ -260,9 +269,9 @@ def exact_cases(rules: Rules) -> tuple:
     plain = dataclasses.replace(rules, trump="none")
     turned = dataclasses.replace(rules, trump="turned", trump_doubles="cards")
     both = dataclasses.replace(rules, trump="turned", trump_doubles="suit_combinations")
-    return ((plain, 2, "every 4-card hand of a 48-card shoe (2 packs): 194,580"),
-            (turned, 1, "every 4-card hand of one pack with every turned card: 212,520"),
-            (both, 1, "the same, trump combinations doubled"))
+    return ((plain, 2, Msg("every 4-card hand of a 48-card shoe (2 packs): 194,580")),
+            (turned, 1, Msg("every 4-card hand of one pack with every turned card: 212,520")),
+            (both, 1, Msg("the same, trump combinations doubled")))
 
 
 @REGISTRY.property(GAME, "odds_exact", title="The exact score distribution (multisets weighted by their "
@@ -281,14 +290,15 @@ def _odds_exact(g) -> Outcome:
         brute = brute_distribution(g, rules, copies)
         if formula != brute:
             bad = next(s for s in sorted(set(formula) | set(brute)) if formula.get(s) != brute.get(s))
-            return Outcome(REFUTED, f"{what}: score {bad}",
+            return Outcome(REFUTED, Msg("{what}: score {score}", what=what, score=bad),
                            Counterexample(f"{what}: score {bad} has chance {formula.get(bad, 0)} by the multisets, "
                                           f"{brute.get(bad, 0)} by brute force", deal={"copies": str(copies)}))
     for rules in (cases[0][0], cases[1][0]):
         if sum(rules_module.score_distribution(rules).values()) != 1:
-            return Outcome(REFUTED, "the 144-card distribution does not sum to 1",
+            return Outcome(REFUTED, Msg("the 144-card distribution does not sum to 1"),
                            Counterexample("the 144-card distribution does not sum to 1", deal={}))
-    return Outcome(HOLDS, "equal on " + "; ".join(w for _, _, w in cases) + "; the 144-card distributions sum to 1")
+    return Outcome(HOLDS, Msg("equal on {cases}; the 144-card distributions sum to 1",
+                              cases=Msg.join("; ", (w for _, _, w in cases))))
 
 
 def simulate(game: KvartBezique, games: int, seed: int) -> dict[int, Fraction]:
@@ -323,13 +333,14 @@ def odds_simulated(games, budget: Budget) -> Outcome:
             for score in sorted(set(exact) | set(sim)):
                 p, f = exact.get(score, Fraction(0)), sim.get(score, Fraction(0))
                 if off_by(p, f, budget.examples):
-                    return Outcome(REFUTED, f"score {score}", Counterexample(
+                    return Outcome(REFUTED, Msg("score {score}", score=score), Counterexample(
                         f"{g.players} players, trump {g.rules.trump}, {budget.examples} deals from seed "
                         f"{budget.seed}: score {score} exactly {float(p):.4f}, dealt {float(f):.4f}",
                         record=g.record(budget.seed, ())), budget.examples, budget.seed)
     counts = sorted(g.players for g in games)
-    return Outcome(HOLDS, f"{budget.examples} deals for each of {runs} rule sets ({counts[0]}-{counts[-1]} players, "
-                   f"with and without trumps), deal seeds {budget.seed} onwards",
+    return Outcome(HOLDS, Msg("{deals} deals for each of {runs} rule sets ({span} players, with and without trumps), "
+                              "deal seeds {seed} onwards", deals=budget.examples, runs=runs,
+                              span=f"{counts[0]}-{counts[-1]}", seed=budget.seed),
                    examples=budget.examples * runs, seed=budget.seed)
 
 
@@ -352,8 +363,9 @@ def money_conserved(game, s):
     cases += [Settled("split", rules_module.pot_split(pot, seats), "tie of " + " ".join(f"P{p}" for p in seats))
               for seats in _tie_sets(n)]
     return balances(s, cases, {"amount": amount, "pot": pot},
-                    "each settlement (ante, bet / make-up / show, pot won, pot split among every set of tied "
-                    "players) sums to 0 for every amount and pot (one proof per player count)", f"{n} players, ")
+                    Msg("each settlement (ante, bet / make-up / show, pot won, pot split among every set of tied "
+                        "players) sums to 0 for every amount and pot (one proof per player count)"),
+                    Msg("{n} players, ", n=n))
 
 
 # --------------------------------------------------------- the rules at play

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import spec.games.mouth_pass as rules_module
 from spec.games.mouth_pass import MouthPass, Rules
+from spec.i18n import Msg
 from verifier.api import Root, invariant, small_configs, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 
@@ -120,7 +121,7 @@ def expected_passes_property(games, budget: Budget) -> Outcome:
         n, p = game.players, game.rules.drop
         exact = expected_passes(game)
         if exact != (n - 1) / p:
-            return Outcome(REFUTED, "exact chain", Counterexample(
+            return Outcome(REFUTED, Msg("exact chain"), Counterexample(
                 f"{n} players, drop {p}: the chain gives {exact}, not (n-1)/p = {(n - 1) / p}", deal={"hand 0": "Q♠"}))
         # seeded games: their mean must lie within 5 standard errors of the exact value
         games_n = max(100, budget.examples * 4)
@@ -130,13 +131,14 @@ def expected_passes_property(games, budget: Budget) -> Outcome:
         se = math.sqrt(var / games_n)
         if abs(float(mean - exact)) > 5 * se:
             worst = max(range(games_n), key=lambda s: lengths[s])
-            return Outcome(REFUTED, f"sampled {games_n} games (seeds 0-{games_n - 1})", Counterexample(
+            return Outcome(REFUTED, Msg("sampled {n} games (seeds 0-{last})", n=games_n, last=games_n - 1), Counterexample(
                 f"{n} players, drop {p}: {games_n} seeded games average {float(mean):.2f} passes, the exact "
                 f"expectation is {exact} = {float(exact):.2f} (5 standard errors: {5 * se:.2f}); the longest "
                 f"game is seed {worst}", record=game.record(worst, walk(game, worst, cap=10**6)[0].moves)))
-        parts.append(f"{n}p: {exact}")
-    return Outcome(HOLDS, f"exact (fractions), drop {games[0].rules.drop}: " + ", ".join(parts)
-                   + f"; seeded games (seeds 0-{max(100, budget.examples * 4) - 1}) within 5 standard errors")
+        parts.append(Msg("{n}p: {value}", n=n, value=str(exact)))
+    return Outcome(HOLDS, Msg("exact (fractions), drop {drop}: {values}; seeded games (seeds 0-{last}) within 5 standard "
+                              "errors", drop=str(games[0].rules.drop), values=Msg.join(", ", parts),
+                              last=max(100, budget.examples * 4) - 1))
 
 
 def expectation_table(lang: str = "en"):

@@ -246,26 +246,29 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
         for seed in range(FULL_DEALS):
             ex = chain(game, seed)
             if ex.cycle is not None:
-                return Outcome(REFUTED, f"{n} players, shuffled order: deal seed {seed} repeats a position",
+                return Outcome(REFUTED, Msg("{n} players, shuffled order: deal seed {seed} repeats a position", n=n,
+                                            seed=seed),
                                witness(game, [seed]), method="search")
             if ex.complete:
                 lengths.append(len(ex.longest[1]))
-        return Outcome(UNKNOWN, f"{n} players: the order is random, so no position need repeat; {len(lengths)} "
-                       f"of {FULL_DEALS} deals (seeds 0-{FULL_DEALS - 1}) ended within {FULL_CAP} lays, "
-                       f"the longest after {max(lengths, default=0)}", method="search")
+        return Outcome(UNKNOWN, Msg("{n} players: the order is random, so no position need repeat; {ended} of {deals} "
+                                    "deals (seeds 0-{last}) ended within {cap} lays, the longest after {longest}",
+                                    n=n, ended=len(lengths), deals=FULL_DEALS, last=FULL_DEALS - 1, cap=FULL_CAP,
+                                    longest=max(lengths, default=0)), method="search")
     if n == 2:
         full = []
         for seed in range(FULL_DEALS):
             ex = chain(game, seed)
             if ex.cycle is not None:
                 found = witness(game, [seed])
-                done.append(f"source's deck: deal seed {seed} repeats")
+                done.append(Msg("source's deck: deal seed {seed} repeats", seed=seed))
                 break
             if ex.complete:
                 full.append(len(ex.longest[1]))
         else:
-            done.append(f"source's deck, deals 0-{FULL_DEALS - 1} one by one: {len(full)} end (longest "
-                        f"{max(full, default=0)} lays), {FULL_DEALS - len(full)} unsettled within {FULL_CAP} positions")
+            done.append(Msg("source's deck, deals 0-{last} one by one: {ended} end (longest {longest} lays), "
+                            "{unsettled} unsettled within {cap} positions", last=FULL_DEALS - 1, ended=len(full),
+                            longest=max(full, default=0), unsettled=FULL_DEALS - len(full), cap=FULL_CAP))
     known = KNOWN_LOOPS.get((game.rules.return_order, game.rules.dispute, n))
     if known is not None and found is None:
         ranks, suits, *piles = known
@@ -274,9 +277,11 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
         ex = explore(g, [root], stop_at_cycle=True, max_states=100_000)
         if ex.cycle is not None:
             found = _setup_cycle(g, ex)
-            done.append(f"{len(g.deck())} cards ({ranks} ranks x {suits} suits): the deal {root.label}, found by "
-                        f"the search over all its deals (python -m verifier.games.pyanitsa), repeats every "
-                        f"{len(ex.cycle[2])} lays")
+            done.append(Msg("{cards} cards ({ranks} ranks x {suits} suits): the deal {deal}, found by the search over "
+                            "all its deals (python -m verifier.games.pyanitsa), repeats every {period} lays",
+                            cards=len(g.deck()), ranks=ranks, suits=suits,
+                            deal=Msg("piles {first} | {second}", first=piles[0], second=piles[1]),
+                            period=len(ex.cycle[2])))
     decks = SEARCH_DECKS.get(n, ())
     if game.rules.return_order == "chosen":
         decks = decks[:2]  # the taker's choices multiply the positions
@@ -284,18 +289,20 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
         g = short(game, ranks, suits)
         roots = every_deal(g)
         ex = explore(g, roots, key=rank_key, max_states=budget.max_states)
-        what = f"{len(g.deck())} cards ({ranks} ranks x {suits} suits, all {len(roots)} deals, {ex.states} positions)"
+        what = Msg("{cards} cards ({ranks} ranks x {suits} suits, all {deals} deals, {states} positions)",
+                   cards=len(g.deck()), ranks=ranks, suits=suits, deals=len(roots), states=ex.states)
         if ex.cycle is not None:
             found = found or witness(g) or _setup_cycle(g, ex)
-            done.append(f"{what}: a cycle")
+            done.append(Msg("{what}: a cycle", what=what))
         elif not ex.complete:
-            done.append(f"{what}: unfinished")
+            done.append(Msg("{what}: unfinished", what=what))
         else:
-            done.append(f"{what}: every deal ends, longest {len(ex.longest[1])} lays")
-    text = f"{n} players, {game.rules.return_order} order: " + "; ".join(done or ["nothing searched"])
+            done.append(Msg("{what}: every deal ends, longest {longest} lays", what=what, longest=len(ex.longest[1])))
+    text = Msg("{n} players, {order} order: {done}", n=n, order=game.rules.return_order,
+               done=Msg.join("; ", done or [Msg("nothing searched")]))
     if found is not None:
         return Outcome(REFUTED, text, found, method="search")
-    return Outcome(UNKNOWN, text + "; no cycle found, and no proof that none exists", method="search")
+    return Outcome(UNKNOWN, Msg("{text}; no cycle found, and no proof that none exists", text=text), method="search")
 
 
 def _setup_cycle(game, ex) -> Counterexample:
@@ -317,8 +324,8 @@ def _terminates(order: str):
                 first = first or out
                 break  # one witness settles it
         if first is not None:
-            return Outcome(REFUTED, " | ".join(details), first.counterexample, method="search")
-        return Outcome(UNKNOWN, " | ".join(details), method="search")
+            return Outcome(REFUTED, Msg.join(" | ", details), first.counterexample, method="search")
+        return Outcome(UNKNOWN, Msg.join(" | ", details), method="search")
     return check
 
 

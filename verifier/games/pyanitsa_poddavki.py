@@ -95,25 +95,29 @@ def _terminates(counter, order):
             if ex.complete:
                 ends.append(len(ex.longest[1]))
         if order != "chosen":
-            done.append(f"full decks, deals 0-{FULL_DEALS - 1} one by one: {len(ends)} end, longest "
-                        f"{max(ends, default=0)} moves")
+            done.append(Msg("full decks, deals 0-{last} one by one: {ended} end, longest {longest} moves",
+                            last=FULL_DEALS - 1, ended=len(ends), longest=max(ends, default=0)))
         decks = SEARCH_DECKS[:1] if order == "chosen" else SEARCH_DECKS
         for ranks, suits in decks:
             s = short(g, ranks, suits)
             roots = every_deal(s)
             ex = explore(s, roots, key=rank_key, max_states=budget.max_states)
-            what = f"{ranks}x{suits} per player (all {len(roots)} deals, {ex.states} positions)"
+            what = Msg("{ranks}x{suits} per player (all {deals} deals, {states} positions)", ranks=ranks,
+                       suits=suits, deals=len(roots), states=ex.states)
             if ex.cycle is not None:
                 found = found or _evidence(s, ex)
-                done.append(f"{what}: a cycle")
+                done.append(Msg("{what}: a cycle", what=what))
             elif ex.complete:
-                done.append(f"{what}: every deal ends, longest {len(ex.longest[1])} moves")
+                done.append(Msg("{what}: every deal ends, longest {longest} moves", what=what,
+                                longest=len(ex.longest[1])))
             else:
-                done.append(f"{what}: unfinished")
-        text = f"counter {counter}, {order} order: " + "; ".join(done)
+                done.append(Msg("{what}: unfinished", what=what))
+        text = Msg("counter {counter}, {order} order: {done}", counter=counter, order=order,
+                   done=Msg.join("; ", done))
         if found is not None:
             return Outcome(REFUTED, text, found, method="search")
-        return Outcome(UNKNOWN, text + "; no cycle found, and no proof that none exists", method="search")
+        return Outcome(UNKNOWN, Msg("{text}; no cycle found, and no proof that none exists", text=text),
+                       method="search")
     return check
 
 

@@ -16,6 +16,7 @@ import z3
 from spec.cards import Rank, parse_cards
 import spec.games.queen_ace as rules_module
 from spec.games.queen_ace import DRAW, PACK, QueenAce, State, next_seat, puts_out, takes_pot
+from spec.i18n import Msg
 from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.stakes import Settled, balances
@@ -208,7 +209,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
             if dp != eng:
                 bad = next(f for f in ("win", "nobody", "length") if getattr(dp, f) != getattr(eng, f))
                 cards = " ".join(map(str, pack))
-                return Outcome(REFUTED, f"{g.players} players: the {bad} odds differ",
+                return Outcome(REFUTED, Msg("{n} players: the {bad} odds differ", n=g.players, bad=bad),
                                Counterexample(f"{g.players} players, {how} {cards}: "
                                               f"the dynamic programme gives {bad} {fmt(getattr(dp, bad))}, "
                                               f"the engine {fmt(getattr(eng, bad))}",
@@ -216,14 +217,15 @@ def odds_exact(games, budget: Budget) -> Outcome:
         full = exact_odds(g.players, last_player=g.rules.last_player)
         total = sum(full.win) + full.nobody
         if total != 1 or sum(p for _, p in full.length) != 1:
-            return Outcome(REFUTED, "the odds do not sum to 1",
+            return Outcome(REFUTED, Msg("the odds do not sum to 1"),
                            Counterexample(f"{g.players} players, the 52-card pack: chances sum to {total}",
                                           deal={}))
         checked.append(g.players)
     longest = max(checked)
-    return Outcome(HOLDS, f"equal for {', '.join(map(str, checked))} players: "
-                   f"{math.factorial(len(SMALL_PACK))} orders of each 7-card pack, and every arrangement of the "
-                   f"long pack ({arrangements(long_pack(longest))} at {longest} players); full-pack odds sum to 1")
+    return Outcome(HOLDS, Msg("equal for {counts} players: {orders} orders of each 7-card pack, and every arrangement "
+                              "of the long pack ({arrangements} at {longest} players); full-pack odds sum to 1",
+                              counts=", ".join(map(str, checked)), orders=math.factorial(len(SMALL_PACK)),
+                              arrangements=arrangements(long_pack(longest)), longest=longest))
 
 
 def arrangements(pack) -> int:
@@ -272,11 +274,11 @@ def odds_simulated(games, budget: Budget) -> Outcome:
     for g in games:
         exact = exact_odds(g.players, last_player=g.rules.last_player)
         sim = simulate(g, budget.examples, budget.seed)
-        checks = [(f"P{p} takes the pot", exact.win[p], sim.win[p]) for p in range(g.players)]
-        checks.append(("nobody takes it", exact.nobody, sim.nobody))
+        checks = [(Msg("P{p} takes the pot", p=p), exact.win[p], sim.win[p]) for p in range(g.players)]
+        checks.append((Msg("nobody takes it"), exact.nobody, sim.nobody))
         for what, p, f in checks:
             if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, f"{g.players} players: {what}",
+                return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=what),
                                Counterexample(f"{g.players} players, {budget.examples} games from deal seed "
                                               f"{budget.seed}: {what} exactly {float(p):.4f}, "
                                               f"simulated {float(f):.4f}",
@@ -284,14 +286,15 @@ def odds_simulated(games, budget: Budget) -> Outcome:
                                budget.examples, budget.seed)
         var = sum((k * k * p for k, p in exact.length), Fraction(0)) - exact.mean_length ** 2
         if abs(float(sim.mean_length - exact.mean_length)) > 4.5 * math.sqrt(float(var) / budget.examples):
-            return Outcome(REFUTED, f"{g.players} players: mean length",
+            return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=Msg("mean length")),
                            Counterexample(f"{g.players} players: mean length exactly "
                                           f"{float(exact.mean_length):.3f}, simulated "
                                           f"{float(sim.mean_length):.3f}", record=g.record(budget.seed, ())),
                            budget.examples, budget.seed)
     counts = sorted(g.players for g in games)
-    return Outcome(HOLDS, f"{budget.examples} simulated games per player count ({counts[0]}-{counts[-1]}), "
-                   f"deal seeds {budget.seed} onwards", examples=budget.examples * len(games), seed=budget.seed)
+    return Outcome(HOLDS, Msg("{n} simulated games per player count ({low}-{high}), deal seeds {seed} onwards",
+                              n=budget.examples, low=counts[0], high=counts[-1], seed=budget.seed),
+                   examples=budget.examples * len(games), seed=budget.seed)
 
 
 # ------------------------------------------------------ money conservation
@@ -309,9 +312,10 @@ def money_conserved(game, s):
              (("stake", rules_module.stake_paid, "pays"), ("won", rules_module.pot_won, "wins")) for seat in range(n)]
     cases.append(Settled("unclaimed", rules_module.pot_unclaimed(stakes, (True,) * n, game.rules.unclaimed_pot),
                          f"everyone out, the pot {game.rules.unclaimed_pot}"))
-    return balances(s, cases, {"stakes": stakes}, "each settlement (stake, pot won, unclaimed pot) sums to 0 for "
-                    f"every seat and every stake of {game.rules.min_stake} to {game.rules.max_stake} (one proof "
-                    "per player count)", f"{n} players, ")
+    return balances(s, cases, {"stakes": stakes},
+                    Msg("each settlement (stake, pot won, unclaimed pot) sums to 0 for every seat and every stake of "
+                        "{low} to {high} (one proof per player count)", low=game.rules.min_stake,
+                        high=game.rules.max_stake), Msg("{n} players, ", n=n))
 
 
 # --------------------------------------------------------- the rules at play
@@ -407,14 +411,15 @@ def pot_always_claimed(games, budget: Budget) -> Outcome:
                 state = g.apply(state, DRAW)
                 moves.append(DRAW)
             if state.winner is None:
-                return Outcome(REFUTED, f"{g.players} players, deal seed {seed}: everyone draws a queen first",
+                return Outcome(REFUTED, Msg("{n} players, deal seed {seed}: everyone draws a queen first", n=g.players,
+                                            seed=seed),
                                Counterexample(f"{g.players} players, deal seed {seed}: every player draws a "
                                               f"queen before any ace is drawn; nobody takes the pot of "
                                               f"{sum(state.stakes)}", record=g.record(seed, moves)))
     small = [g for g in games if g.players <= 4]
     never = all(exact_odds(g.players, last_player=g.rules.last_player).nobody == 0 for g in small)
-    return Outcome(UNKNOWN, "no such game in 2000 deals" + ("; under these rules the exact odds give it "
-                                                            "chance 0" if never else ""), method="search")
+    return Outcome(UNKNOWN, Msg("no such game in 2000 deals; under these rules the exact odds give it chance 0") if never
+                   else Msg("no such game in 2000 deals"), method="search")
 
 
 # ------------------------------------------------------- rulebook tables

@@ -7,6 +7,7 @@ import z3
 import spec.games.sevens as rules_module
 from spec.cards import SUIT_ORDER, Rank
 from spec.games.sevens import NOT_STARTED, OPENING_CARD, RANK_AT, SEVEN, STATED_RANKS, SUIT_INDEX, Lay, Sevens
+from spec.i18n import Msg
 from verifier.api import Claim, Root, Watch, explore, invariant, small_configs, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
 
@@ -143,7 +144,7 @@ def never_blocked(game, s):
                 rows.append(f"no {suit.symbol} row")
         return Counterexample("rows " + ", ".join(rows) + ": cards remain in hands but none can be laid",
                               deal={"rows": " ".join(rows)})
-    return Claim("every position with cards in hands has a playable card (all row states, z3)", refute)
+    return Claim(Msg("every position with cards in hands has a playable card (all row states, z3)"), refute)
 
 
 # ------------------------------------------------------- the stated ranks
@@ -156,18 +157,18 @@ def rank_list_matches_rows(games, budget: Budget) -> Outcome:
     missing = [r for r in rows if r not in STATED_RANKS]
     extra = [r for r in STATED_RANKS if r not in rows]
     if not missing and not extra and STATED_RANKS == rows:
-        return Outcome(HOLDS, f"the stated list is the row order {' '.join(r.label for r in rows)} "
-                       f"(all {len(rows)} ranks compared)")
+        return Outcome(HOLDS, Msg("the stated list is the row order {order} (all {n} ranks compared)",
+                                  order=" ".join(r.label for r in rows), n=len(rows)))
     # evidence: a game in which a card of a missing rank is laid on a row
     for seed in range(200):
         trace, _ = walk(game, seed)
         for i, m in enumerate(trace.moves):
             if getattr(m, "card", None) is not None and m.card.rank in missing:
                 rec = game.record(seed, trace.moves[:i + 1])
-                return Outcome(REFUTED, "all 13 ranks compared", Counterexample(
+                return Outcome(REFUTED, Msg("all {n} ranks compared", n=13), Counterexample(
                     f"the stated list omits {', '.join(r.label for r in missing)}, yet the rows descend "
                     f"6 5 4 3 2 A: in deal seed {seed}, move {i + 1} lays {m.card}", record=rec))
-    return Outcome(REFUTED, "all 13 ranks compared", Counterexample(
+    return Outcome(REFUTED, Msg("all {n} ranks compared", n=13), Counterexample(
         f"stated list {' '.join(r.label for r in STATED_RANKS)} differs from the rows "
         f"{' '.join(r.label for r in rows)}", deal={"stated": " ".join(r.label for r in STATED_RANKS)}))
 
@@ -189,8 +190,9 @@ def voluntary_pass_can_loop(games, budget: Budget) -> Outcome:
         if ex.cycle is not None:
             root, prefix, loop = ex.cycle
             rec = g.record(root.seed, tuple(root.prefix) + prefix + loop)
-            return Outcome(REFUTED, f"{g.players} players, pass_when_able: explore found a cycle", Counterexample(
+            return Outcome(REFUTED, Msg("{n} players, {option}: explore found a cycle", n=g.players,
+                                           option="pass_when_able"), Counterexample(
                 f"{root.label}; then {' '.join(map(str, prefix)) or '(nothing)'}; the loop "
                 f"{' '.join(map(str, loop))} returns to the same position", record=rec), method="search")
-    return Outcome(UNKNOWN, "no cycle found", method="search")
+    return Outcome(UNKNOWN, Msg("no cycle found"), method="search")
 

@@ -42,7 +42,7 @@ def stated_deck_value(game: SixtyOne) -> int:
 SAMPLED_PLAYS = 600
 
 
-@sample_unit(GAME, f"a game up to its play {SAMPLED_PLAYS}")
+@sample_unit(GAME, Msg("a game up to its play {n}", n=SAMPLED_PLAYS))
 def first_plays(game, state) -> bool:
     """With six or more players (and under many house rules) a game can go on for ever, and random
     play then ran on to the 5,000-play cap, at every step of every sampled game: the walked
@@ -103,8 +103,8 @@ def deck_value(game: SixtyOne, s: z3.Solver) -> Claim:
         deal = {p: format_cards(cs) for p, cs in split.items() if cs}
         return Counterexample(f"the places are worth {worth}, not {stated}: "
                               + "; ".join(f"{p}: {cs}" for p, cs in deal.items()), deal=deal)
-    return Claim(f"every split of {len(deck)} cards among {game.players} hands, stock and pile is worth "
-                 f"{stated} (and so for fewer players)", refute)
+    return Claim(Msg("every split of {n} cards among {players} hands, stock and pile is worth {worth} (and so for fewer "
+                     "players)", n=len(deck), players=game.players, worth=stated), refute)
 
 
 # ------------------------------------------------------- deal and turns
@@ -280,8 +280,8 @@ def _first_card_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
         card = deck[model.eval(pick).as_long()]
         return Counterexample(f"{card} is worth {game.value_of(card)}, less than {rules.losing_total}: "
                               f"laid first it does not lose", deal={"first card": format_cards([card])})
-    return Claim(f"first-card argument: z3 proves no card is worth less than {rules.losing_total}, so the "
-                 f"first card laid loses: at most 1 play", refute)
+    return Claim(Msg("first-card argument: z3 proves no card is worth less than {total}, so the first card laid loses: "
+                     "at most 1 play", total=rules.losing_total), refute)
 
 
 def _distinct_cards_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
@@ -299,8 +299,9 @@ def _distinct_cards_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
         cards = [c for x, c in zip(pick, deck) if model.eval(x).as_long() == 1]
         return Counterexample(f"{k} distinct cards worth less than {gain}: {format_cards(cards)}",
                               deal={"interval": format_cards(cards)})
-    return Claim(f"interval argument: z3 proves any {k} distinct cards are worth at least {gain}, so each "
-                 f"interval between turnovers adds at least {gain}: at most {bound} plays", refute)
+    return Claim(Msg("interval argument: z3 proves any {k} distinct cards are worth at least {gain}, so each interval "
+                     "between turnovers adds at least {gain}: at most {bound} plays", k=k, gain=gain, bound=bound),
+                 refute)
 
 
 def _queue_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
@@ -326,9 +327,9 @@ def _queue_claim(game: SixtyOne, s: z3.Solver) -> Claim | None:
                 for v, x in count.items() if model.eval(x).as_long()}
         return Counterexample(f"{plays} plays, no card more than {most} times, staying below "
                               f"{rules.losing_total}: {used}", deal={"plays": str(used)})
-    return Claim(f"queue argument ({rules.turnover_order} order): a card comes back at most once every {gap} "
-                 f"plays, and z3 proves that {plays} plays with no card more than {most} times reach "
-                 f"{rules.losing_total}: at most {plays} plays", refute)
+    return Claim(Msg("queue argument ({order} order): a card comes back at most once every {gap} plays, and z3 proves "
+                     "that {plays} plays with no card more than {most} times reach {total}: at most {plays} plays",
+                     order=rules.turnover_order, gap=gap, plays=plays, most=most, total=rules.losing_total), refute)
 
 
 def cycle_policies(game: SixtyOne, count: int = 6):
@@ -431,19 +432,20 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
         bound = min(b for b, _ in proved)
         claimed = game.max_plays()
         if claimed is None or claimed < bound:
-            why = "declares no bound" if claimed is None else f"claims {claimed} plays"
-            return Outcome(UNKNOWN, f"proved {bound} plays, but the game {why}", method="z3")
-        return Outcome(HOLDS, "; ".join(text for _, text in proved), method="z3")
+            why = Msg("declares no bound") if claimed is None else Msg("claims {n} plays", n=claimed)
+            return Outcome(UNKNOWN, Msg("proved {bound} plays, but the game {why}", bound=bound, why=why), method="z3")
+        return Outcome(HOLDS, Msg.join("; ", (text for _, text in proved)), method="z3")
     # no proof (or a proof timed out): only a witness can settle it now, never a pass
     if shuffles_afresh(game):
-        return Outcome(UNKNOWN, "no proof; and no witness can be replayed: every turnover shuffles two or more "
-                                "cards afresh, so a repeated position does not repeat its future (an endless "
-                                "game needs the same shuffles for ever)", method="search")
+        return Outcome(UNKNOWN, Msg("no proof; and no witness can be replayed: every turnover shuffles two or more "
+                                    "cards afresh, so a repeated position does not repeat its future (an endless "
+                                    "game needs the same shuffles for ever)"), method="search")
     deals = max(200, budget.examples)
     found = find_cycle(game, deals=deals)
     if found is None:
-        return Outcome(UNKNOWN, f"no proof, and no repeating position found from {deals} deals under "
-                                f"{len(list(cycle_policies(game)))} play policies", method="search")
+        return Outcome(UNKNOWN, Msg("no proof, and no repeating position found from {deals} deals under {policies} play "
+                                    "policies", deals=deals, policies=len(list(cycle_policies(game)))),
+                       method="search")
     seed, prefix, cycle, change, policy = found
     record = game.record(seed, list(prefix) + list(cycle))
     start = game.replay(seed, prefix)
@@ -452,7 +454,8 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
             f"(total {start.total}) comes back after {len(cycle)} more plays with the total changed by "
             f"{change}; the cycle repeats for ever below {rules.losing_total}.\n"
             f"start: {game.describe(start)}\ncycle: {repeated_block([m.card for m in cycle])}")
-    return Outcome(REFUTED, f"cycle of {len(cycle)} plays after {len(prefix)} ({policy} policy)",
+    return Outcome(REFUTED, Msg("cycle of {n} plays after {prefix} ({policy} policy)", n=len(cycle), prefix=len(prefix),
+                                policy=policy),
                    counterexample=Counterexample(text, record=record), method="search")
 
 
@@ -507,9 +510,9 @@ GENERIC_SCOPES = {"zero_sum": Scope("every game ends by the page's arithmetic (a
 
 
 def _ends_scope(n: int) -> Scope:
-    return Scope(f"no card below the losing total; or a carried total with the lowest d-{n}h+{n} card values "
-                 f"(flip order) or d-{n}h+1 (keep_last: d-{n}h, with a card outside the hands) summing above 0, "
-                 f"for d cards and h in a hand",
+    return Scope(Msg("no card below the losing total; or a carried total with the lowest d-{n}h+{n} card values (flip "
+                     "order) or d-{n}h+1 (keep_last: d-{n}h, with a card outside the hands) summing above 0, for d "
+                     "cards and h in a hand", n=n),
                  lambda rules, players: players != n or end_is_argued(rules, players))
 
 
@@ -531,8 +534,9 @@ def cycles_are_claimed(rules, players: int) -> bool:
 
 
 def _cycles_scope(n: int) -> Scope:
-    order = "any order" if n == 12 else "flip or reverse order"
-    return Scope(f"36 cards, the source's values, 3 cards each, a losing total of {CYCLES_FROM} or more, {order}",
+    order = Msg("any order") if n == 12 else Msg("flip or reverse order")
+    return Scope(Msg("36 cards, the source's values, 3 cards each, a losing total of {total} or more, {order}",
+                     total=CYCLES_FROM, order=order),
                  lambda rules, players: players != n or cycles_are_claimed(rules, players))
 
 

@@ -15,6 +15,7 @@ from spec.games._sixty_six_solver import Solver, format_position, opponent_hands
 from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
 )
+from spec.i18n import Msg
 from verifier.api import Claim, Root, Watch, invariant, small_configs, steered, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
@@ -105,8 +106,9 @@ def card_points_total(game, s: z3.Solver):
                 f"{sum(pts) + bonus}, not {DECK_POINTS} and {DECK_POINTS + bonus}: "
                 + "; ".join(f"{k}: {v}" for k, v in deal.items()))
         return Counterexample(text, deal=deal)
-    return Claim(f"every division of the {len(DECK)} cards among {n} players' tricks (and so among fewer) "
-                 f"holds {DECK_POINTS} card points; the last trick's bonus of {bonus} makes {DECK_POINTS + bonus}",
+    return Claim(Msg("every division of the {cards} cards among {n} players' tricks (and so among fewer) "
+                     "holds {points} card points; the last trick's bonus of {bonus} makes {total}",
+                     cards=len(DECK), n=n, points=DECK_POINTS, bonus=bonus, total=DECK_POINTS + bonus),
                  refute)
 
 
@@ -157,16 +159,18 @@ def no_draw(games, budget: Budget) -> Outcome:
     game = _two(games)
     target, total = game.rules.target, all_points(game.rules)
     if 2 * (target - 1) < total:
-        return Outcome(HOLDS, f"arithmetic: two players below {target} hold at most {2 * (target - 1)} "
-                              f"of the {total} points, so someone reaches {target}", method="exhaustive")
+        return Outcome(HOLDS, Msg("arithmetic: two players below {target} hold at most {most} of the {total} "
+                                  "points, so someone reaches {target}", target=target, most=2 * (target - 1),
+                                  total=total), method="exhaustive")
     deals = max(2_000, budget.examples * 40)
     found = find_draw(game, deals)
     if found is None:
-        return Outcome(UNKNOWN, f"a draw is arithmetically possible ({target - 1}+{total - target + 1}), but "
-                                f"random search over {deals} deals found none")
+        return Outcome(UNKNOWN, Msg("a draw is arithmetically possible ({below}+{rest}), but random search over "
+                                    "{deals} deals found none", below=target - 1, rest=total - target + 1,
+                                    deals=deals))
     seed, moves, state = found
     pts = "/".join(map(str, state.points))
-    return Outcome(REFUTED, f"search: a witness at deal seed {seed}",
+    return Outcome(REFUTED, Msg("search: a witness at deal seed {seed}", seed=seed),
                    _record_cx(game, seed, moves, f"nobody reaches {target}: final points {pts}, a draw", state))
 
 
@@ -188,9 +192,9 @@ def no_draw_with_marriage(game, s: z3.Solver):
                 f"{value(m, plain[1])}+{value(m, trump[1])} trump: both below {rules.target}; "
                 + "; ".join(f"{k}: {v}" for k, v in deal.items()))
         return Counterexample(text, deal=deal)
-    return Claim(f"all cards played give {all_points(rules)} points; a scored marriage adds at least "
-                 f"{min(rules.marriage_points, rules.trump_marriage_points)}, more than two players below "
-                 f"{rules.target} can hold", refute)
+    return Claim(Msg("all cards played give {points} points; a scored marriage adds at least {marriage}, more "
+                     "than two players below {target} can hold", points=all_points(rules),
+                     marriage=min(rules.marriage_points, rules.trump_marriage_points), target=rules.target), refute)
 
 
 # ---------------------------------------------------------------- 66 twice
@@ -228,8 +232,8 @@ def both_66_if_played_out(game, s: z3.Solver):
                 f"P{0 if value(m, last) else 1}): " + "; ".join(f"{k}: {v}" for k, v in deal.items())
                 + f". The texts give the game to whoever reaches {rules.target} first, and it stops there.")
         return Counterexample(text, deal=deal)
-    return Claim(f"the most points there are ({all_points(rules)} plus all marriages) cannot give two "
-                 f"players {rules.target}", refute)
+    return Claim(Msg("the most points there are ({points} plus all marriages) cannot give two players {target}",
+                     points=all_points(rules), target=rules.target), refute)
 
 
 # ------------------------------------------------------------ game points
@@ -296,8 +300,9 @@ def game_points_range(games, budget: Budget) -> Outcome:
     if sampled.verdict != HOLDS:
         return sampled
     edges = f"{games[0].rules.schneider}/{games[0].rules.target}"
-    return Outcome(HOLDS, f"every one of {cases} scoring cases at the {edges} boundaries, trick counts 0/1/many, "
-                          f"with and without closing; and {sampled.detail}", examples=sampled.examples,
+    return Outcome(HOLDS, Msg("every one of {cases} scoring cases at the {edges} boundaries, trick counts 0/1/many, "
+                              "with and without closing; and {sampled}", cases=cases, edges=edges,
+                              sampled=sampled.detail), examples=sampled.examples,
                    seed=sampled.seed)
 
 
@@ -400,9 +405,9 @@ def close_reading_immaterial(games, budget: Budget) -> Outcome:
                         f"{_stock_sizes(game)})")
                 return Outcome(REFUTED, counterexample=Counterexample(
                     text, deal={"stock sizes": " ".join(map(str, _stock_sizes(game))), "differs at": str(size)}))
-    return Outcome(HOLDS, f"every stock size that occurs at a lead ({sorted(set(checked), reverse=True)}): "
-                          f"the stock shrinks by the player count, so it never holds exactly "
-                          f"{games[0].rules.close_min_stock}")
+    return Outcome(HOLDS, Msg("every stock size that occurs at a lead ({sizes}): the stock shrinks by the player "
+                              "count, so it never holds exactly {count}", sizes=str(sorted(set(checked), reverse=True)),
+                              count=games[0].rules.close_min_stock))
 
 
 # ------------------------------------------------------------- the phases
@@ -565,7 +570,7 @@ def beats_order(games, budget: Budget) -> Outcome:
                             f"{'beats' if got else 'does not beat'} {format_card(best)}")
                     return Outcome(REFUTED, counterexample=Counterexample(
                         text, deal={"trump": trump.symbol, "led": format_card(best), "played": format_card(card)}))
-    return Outcome(HOLDS, f"all {cases} ordered pairs of the 24 cards under each of the 4 trump suits")
+    return Outcome(HOLDS, Msg("all {pairs} ordered pairs of the 24 cards under each of the 4 trump suits", pairs=cases))
 
 
 @walked(SixtySix, "trick_flow",
@@ -638,9 +643,10 @@ def text_b_thirteenth_card(games, budget: Budget) -> Outcome:
                             f"({format_card(pack[TEXT_B_TRUMP_POSITION - 1])} of an unshuffled pack) is in hand "
                             f"{where}, not free to be turned; with two players it is the first card after the "
                             f"hands (our three-player variant turns the 19th)")
-                    return Outcome(REFUTED, f"{n} players: the {TEXT_B_TRUMP_POSITION}th card is dealt to "
-                                            f"hand {where}", Counterexample(text, deal=hands))
-    return Outcome(HOLDS, f"{checked} dealing schemes")
+                    return Outcome(REFUTED, Msg("{n} players: the {position}th card is dealt to hand {hand}", n=n,
+                                                position=TEXT_B_TRUMP_POSITION, hand=where),
+                                   Counterexample(text, deal=hands))
+    return Outcome(HOLDS, Msg("{n} dealing schemes", n=checked))
 
 
 # ---------------------------------------------------------------- marriages
@@ -778,5 +784,6 @@ def closing_guarantee(games, budget: Budget) -> Outcome:
             return Outcome(REFUTED, counterexample=Counterexample(
                 cx, deal={"position": format_position(state), "value": str(v), "line": line}))
     secs = time.perf_counter() - start
-    return Outcome(HOLDS, f"endgame solver: P0 wins against all {count} hands of 6 from the 11 unseen cards "
-                          f"({solver.nodes} positions searched, {secs:.1f}s)", examples=count)
+    return Outcome(HOLDS, Msg("endgame solver: P0 wins against all {hands} hands of 6 from the 11 unseen cards "
+                              "({positions} positions searched, {secs}s)", hands=count, positions=solver.nodes,
+                              secs=f"{secs:.1f}"), examples=count)

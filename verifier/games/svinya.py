@@ -8,6 +8,7 @@ from spec.cards import Rank
 import spec.games.svinya as rules_module
 from spec.games.svinya import PIG_END, SHOP_TAKES, Draw, Lift, Pass, Svinya, ToPig, ToShop, shed_out
 from spec.dealing import rng_for
+from spec.i18n import Msg
 from verifier.api import (
     Root, Trace, Watch, evidence, explore, invariant, small_configs, variants_of, walk, walked,
 )
@@ -235,7 +236,7 @@ def deal_as_stated(games, budget: Budget) -> Outcome:
         out = sample(objs, budget, check)
         if out.verdict != HOLDS:
             return out
-    return Outcome(HOLDS, f"every preset; {out.detail}", examples=out.examples, seed=out.seed)
+    return Outcome(HOLDS, Msg("every preset; {detail}", detail=out.detail), examples=out.examples, seed=out.seed)
 
 
 @REGISTRY.property(GAME, "any_number_of_players", title="The source's 'any number of players': with one pack, "
@@ -248,11 +249,13 @@ def any_number_of_players(games, budget: Budget) -> Outcome:
     for n in range(2, MOST_PLAYERS_CHECKED + 1):
         left = size - 1 - n
         if left < n:
-            return Outcome(REFUTED, f"every count from 2 to {n} compared (pack of {size})", Counterexample(
+            return Outcome(REFUTED, Msg("every count from 2 to {n} compared (pack of {size})", n=n, size=size),
+                           Counterexample(
                 f"{n} players: the pig takes 1 card and the shops {n}, which leaves {max(left, 0)} for {n} hands; "
                 f"a player dealt no card holds nothing but aces and has won before play starts. The pack "
                 f"serves at most {n - 1} players", deal={"players": str(n), "pack": str(size)}))
-    return Outcome(HOLDS, f"every count from 2 to {MOST_PLAYERS_CHECKED} players gets a card (pack of {size})")
+    return Outcome(HOLDS, Msg("every count from 2 to {n} players gets a card (pack of {size})",
+                              n=MOST_PLAYERS_CHECKED, size=size))
 
 
 @walked(GAME, "turn_order", title="Turns pass clockwise, one move each, from the dealer's left",
@@ -306,23 +309,27 @@ def endgames_end(games, budget: Budget) -> Outcome:
             ex = explore(game, roots, max_states=max(budget.max_states, 1_000_000))
             if ex.cycle is not None:
                 root, prefix, loop = ex.cycle
-                return Outcome(REFUTED, f"{name}, {game.players} players: explore found a cycle",
+                return Outcome(REFUTED, Msg("{name}, {n} players: explore found a cycle", name=name, n=game.players),
                                evidence(game, root, prefix + loop, f"the loop {' '.join(map(str, loop))} returns "
                                         "to the same position"))
             if not ex.complete:
-                return Outcome(UNKNOWN, f"{name}, {game.players} players: search unfinished after {ex.states} states")
+                return Outcome(UNKNOWN, Msg("{name}, {n} players: search unfinished after {states} states", name=name,
+                                            n=game.players, states=ex.states))
             root, moves = ex.longest
-            notes.append(f"{name}/{game.players}p from {left} cards: {ex.states} states, longest game "
-                         f"{len(root.prefix) + len(moves)} moves (deal seed {root.seed}: {len(root.prefix)} random "
-                         f"moves, then the longest continuation, {len(moves)})")
+            notes.append(Msg("{name}/{n}p from {left} cards: {states} states, longest game {length} moves (deal seed "
+                             "{seed}: {random} random moves, then the longest continuation, {moves})", name=name,
+                             n=game.players, left=left, states=ex.states, length=len(root.prefix) + len(moves),
+                             seed=root.seed, random=len(root.prefix), moves=len(moves)))
     if not notes:
-        return Outcome(UNKNOWN, "no player count from 2 to 4 to explore")
+        return Outcome(UNKNOWN, Msg("no player count from 2 to 4 to explore"))
     longest = max(((len(walk(g, s, cap=budget.max_plays)[0].moves), g.players, s) for g in games
                    for s in range(budget.examples)))
-    return Outcome(HOLDS, f"exhaustive over every continuation of deals {ENDGAME_SEEDS.start}-"
-                   f"{ENDGAME_SEEDS.stop - 1}, from the position where that many cards are left in hands and talon: "
-                   + "; ".join(notes) + f". Longest of {budget.examples} random full games per count (seeds 0-"
-                   f"{budget.examples - 1}): {longest[0]} moves ({longest[1]} players, seed {longest[2]})")
+    return Outcome(HOLDS, Msg("exhaustive over every continuation of deals {first}-{last}, from the position where that "
+                              "many cards are left in hands and talon: {notes}. Longest of {n} random full games per "
+                              "count (seeds 0-{last_seed}): {moves} moves ({players} players, seed {seed})",
+                              first=ENDGAME_SEEDS.start, last=ENDGAME_SEEDS.stop - 1, notes=Msg.join("; ", notes),
+                              n=budget.examples, last_seed=budget.examples - 1, moves=longest[0], players=longest[1],
+                              seed=longest[2]))
 
 
 #: Random games per player count that never_blocked plays: with ten players about one game in
@@ -346,10 +353,10 @@ def never_blocked(games, budget: Budget) -> Outcome:
                 blocked += 1
                 if found is None:
                     found = (game, trace, state)
-        counts.append(f"{game.players}p {blocked}/{budget.examples}")
-    detail = f"random games blocked: {', '.join(counts)} (seed {budget.seed})"
+        counts.append(Msg("{n}p {blocked}/{games}", n=game.players, blocked=blocked, games=budget.examples))
+    detail = Msg("random games blocked: {counts} (seed {seed})", counts=Msg.join(", ", counts), seed=budget.seed)
     if found is None:
-        return Outcome(UNKNOWN, "no blocked game found; " + detail)
+        return Outcome(UNKNOWN, Msg("no blocked game found; {detail}", detail=detail))
     game, trace, state = found
     left = [sum(c.rank != Rank.ACE for c in h) for h in state.hands]
     return Outcome(REFUTED, detail, Counterexample(

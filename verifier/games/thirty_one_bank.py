@@ -15,6 +15,7 @@ import z3
 
 import spec.games.thirty_one_bank as rules_module
 from spec.cards import parse_cards
+from spec.i18n import Msg
 from spec.stakes import Ledger
 from spec.games.thirty_one_bank import (
     BUST, BUY, NATURAL, PLAYING, STAND, STANDS, TARGET, Rules, ThirtyOneBank, best_total, is_bust, is_natural,
@@ -162,14 +163,15 @@ EDGE_THRESHOLDS = tuple(range(21, 32))
                    clauses=["thirty-one-values", "thirty-one-natural"], method="exhaustive")
 def odds_exact(games, budget: Budget) -> Outcome:
     decks = games[0].rules.decks
-    packs = "one pack" if decks == 1 else f"{decks} packs"
+    packs = Msg("one pack") if decks == 1 else Msg("{n} packs", n=decks)
     hands = math.comb(len(shoe_of(decks)), 3)
     exact, engine = natural_chance(decks), engine_naturals(decks)
     if exact != engine:
-        return Outcome(REFUTED, f"enumeration {exact}, engine {engine}",
+        return Outcome(REFUTED, Msg("enumeration {exact}, engine {engine}", exact=str(exact), engine=str(engine)),
                        Counterexample(f"{packs}: a natural 31 has chance {exact} by enumeration, "
                                       f"{engine} by the engine's is_natural over all {hands} hands", deal={}))
-    return Outcome(HOLDS, f"both {exact} over all {hands} hands of {packs}")
+    return Outcome(HOLDS, Msg("both {exact} over all {hands} hands of {packs}", exact=str(exact), hands=hands,
+                              packs=packs))
 
 
 class Policy:
@@ -220,7 +222,7 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         hits = sum(is_natural(game.deal(s).hands[0]) for s in range(budget.seed, budget.seed + n))
         p = natural_chance(decks)
         if abs(hits / n - float(p)) > 4.5 * math.sqrt(float(p * (1 - p)) / n) + 1 / n:
-            return Outcome(REFUTED, f"{decks} decks: naturals",
+            return Outcome(REFUTED, Msg("{n} decks: naturals", n=decks),
                            Counterexample(f"{decks} decks, {n} deals from seed {budget.seed}: naturals "
                                           f"{hits / n:.4f}, exactly {float(p):.4f}",
                                           record=game.record(budget.seed, ())), n, budget.seed)
@@ -228,12 +230,13 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         mean, sd = simulate_edge(t, n, budget.seed, cls, rules)
         want = float(banker_edge(t, rules.decks, rules))
         if abs(mean - want) > 4.5 * sd / math.sqrt(n) + 1e-9:
-            return Outcome(REFUTED, f"threshold {t}",
+            return Outcome(REFUTED, Msg("threshold {t}", t=t),
                            Counterexample(f"buy one card below {t}: the banker wins {mean:+.4f} a round in {n} "
                                           f"simulated rounds, exactly {want:+.4f}",
                                           record=cls(rules, players=2).record(budget.seed, ())), n, budget.seed)
-    return Outcome(HOLDS, f"{n} simulated deals for each of 1-3 decks and {n} rounds for each of thresholds "
-                   f"24, 27, 30 (deal seeds {budget.seed} onwards)", examples=6 * n, seed=budget.seed)
+    return Outcome(HOLDS, Msg("{n} simulated deals for each of 1-3 decks and {n} rounds for each of thresholds "
+                              "24, 27, 30 (deal seeds {seed} onwards)", n=n, seed=budget.seed),
+                   examples=6 * n, seed=budget.seed)
 
 
 @z3_claim(ThirtyOneBank, "money_conserved", title="Every settlement rule balances: the players' (banker "
@@ -253,9 +256,10 @@ def money_conserved(game, s):
                      f"punter P{punter}, banker P{banker}")
              for name, rule in rules.items() for punter, banker in itertools.permutations(range(n), 2)
              for sign in ((-1, 0, 1) if name == "showdown" else (None,))]
-    return balances(s, cases, {"sum": amount}, "each settlement (natural, banker's natural, bust, banker's bust, "
-                    "showdown) sums to 0 for every sum paid and every punter and banker (one proof per player "
-                    "count)", f"{n} players, ")
+    return balances(s, cases, {"sum": amount},
+                    Msg("each settlement (natural, banker's natural, bust, banker's bust, showdown) sums to 0 for "
+                        "every sum paid and every punter and banker (one proof per player count)"),
+                    Msg("{n} players, ", n=n))
 
 
 @invariant(ThirtyOneBank, "round_rules", title="Every seat's state matches its cards: a natural is three cards "
@@ -440,13 +444,15 @@ def remark_26_27(games, budget: Budget) -> Outcome:
         for t in REMARK_BANKERS:
             stand, buy = remark(total, t, rules)
             if buy > stand:
-                return Outcome(REFUTED, f"at {total}, buying is better against a banker who buys below {t}",
+                return Outcome(REFUTED, Msg("at {total}, buying is better against a banker who buys below {t}",
+                                            total=total, t=t),
                                Counterexample(f"a punter with {total} on three cards gains {float(stand):+.4f} a "
                                               f"round standing and {float(buy):+.4f} buying, against a banker "
                                               f"who buys one card below {t}", deal={}))
-    packs = "one pack" if rules.decks == 1 else f"{rules.decks} packs"
-    return Outcome(HOLDS, "standing at 26 and at 27 is better than buying, against a banker buying below "
-                   f"{', '.join(map(str, REMARK_BANKERS))} (exact, every 3-card hand of those totals, {packs})")
+    packs = Msg("one pack") if rules.decks == 1 else Msg("{n} packs", n=rules.decks)
+    return Outcome(HOLDS, Msg("standing at 26 and at 27 is better than buying, against a banker buying below "
+                              "{thresholds} (exact, every 3-card hand of those totals, {packs})",
+                              thresholds=", ".join(map(str, REMARK_BANKERS)), packs=packs))
 
 
 # ------------------------------------------------------- rulebook tables

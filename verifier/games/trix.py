@@ -217,13 +217,14 @@ def _total_claim(contract: Contract):
         want = stated_total(contract, game.rules)
         m = DealModel(game, contract, solver, "d")
         solver.add(m.total != want)
-        what = "4 finishing places" if contract is Contract.TRIX else "52 cards and 13 tricks"
-
         def refute(model):
             text, deal = m.describe(model)
             return Counterexample(f"the {contract.label} deal does not total {want:+d}: {text}", deal=deal)
-        return Claim(f"z3, {_size(m)} one-hot variables: every way the {what} can go to the four players "
-                     f"gives a total of {want:+d}", refute)
+        if contract is Contract.TRIX:
+            return Claim(Msg("z3, {variables} one-hot variables: every way the 4 finishing places can go to the four "
+                             "players gives a total of {total}", variables=_size(m), total=f"{want:+d}"), refute)
+        return Claim(Msg("z3, {variables} one-hot variables: every way the 52 cards and 13 tricks can go to the four "
+                         "players gives a total of {total}", variables=_size(m), total=f"{want:+d}"), refute)
     return claim
 
 
@@ -264,8 +265,8 @@ def contracts_zero_sum(game: Trix, solver: z3.Solver) -> Claim:
             deal[m.contract.label] = d["points"]
         total = sum(value(model, m.total) for m in models)
         return Counterexample(f"one deal of each contract totals {total}, not 0:\n" + "\n".join(lines), deal=deal)
-    return Claim(f"z3, {sum(_size(m) for m in models)} one-hot variables: one deal of each contract, each "
-                 f"distributed independently, always sums to 0", refute)
+    return Claim(Msg("z3, {variables} one-hot variables: one deal of each contract, each distributed "
+                     "independently, always sums to 0", variables=sum(_size(m) for m in models)), refute)
 
 
 # ------------------------------------------------------- the 20-deal game
@@ -469,7 +470,8 @@ def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
     for k in CONTRACTS:
         verdict, model, m, reason = total_proof(game, k, budget)
         if verdict == UNKNOWN:
-            return Outcome(UNKNOWN, f"{label}z3 on the {k.label} total: {reason}")
+            return Outcome(UNKNOWN, Msg("{label}z3 on the {contract} total: {reason}", label=label,
+                                        contract=k.label, reason=reason))
         if verdict == HOLDS:
             sets[k] = [stated_total(k, rules)]
         else:  # z3 found a deal off the stated total; list every possible total by exhaustion
@@ -497,11 +499,12 @@ def game_sum_check(game: Trix, budget: Budget, label: str) -> Outcome:
                 worst = (v, run, [sums_of[p, m][b] for p, (m, b) in enumerate(zip(counts, combos[v]))])
     if worst is not None:
         return _game_sum_refuted(game, budget, label, spread, worst[1], worst[2], worst[0], sets)
-    who = "pair against pair" if rules.partnership else "all four players"
-    extra = "; missed-contract penalties included" if rules.missed_contract_penalty else ""
-    return Outcome(HOLDS, f"{label}z3 proves every deal total constant ({spread}); an exhaustive search of "
-                          f"the choices ({runs.states} states: every 7♥ holder, chooser '{rules.chooser}', "
-                          f"order '{rules.order}') finds every game summing to 0 ({who}){extra}")
+    who = Msg("pair against pair") if rules.partnership else Msg("all four players")
+    extra = Msg("; missed-contract penalties included") if rules.missed_contract_penalty else ""
+    return Outcome(HOLDS, Msg("{label}z3 proves every deal total constant ({spread}); an exhaustive search of the "
+                              "choices ({states} states: every 7♥ holder, chooser '{chooser}', order '{order}') "
+                              "finds every game summing to 0 ({who}){extra}", label=label, spread=spread,
+                              states=runs.states, chooser=rules.chooser, order=rules.order, who=who, extra=extra))
 
 
 def _off_witnesses(game: Trix, budget: Budget, sets) -> list[str]:
@@ -554,14 +557,15 @@ def _game_sum_refuted(game, budget, label, spread, run, picks, total, sets) -> O
     played = Counter(k for _, _, k, _ in deals)
     reasons = []
     if offs:
-        reasons.append(f"z3 finds deals off their contract's total ({'; '.join(offs)})")
+        reasons.append(Msg("z3 finds deals off their contract's total ({offs})", offs="; ".join(offs)))
     if any(played[k] != PLAYERS for k in CONTRACTS):
-        reasons.append("the contracts are not each played four times ("
-                       + ", ".join(f"{k.label} x{played[k]}" for k in CONTRACTS) + ")")
+        reasons.append(Msg("the contracts are not each played four times ({counts})",
+                           counts=", ".join(f"{k.label} x{played[k]}" for k in CONTRACTS)))
     if any(pen for _, _, pen in picks):
-        reasons.append("players are charged for contracts they never chose")
-    how = "; ".join(reasons) or "the totals do not cancel"
-    return Outcome(REFUTED, f"{label}{how}; a legal game can total {total:+d}",
+        reasons.append(Msg("players are charged for contracts they never chose"))
+    how = Msg.join("; ", reasons) if reasons else Msg("the totals do not cancel")
+    return Outcome(REFUTED, Msg("{label}{how}; a legal game can total {total}", label=label, how=how,
+                                total=f"{total:+d}"),
                    counterexample=Counterexample("\n".join(lines), deal=deal))
 
 
@@ -592,7 +596,7 @@ def _variant_check(name: str):
 
     def check(games, budget: Budget) -> Outcome:
         game = with_rules(games[0], **changes)
-        return game_sum_check(game, budget, f"with {title}: ")
+        return game_sum_check(game, budget, Msg("with {variant}: ", variant=Msg(title)))
     return check
 
 
@@ -681,9 +685,9 @@ def concrete_conflict(game: Trix, tries: int = 5_000):
 def choice_statements_agree(games, budget: Budget) -> Outcome:
     found = literal_conflict(budget)
     if found == "unknown":
-        return Outcome(UNKNOWN, "z3 gave up")
+        return Outcome(UNKNOWN, Msg("z3 gave up"))
     if found is None:
-        return Outcome(HOLDS, f"z3: within {N_DEALS} deals the 7♥ holder always has a contract left")
+        return Outcome(HOLDS, Msg("z3: within {deals} deals the 7♥ holder always has a contract left", deals=N_DEALS))
     last, seq = found
     lines = [f"z3: if the holder of the 7♥ chooses every deal, deal {last + 1} can come with no contract left "
              f"for the holder:"]
@@ -703,8 +707,11 @@ def choice_statements_agree(games, budget: Budget) -> Outcome:
                                 for d in range(target + 1)))
         record = trace.game.record(seed, trace.moves)
     deal = {f"deal {d + 1}": f"7♥ with P{h}" for d, (h, _) in enumerate(seq)}
-    detail = (f"z3: the 7♥ can reach a player who has chosen all five contracts in deal {last + 1}"
-              + (f"; a real deal sequence: seed {real[0]}, deal {real[1] + 1}" if real else ""))
+    if real:
+        detail = Msg("z3: the 7♥ can reach a player who has chosen all five contracts in deal {deal}; a real deal "
+                     "sequence: seed {seed}, deal {real}", deal=last + 1, seed=real[0], real=real[1] + 1)
+    else:
+        detail = Msg("z3: the 7♥ can reach a player who has chosen all five contracts in deal {deal}", deal=last + 1)
     return Outcome(REFUTED, detail, Counterexample("\n".join(lines), record=record, deal=deal))
 
 
@@ -743,12 +750,18 @@ def choice_rule_consistent(games, budget: Budget) -> Outcome:
                     if wrong:
                         lines.append(f"P{p} chooses " + ", ".join(wrong))
                     deal = {f"deal {d + 1}": f"P{q} chooses" for d, q in enumerate(choosers)}
-                    what = "is asked to choose with all five chosen" if stuck else "does not choose each once"
-                    return Outcome(REFUTED, f"exhaustive: P{p} {what} ({runs.states} states searched)",
+                    if stuck:
+                        what = Msg("exhaustive: P{player} is asked to choose with all five chosen ({states} states "
+                                   "searched)", player=p, states=runs.states)
+                    else:
+                        what = Msg("exhaustive: P{player} does not choose each once ({states} states searched)",
+                                   player=p, states=runs.states)
+                    return Outcome(REFUTED, what,
                                    counterexample=Counterexample("\n".join(lines), deal=deal))
-    return Outcome(HOLDS, f"exhaustive, {runs.states} states: for every 7♥ holder in every deal (chooser "
-                          f"'{rules.chooser}', order '{rules.order}') each player chooses five times, each "
-                          f"contract once, and is never asked with all five chosen")
+    return Outcome(HOLDS, Msg("exhaustive, {states} states: for every 7♥ holder in every deal (chooser '{chooser}', "
+                              "order '{order}') each player chooses five times, each contract once, and is never "
+                              "asked with all five chosen", states=runs.states, chooser=rules.chooser,
+                              order=rules.order))
 
 
 # ------------------------------------------------- the Trix contract's end
@@ -800,11 +813,11 @@ def trix_chain_no_deadlock(games, budget: Budget) -> Outcome:
     game = with_rules(games[0], trix_layout="chain")
     out = _stall_search(game, budget)
     if out.verdict == HOLDS:
-        return Outcome(UNKNOWN, f"no stall found in {out.examples} random Trix deals (not a proof)",
+        return Outcome(UNKNOWN, Msg("no stall found in {n} random Trix deals (not a proof)", n=out.examples),
                        examples=out.examples, seed=out.seed)
     if out.verdict == REFUTED and not out.detail:
-        return dataclasses.replace(out, detail=f"random play found a stalled Trix contract "
-                                                f"(after {out.examples} games, shrunk); the witness replays")
+        return dataclasses.replace(out, detail=Msg("random play found a stalled Trix contract (after {n} games, "
+                                                   "shrunk); the witness replays", n=out.examples))
     return out
 
 
@@ -845,10 +858,11 @@ def trix_rows_no_deadlock(games, budget: Budget) -> Outcome:
     out = _stall_search(game, budget)
     if out.verdict != HOLDS:
         return out
-    return Outcome(HOLDS, f"exhaustive: all {checked} row states (41 per suit, other rows empty or complete): "
-                          f"while a suit has unplayed cards one of them fits, and unplayed cards are in the "
-                          f"hands of players still in, who must play when able; so a full round of passes "
-                          f"cannot happen. Also {out.examples} random Trix deals without a stall",
+    return Outcome(HOLDS, Msg("exhaustive: all {states} row states (41 per suit, other rows empty or complete): "
+                              "while a suit has unplayed cards one of them fits, and unplayed cards are in the "
+                              "hands of players still in, who must play when able; so a full round of passes "
+                              "cannot happen. Also {n} random Trix deals without a stall", states=checked,
+                              n=out.examples),
                    examples=out.examples, seed=out.seed)
 
 
@@ -965,8 +979,9 @@ def check_transitions(games, budget: Budget, error) -> Outcome:
         walk(game, seed, step, budget.max_plays)
     out = sample(objs, budget, check)
     if out.verdict == HOLDS:
-        return dataclasses.replace(out, detail=f"{out.examples} random games over {len(objs)} rule sets "
-                                               f"(the given rules and every preset), every move checked")
+        return dataclasses.replace(out, detail=Msg("{n} random games over {sets} rule sets (the given rules and "
+                                                   "every preset), every move checked", n=out.examples,
+                                                   sets=len(objs)))
     return out
 
 

@@ -320,8 +320,8 @@ def deck_values(game, s):
         return Counterexample(f"the cards' bid values add up to {total}, not {DECK_BID_VALUE}, or the tricks "
                               f"{[value(model, t) for t in tricks]} not to 13: "
                               + "; ".join(f"{k}: {v or '-'}" for k, v in deal.items()), deal=deal)
-    return Claim("every placement of the 52 cards holds bid values 220, and 52 cards taken in whole tricks are "
-                 "13 tricks", refute)
+    return Claim(Msg("every placement of the 52 cards holds bid values 220, and 52 cards taken in whole tricks are "
+                     "13 tricks"), refute)
 
 
 #: one card of each rank, 2 to ace
@@ -347,10 +347,13 @@ def _deal_model(game, s, tag=""):
     return ranks, bids, took, most, scores
 
 
-def _deal_text(model, ranks, took, most, scores) -> str:
-    rk = [Rank(value(model, r)).label for r in ranks]
-    return (f"bids {' '.join(rk)}, tricks {' '.join(str(value(model, t)) for t in took)}, played for the "
-            f"{'most' if value(model, most) else 'fewest'}: scores {' '.join(str(value(model, x)) for x in scores)}")
+def _deal_text(model, ranks, took, most, scores) -> Msg:
+    shown = dict(bids=" ".join(Rank(value(model, r)).label for r in ranks),
+                 tricks=" ".join(str(value(model, t)) for t in took),
+                 scores=" ".join(str(value(model, x)) for x in scores))
+    if value(model, most):
+        return Msg("bids {bids}, tricks {tricks}, played for the most: scores {scores}", **shown)
+    return Msg("bids {bids}, tricks {tricks}, played for the fewest: scores {scores}", **shown)
 
 
 def _with(game, scoring):
@@ -363,7 +366,7 @@ def _exact_range(game, budget, scoring: str) -> Outcome:
     g = _with(game, scoring)
     (lo, hi), (slo, shi) = claimed_ranges(g.rules)
     facts = []
-    for what, bounds in (("a player's score", (lo, hi)), ("a deal's sum", (slo, shi))):
+    for what, bounds in ((Msg("a player's score"), (lo, hi)), (Msg("a deal's sum"), (slo, shi))):
         for side, bound in zip(("low", "high"), bounds):
             for mode in ("beyond", "at"):
                 s = fresh_solver(budget)
@@ -375,23 +378,33 @@ def _exact_range(game, budget, scoring: str) -> Outcome:
                     s.add(x == bound)
                 answer = s.check()
                 if answer == z3.unknown:
-                    return Outcome(UNKNOWN, f"z3: {s.reason_unknown()} ({what}, {side} end)", method="z3")
+                    end = Msg("low end") if side == "low" else Msg("high end")
+                    return Outcome(UNKNOWN, Msg("z3: {reason} ({what}, {end})", reason=s.reason_unknown(), what=what,
+                                                end=end), method="z3")
                 if mode == "beyond" and answer == z3.sat:
                     m = s.model()
-                    return Outcome(REFUTED, f"{what} goes beyond {bound}", Counterexample(
+                    return Outcome(REFUTED, Msg("{what} goes beyond {bound}", what=what, bound=bound), Counterexample(
                         f"{scoring}: {what} is {value(m, x)}, outside [{bounds[0]}, {bounds[1]}]: "
                         + _deal_text(m, ranks, took, most, scores), deal={"scoring": scoring}), method="z3")
                 if mode == "at" and answer == z3.unsat:
-                    return Outcome(REFUTED, f"{what} never reaches {bound}", Counterexample(
+                    return Outcome(REFUTED, Msg("{what} never reaches {bound}", what=what, bound=bound), Counterexample(
                         f"{scoring}: no bids and tricks give {what} of {bound}; the range [{bounds[0]}, "
                         f"{bounds[1]}] is not tight", deal={"scoring": scoring}), method="z3")
                 if mode == "at":
                     facts.append(_deal_text(s.model(), ranks, took, most, scores))
-    given = {"exact_bonus": f" with an exact bonus of {g.rules.exact_bonus}",
-             "double_gains": f" with a gain factor of {g.rules.gain_factor}"}.get(scoring, "")
-    return Outcome(HOLDS, f"proved{given}: a player's deal score lies in [{lo}, {hi}] and a deal's sum in "
-                   f"[{slo}, {shi}], both tight (z3, over every bid and split of the tricks; e.g. {facts[1]})",
-                   method="z3")
+    shown = dict(lo=lo, hi=hi, slo=slo, shi=shi, example=facts[1])
+    if scoring == "exact_bonus":
+        detail = Msg("proved with an exact bonus of {bonus}: a player's deal score lies in [{lo}, {hi}] and a deal's "
+                     "sum in [{slo}, {shi}], both tight (z3, over every bid and split of the tricks; e.g. {example})",
+                     bonus=g.rules.exact_bonus, **shown)
+    elif scoring == "double_gains":
+        detail = Msg("proved with a gain factor of {factor}: a player's deal score lies in [{lo}, {hi}] and a deal's "
+                     "sum in [{slo}, {shi}], both tight (z3, over every bid and split of the tricks; e.g. {example})",
+                     factor=g.rules.gain_factor, **shown)
+    else:
+        detail = Msg("proved: a player's deal score lies in [{lo}, {hi}] and a deal's sum in [{slo}, {shi}], both "
+                     "tight (z3, over every bid and split of the tricks; e.g. {example})", **shown)
+    return Outcome(HOLDS, detail, method="z3")
 
 
 def claimed_ranges(rules) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -419,7 +432,7 @@ def _zero_sum_claim(scoring: str):
         g = _with(game, scoring)
         ranks, bids, took, most, scores = _deal_model(g, s)
         s.add(z3.Sum(scores) != 0)
-        return Claim(f"{scoring}: every deal's four scores add up to 0",
+        return Claim(Msg("{scoring}: every deal's four scores add up to 0", scoring=scoring),
                      lambda m: Counterexample(f"{scoring}: " + _deal_text(m, ranks, took, most, scores)
                                               + f", which add up to {value(m, z3.Sum(scores))}",
                                               deal={"scoring": scoring}))
@@ -444,8 +457,8 @@ def difference_sum(game, s):
     total = z3.Sum(bids)
     dist = z3.If(total >= TRICKS, total - TRICKS, TRICKS - total)
     s.add(z3.Sum(scores) != -dist)
-    return Claim("method 1: for every bid and split of the tricks, the deal's sum is minus the distance of the "
-                 "bids' sum from 13",
+    return Claim(Msg("method 1: for every bid and split of the tricks, the deal's sum is minus the distance of the "
+                     "bids' sum from 13"),
                  lambda m: Counterexample("difference: " + _deal_text(m, ranks, took, most, scores),
                                           deal={"scoring": "difference"}))
 
@@ -464,21 +477,21 @@ def bid_sums(games, budget: Budget) -> Outcome:
         s.add(cond(z3.Sum(bids)))
         answer = s.check()
         if answer == z3.unknown:
-            return Outcome(UNKNOWN, f"z3: {s.reason_unknown()}", method="z3")
+            return Outcome(UNKNOWN, Msg("z3: {reason}", reason=s.reason_unknown()), method="z3")
         impossible = label.startswith("below")
         if impossible and answer == z3.sat:
             m = s.model()
-            return Outcome(REFUTED, "a bid sum out of range", Counterexample(
+            return Outcome(REFUTED, Msg("a bid sum out of range"), Counterexample(
                 f"bids {' '.join(Rank(value(m, r)).label for r in ranks)} add up to {value(m, z3.Sum(bids))}",
                 deal={}), method="z3")
         if not impossible and answer == z3.unsat:
-            return Outcome(REFUTED, f"no four cards bid {label}",
+            return Outcome(REFUTED, Msg("no four cards bid {label}", label=label),
                            Counterexample(f"no four bids add up to {label}", deal={}), method="z3")
         if not impossible:
             m = s.model()
             seen.append(f"{label}: {' '.join(Rank(value(m, r)).label for r in ranks)}")
-    return Outcome(HOLDS, "proved: every bid sum lies in 0..40 and the sums 0, 40, 12, 13 and 14 occur ("
-                   + "; ".join(seen) + ")", method="z3")
+    return Outcome(HOLDS, Msg("proved: every bid sum lies in 0..40 and the sums 0, 40, 12, 13 and 14 occur "
+                              "({examples})", examples="; ".join(seen)), method="z3")
 
 
 # ------------------------------------------------------------- dealing again
@@ -520,19 +533,21 @@ def redeal_chance(games, budget: Budget) -> Outcome:
         want, got = source_redeal(hands), rules_module.needs_redeal(hands)
         if want != got:
             deal = {f"hand {p}": format_cards(sorted(h, key=str)) for p, h in enumerate(hands)}
-            return Outcome(REFUTED, "the game and the source disagree on a deal", Counterexample(
+            return Outcome(REFUTED, Msg("the game and the source disagree on a deal"), Counterexample(
                 f"the game {'deals' if got else 'does not deal'} again, the source "
                 f"{'does' if want else 'does not'}: " + "; ".join(f"{k}: {v}" for k, v in deal.items()),
                 deal=deal), examples=n, seed=budget.seed)
         hits += got
     mean, sd = n * exact, math.sqrt(n * exact * (1 - exact))
     if abs(hits - mean) > 5 * sd:
-        return Outcome(REFUTED, "the sampled rate is far from the exact chance", Counterexample(
+        return Outcome(REFUTED, Msg("the sampled rate is far from the exact chance"), Counterexample(
             f"{hits} of {n} shuffles dealt again; the exact chance {exact} predicts {float(mean):.1f}",
             deal={"redeals": f"{hits} of {n}"}), examples=n, seed=budget.seed)
-    return Outcome(HOLDS, f"exact: {exact} = {float(exact):.5f} (inclusion-exclusion over every deal); the game's "
-                   f"rule agrees with the source on {n} sampled shuffles (seed {budget.seed}), {hits} dealt again "
-                   f"(expected {float(mean):.1f})", examples=n, seed=budget.seed, method="exhaustive")
+    return Outcome(HOLDS, Msg("exact: {exact} = {chance} (inclusion-exclusion over every deal); the game's rule "
+                              "agrees with the source on {n} sampled shuffles (seed {seed}), {hits} dealt again "
+                              "(expected {expected})", exact=str(exact), chance=f"{float(exact):.5f}", n=n,
+                              seed=budget.seed, hits=hits, expected=f"{float(mean):.1f}"),
+                   examples=n, seed=budget.seed, method="exhaustive")
 
 
 # ------------------------------------------------------------- witness hunts
@@ -550,7 +565,7 @@ def highest_bid_unique(games, budget: Budget) -> Outcome:
             return (f"bids {' '.join(f'P{p} {b}' for p, b in enumerate(state.bids))}: P{' and P'.join(map(str, tied))} "
                     f"share the highest bid {max(vals)}; P{state.maker}'s suit is trumps by the tie rule")
         return None
-    return hunt(games, budget, found, "deal with two equal highest bids")
+    return hunt(games, budget, found, Msg("deal with two equal highest bids"))
 
 
 @REGISTRY.property(GAME, "top_total_unique", title="A game never ends with two players sharing the highest total",
@@ -564,4 +579,4 @@ def top_total_unique(games, budget: Budget) -> Outcome:
                 return (f"the game ends with totals {' '.join(map(str, t))}: P{' and P'.join(map(str, top))} "
                         "share the top")
         return None
-    return hunt(games, budget, found, "game ending with a shared highest total")
+    return hunt(games, budget, found, Msg("game ending with a shared highest total"))
