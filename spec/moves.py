@@ -42,7 +42,7 @@ from spec.cards import Card, format_card, format_cards, parse_card, parse_cards
 from spec.errors import NotationError, quote
 from spec.i18n import LANGUAGES, Msg, error_text, tr
 
-__all__ = ["move", "parse_move", "say_move", "codec", "MoveKind", "templates_of"]
+__all__ = ["move", "parse_move", "say_move", "move_msg", "codec", "MoveKind", "templates_of"]
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -181,6 +181,20 @@ def _spoken(kind: type, lang: str) -> _Template | None:
     """``kind``'s template as the catalogue of ``lang`` says it (``None`` when it says it as in English)."""
     text = tr(lang, kind.template)
     return None if text == kind.template else _compile(text, kind._codecs, kind.__name__)
+
+
+def move_msg(mv) -> Msg:
+    """``mv`` as a :class:`~spec.i18n.Msg`: its kind's template with its fields written by their codecs, so that
+    a sentence holding it (a verdict's detail) says it later in the reader's language, as :func:`say_move` does.
+
+    >>> @move("take")
+    ... class Take:
+    ...     pass
+    >>> move_msg(Take()), move_msg(Take()).template
+    ('take', 'take')
+    """
+    codecs = type(mv)._codecs
+    return Msg(type(mv).template, **{name: c.format(getattr(mv, name)) for name, c in codecs.items()})
 
 
 def say_move(mv, lang: str) -> str:

@@ -39,6 +39,7 @@ from spec.i18n import Msg
 from spec.rules import make_rules
 from verifier.core import (
     HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Refuted, Registry, Scope, Verdict,
+    number_ranges,
 )
 
 __all__ = ["Root", "Exploration", "explore", "walk", "walk_all", "Watch", "walked", "Walked", "steered", "hunt", "Trace",
@@ -432,19 +433,8 @@ def configurations_said(explored: Sequence[tuple[str, int]]) -> Msg:
     counts: dict[str, list[int]] = {}
     for name, n in explored:
         counts.setdefault(name, []).append(n)
-    return Msg.join(", ", (Msg("{rules}: {players} players", rules=name, players=_number_runs(ns))
+    return Msg.join(", ", (Msg("{rules}: {players} players", rules=name, players=number_ranges(ns))
                            for name, ns in counts.items()))
-
-
-def _number_runs(numbers: Iterable[int]) -> str:
-    """``[2, 3, 4, 6]`` as ``2-4, 6``."""
-    out: list[list[int]] = []
-    for n in sorted(set(numbers)):
-        if out and n == out[-1][-1] + 1:
-            out[-1].append(n)
-        else:
-            out.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
 
 
 def variants_of(games: Sequence[Game]) -> list[tuple[str, list[Game]]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -99,6 +99,21 @@ class Refuted(Exception):
     def __init__(self, counterexample: Counterexample):
         super().__init__(counterexample.text)
         self.counterexample = counterexample
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Numbers written short, a run of consecutive ones as a range.
+
+    >>> number_ranges([6, 2, 3, 4, 4])
+    '2-4, 6'
+    """
+    out: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if out and n == out[-1][-1] + 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from typing import Any, Literal
 from spec.errors import CardspecError, UnknownGame, VariantError, quote
 from spec.games import get_game
 from spec.rules import make_rules
-from verifier.core import REFUTED, UNKNOWN, Budget
+from verifier.core import REFUTED, UNKNOWN, Budget, number_ranges
 
 __all__ = ["Grid", "Point", "run_sweep", "summarize", "to_csv"]
 
@@ -331,16 +331,6 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def _ranges(counts: Sequence[int]) -> str:
-    counts = sorted(counts)
-    parts, start = [], counts[0]
-    for a, b in zip(counts, counts[1:] + [None]):
-        if b != a + 1:
-            parts.append(str(start) if start == a else f"{start}-{a}")
-            start = b
-    return ", ".join(parts)
-
-
 def _with_defaults(results: Sequence[dict], fields: Sequence[str]) -> list[dict]:
     """The results with each point's omitted options written out at their defaults (a point leaves out
     what it does not change), so that a summary reads ``king_tricks = 10``, not ``king_tricks = null``; a
@@ -423,7 +413,7 @@ def _exactly(rs: Sequence[dict], fields: Sequence[str], lang: str, literal: bool
         if literal:
             parts = [f"``{p}``" for p in parts]
         if list(counts) != all_counts:
-            parts.append(tr(lang, "players {counts}").format(counts=_ranges(counts)) if len(counts) > 1
+            parts.append(tr(lang, "players {counts}").format(counts=number_ranges(counts)) if len(counts) > 1
                          else tr(lang, "{n} players").format(n=counts[0]))
         clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
     both = tr(lang, " and ")
@@ -447,7 +437,7 @@ def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
         for key, counts in sorted(exceptions.get(verdict, {}).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
             options = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
             named = tr(lang, " and ").join(f"``{o}``" if literal else o for o in options) or tr(lang, "the defaults")
-            counted = (tr(lang, "players {counts}").format(counts=_ranges(sorted(counts))) if len(counts) > 1
+            counted = (tr(lang, "players {counts}").format(counts=number_ranges(counts)) if len(counts) > 1
                        else tr(lang, "{n} players").format(n=next(iter(counts))))
             where.append(f"{named} ({counted})")
         if where:

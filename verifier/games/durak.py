@@ -37,6 +37,7 @@ from spec.dealing import rng_for
 from spec.errors import VariantError
 import spec.games.durak as rules_module
 from spec.games.durak import LEAD, PASS, PRESETS, Attack, Beat, Durak, State, Take, Throw, Transfer
+from spec.moves import move_msg
 from verifier import generic
 from verifier.api import Exploration, Root, Trace, Walked, Watch, explore, small_configs
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
@@ -550,22 +551,6 @@ def search_deal(game: Durak, seed: int, cap: int = STATE_CAP) -> Deal:
     return Deal(seed, "done", ex.states, longest=ex.longest[1] if ex.longest else ())
 
 
-def said_move(move) -> Msg:
-    """``move`` as a :class:`~spec.i18n.Msg` with its own template (a detail then says it as a reader of
-    the page's language writes it, as :func:`spec.moves.say_move` does)."""
-    if isinstance(move, Attack):
-        return Msg("attack {cards}", cards=" ".join(map(format_card, move.cards)))
-    if isinstance(move, Beat):
-        return Msg("beat {attack} with {cover}", attack=format_card(move.attack), cover=format_card(move.cover))
-    if isinstance(move, Throw):
-        return Msg("throw {card}", card=format_card(move.card))
-    if isinstance(move, Transfer):
-        return Msg("transfer {card}", card=format_card(move.card))
-    if isinstance(move, Take):
-        return Msg("take")
-    return Msg("pass")
-
-
 def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, int, int] | None = None):
     players, deck, hand, deals = config
 
@@ -617,7 +602,7 @@ def _exhaustive(config: tuple[int, int, int, int], hunt: tuple[int, int, int, in
         if incomplete:
             return Outcome(UNKNOWN, Msg("{what}; no cycle, but deals {deals} passed {cap} positions", what=what,
                                         deals=str(incomplete), cap=STATE_CAP))
-        moves = Msg.join(" ", map(said_move, longest.longest))
+        moves = Msg.join(" ", map(move_msg, longest.longest))
         return Outcome(HOLDS, Msg("{what}, no cycle; every line of play ends. Longest game: {length} moves (deal seed "
                                   "{seed}: {moves}){hunted}", what=what, length=len(longest.longest),
                                   seed=longest.seed, moves=moves, hunted=hunted))
