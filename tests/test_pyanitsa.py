@@ -110,8 +110,56 @@ def test_winner_first_loops_on_a_ten_card_deal_and_shuffled_is_unsettled():
     r = check([Pyanitsa(players=n) for n in (2, 3)], "terminates_winner_first")
     assert_refuted(r)
     assert "all 2520 deals" in r.detail and "longest" in r.detail and "repeats every 240 lays" in r.detail
+
+
+def test_a_random_return_ends_with_probability_1_on_every_deck_searched_whole():
     r = check([Pyanitsa(players=2)], "terminates_shuffled")
-    assert r.verdict == "unknown" and "no position need repeat" in r.detail
+    # the source's 32 cards are too many to search: unknown, saying what was searched and settled
+    assert r.verdict == "unknown" and r.expected is None and r.method == "exhaustive"
+    assert "all 2520 deals" in r.detail and "not searched whole" in r.detail
+    assert r.detail.count("every game ends with probability 1") == 4
+    short = [Pyanitsa(Rules(ranks=2), players=n) for n in (2, 3, 4)]
+    r = check(short, "terminates_shuffled")
+    assert r.verdict == r.expected == "almost_surely" and "the rules' own 8 cards" in r.detail
+
+
+def test_under_first_laid_a_random_return_can_keep_a_game_going_for_ever():
+    r = check([Pyanitsa(Rules(dispute="first_laid"), players=2)], "terminates_shuffled")
+    assert_refuted(r)
+    assert r.expected is None  # outside the claim's scope: a finding about that house rule
+    deal = r.counterexample.deal
+    assert deal["hand 0"] == "Q♠ Q♥ K♠ Q♦ K♥ K♦" and deal["hand 1"] == "Q♣ A♠ A♥ A♦ K♣ A♣"
+    # checked apart from the graph: random orders of return, played on from that deal, never end
+    import random
+    game = props.short(Pyanitsa(Rules(dispute="first_laid", return_order="chosen"), players=2), 3, 4)
+    rng = random.Random(5)
+    for _ in range(20):
+        state = start(game, deal["hand 0"], deal["hand 1"])
+        for _ in range(3_000):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            assert not game.is_over(state)
+
+
+def test_breaking_the_end_rule_through_the_registry_refutes_the_random_return():
+    from spec.games.pyanitsa import CLAUSES
+
+    def nobody_wins(rules, piles):
+        return ()
+    with CLAUSES.replaced("pyanitsa-end", nobody_wins):
+        r = check([Pyanitsa(players=2)], "terminates_shuffled")
+    assert_refuted(r)
+    assert "no order of putting the cards back ever ends the game" in r.counterexample.text
+
+
+def test_a_return_that_is_not_random_is_not_judged_by_probability():
+    from spec.games.pyanitsa import CLAUSES
+
+    def reversed_always(rules, table, taker, seed, trick):
+        return tuple(c for _, c in table)[::-1]
+    with CLAUSES.replaced("pyanitsa-return", reversed_always):
+        missed = props.orders_missed(Pyanitsa(Rules(return_order="shuffled"), players=2))
+        assert missed is not None and "1 of its 2 orders" in missed
+    assert props.orders_missed(Pyanitsa(Rules(return_order="shuffled"), players=2)) is None
 
 
 def test_every_deal_lists_each_distinct_deal_once():
@@ -384,7 +432,10 @@ def test_the_termination_claims_speak_where_a_witness_is_known():
     laid, first = REGISTRY.get("pyanitsa", "terminates_laid"), REGISTRY.get("pyanitsa", "terminates_winner_first")
     assert laid.applies([Pyanitsa(players=3)]) and not laid.applies([Pyanitsa(players=4)])
     assert first.applies([Pyanitsa(players=2)]) and not first.applies([Pyanitsa(players=3)])
-    assert REGISTRY.get("pyanitsa", "terminates_shuffled").applies([Pyanitsa(players=4)])
+    shuffled = REGISTRY.get("pyanitsa", "terminates_shuffled")  # claimed where a deck is searched whole
+    assert shuffled.expected_for([Pyanitsa(Rules(ranks=2), players=4)]) == "almost_surely"
+    assert shuffled.expected_for([Pyanitsa(players=4)]) is None
+    assert shuffled.expected_for([Pyanitsa(Rules(ranks=2, dispute="first_laid"), players=2)]) is None
     # under lead = taker no loop is known with three players (laid), nor with two under winner_first and first_laid
     assert laid.expected_for([Pyanitsa(Rules(lead="taker"), players=3)]) is None
     assert laid.expected_for([Pyanitsa(Rules(lead="taker"), players=2)]) == "refuted"

@@ -22,7 +22,7 @@ from spec.i18n import error_text, said, tr
 from spec.rules import make_rules
 from spec.seatview import deal_line, move_line
 from spec.variants import Variant, load_variant
-from verifier.core import THOROUGH, Budget
+from verifier.core import THOROUGH, VERDICTS, Budget
 
 # Wide enough for the verify table when output is piped (rich assumes 80 columns).
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
@@ -316,7 +316,7 @@ def _print_counterexamples(results, saved: dict) -> None:
 def _print_rows(results, title: str) -> None:
     """Today's full table: one row per property."""
     table = RichTable("game", "property", "method", "verdict", "expected", "time", "detail", title=title)
-    style = {"holds": "green", "refuted": "red", "unknown": "yellow"}
+    style = {"holds": "green", "almost_surely": "green", "refuted": "red", "unknown": "yellow"}
     for r in results:
         mark = "" if r.as_expected else " [bold red]✗[/]"
         table.add_row(r.game, r.property.name, r.method, f"[{style[r.verdict]}]{r.verdict}[/]{mark}",
@@ -327,11 +327,11 @@ def _print_rows(results, title: str) -> None:
 
 def _print_summary(ids, per_game, title: str) -> None:
     """One line per game and a total."""
-    table = RichTable("game", "properties", "holds", "refuted", "unknown", "not as expected", "seconds",
-                      title=title)
-    totals = [0] * 5 + [0.0]
+    table = RichTable("game", "properties", "holds", "holds with p = 1", "refuted", "unknown", "not as expected",
+                      "seconds", title=title)
+    totals = [0] * 6 + [0.0]
     for gid, rows in zip(ids, per_game):
-        counts = [len(rows)] + [sum(r.verdict == v for r in rows) for v in ("holds", "refuted", "unknown")]
+        counts = [len(rows)] + [sum(r.verdict == v for r in rows) for v in VERDICTS]
         off = sum(not r.as_expected for r in rows)
         secs = sum(r.seconds for r in rows if not r.cached)
         computed = any(not r.cached for r in rows)
@@ -339,7 +339,7 @@ def _print_summary(ids, per_game, title: str) -> None:
                       f"{secs:.1f}" if computed else "cached")
         totals = [a + b for a, b in zip(totals, counts + [off, secs])]
     table.add_section()
-    table.add_row("total", *map(str, totals[:5]), f"{totals[5]:.1f}")
+    table.add_row("total", *map(str, totals[:6]), f"{totals[6]:.1f}")
     console.print(table)
 
 
@@ -677,7 +677,7 @@ def _print_sweep(doc: dict, cache_dir, no_cache: bool) -> None:
     for r in doc["results"]:
         points.setdefault((json.dumps(r["point"]["rules"], sort_keys=True), r["point"]["players"]), {})[
             r["property"]] = r["verdict"]
-    mark = {"holds": "[green]✓[/]", "refuted": "[red]✗[/]", "unknown": "[yellow]?[/]"}
+    mark = {"holds": "[green]✓[/]", "almost_surely": "[green]✓¹[/]", "refuted": "[red]✗[/]", "unknown": "[yellow]?[/]"}
     if len(points) <= 40 and len(props) <= 40:
         table = RichTable("rules", "players", *props, title=f"cardspec sweep {doc['game']}: {len(points)} points")
         for (rules, n), verdicts in points.items():

@@ -30,13 +30,21 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spec.engine import Game, Record
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 
-Verdict = Literal["holds", "refuted", "unknown"]
+Verdict = Literal["holds", "almost_surely", "refuted", "unknown"]
 Method = Literal["z3", "exhaustive", "hypothesis", "search"]
 HOLDS: Verdict = "holds"
+#: holds with probability 1: plays that break the claim exist, but together they have probability 0
+#: (a game that can go on for ever only if a shuffle comes out the same way for ever; see verifier.chance)
+ALMOST_SURELY: Verdict = "almost_surely"
 REFUTED: Verdict = "refuted"
 UNKNOWN: Verdict = "unknown"
+#: every verdict, in the order tables count them
+VERDICTS: tuple[Verdict, ...] = (HOLDS, ALMOST_SURELY, REFUTED, UNKNOWN)
+#: each verdict as a reader is told it (translated with ``spec.i18n.tr``)
+VERDICT_SAID: dict[str, str] = {HOLDS: N_("holds"), ALMOST_SURELY: N_("holds with probability 1"),
+                                REFUTED: N_("refuted"), UNKNOWN: N_("unknown")}
 
 
 @dataclass(frozen=True)
@@ -278,8 +286,8 @@ class Result:
         want = {"verdict", "method", "seconds", "detail", "detail_msg", "examples", "seed", "facts", "counterexample"}
         if set(data) != want:
             raise ValueError(f"an outcome has the keys {sorted(want)}")
-        if data["verdict"] not in (HOLDS, REFUTED, UNKNOWN):
-            raise ValueError("verdict: holds, refuted or unknown")
+        if data["verdict"] not in VERDICTS:
+            raise ValueError(f"verdict: one of {', '.join(VERDICTS)}")
         if data["method"] not in ("z3", "exhaustive", "hypothesis", "search"):
             raise ValueError("method: z3, exhaustive, hypothesis or search")
         number = (int, float)
@@ -319,7 +327,7 @@ class Registry:
         key = (prop.game, prop.name)
         if key in self._props:
             raise ValueError(f"property {prop.name!r} registered twice for {prop.game}")
-        if prop.method == "search" and prop.expected == HOLDS:
+        if prop.method == "search" and prop.expected in (HOLDS, ALMOST_SURELY):
             raise ValueError(f"{prop.game}.{prop.name}: a search can only find a witness; it cannot be "
                              "expected to hold. Use method 'z3' or 'exhaustive', or expect 'refuted'/'unknown'")
         if prop.game != "*":
@@ -392,7 +400,7 @@ def run_property(prop: Property, games: Sequence[Game], budget: Budget = Budget(
 def finished(prop: Property, game: str, out: Outcome, seconds: float, games: Sequence[Game] = ()) -> Result:
     """The result of a property from its outcome, with the core's rules on what an outcome may say."""
     method = out.method or prop.method
-    if method == "search" and out.verdict == HOLDS:
+    if method == "search" and out.verdict in (HOLDS, ALMOST_SURELY):
         raise AssertionError(f"{prop.name}: a search that finds no witness proves nothing; report unknown")
     if out.verdict == REFUTED and out.counterexample is None:
         raise AssertionError(f"{prop.name}: a refutation must carry a counterexample")

@@ -36,7 +36,8 @@ from typing import Any, Literal
 from spec.errors import CardspecError, UnknownGame, VariantError, quote
 from spec.games import get_game
 from spec.rules import make_rules
-from verifier.core import REFUTED, UNKNOWN, Budget, number_ranges
+from spec.i18n import N_
+from verifier.core import ALMOST_SURELY, HOLDS, REFUTED, UNKNOWN, Budget, number_ranges
 
 __all__ = ["Grid", "Point", "run_sweep", "summarize", "to_csv"]
 
@@ -388,6 +389,8 @@ def _uniform(rs: Sequence[dict], lang: str) -> str | None:
     verdicts = {r["verdict"] for r in rs}
     if verdicts == {"holds"}:
         return tr(lang, "holds at all {n} points").format(n=len(rs))
+    if verdicts == {ALMOST_SURELY}:
+        return tr(lang, "holds with probability 1 at all {n} points").format(n=len(rs))
     if verdicts <= {REFUTED, UNKNOWN} and REFUTED in verdicts:
         return tr(lang, "refuted at every point where it was settled") + _unknown_tail(rs, lang)
     if verdicts == {UNKNOWN}:
@@ -396,12 +399,14 @@ def _uniform(rs: Sequence[dict], lang: str) -> str | None:
 
 
 def _exactly(rs: Sequence[dict], fields: Sequence[str], lang: str, literal: bool) -> str:
-    """"holds exactly when ...": the combinations of the deciding options under which it holds."""
+    """"holds exactly when ...": the combinations of the deciding options under which it holds (or holds
+    with probability 1, for a family that never holds outright)."""
     from spec.i18n import tr
     relevant = [f for f in fields if _matters(rs, f)]
+    main = _main_verdict(rs)
     combos: dict[tuple, set[int]] = {}
     for r in rs:
-        if r["verdict"] == "holds":
+        if r["verdict"] == main:
             key = tuple((f, _canon(r["point"]["rules"].get(f))) for f in relevant)
             combos.setdefault(key, set()).add(r["point"]["players"])
     all_counts = sorted({r["point"]["players"] for r in rs})
@@ -418,7 +423,15 @@ def _exactly(rs: Sequence[dict], fields: Sequence[str], lang: str, literal: bool
         clauses.append(tr(lang, " and ").join(parts) or tr(lang, "always"))
     both = tr(lang, " and ")
     joined = tr(lang, " or ").join(f"({c})" if both in c and len(clauses) > 1 else c for c in clauses)
-    return tr(lang, "holds exactly when {conditions}").format(conditions=joined) + _unknown_tail(rs, lang)
+    said = (N_("holds exactly when {conditions}") if main == HOLDS else
+            N_("holds with probability 1 exactly when {conditions}"))
+    return tr(lang, said).format(conditions=joined) + _unknown_tail(rs, lang)
+
+
+def _main_verdict(rs: Sequence[dict]) -> str:
+    """The verdict a family's summary is told by: holds, or holds with probability 1 where it never holds."""
+    verdicts = {r["verdict"] for r in rs}
+    return ALMOST_SURELY if HOLDS not in verdicts and ALMOST_SURELY in verdicts else HOLDS
 
 
 def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
@@ -427,12 +440,13 @@ def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
     each exception named by the options its point changes."""
     from spec.i18n import tr
     exceptions: dict[str, dict[tuple, set[int]]] = {}
+    main = _main_verdict(rs)
     for r in rs:
-        if r["verdict"] != "holds":
+        if r["verdict"] != main:
             key = tuple(sorted((f, _canon(v)) for f, v in r["point"]["rules"].items()))
             exceptions.setdefault(r["verdict"], {}).setdefault(key, set()).add(r["point"]["players"])
     parts = []
-    for verdict in (REFUTED, UNKNOWN):
+    for verdict in (HOLDS, ALMOST_SURELY, REFUTED, UNKNOWN):
         where = []
         for key, counts in sorted(exceptions.get(verdict, {}).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
             options = [f"{f} = {show_value(json.loads(v))}" for f, v in key]
@@ -441,11 +455,17 @@ def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
                        else tr(lang, "{n} players").format(n=next(iter(counts))))
             where.append(f"{named} ({counted})")
         if where:
-            said = tr(lang, "refuted at {where}") if verdict == REFUTED else tr(lang, "unknown at {where}")
+            said = tr(lang, _AT[verdict])
             parts.append(said.format(where="; ".join(where)))
-    held = sum(r["verdict"] == "holds" for r in rs)
-    return tr(lang, "holds at {k} of {n} points, all but: {exceptions}").format(
-        k=held, n=len(rs), exceptions="; ".join(parts))
+    held = sum(r["verdict"] == main for r in rs)
+    said = (N_("holds at {k} of {n} points, all but: {exceptions}") if main == HOLDS else
+            N_("holds with probability 1 at {k} of {n} points, all but: {exceptions}"))
+    return tr(lang, said).format(k=held, n=len(rs), exceptions="; ".join(parts))
+
+
+#: an exception to a family's summary, by its verdict
+_AT = {HOLDS: N_("holds at {where}"), ALMOST_SURELY: N_("holds with probability 1 at {where}"),
+       REFUTED: N_("refuted at {where}"), UNKNOWN: N_("unknown at {where}")}
 
 
 def _merge(combos: dict[tuple, tuple], values: dict[str, set]) -> dict[tuple, tuple]:

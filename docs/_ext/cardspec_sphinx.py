@@ -29,6 +29,7 @@ from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 from spec.i18n import N_, Msg, said, tr, translated
+from verifier.core import VERDICT_SAID, VERDICTS
 
 
 def _cell(text: str) -> str:
@@ -136,8 +137,9 @@ class PropertiesDirective(_Base):
         cfg = self.env.config
         rows = []
         for r in results:
-            verdict = f"**{tr(lang, r.verdict)}**" if r.as_expected else \
-                f"**{tr(lang, r.verdict)}** ({words['expected']} {tr(lang, r.expected or '')})"
+            verdict = f"**{tr(lang, VERDICT_SAID[r.verdict])}**" if r.as_expected else \
+                f"**{tr(lang, VERDICT_SAID[r.verdict])}** ({words['expected']} " \
+                f"{tr(lang, VERDICT_SAID.get(r.expected, ''))})"
             how = words["methods"].get(r.method, r.method)
             if r.method == "hypothesis" and r.examples and r.examples != cfg.cardspec_examples:
                 how += f" ({r.examples})"  # the budget is stated once above the table; only departures show
@@ -450,7 +452,8 @@ _ATLAS_WORDS = {"rules": N_("rules"), "players": N_("players"), "defaults": N_("
                 "commit": N_("Computed at commit"), "regenerate": N_("Regenerate with"),
                 "scope": N_("claimed under {scope}"), "off": N_("Verdicts not as expected"),
                 "none_off": N_("none: every verdict inside a claim's scope is the one it claims"),
-                "holds": N_("holds"), "refuted": N_("refuted"), "unknown": N_("unknown"),
+                "holds": N_("holds"), "almost_surely": N_("holds with probability 1"), "refuted": N_("refuted"),
+                "unknown": N_("unknown"),
                 "not_applicable": N_("says nothing here"), "property": N_("property"),
                 "intro": N_("The verifier at every point of the declared variant space of {name} ({page}): each "
                             "rules option one value at a time away from the defaults, the pairs of options that "
@@ -459,8 +462,9 @@ _ATLAS_WORDS = {"rules": N_("rules"), "players": N_("players"), "defaults": N_("
                             "the verifier finds is a finding about that house rule."),
                 "skipped_text": N_("{n} points whose rules or player count cannot be dealt (``cardspec sweep {game}`` "
                                    "says why):")}
-_MARK = {"holds": ":atlas-holds:`✓`", "refuted": ":atlas-refuted:`✗`", "unknown": ":atlas-unknown:`?`"}
-_VERDICT_COLOURS = {"holds": "#2e7d32", "refuted": "#c62828", "unknown": "#f9a825"}
+_MARK = {"holds": ":atlas-holds:`✓`", "almost_surely": ":atlas-almost_surely:`✓¹`", "refuted": ":atlas-refuted:`✗`",
+         "unknown": ":atlas-unknown:`?`"}
+_VERDICT_COLOURS = {"holds": "#2e7d32", "almost_surely": "#81c784", "refuted": "#c62828", "unknown": "#f9a825"}
 
 
 def _atlas_cells(doc: dict) -> dict[tuple, dict[str, str]]:
@@ -486,19 +490,20 @@ def _heat_map(cells: dict, fams: list[str], words: dict):
     import matplotlib.pyplot as plt
     from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch
-    order = ["holds", "refuted", "unknown", ""]
+    order = [*VERDICTS, ""]
     grid = [[order.index(row.get(f, "")) for f in fams] for _, row in sorted(cells.items())]
-    colours = [_VERDICT_COLOURS["holds"], _VERDICT_COLOURS["refuted"], _VERDICT_COLOURS["unknown"], "#eeeeee"]
+    colours = [_VERDICT_COLOURS[v] for v in VERDICTS] + ["#eeeeee"]
     height = min(14.0, 1.5 + 0.06 * len(grid))
     fig, ax = plt.subplots(figsize=(max(5.0, 0.28 * len(fams) + 2), height))
-    ax.imshow(grid, aspect="auto", interpolation="nearest", cmap=ListedColormap(colours), vmin=0, vmax=3)
+    ax.imshow(grid, aspect="auto", interpolation="nearest", cmap=ListedColormap(colours), vmin=0,
+              vmax=len(order) - 1)
     ax.set_xticks(range(len(fams)), fams, rotation=90, fontsize=7)
     ax.set_yticks([])
     ax.set_ylabel(words["points"].split("(")[0].replace("{points}", str(len(grid))).strip())
     ax.set_title(words["heat"])
     ax.legend(handles=[Patch(color=c, label=words[v]) for v, c in zip(
-        ("holds", "refuted", "unknown", "not_applicable"), colours)], loc="upper center",
-        bbox_to_anchor=(0.5, -0.02 - 0.5 / height), ncol=4, fontsize=7, frameon=False)
+        (*VERDICTS, "not_applicable"), colours)], loc="upper center",
+        bbox_to_anchor=(0.5, -0.02 - 0.5 / height), ncol=3, fontsize=7, frameon=False)
     return fig
 
 
@@ -545,7 +550,7 @@ class AtlasDirective(_Base):
                       f"``cardspec sweep {game_id} --out docs/atlas/{game_id}.json``.", ""]
         off = [r for r in doc["results"] if r.get("expected") is not None and r["verdict"] != r["expected"]]
         lines += [f"**{words['off']}:** " + (words["none_off"] if not off else "; ".join(
-            f"``{r['property']}`` (``{_point_rules(r['point'])}``): {tr(lang, r['verdict'])}" for r in off)), ""]
+            f"``{r['property']}`` (``{_point_rules(r['point'])}``): {tr(lang, VERDICT_SAID[r['verdict']])}" for r in off)), ""]
         from verifier.core import REGISTRY
         from verifier.runner import load_properties
         load_properties()
@@ -765,7 +770,7 @@ def setup(app):
     _setup_other_edition(app)
     _setup_viewcode_filter(app)
     _setup_pdf(app)
-    for verdict in ("holds", "refuted", "unknown"):
+    for verdict in VERDICTS:
         app.add_role(f"atlas-{verdict}", _atlas_role(f"atlas-{verdict}"))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -778,6 +783,7 @@ _GLANCE_WORDS = {
     "median": N_("median of {n} random games, seed {seed}"), "pl": N_("{n} players"),
     "len_item": N_("{n} players: {m} moves"), "unfinished": N_("{u} of {n} unfinished at {cap} moves"),
     "props": N_("{n} properties: {holds} hold, {refuted} refuted, {unknown} unknown"),
+    "almost": N_("{k} hold with probability 1"),
     "expected": N_("every verdict as expected"), "unexpected": N_("{k} not as expected"),
     "refuted_list": N_("refuted: {names}"), "not_run": N_("not computed in this build"),
     "atlas": N_("House rules"), "atlas_link": N_("{points} variants checked in its atlas"),
@@ -910,8 +916,10 @@ class GlanceDirective(_Base):
             verdicts = words["not_run"]
         else:
             results = _verify(self.env, game_id)
-            tally = {v: sum(r.verdict == v for r in results) for v in ("holds", "refuted", "unknown")}
+            tally = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
             verdicts = words["props"].format(n=len(results), **tally)
+            if tally["almost_surely"]:
+                verdicts += "; " + words["almost"].format(k=tally["almost_surely"])
             off = sum(not r.as_expected for r in results)
             verdicts += "; " + (words["unexpected"].format(k=off) if off else words["expected"])
             refuted = [f"``{r.property.name}``" for r in results if r.verdict == "refuted"]

@@ -23,13 +23,15 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections import Counter
+from math import factorial
 
 from spec import flips
 from spec.i18n import Msg
 from spec.cards import SUIT_ORDER, Rank, parse_cards
 from spec.games.pyanitsa import Pyanitsa
-from verifier.api import Root, explore, invariant, small_configs, variants_of, walk
-from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
+from verifier.api import Root, evidence, explore, invariant, small_configs, variants_of, walk
+from verifier.chance import ends_almost_surely
+from verifier.core import ALMOST_SURELY, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
 
 GAME = "pyanitsa"
@@ -239,22 +241,6 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
     """Settle termination for ``game``'s rules as far as the searches go (see the module docstring)."""
     n = game.players
     done, found = [], None
-    if game.rules.return_order == "shuffled":
-        # each deal is still one chain (the shuffles are seeded), but the trick count is part of the
-        # position, so a position can only repeat if the order is not really shuffled
-        lengths = []
-        for seed in range(FULL_DEALS):
-            ex = chain(game, seed)
-            if ex.cycle is not None:
-                return Outcome(REFUTED, Msg("{n} players, shuffled order: deal seed {seed} repeats a position", n=n,
-                                            seed=seed),
-                               witness(game, [seed]), method="search")
-            if ex.complete:
-                lengths.append(len(ex.longest[1]))
-        return Outcome(UNKNOWN, Msg("{n} players: the order is random, so no position need repeat; {ended} of {deals} "
-                                    "deals (seeds 0-{last}) ended within {cap} lays, the longest after {longest}",
-                                    n=n, ended=len(lengths), deals=FULL_DEALS, last=FULL_DEALS - 1, cap=FULL_CAP,
-                                    longest=max(lengths, default=0)), method="search")
     if n == 2:
         full = []
         for seed in range(FULL_DEALS):
@@ -306,7 +292,6 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
 
 
 def _setup_cycle(game, ex) -> Counterexample:
-    from verifier.api import evidence
     root, prefix, loop = ex.cycle
     return evidence(game, root, prefix + loop, f"the position after {len(prefix)} lays repeats every {len(loop)}")
 
@@ -316,7 +301,7 @@ def _terminates(order: str):
         details, first = [], None
         for game in sorted(games, key=lambda g: g.players):
             g = type(game)(dataclasses.replace(game.rules, return_order=order), players=game.players)
-            if g.players > 4 and order != "shuffled":
+            if g.players > 4:
                 continue
             out = search(g, budget)
             details.append(out.detail)
@@ -329,13 +314,13 @@ def _terminates(order: str):
     return check
 
 
-EXPECTED = {"laid": REFUTED, "reverse": REFUTED, "winner_first": REFUTED, "shuffled": UNKNOWN, "chosen": REFUTED}
+EXPECTED = {"laid": REFUTED, "reverse": REFUTED, "winner_first": REFUTED, "chosen": REFUTED}
 #: The player counts at which each order's endless game is known (a witness the search finds), and so
 #: where the property speaks: with four players every deal of the 8-card deck ends under every order
 #: and the 12-card deck is too big to finish, so nothing is claimed there; winner_first is known to
-#: loop with two players only (with three every deal of 6 and 9 cards ends). Shuffled: nothing can be
-#: claimed either way, at any count from 2 to 4.
-WITNESSED = {"laid": (2, 3), "reverse": (2, 3), "winner_first": (2,), "shuffled": (2, 3, 4), "chosen": (2, 3)}
+#: loop with two players only (with three every deal of 6 and 9 cards ends). The shuffled order is
+#: claimed below, by the reachability criterion.
+WITNESSED = {"laid": (2, 3), "reverse": (2, 3), "winner_first": (2,), "chosen": (2, 3)}
 #: Where the known witnesses need the source's lead (every trick from the dealer): under lead = taker
 #: the search finds no loop with three players (laid, reverse), nor with two under winner_first when
 #: ties go to the first laid card.
@@ -346,10 +331,9 @@ SCOPES = {
     "winner_first": Scope("lead = dealer, or dispute = new_cards",
                           lambda rules, players: rules.lead == "dealer" or rules.dispute == "new_cards"),
 }
-for _order in ORDERS:
+for _order in WITNESSED:
     _counts = WITNESSED[_order]
-    _known = (Msg("no position can repeat, and nothing is proved") if _order == "shuffled" else
-              Msg("an endless game is known with {counts} players", counts=" or ".join(map(str, _counts))))
+    _known = Msg("an endless game is known with {counts} players", counts=" or ".join(map(str, _counts)))
     REGISTRY.property(GAME, f"terminates_{_order}", title=Msg("Every game ends when the taken cards go back in "
                       "the {order} order (searched with 2-4 players; {known})", order=_order.replace("_", " "),
                       known=_known),
@@ -357,6 +341,140 @@ for _order in ORDERS:
                       applies=lambda games, counts=_counts: any(g.players in counts for g in games),
                       scope=SCOPES.get(_order))(_terminates(_order))
 
+
+
+# ------------------------------------------------------- a random return order
+#
+# Under ``return_order = "shuffled"`` a game can go on for ever only if the shuffles keep coming out the
+# way an endless game needs, and a cycle of positions no longer proves a game endless. The claim is that
+# every game ends with probability 1, decided by the reachability criterion (verifier.chance): from every
+# position reached, some orders of return lead to an end. The orders a shuffle can give are every order
+# of the trick's cards, which are the taker's moves under ``"chosen"``: the graph searched is that game's.
+
+#: The short decks whose every deal is searched under a random return, by player count (more players:
+#: the 8 cards of 2 ranks, one or two each).
+SHUFFLE_DECKS = {2: ((2, 2), (3, 2), (2, 4), (4, 2)), 3: ((2, 3),), 4: ((2, 4),)}
+#: Rules whose own deck has at most this many cards are searched at their own deck, every deal: the
+#: verdict is then the rules' own, not only the short decks'.
+WHOLE = 9
+#: Deals that never end whatever the orders of return, found by the searches of ``main`` (a minute of
+#: CPU) and re-checked by every run: (dispute, players) -> (ranks, suits, pile of P0, pile of P1).
+KNOWN_TRAPS = {("first_laid", 2): (3, 4, "Q♠ Q♥ K♠ Q♦ K♥ K♦", "Q♣ A♠ A♥ A♦ K♣ A♣")}
+#: Seeds a trick is settled under to see that the shuffle gives every order of its cards.
+SUPPORT_SEEDS = 600
+
+
+def searched_whole(rules, players: int) -> bool:
+    """Whether the rules' own deck is small enough to search every deal of (equal piles, or the rest aside)."""
+    size = len(Pyanitsa(rules, players=players).deck())
+    return size <= WHOLE and (rules.leftover == "aside" or size % players == 0)
+
+
+def any_order(game: Pyanitsa) -> Pyanitsa:
+    """The same rules with every order of return a move (``"chosen"``): the outcomes a shuffle can give."""
+    return type(game)(dataclasses.replace(game.rules, return_order="chosen"), players=game.players)
+
+
+def orders_missed(game: Pyanitsa) -> Msg | None:
+    """Why ``game``'s shuffled return is not random enough for the criterion: a trick of two cards, one of
+    three and a dispute of four, each settled under :data:`SUPPORT_SEEDS` seeds, must come back under
+    the taker's pile in every order. ``None`` when they do."""
+    full = dataclasses.replace(game.rules, deck="52", ranks=0, suits=4, objective="all_cards")
+    tricks = {2: ("A♠ 2♠", "K♠ 2♥"), 3: ("A♠ 2♠", "K♠ 2♥", "Q♠ 2♦"), 4: ("Q♠ A♠ 2♠", "Q♥ K♥ 2♥")}
+    for size, piles in tricks.items():
+        g = type(game)(full, players=len(piles))
+        if g.rules.dispute == "first_laid" and size == 4:
+            continue  # ties go to the first card laid: no dispute, no trick of four
+        seen = set()
+        for seed in range(SUPPORT_SEEDS):
+            state = g.start([parse_cards(p) for p in piles], seed=seed)
+            while state.taker < 0 or state.table:
+                state = g.apply(state, g.legal_moves(state)[0])
+            seen.add(state.piles[state.taker][-size:])
+        if len(seen) < factorial(size):
+            return Msg("a trick of {size} cards came back in {seen} of its {orders} orders under {seeds} seeds",
+                       size=size, seen=len(seen), orders=factorial(size), seeds=SUPPORT_SEEDS)
+    return None
+
+
+def _reached(game: Pyanitsa, roots, what, budget: Budget):
+    """The criterion over ``roots`` (every move a chance outcome: nobody chooses), and what it says."""
+    reach = ends_almost_surely(game, roots, chance=lambda state: True, key=rank_key, max_states=budget.max_states)
+    what = Msg("{what}, {states} positions", what=what, states=reach.states)
+    if not reach.complete:
+        return reach, Msg("{what}: unfinished", what=what)
+    if reach.trapped:
+        return reach, Msg("{what}: from {k} of them no order of return ever ends the game", what=what,
+                          k=reach.trapped)
+    return reach, Msg("{what}: every game ends with probability 1, from every position an end at most {within} "
+                      "lays away", what=what, within=reach.within)
+
+
+def random_return(game: Pyanitsa, budget: Budget) -> Outcome:
+    """Does every game of ``game``'s rules end with probability 1 under a random return order?"""
+    n, rules = game.players, game.rules
+    missed = orders_missed(game)
+    if missed is not None:  # not a random order: the criterion does not apply, a witness may still
+        found = witness(game, range(FULL_DEALS))
+        text = Msg("{n} players: {missed}", n=n, missed=missed)
+        return (Outcome(REFUTED, text, found, method="search") if found else
+                Outcome(UNKNOWN, Msg("{text}; no repeating deal among seeds 0-{last}", text=text,
+                                     last=FULL_DEALS - 1), method="search"))
+    g = any_order(game)
+    done, trap = [], None
+    known = KNOWN_TRAPS.get((rules.dispute, n))
+    if known is not None:
+        ranks, suits, *piles = known
+        gk = short(g, ranks, suits)
+        root = Root(gk.start([parse_cards(p) for p in piles]), f"piles {piles[0]} | {piles[1]}")
+        reach, said = _reached(gk, [root], Msg("{cards} cards, the deal {deal}", cards=len(gk.deck()),
+                                                deal=root.label), budget)
+        done.append(said)
+        trap = trap or (gk, reach)
+    searches = [(short(g, r, s), lambda deals, r=r, s=s: Msg(
+                    "{cards} cards ({ranks} ranks x {suits} suits, all {deals} deals)", cards=r * s, ranks=r,
+                    suits=s, deals=deals)) for r, s in SHUFFLE_DECKS.get(n, ((2, 4),))]
+    own = searched_whole(rules, n)
+    if own:
+        searches.append((g, lambda deals: Msg("the rules' own {cards} cards, all {deals} deals",
+                                              cards=len(g.deck()), deals=deals)))
+    for gs, what in searches:
+        roots = every_deal(gs)
+        reach, said = _reached(gs, roots, what(len(roots)), budget)
+        done.append(said)
+        if reach.trapped and (trap is None or not trap[1].trapped):
+            trap = (gs, reach)
+    text = Msg("{n} players: {done}", n=n, done=Msg.join("; ", done))
+    if trap is not None and trap[1].trapped:
+        gt, reach = trap
+        root, moves = reach.trap
+        return Outcome(REFUTED, text, evidence(gt, root, moves, (
+            f"{n} players, {len(gt.deck())} cards: from the position these moves reach, no order of putting the "
+            f"cards back ever ends the game ({reach.trapped} positions lead to no end); the moves are the taker's "
+            "orders, each of which a shuffle gives a positive chance")), method="exhaustive")
+    if own and reach.almost_surely:  # the last search is the rules' own deck
+        return Outcome(ALMOST_SURELY, text, method="exhaustive")
+    return Outcome(UNKNOWN, Msg("{text}; the rules' own deck of {cards} cards is not searched whole", text=text,
+                                cards=len(game.deck())), method="exhaustive")
+
+
+@REGISTRY.property(GAME, "terminates_shuffled", title=Msg("Every game ends with probability 1 when the taken cards "
+                   "go back in a random order (every position reached leads to an end; searched over every deal "
+                   "of short decks, and of the rules' own deck where it has at most {whole} cards)", whole=WHOLE),
+                   method="exhaustive", expected=ALMOST_SURELY,
+                   clauses=["pyanitsa-return", "pyanitsa-gather", "pyanitsa-end"],
+                   scope=Scope(Msg("dispute = new_cards, a deck of at most {whole} cards", whole=WHOLE),
+                               lambda rules, players: rules.dispute == "new_cards" and searched_whole(rules, players)))
+def terminates_shuffled(games, budget: Budget) -> Outcome:
+    details, first = [], None
+    for game in sorted(games, key=lambda g: g.players):
+        g = type(game)(dataclasses.replace(game.rules, return_order="shuffled"), players=game.players)
+        out = random_return(g, budget)
+        details.append(out.detail)
+        if out.verdict == REFUTED:
+            return Outcome(REFUTED, Msg.join(" | ", details), out.counterexample, method=out.method)
+        first = out.verdict if first is None or first == out.verdict else UNKNOWN
+    return Outcome(first or UNKNOWN, Msg.join(" | ", details), method="exhaustive")
 
 # ------------------------------------------------------------------ plots
 
@@ -409,6 +527,16 @@ def main(argv=None) -> None:
                               "longest %d lays" % len(ex.longest[1]) if ex.complete else "unfinished")
                     print(f"{n}p {order:12} {dispute:10} {ranks}x{suits}: {len(roots)} deals, {ex.states} "
                           f"positions: {result}", flush=True)
+    # a random return: the reachability criterion over every deal (first_laid's 12-card trap is KNOWN_TRAPS)
+    for n, ranks, suits in ((2, 3, 4), (2, 5, 2), (3, 3, 3), (4, 3, 4)):
+        for dispute in ("new_cards", "first_laid"):
+            g = any_order(short(Pyanitsa(players=n), ranks, suits, dispute=dispute))
+            roots = every_deal(g)
+            reach = ends_almost_surely(g, roots, chance=lambda state: True, key=rank_key, max_states=6_000_000)
+            result = ("unfinished" if not reach.complete else f"{reach.trapped} positions lead to no end"
+                      if reach.trapped else f"ends with probability 1, an end at most {reach.within} lays away")
+            print(f"{n}p shuffled     {dispute:10} {ranks}x{suits}: {len(roots)} deals, {reach.states} positions: "
+                  f"{result}", flush=True)
 
 
 if __name__ == "__main__":
