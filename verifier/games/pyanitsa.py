@@ -364,10 +364,17 @@ KNOWN_TRAPS = {("first_laid", 2): (3, 4, "Q♠ Q♥ K♠ Q♦ K♥ K♦", "Q♣ 
 SUPPORT_SEEDS = 600
 
 
+#: ... and has at most this many distinct deals (suits alike): 8 cards of 8 ranks have 40,320, too many.
+WHOLE_DEALS = 3_000
+
+
 def searched_whole(rules, players: int) -> bool:
     """Whether the rules' own deck is small enough to search every deal of (equal piles, or the rest aside)."""
-    size = len(Pyanitsa(rules, players=players).deck())
-    return size <= WHOLE and (rules.leftover == "aside" or size % players == 0)
+    deck = Pyanitsa(rules, players=players).deck()
+    deals = factorial(len(deck))
+    for k in Counter(c.rank for c in deck).values():
+        deals //= factorial(k)
+    return len(deck) <= WHOLE and deals <= WHOLE_DEALS and (rules.leftover == "aside" or len(deck) % players == 0)
 
 
 def any_order(game: Pyanitsa) -> Pyanitsa:
