@@ -37,7 +37,7 @@ from spec.errors import CardspecError, UnknownGame, VariantError, quote
 from spec.games import get_game
 from spec.rules import make_rules
 from spec.i18n import N_
-from verifier.core import ALMOST_SURELY, HOLDS, REFUTED, UNKNOWN, Budget, number_ranges
+from verifier.core import ALMOST_SURELY, HOLDS, REFUTED, UNKNOWN, VERDICTS, Budget, number_ranges
 
 __all__ = ["Grid", "Point", "run_sweep", "summarize", "to_csv"]
 
@@ -446,7 +446,7 @@ def _all_but(rs: Sequence[dict], lang: str, literal: bool) -> str:
             key = tuple(sorted((f, _canon(v)) for f, v in r["point"]["rules"].items()))
             exceptions.setdefault(r["verdict"], {}).setdefault(key, set()).add(r["point"]["players"])
     parts = []
-    for verdict in (HOLDS, ALMOST_SURELY, REFUTED, UNKNOWN):
+    for verdict in VERDICTS:
         where = []
         for key, counts in sorted(exceptions.get(verdict, {}).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
             options = [f"{f} = {show_value(json.loads(v))}" for f, v in key]

@@ -357,15 +357,13 @@ SHUFFLE_DECKS = {2: ((2, 2), (3, 2), (2, 4), (4, 2)), 3: ((2, 3),), 4: ((2, 4),)
 #: Rules whose own deck has at most this many cards are searched at their own deck, every deal: the
 #: verdict is then the rules' own, not only the short decks'.
 WHOLE = 9
+#: ... and has at most this many distinct deals (suits alike): 8 cards of 8 ranks have 40,320, too many.
+WHOLE_DEALS = 3_000
 #: Deals that never end whatever the orders of return, found by the searches of ``main`` (a minute of
 #: CPU) and re-checked by every run: (dispute, players) -> (ranks, suits, pile of P0, pile of P1).
 KNOWN_TRAPS = {("first_laid", 2): (3, 4, "Q♠ Q♥ K♠ Q♦ K♥ K♦", "Q♣ A♠ A♥ A♦ K♣ A♣")}
 #: Seeds a trick is settled under to see that the shuffle gives every order of its cards.
 SUPPORT_SEEDS = 600
-
-
-#: ... and has at most this many distinct deals (suits alike): 8 cards of 8 ranks have 40,320, too many.
-WHOLE_DEALS = 3_000
 
 
 def searched_whole(rules, players: int) -> bool:
@@ -467,10 +465,12 @@ def random_return(game: Pyanitsa, budget: Budget) -> Outcome:
 
 @REGISTRY.property(GAME, "terminates_shuffled", title=Msg("Every game ends with probability 1 when the taken cards "
                    "go back in a random order (every position reached leads to an end; searched over every deal "
-                   "of short decks, and of the rules' own deck where it has at most {whole} cards)", whole=WHOLE),
+                   "of short decks, and of the rules' own deck where it has at most {whole} cards and {deals} deals)",
+                   whole=WHOLE, deals=WHOLE_DEALS),
                    method="exhaustive", expected=ALMOST_SURELY,
                    clauses=["pyanitsa-return", "pyanitsa-gather", "pyanitsa-end"],
-                   scope=Scope(Msg("dispute = new_cards, a deck of at most {whole} cards", whole=WHOLE),
+                   scope=Scope(Msg("dispute = new_cards, a deck of at most {whole} cards and {deals} deals",
+                                   whole=WHOLE, deals=WHOLE_DEALS),
                                lambda rules, players: rules.dispute == "new_cards" and searched_whole(rules, players)))
 def terminates_shuffled(games, budget: Budget) -> Outcome:
     details, first = [], None
