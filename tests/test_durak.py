@@ -1443,6 +1443,17 @@ def test_the_two_player_claims_are_made_where_the_argument_covers_the_rules():
     assert _expected("terminates_3p_small", players=3, max_bout_cards=1) == REFUTED
 
 
+def test_the_zero_sum_claim_is_made_where_random_games_end():
+    """With ``lead = pair`` a lead can be passed round for ever, and no sampled 4-player game ends: the
+    metadata's zero-sum claim (about finished games) is not made there, as ``terminates`` is not."""
+    from verifier.core import HOLDS, REGISTRY
+    zero_sum = REGISTRY.get("*", "zero_sum")
+    for players in (2, 4):
+        assert zero_sum.expected_for([Durak(make_rules(Rules, {}), players=players)]) == HOLDS
+        assert zero_sum.expected_for([Durak(make_rules(Rules, {"lead": "pair"}), players=players)]) is None
+    assert "lead ≠ pair" in zero_sum.shown_title("en", "durak")
+
+
 def test_the_refutations_of_sampled_play_are_claimed_for_the_preset_alone():
     from verifier.core import REFUTED
     assert _expected("ranking_2p@transfer") == REFUTED
