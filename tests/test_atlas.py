@@ -81,3 +81,23 @@ def test_a_sample_of_the_atlas_computes_the_same_verdicts_on_this_code(game):
     then = {r["property"]: r["verdict"] for r in doc["results"] if point_key(r["point"]) == (rules, players)}
     assert now == then, (f"docs/atlas/{game}.json (computed at {doc['commit']}) differs from this code at "
                          f"{rules}, {players} players: {sorted(set(now.items()) ^ set(then.items()))}; {refresh(game)}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_atlas_states_each_claim_as_the_code_states_it_now(game):
+    """A claim whose title or scope changed since the sweep leaves the atlas stating the old claim (and its
+    expected verdicts derived from it), in words the catalogues no longer translate: sweep again."""
+    import importlib
+
+    import verifier.generic  # noqa: F401  (registers the generic properties)
+    from verifier.core import REGISTRY
+    importlib.import_module(f"verifier.games.{game}")
+    stale = set()
+    for r in committed(game)["results"]:
+        prop = REGISTRY.get(game, r["property"])
+        scope = prop.scope_for(game)
+        now = (prop.shown_title("en", game), str(scope.text) if scope else None)
+        if (r["title"], r["scope"]) != now:
+            stale.add((r["property"], r["scope"], now[1]))
+    assert not stale, f"docs/atlas/{game}.json states {len(stale)} claims otherwise than the code, e.g. " \
+                      f"{sorted(stale, key=str)[:2]}; {refresh(game)}"
