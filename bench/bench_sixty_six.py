@@ -3,6 +3,8 @@ engine with random bots, when it is installed), and the endgame solver's time
 on full 6+6 endgames.
 
 Prints one JSON document. Run: ``.venv/bin/python bench/bench_sixty_six.py``.
+The endgame solver is also timed beside a plain alpha-beta written apart from
+it (``sixty_six_alphabeta.py``), on the same positions, alternately.
 Both engines are timed in the same run, alternately, so the ratio is fair to
 the machine's load; the ratio is ours over theirs.
 
@@ -26,7 +28,7 @@ import time
 
 from benchlib import random_play
 
-from spec.games._sixty_six_solver import Solver
+from spec.games._sixty_six_solver import Solver, format_position
 from spec.games.sixty_six import CLOSE, SixtySix, in_last_phase
 
 
@@ -103,6 +105,59 @@ def solver_times(count: int = 40) -> dict:
             "closed_at_first_lead_ms": round(first * 1e3, 2), "closed_at_first_lead_positions": closed.nodes}
 
 
+def last_phase_positions(count: int = 40, closed: int = 40) -> list:
+    """The same positions for both searches: ``count`` full 6+6 endgames (random stock play, no closing, up to
+    the last phase), and the positions where a random player closes the stock in the first tricks, from
+    ``closed`` deals (6+6 with the stock shut, those where closing is legal)."""
+    game = SixtySix()
+    out, seed = [], 0
+    while len(out) < count:
+        rng, state = random.Random(seed), game.deal(seed)
+        seed += 1
+        while state.result is None and not in_last_phase(state.stock, state.closed_by):
+            moves = [m for m in game.legal_moves(state) if m != CLOSE]
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+        if state.result is None and len(state.hands[0]) == 6:
+            out.append(state)
+    for seed in range(closed):
+        rng, state = random.Random(seed), game.deal(seed)
+        for _ in range(rng.randrange(5)):
+            moves = [m for m in game.legal_moves(state) if m != CLOSE]
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+            if state.result is not None:
+                break
+        if state.result is None and CLOSE in game.legal_moves(state):
+            out.append(game.apply(state, CLOSE))
+    return out
+
+
+def versus_alpha_beta(rounds: int = 3) -> dict:
+    """The solver beside a plain alpha-beta written apart from it (``sixty_six_alphabeta.py``), on the same
+    positions, timed alternately position by position, ``rounds`` times; the values must agree."""
+    from sixty_six_alphabeta import value_of
+    game, positions = SixtySix(), last_phase_positions()
+    ours = theirs = 0.0
+    our_nodes = their_nodes = 0
+    for _ in range(rounds):
+        for state in positions:
+            solver = Solver(game)
+            t = time.perf_counter()
+            v = solver.value(state)
+            ours += time.perf_counter() - t
+            t = time.perf_counter()
+            w, nodes = value_of(state)
+            theirs += time.perf_counter() - t
+            if v != w:
+                raise SystemExit(f"the solver and the plain alpha-beta disagree: {v} and {w} at "
+                                 f"{format_position(state)}")
+            our_nodes, their_nodes = our_nodes + solver.nodes, their_nodes + nodes
+    n = rounds * len(positions)
+    return {"positions": len(positions), "rounds": rounds, "values_agree": True,
+            "solver": {"mean_ms": round(ours / n * 1e3, 2), "mean_nodes": round(our_nodes / n)},
+            "plain_alpha_beta": {"mean_ms": round(theirs / n * 1e3, 2), "mean_nodes": round(their_nodes / n)},
+            "speed_solver_over_alpha_beta": round(theirs / ours, 2)}
+
+
 def main(rounds: int = 3, seconds: float = 1.5, baseline: str | None = None) -> dict:
     ours_g = ours_p = 0
     ours_t = theirs_t = 0.0
@@ -141,6 +196,7 @@ def main(rounds: int = 3, seconds: float = 1.5, baseline: str | None = None) -> 
     else:
         out["schnapsen_random_bots"] = "not installed (pip install schnapsen to compare)"
     out["endgame_solver_6_plus_6"] = solver_times()
+    out["solver_versus_plain_alpha_beta"] = versus_alpha_beta()
     return out
 
 

@@ -292,7 +292,9 @@ def test_the_search_effort_is_reported_honestly():
     s = parse_position(g, "trump=♥; p0=A♥ 9♣; p1=9♠ 10♣; lead=0; points=50,49; tricks=5,5")
     solver = Solver(g)
     assert solver.value(s) == 1
-    assert solver.nodes == len(solver.memo) > 0          # one search node per position and bound remembered
+    # a node per test of a position; the memo keeps one entry per position (its bounds), so a position
+    # tested again under another bound counts twice there
+    assert solver.nodes >= len(solver.memo) > 0
     start = time.perf_counter()
     out = solve_state(g, s, line=False)
     elapsed = time.perf_counter() - start

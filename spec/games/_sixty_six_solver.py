@@ -7,8 +7,11 @@ minimax over the engine itself: the solver asks the game object for the legal
 moves and applies them, so it plays by exactly the rules of the game object
 (a variant or a deliberately broken rule changes its answers).
 
-The value is found by a few yes/no searches ("can P0 force at least v?"),
-each memoised on the part of the state that decides the rest of the game.
+The value is found by a few null-window tests ("can P0 force at least v?",
+MTD(f)) that fail soft: each returns the bound it proved, not just yes or no.
+They share one memo, keyed on the part of the state that decides the rest of
+the game, of the bounds known of each position's value, so a later test stops
+wherever an earlier one settled it.
 
 Both readings of who may close (``closer``) give the same values: once the
 stock is exhausted or closed nobody can close, so the moves searched are the
@@ -37,11 +40,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from functools import cache
 
 from spec.cards import Card, Suit, format_card, parse_cards, parse_suit
 from spec.errors import CardspecError, NotationError, quote
 
 KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")
+
+
+#: The bounds of every value (game points, P0's minus P1's): nothing yet proved of a position.
+FULL = (-3, 3)
+NOTHING = (*FULL, None)
 
 
 class Solver:
@@ -54,37 +63,61 @@ class Solver:
         if game.rules.partie:
             raise CardspecError("the endgame solver works on a single game (partie = false)")
         self.game = game
+        #: solver key -> (lo, hi, moves): the value is proved to lie in lo..hi; its ordered moves
         self.memo: dict = {}
         self.nodes = 0
 
     # --------------------------------------------------------------- search
+    def bound(self, state, v: int) -> int:
+        """A null-window test of "can P0 force at least ``v``?", failing soft: a result ``g >= v`` proves the
+        value is at least ``g``, a result ``g < v`` that it is at most ``g``."""
+        if state.result is not None:
+            return state.result[0] - state.result[1]
+        key = self.game.solver_key(state)
+        lo, hi, moves = self.memo.get(key, NOTHING)     # what earlier tests proved of this position
+        if lo >= v:
+            return lo
+        if hi < v:
+            return hi
+        self.nodes += 1
+        apply, bound = self.game.apply, self.bound
+        if moves is None:       # kept for the next test of this position (a third of them are tested again)
+            moves = self.ordered_moves(state)
+        if state.to_move == 0:
+            best = FULL[0]
+            for m in moves:
+                g = bound(apply(state, m), v)
+                if g > best:
+                    best = g
+                    if g >= v:
+                        break
+        else:
+            best = FULL[1]
+            for m in moves:
+                g = bound(apply(state, m), v)
+                if g < best:
+                    best = g
+                    if g < v:
+                        break
+        self.memo[key] = (best, hi, moves) if best >= v else (lo, best, moves)
+        return best
+
     def at_least(self, state, v: int) -> bool:
         """Whether P0 can force a game-point difference of at least ``v``."""
-        if state.result is not None:
-            return state.result[0] - state.result[1] >= v
-        key = (v, self.game.solver_key(state))
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        self.nodes += 1
-        game = self.game
-        moves = self.ordered_moves(state)
-        if state.to_move == 0:
-            res = any(self.at_least(game.apply(state, m), v) for m in moves)
-        else:
-            res = all(self.at_least(game.apply(state, m), v) for m in moves)
-        self.memo[key] = res
-        return res
+        return self.bound(state, v) >= v
 
     def value(self, state) -> int:
-        """The game-theoretic value: P0's game points minus P1's with best play."""
-        lo, hi = -3, 3          # at_least(lo) always holds; find the largest v with at_least(v)
+        """The game-theoretic value: P0's game points minus P1's with best play (MTD(f): null-window tests,
+        each moving a bound to what it proved, until the bounds meet)."""
+        lo, hi = FULL
+        g = 0
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.at_least(state, mid):
-                lo = mid
+            v = g + 1 if g == lo else g     # a test strictly above lo and at most hi
+            g = self.bound(state, v)
+            if g >= v:
+                lo = g
             else:
-                hi = mid - 1
+                hi = g
         return lo
 
     def ordered_moves(self, state):
@@ -109,6 +142,7 @@ class Solver:
         return line
 
 
+@cache
 def _order_key(move):
     """Marriages before plain plays, each from the highest card (nobody closes once the stock is out)."""
     from spec.games.sixty_six import CARD_POINTS, Marry
