@@ -3,8 +3,6 @@ engine with random bots, when it is installed), and the endgame solver's time
 on full 6+6 endgames.
 
 Prints one JSON document. Run: ``.venv/bin/python bench/bench_sixty_six.py``.
-The endgame solver is also timed beside a plain alpha-beta written apart from
-it (``sixty_six_alphabeta.py``), on the same positions, alternately.
 Both engines are timed in the same run, alternately, so the ratio is fair to
 the machine's load; the ratio is ours over theirs.
 
@@ -14,6 +12,10 @@ carries more of the deal; ``leader`` plays the same games as the engine
 before the option. ``--baseline DIR`` also times an older checkout (for
 example ``git archive 8b6b4ca | tar -x -C DIR``, the code before the kernel)
 in a subprocess, interleaved with ours, and prints the ratio.
+
+The endgame solver is also timed beside a plain alpha-beta written apart from
+it (``sixty_six_alphabeta.py``), on the same positions, alternately, and the
+values of the two are compared (the run stops if they differ).
 """
 
 from __future__ import annotations
