@@ -273,3 +273,69 @@ def test_hidden_information_is_claimed_where_there_are_two_different_cards():
     assert not in_scope(Poddavki, "hidden_information", Rules(ranks=1, suits=1), players=2)
     assert in_scope(Poddavki, "hidden_information", Rules(ranks=1, suits=2), players=2)
     assert in_scope(Poddavki, "hidden_information", Rules(), players=2)
+
+
+# ------------------------------------------------------ full decks: playing a deal out
+
+ACE_AND_KING_PAY_ONE = {"A": 1, "K": 1}
+
+
+def _pays_one(card):
+    """A broken payment table, through the clause registry: an ace and a king each demand one card."""
+    return ACE_AND_KING_PAY_ONE.get(card.rank.label, 0)
+
+
+def test_playing_out_agrees_with_the_state_search_deal_by_deal():
+    """Brent's method on the positions between tricks (piles as payments) against the engine's search
+    of every state: where payments of one card make some deals loop, both say which, for all 1,152 deals."""
+    from spec.games.pyanitsa_poddavki import CLAUSES
+    from verifier.api import explore
+    with CLAUSES.replaced("poddavki-pay", _pays_one):
+        game = props.short(Poddavki(), 4, 1)
+        loops = 0
+        for root in props.every_deal(game):
+            got = props.play_out(game, root.state)
+            ex = explore(game, [root], key=props.rank_key, stop_at_cycle=True, max_states=100_000)
+            assert ex.complete or ex.cycle is not None
+            assert (ex.cycle is not None) == (got.loop is not None) == (not got.over), root.label
+            loops += got.loop is not None
+        assert 0 < loops < 1152
+
+
+def test_a_full_deal_played_out_lasts_as_long_as_the_longest_game_the_search_finds():
+    game = Poddavki()
+    for seed in range(3):
+        got = props.play_out(game, game.deal(seed))
+        ex = explore_one(game, seed)
+        assert got.over and got.loop is None and got.lays == len(ex.longest[1]) > 100
+        state, taken = game.deal(seed), 0        # the heaps taken along the search's line
+        for move in ex.longest[1]:
+            before, state = state.heap, game.apply(state, move)
+            taken += len(state.heap) < len(before) + 1
+        assert got.tricks == taken
+
+
+def explore_one(game, seed):
+    from verifier.api import Root, explore
+    return explore(game, [Root.deal(game, seed)], stop_at_cycle=True, max_states=100_000)
+
+
+def test_playing_out_follows_one_line_of_play_only():
+    with pytest.raises(ValueError, match="one line of play"):
+        props.play_out(Poddavki(Rules(return_order="chosen")), Poddavki(Rules(return_order="chosen")).deal(0))
+
+
+def test_a_looping_full_deal_is_refuted_with_a_record_that_replays():
+    r = check([BackToTheDeal()], "terminates_none_laid")
+    assert_refuted(r)
+    assert "loops for ever" in r.counterexample.text and r.counterexample.record is not None
+
+
+def test_the_local_search_keeps_whole_decks_and_reports_the_game_it_returns():
+    game = Poddavki()
+    deal = game.deal(5)
+    start = props.play_out(game, deal)
+    piles, first, best = props.climb(game, deal.piles, deal.to_move, 40, seed=1)
+    assert sorted(piles[0]) == sorted(piles[1]) == sorted(deal.piles[0])
+    assert best.lays >= start.lays
+    assert props.play_out(game, props.deal_state(piles, first)) == best

@@ -771,3 +771,28 @@ def test_returns_every_game_point_paid_by_each_other_player(players, result, ret
     s = _evolve(g.deal(1), result=result)
     out = g.outcome(s)
     assert out.returns == returns and sum(out.returns) == 0
+
+
+def test_the_closing_table_solves_every_closing_of_its_deals_from_the_closers_side():
+    """The rulebook's table of what closing is worth: each closing of two seeded deals, against plain
+    minimax on the closed position, and the table's rows add up to its last row."""
+    from verifier.games.sixty_six import closing_table, closing_values
+    g = game()
+    values = closing_values(g, deals=2)
+    assert {s for s, _, _ in values} == {12, 10, 8, 6} and {on for _, on, _ in values} == {True, False}
+    replayed = []
+    for seed in range(2):       # the same walk, solved by the plain minimax
+        rng, state = random.Random(seed), g.deal(seed)
+        while state.result is None and not in_last_phase(state.stock, state.closed_by):
+            moves = g.legal_moves(state)
+            if CLOSE in moves:
+                v = plain_minimax(g, g.apply(state, CLOSE), {})
+                replayed.append((len(state.stock), not state.trick, v if state.to_move == 0 else -v))
+            plays = [m for m in moves if m != CLOSE]
+            state = g.apply(state, plays[rng.randrange(len(plays))])
+    assert values == replayed
+    header, rows = closing_table("ru", deals=2)
+    assert header[0] == "карт в колоде" and rows[-1][:2] == ["все", "все"]
+    assert rows[-1][2] == sum(r[2] for r in rows[:-1]) == len(values)
+    wins = sum(v > 0 for _, _, v in values)
+    assert rows[-1][3] == f"{100 * wins / len(values):.1f} %"

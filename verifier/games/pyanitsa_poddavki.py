@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from dataclasses import dataclass
 from itertools import permutations
 
 from spec.i18n import Msg
-from spec.games.pyanitsa_poddavki import Poddavki, State
+import spec.games.pyanitsa_poddavki as rules_module
+from spec.games.pyanitsa_poddavki import Poddavki, Rules, State
 from verifier.api import Root, explore, invariant, small_configs
 from verifier.core import REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 
 GAME = "pyanitsa_poddavki"
 #: Short decks searched exhaustively (ranks, suits per player's deck).
 SEARCH_DECKS = ((3, 1), (4, 1), (3, 2))
-FULL_DEALS, FULL_CAP = 20, 30_000
+#: Seeded full-deck deals the property plays out each run, and the lays followed per deal.
+FULL_DEALS, FULL_CAP = 20, 1_000_000
+#: Beggar-my-neighbour's longest known finite game (a 52-card game with four paying ranks), for comparison.
+BMN_RECORD = Msg("8,344 cards in 1,164 tricks")
+#: What ``main`` found on the rules' own deck (52 cards each), re-checked by every run (its two longest games are
+#: replayed): (counter, return order) -> the census of seeded deals and the local search from its longest.
+CENSUS: dict[tuple[str, str], dict] = {}
 
 
 def two_cards_to_hide(rules, players) -> bool:
@@ -79,24 +87,111 @@ def cards_kept_apart(game, state):
     return None
 
 
+# ------------------------------------------------------------- full decks: long games and loops
+#
+# Under a fixed return order a deal is one line of play: it ends or it loops. The play depends on each
+# card's payment alone (``poddavki-pay``: an ace 3, a king 2, any other card 0), so two positions between
+# tricks whose piles hold the same payments in the same places, with the same player to lay, have the same
+# future: such a repeat is a loop for ever. Brent's method finds it with constant memory.
+
+
+@dataclass(frozen=True)
+class Played:
+    """A full deck's deal played out under a fixed return order."""
+
+    lays: int                          # cards laid (Beggar-my-neighbour's "cards")
+    tricks: int                        # heaps taken, the last one included
+    over: bool
+    loop: tuple[int, int] | None       # (tricks before the loop, tricks per turn of it), if it loops
+
+
+def between_tricks(state: State) -> tuple:
+    """The part of a position between tricks that decides the rest: each pile as its cards' payments."""
+    pay = rules_module.payment              # looked up at each call: a test may replace the clause
+    return tuple(bytes(map(pay, p)) for p in state.piles), state.to_move
+
+
+def play_out(game, state: State, cap: int = 1_000_000) -> Played:
+    """Follow the one line of play from ``state`` to its end, a loop, or ``cap`` lays."""
+    lays = tricks = 0
+    mark, power, period = between_tricks(state), 1, 0
+    at = 0                                   # the trick at which ``mark`` was taken
+    while not state.over and lays < cap:
+        moves = game.legal_moves(state)
+        if len(moves) != 1:
+            raise ValueError(f"play_out follows one line of play; return_order = {game.rules.return_order!r} "
+                             f"offers {len(moves)} moves")
+        state = game.apply(state, moves[0])
+        lays += 1
+        if state.heap or state.gathering:
+            continue
+        tricks += 1
+        if state.over:
+            break
+        now = between_tricks(state)
+        period += 1
+        if now == mark:
+            return Played(lays, tricks, False, (at, period))
+        if period == power:                  # Brent: move the mark up, and wait twice as long
+            mark, at, power, period = now, tricks, power * 2, 0
+    return Played(lays, tricks, state.over, None)
+
+
+def deal_state(piles, first: int = 0) -> State:
+    """A deal of two given piles (top card first), ``first`` to lay."""
+    return State(tuple(map(tuple, piles)), (), first, 0)
+
+
+def census(game, seeds: range, cap: int = 1_000_000) -> dict:
+    """The seeded deals ``seeds`` played out: how many end, loop or outrun ``cap``, and the longest."""
+    out = {"deals": len(seeds), "first_seed": seeds.start, "ended": 0, "loops": [], "unfinished": [], "lays": 0,
+           "longest": None}
+    for seed in seeds:
+        got = play_out(game, game.deal(seed), cap)
+        out["lays"] += got.lays
+        if got.loop:
+            out["loops"].append(seed)
+        elif not got.over:
+            out["unfinished"].append(seed)
+        else:
+            out["ended"] += 1
+            if out["longest"] is None or got.lays > out["longest"][1]:
+                out["longest"] = (seed, got.lays, got.tricks)
+    return out
+
+
+def climb(game, piles, first: int, steps: int, seed: int, cap: int = 1_000_000):
+    """A longer game by local search: swap two cards of one pile, keep the swap if the game gets no shorter
+    (or loops). Returns the best ``(piles, first, Played)``."""
+    import random
+    rng = random.Random(seed)
+    best = play_out(game, deal_state(piles, first), cap)
+    piles = [list(p) for p in piles]
+    for _ in range(steps):
+        if best.loop or not best.over:
+            break
+        p = rng.randrange(2)
+        i, j = rng.sample(range(len(piles[p])), 2)
+        if rules_module.payment(piles[p][i]) == rules_module.payment(piles[p][j]):
+            continue                         # the same payments: the same game
+        piles[p][i], piles[p][j] = piles[p][j], piles[p][i]
+        got = play_out(game, deal_state(piles, first), cap)
+        if got.loop or not got.over or got.lays >= best.lays:
+            best = got
+        else:
+            piles[p][i], piles[p][j] = piles[p][j], piles[p][i]
+    return tuple(map(tuple, piles)), first, best
+
+
 def _terminates(counter, order):
     def check(games, budget: Budget) -> Outcome:
         game = games[0]
         g = type(game)(dataclasses.replace(game.rules, counter=counter, return_order=order), players=2)
         done, found = [], None
-        ends = []
-        for seed in range(FULL_DEALS if order != "chosen" else 0):  # choices: the full graph is too big
-            ex = explore(g, [Root.deal(g, seed)], stop_at_cycle=True, max_states=FULL_CAP)
-            if ex.cycle is not None:
-                root, prefix, loop = ex.cycle
-                found = Counterexample(f"deal seed {seed}: the position after {len(prefix)} lays repeats every "
-                                       f"{len(loop)}", record=g.record(seed, prefix + loop))
-                break
-            if ex.complete:
-                ends.append(len(ex.longest[1]))
-        if order != "chosen":
-            done.append(Msg("full decks, deals 0-{last} one by one: {ended} end, longest {longest} moves",
-                            last=FULL_DEALS - 1, ended=len(ends), longest=max(ends, default=0)))
+        if order != "chosen":       # under "chosen" the full graph is too big
+            full, found = _full_deals(g)
+            done.append(full)
+            done.extend(_recorded(g, counter, order))
         decks = SEARCH_DECKS[:1] if order == "chosen" else SEARCH_DECKS
         for ranks, suits in decks:
             s = short(g, ranks, suits)
@@ -121,6 +216,56 @@ def _terminates(counter, order):
     return check
 
 
+def _full_deals(game) -> tuple[Msg, Counterexample | None]:
+    """Seeded full-deck deals ``0 .. FULL_DEALS-1``, each played to its end or a loop (:func:`play_out`)."""
+    ends = []
+    for seed in range(FULL_DEALS):
+        got = play_out(game, game.deal(seed), FULL_CAP)
+        if got.loop:
+            return Msg("full decks: deal seed {seed} loops", seed=seed), _loop_evidence(game, seed, got)
+        if got.over:
+            ends.append(got)
+    longest = max(ends, key=lambda p: p.lays, default=Played(0, 0, True, None))
+    return Msg("full decks, deals 0-{last} played out: {ended} end, the longest in {lays} cards ({tricks} "
+               "tricks)", last=FULL_DEALS - 1, ended=len(ends), lays=longest.lays, tricks=longest.tricks), None
+
+
+def _loop_evidence(game, seed: int, got: Played) -> Counterexample:
+    """The record of a looping deal: its forced lays up to the second time the repeated position is met."""
+    at, period = got.loop
+    state, moves, tricks = game.deal(seed), [], 0
+    while tricks < at + period:
+        move = game.legal_moves(state)[0]
+        state = game.apply(state, move)
+        moves.append(move)
+        tricks += not state.heap and not state.gathering
+    return Counterexample(f"deal seed {seed}: between tricks, after trick {at} and again after trick {at + period}, "
+                          "each pile holds the same payments (ace 3, king 2, other cards 0) in the same places, "
+                          "with the same player to lay; the deal loops for ever", record=game.record(seed, moves))
+
+
+def _recorded(game, counter: str, order: str) -> list[Msg]:
+    """The larger searches of :func:`main` (:data:`CENSUS`) on the rules' own deck, their longest games replayed
+    now: a stale figure says so."""
+    if (counter, order) not in CENSUS or (game.rules.deck, game.rules.ranks, game.rules.suits) != ("52", 0, 4):
+        return []
+    c = CENSUS[(counter, order)]
+    seed_game = play_out(game, game.deal(c["seed"]))
+    climbed = play_out(game, deal_state(c["piles"], c["first"]))
+    fresh = (seed_game.lays, seed_game.tricks, climbed.lays, climbed.tricks) == \
+        (c["lays"], c["tricks"], c["climbed_lays"], c["climbed_tricks"])
+    text = Msg("the census of python -m verifier.games.pyanitsa_poddavki: seeded deals 0-{last}, all played out, "
+               "{ended} end and {loops} loop; the longest, deal seed {seed}, lasts {lays} cards ({tricks} tricks), and "
+               "a local search from it (swapping two cards of a pile, {steps} tries) reached {clays} cards ({ctricks} "
+               "tricks); Beggar-my-neighbour's longest known game: {bmn}", last=c["deals"] - 1,
+               ended=c["ended"], loops=c["loops"], seed=c["seed"], lays=c["lays"], tricks=c["tricks"], steps=c["steps"],
+               clays=c["climbed_lays"], ctricks=c["climbed_tricks"], bmn=BMN_RECORD)
+    if fresh:
+        return [Msg("{text} (both longest games replayed now)", text=text)]
+    return [Msg("{text}; but these rules no longer replay those games to those lengths: run the census again",
+                text=text)]
+
+
 def _evidence(game, ex):
     from verifier.api import evidence
     root, prefix, loop = ex.cycle
@@ -133,3 +278,56 @@ for _c, _o, _e in (("none", "laid", UNKNOWN), ("none", "reverse", UNKNOWN), ("be
                       method="search", expected=_e,
                       clauses=["poddavki-pay", "poddavki-top", "poddavki-return"])(_terminates(_c, _o))
 
+
+
+#: The fixed return orders whose termination is open on full decks: (counter, return order).
+FIXED = (("none", "laid"), ("none", "reverse"), ("beggar", "laid"))
+
+
+def _shard(job):
+    counter, order, start, stop, cap = job
+    game = Poddavki(Rules(counter=counter, return_order=order), players=2)
+    return census(game, range(start, stop), cap)
+
+
+def _merged(parts: list[dict]) -> dict:
+    out = {"deals": sum(p["deals"] for p in parts), "ended": sum(p["ended"] for p in parts),
+           "loops": [s for p in parts for s in p["loops"]], "unfinished": [s for p in parts for s in p["unfinished"]],
+           "lays": sum(p["lays"] for p in parts)}
+    longest = [p["longest"] for p in parts if p["longest"]]
+    out["longest"] = max(longest, key=lambda x: (x[1], -x[0])) if longest else None
+    return out
+
+
+def main(argv=None) -> None:
+    """Full decks, per open option: a census of seeded deals, each played to its end or a loop, then a local
+    search for longer games from the longest. ``python -m verifier.games.pyanitsa_poddavki --deals 100000``."""
+    import argparse
+    import json
+    import time
+    from multiprocessing import Pool
+    ap = argparse.ArgumentParser(description="Two-deck Pyanitsa on full decks: long games and loops")
+    ap.add_argument("--deals", type=int, default=100_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--climb", type=int, default=3_000, help="swaps tried by the local search per option")
+    ap.add_argument("--cap", type=int, default=1_000_000, help="lays followed per deal")
+    args = ap.parse_args(argv)
+    step = max(1, args.deals // (args.workers * 8))
+    for counter, order in FIXED:
+        start = time.perf_counter()
+        jobs = [(counter, order, a, min(a + step, args.deals), args.cap) for a in range(0, args.deals, step)]
+        with Pool(args.workers) as pool:
+            got = _merged(pool.map(_shard, jobs))
+        game = Poddavki(Rules(counter=counter, return_order=order), players=2)
+        seed = got["longest"][0]
+        deal = game.deal(seed)
+        piles, first, best = climb(game, deal.piles, deal.to_move, args.climb, seed, args.cap)
+        got["climbed"] = {"steps": args.climb, "lays": best.lays, "tricks": best.tricks, "over": best.over,
+                          "loop": best.loop, "first": first,
+                          "piles": [" ".join(map(str, p)) for p in piles]}
+        got["seconds"] = round(time.perf_counter() - start, 1)
+        print(json.dumps({"counter": counter, "order": order, **got}, ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()

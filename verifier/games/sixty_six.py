@@ -15,7 +15,7 @@ from spec.games._sixty_six_solver import Solver, format_position, opponent_hands
 from spec.games.sixty_six import (
     CLOSE, DECK, DECK_POINTS, HAND_SIZE, Marry, Play, SixtySix, in_last_phase, may_close,
 )
-from spec.i18n import Msg
+from spec.i18n import N_, Msg
 from verifier.api import Claim, Root, Watch, invariant, small_configs, steered, walk, walked, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.sampling import sample
@@ -787,3 +787,52 @@ def closing_guarantee(games, budget: Budget) -> Outcome:
     return Outcome(HOLDS, Msg("endgame solver: P0 wins against all {hands} hands of 6 from the 11 unseen cards "
                               "({positions} positions searched, {secs}s)", hands=count, positions=solver.nodes,
                               secs=f"{secs:.1f}"), examples=count)
+
+
+# ------------------------------------------------------------- the value of closing (rulebook table)
+
+#: Seeded deals whose closings the table solves: every position of random stock play (seeded by the deal)
+#: where the player to move may close.
+CLOSING_DEALS = 300
+_CLOSING_WORDS = {"stock": N_("cards in the stock"), "who": N_("closer"), "leader": N_("on lead"),
+                  "follower": N_("after the lead"), "positions": N_("positions"), "wins": N_("closer wins"),
+                  "points": N_("closer's mean game points"), "all": N_("all")}
+
+
+def closing_values(game: SixtySix, deals: int = CLOSING_DEALS):
+    """``(stock size, closer on lead?, closer's game points)`` for every position of ``deals`` seeded deals of
+    random stock play where the player to move may close, solved open-handed after the close (the solver's
+    double-dummy value: both hands shown)."""
+    import random
+    out = []
+    for seed in range(deals):
+        rng, state = random.Random(seed), game.deal(seed)
+        while state.result is None and not in_last_phase(state.stock, state.closed_by):
+            moves = game.legal_moves(state)
+            if CLOSE in moves:
+                closed = game.apply(state, CLOSE)
+                v = Solver(game).value(closed)
+                out.append((len(state.stock), not state.trick, v if state.to_move == 0 else -v))
+            plays = [m for m in moves if m != CLOSE]
+            state = game.apply(state, plays[rng.randrange(len(plays))])
+    return out
+
+
+def closing_table(lang: str = "en", deals: int = CLOSING_DEALS):
+    """How often closing wins for the closer with best play by both, open-handed: by the stock's size at the
+    close and whether the closer is on lead (``closer = either`` lets the follower close too)."""
+    from spec.i18n import tr
+    t = {k: tr(lang, v) for k, v in _CLOSING_WORDS.items()}
+    values = closing_values(SixtySix(), deals)
+    header = [t["stock"], t["who"], t["positions"], t["wins"], t["points"]]
+    rows = []
+    for size in sorted({v[0] for v in values}, reverse=True) + [None]:
+        for lead in (True, False, None) if size is not None else (None,):
+            cell = [g for s, on, g in values if (size is None or s == size) and (lead is None or on == lead)]
+            if not cell or (lead is None and size is not None):
+                continue
+            who = t["all"] if lead is None else t["leader"] if lead else t["follower"]
+            rows.append([t["all"] if size is None else size, who, len(cell),
+                         f"{100 * sum(g > 0 for g in cell) / len(cell):.1f} %",
+                         f"{sum(cell) / len(cell):+.2f}"])
+    return header, rows
