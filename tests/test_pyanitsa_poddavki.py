@@ -339,3 +339,17 @@ def test_the_local_search_keeps_whole_decks_and_reports_the_game_it_returns():
     assert sorted(piles[0]) == sorted(piles[1]) == sorted(deal.piles[0])
     assert best.lays >= start.lays
     assert props.play_out(game, props.deal_state(piles, first)) == best
+
+
+def test_the_census_is_the_same_sharded_over_processes_or_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    here = props.full_census("none", "laid", 12, workers=1, climb_steps=5)
+    pooled = props.full_census("none", "laid", 12, workers=2, climb_steps=5)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
+                                  processes=True) as cluster:
+        remote = props.full_census("none", "laid", 12, scheduler=cluster.scheduler_address, climb_steps=5)
+    assert here == pooled == remote
+    assert here["deals"] == 12 and here["ended"] + len(here["loops"]) + len(here["unfinished"]) == 12
+    game = Poddavki()
+    lays = [props.play_out(game, game.deal(seed)).lays for seed in range(12)]
+    assert here["lays"] == sum(lays) and here["longest"][:2] == (lays.index(max(lays)), max(lays))

@@ -299,32 +299,51 @@ def _merged(parts: list[dict]) -> dict:
     return out
 
 
+def full_census(counter: str, order: str, deals: int, *, workers: int = 2, scheduler: str | None = None,
+                climb_steps: int = 3_000, cap: int = 1_000_000) -> dict:
+    """:func:`census` of the seeded full-deck deals ``0 .. deals-1`` under one option, sharded over local
+    processes (``workers``) or a Dask scheduler, then :func:`climb` from the longest."""
+    step = max(1, deals // (max(workers, 1) * 8))
+    jobs = [(counter, order, a, min(a + step, deals), cap) for a in range(0, deals, step)]
+    if scheduler:
+        from dask.distributed import Client
+        with Client(scheduler) as client:
+            parts = client.gather(client.map(_shard, jobs, pure=False))
+    elif workers > 1:
+        from multiprocessing import get_context
+        with get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(_shard, jobs)
+    else:
+        parts = list(map(_shard, jobs))
+    got = _merged(parts)
+    game = Poddavki(Rules(counter=counter, return_order=order), players=2)
+    if got["longest"] is not None:
+        seed = got["longest"][0]
+        deal = game.deal(seed)
+        piles, first, best = climb(game, deal.piles, deal.to_move, climb_steps, seed, cap)
+        got["climbed"] = {"steps": climb_steps, "lays": best.lays, "tricks": best.tricks, "over": best.over,
+                          "loop": best.loop, "first": first, "piles": [" ".join(map(str, p)) for p in piles]}
+    return got
+
+
 def main(argv=None) -> None:
     """Full decks, per open option: a census of seeded deals, each played to its end or a loop, then a local
-    search for longer games from the longest. ``python -m verifier.games.pyanitsa_poddavki --deals 100000``."""
+    search for longer games from the longest. ``python -m verifier.games.pyanitsa_poddavki --deals 100000``
+    (``--scheduler tcp://host:port`` to shard it over a Dask cluster)."""
     import argparse
     import json
     import time
-    from multiprocessing import Pool
     ap = argparse.ArgumentParser(description="Two-deck Pyanitsa on full decks: long games and loops")
     ap.add_argument("--deals", type=int, default=100_000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--scheduler", help="a Dask scheduler address instead of local processes")
     ap.add_argument("--climb", type=int, default=3_000, help="swaps tried by the local search per option")
     ap.add_argument("--cap", type=int, default=1_000_000, help="lays followed per deal")
     args = ap.parse_args(argv)
-    step = max(1, args.deals // (args.workers * 8))
     for counter, order in FIXED:
         start = time.perf_counter()
-        jobs = [(counter, order, a, min(a + step, args.deals), args.cap) for a in range(0, args.deals, step)]
-        with Pool(args.workers) as pool:
-            got = _merged(pool.map(_shard, jobs))
-        game = Poddavki(Rules(counter=counter, return_order=order), players=2)
-        seed = got["longest"][0]
-        deal = game.deal(seed)
-        piles, first, best = climb(game, deal.piles, deal.to_move, args.climb, seed, args.cap)
-        got["climbed"] = {"steps": args.climb, "lays": best.lays, "tricks": best.tricks, "over": best.over,
-                          "loop": best.loop, "first": first,
-                          "piles": [" ".join(map(str, p)) for p in piles]}
+        got = full_census(counter, order, args.deals, workers=args.workers, scheduler=args.scheduler,
+                          climb_steps=args.climb, cap=args.cap)
         got["seconds"] = round(time.perf_counter() - start, 1)
         print(json.dumps({"counter": counter, "order": order, **got}, ensure_ascii=False), flush=True)
 
