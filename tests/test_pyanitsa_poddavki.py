@@ -353,3 +353,21 @@ def test_the_census_is_the_same_sharded_over_processes_or_a_dask_cluster():
     game = Poddavki()
     lays = [props.play_out(game, game.deal(seed)).lays for seed in range(12)]
     assert here["lays"] == sum(lays) and here["longest"][:2] == (lays.index(max(lays)), max(lays))
+
+
+def test_the_recorded_census_is_replayed_by_every_run_and_a_stale_figure_says_so():
+    from spec.games.pyanitsa_poddavki import CLAUSES
+    assert set(props.CENSUS) == set(props.FIXED)
+    for (counter, order), c in props.CENSUS.items():
+        game = Poddavki(Rules(counter=counter, return_order=order))
+        got = props.play_out(game, game.deal(c["seed"]))
+        assert (got.lays, got.tricks, got.over) == (c["lays"], c["tricks"], True)
+        assert c["ended"] + c["loops"] == c["deals"]
+    r = check([Poddavki()], "terminates_none_laid")
+    assert "replayed now" in r.detail and f"{props.CENSUS[('none', 'laid')]['lays']} cards" in r.detail
+    # an ace and a king demanding one card each: the recorded longest game is not that long any more
+    with CLAUSES.replaced("poddavki-pay", _pays_one):
+        r = check([Poddavki()], "terminates_none_laid")
+    assert "no longer replay" in r.detail
+    # a house rule's deck is not the census's: nothing is claimed from it
+    assert "census" not in check([Poddavki(Rules(deck="36"))], "terminates_none_laid").detail
