@@ -80,16 +80,7 @@ def solver_times(count: int = 40) -> dict:
     """Exact value of full 6+6 endgames: random stock play (no closing) up to the last phase."""
     game = SixtySix()
     times, nodes = [], []
-    seed = 0
-    while len(times) < count:
-        rng = random.Random(seed)
-        state = game.deal(seed)
-        seed += 1
-        while state.result is None and not in_last_phase(state.stock, state.closed_by):
-            moves = [m for m in game.legal_moves(state) if m != CLOSE]
-            state = game.apply(state, moves[rng.randrange(len(moves))])
-        if state.result is not None or len(state.hands[0]) != 6:
-            continue
+    for state in last_phase_positions(count, closed=0):
         solver = Solver(game)
         t = time.perf_counter()
         solver.value(state)

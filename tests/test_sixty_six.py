@@ -780,16 +780,7 @@ def test_the_closing_table_solves_every_closing_of_its_deals_from_the_closers_si
     g = game()
     values = closing_values(g, deals=2)
     assert {s for s, _, _ in values} == {12, 10, 8, 6} and {on for _, on, _ in values} == {True, False}
-    replayed = []
-    for seed in range(2):       # the same walk, solved by the plain minimax
-        rng, state = random.Random(seed), g.deal(seed)
-        while state.result is None and not in_last_phase(state.stock, state.closed_by):
-            moves = g.legal_moves(state)
-            if CLOSE in moves:
-                v = plain_minimax(g, g.apply(state, CLOSE), {})
-                replayed.append((len(state.stock), not state.trick, v if state.to_move == 0 else -v))
-            plays = [m for m in moves if m != CLOSE]
-            state = g.apply(state, plays[rng.randrange(len(plays))])
+    replayed = closing_values(g, deals=2, solve=lambda g, s: plain_minimax(g, s, {}))
     assert values == replayed
     header, rows = closing_table("ru", deals=2)
     assert header[0] == "карт в колоде" and rows[-1][:2] == ["все", "все"]

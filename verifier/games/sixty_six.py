@@ -799,10 +799,10 @@ _CLOSING_WORDS = {"stock": N_("cards in the stock"), "who": N_("closer"), "leade
                   "points": N_("closer's mean game points"), "all": N_("all")}
 
 
-def closing_values(game: SixtySix, deals: int = CLOSING_DEALS):
+def closing_values(game: SixtySix, deals: int = CLOSING_DEALS, solve=None):
     """``(stock size, closer on lead?, closer's game points)`` for every position of ``deals`` seeded deals of
     random stock play where the player to move may close, solved open-handed after the close (the solver's
-    double-dummy value: both hands shown)."""
+    double-dummy value: both hands shown; ``solve(game, state)``, another search to compare with)."""
     import random
     out = []
     for seed in range(deals):
@@ -811,7 +811,7 @@ def closing_values(game: SixtySix, deals: int = CLOSING_DEALS):
             moves = game.legal_moves(state)
             if CLOSE in moves:
                 closed = game.apply(state, CLOSE)
-                v = Solver(game).value(closed)
+                v = solve(game, closed) if solve else Solver(game).value(closed)
                 out.append((len(state.stock), not state.trick, v if state.to_move == 0 else -v))
             plays = [m for m in moves if m != CLOSE]
             state = game.apply(state, plays[rng.randrange(len(plays))])
@@ -825,14 +825,14 @@ def closing_table(lang: str = "en", deals: int = CLOSING_DEALS):
     t = {k: tr(lang, v) for k, v in _CLOSING_WORDS.items()}
     values = closing_values(SixtySix(), deals)
     header = [t["stock"], t["who"], t["positions"], t["wins"], t["points"]]
+
+    def row(size, who, cell):
+        return [size, who, len(cell), f"{100 * sum(g > 0 for g in cell) / len(cell):.1f} %",
+                f"{sum(cell) / len(cell):+.2f}"]
     rows = []
-    for size in sorted({v[0] for v in values}, reverse=True) + [None]:
-        for lead in (True, False, None) if size is not None else (None,):
-            cell = [g for s, on, g in values if (size is None or s == size) and (lead is None or on == lead)]
-            if not cell or (lead is None and size is not None):
-                continue
-            who = t["all"] if lead is None else t["leader"] if lead else t["follower"]
-            rows.append([t["all"] if size is None else size, who, len(cell),
-                         f"{100 * sum(g > 0 for g in cell) / len(cell):.1f} %",
-                         f"{sum(cell) / len(cell):+.2f}"])
-    return header, rows
+    for size in sorted({s for s, _, _ in values}, reverse=True):
+        for lead, who in ((True, t["leader"]), (False, t["follower"])):
+            cell = [g for s, on, g in values if s == size and on == lead]
+            if cell:
+                rows.append(row(size, who, cell))
+    return header, rows + [row(t["all"], t["all"], [g for _, _, g in values])]
