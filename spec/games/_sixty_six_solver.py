@@ -10,8 +10,8 @@ moves and applies them, so it plays by exactly the rules of the game object
 The value is found by a few null-window tests ("can P0 force at least v?",
 MTD(f)) that fail soft: each returns the bound it proved, not just yes or no.
 They share one memo, keyed on the part of the state that decides the rest of
-the game, of the bounds known of each position's value, so a later test stops
-wherever an earlier one settled it.
+the game, of the bounds known of each position's value between tricks, so a
+later test stops wherever an earlier one settled it.
 
 Both readings of who may close (``closer``) give the same values: once the
 stock is exhausted or closed nobody can close, so the moves searched are the
@@ -73,6 +73,8 @@ class Solver:
         value is at least ``g``, a result ``g < v`` that it is at most ``g``."""
         if state.result is not None:
             return state.result[0] - state.result[1]
+        if state.trick:
+            return self._reply(state, v)
         key = self.game.solver_key(state)
         lo, hi, moves = self.memo.get(key, NOTHING)     # what earlier tests proved of this position
         if lo >= v:
@@ -80,9 +82,43 @@ class Solver:
         if hi < v:
             return hi
         self.nodes += 1
-        apply, bound = self.game.apply, self.bound
+        apply, reply = self.game.apply, self._reply
         if moves is None:       # kept for the next test of this position (a third of them are tested again)
             moves = self.ordered_moves(state)
+        # the follower's answers are searched here, without a call to bound (more than half the positions searched are his)
+        if state.to_move == 0:
+            best = FULL[0]
+            for m in moves:
+                after = apply(state, m)
+                r = after.result
+                g = r[0] - r[1] if r is not None else reply(after, v)
+                if g > best:
+                    best = g
+                    if g >= v:
+                        break
+        else:
+            best = FULL[1]
+            for m in moves:
+                after = apply(state, m)
+                r = after.result
+                g = r[0] - r[1] if r is not None else reply(after, v)
+                if g < best:
+                    best = g
+                    if g < v:
+                        break
+        self.memo[key] = (best, hi, moves) if best >= v else (lo, best, moves)
+        return best
+
+    def _reply(self, state, v: int) -> int:
+        """:meth:`bound` of a position where a card is led and the follower answers. Not memoised: such a
+        position is rarely reached twice (the memo is kept between tricks, where the hands transpose), and a
+        forced answer (half of them) goes straight on to the next trick."""
+        self.nodes += 1
+        apply, bound = self.game.apply, self.bound
+        moves = self.game.legal_moves(state)
+        if len(moves) == 1:
+            return bound(apply(state, moves[0]), v)
+        moves = sorted(moves, key=_order_key)
         if state.to_move == 0:
             best = FULL[0]
             for m in moves:
@@ -99,7 +135,6 @@ class Solver:
                     best = g
                     if g < v:
                         break
-        self.memo[key] = (best, hi, moves) if best >= v else (lo, best, moves)
         return best
 
     def at_least(self, state, v: int) -> bool:
