@@ -82,30 +82,10 @@ class Solver:
         if hi < v:
             return hi
         self.nodes += 1
-        apply, reply = self.game.apply, self._reply
         if moves is None:       # kept for the next test of this position (a third of them are tested again)
             moves = self.ordered_moves(state)
-        # the follower's answers are searched here, without a call to bound (more than half the positions searched are his)
-        if state.to_move == 0:
-            best = FULL[0]
-            for m in moves:
-                after = apply(state, m)
-                r = after.result
-                g = r[0] - r[1] if r is not None else reply(after, v)
-                if g > best:
-                    best = g
-                    if g >= v:
-                        break
-        else:
-            best = FULL[1]
-            for m in moves:
-                after = apply(state, m)
-                r = after.result
-                g = r[0] - r[1] if r is not None else reply(after, v)
-                if g < best:
-                    best = g
-                    if g < v:
-                        break
+        # the follower's answers go to _reply, not through bound (more than half the positions searched are his)
+        best = self._best(state, moves, v, self._reply)
         self.memo[key] = (best, hi, moves) if best >= v else (lo, best, moves)
         return best
 
@@ -113,16 +93,22 @@ class Solver:
         """:meth:`bound` of a position where a card is led and the follower answers. Not memoised: such a
         position is rarely reached twice (the memo is kept between tricks, where the hands transpose), and a
         forced answer (half of them) goes straight on to the next trick."""
+        if state.result is not None:        # a marriage that reached 66 ended the game at the lead
+            return state.result[0] - state.result[1]
         self.nodes += 1
-        apply, bound = self.game.apply, self.bound
         moves = self.game.legal_moves(state)
         if len(moves) == 1:
-            return bound(apply(state, moves[0]), v)
-        moves = sorted(moves, key=_order_key)
+            return self.bound(self.game.apply(state, moves[0]), v)
+        return self._best(state, sorted(moves, key=_order_key), v, self.bound)
+
+    def _best(self, state, moves, v: int, value) -> int:
+        """The best of ``value(after, v)`` over the positions the moves lead to, for the player to move,
+        stopping at the first that settles the test (fail-soft)."""
+        apply = self.game.apply
         if state.to_move == 0:
             best = FULL[0]
             for m in moves:
-                g = bound(apply(state, m), v)
+                g = value(apply(state, m), v)
                 if g > best:
                     best = g
                     if g >= v:
@@ -130,7 +116,7 @@ class Solver:
         else:
             best = FULL[1]
             for m in moves:
-                g = bound(apply(state, m), v)
+                g = value(apply(state, m), v)
                 if g < best:
                     best = g
                     if g < v:
