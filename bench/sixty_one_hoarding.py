@@ -1,5 +1,8 @@
 """Sixty-One with a shuffled turnover: a play that keeps the total falling for ever (an experiment, not a timing).
 
+The verdict itself is the verifier's (``verifier.games.sixty_one.hoard_outcome``, 7 to 9 players); this script
+measures the long-run fall the argument predicts, for 5 to 11 players, on long seeded deals.
+
 The question (issue #26): with ``turnover_order = "shuffle"`` and 5 to 11 players, does every game end with
 probability 1? A shuffle that repeats no position's future rules out the cycle witnesses of the other orders.
 

@@ -523,6 +523,56 @@ def test_shuffle_order_claims_nothing_it_cannot_replay():
     assert_real_cycle(r)
 
 
+@pytest.mark.parametrize("n, timing", [(7, "at_draw"), (8, "keep_last"), (9, "at_draw"), (9, "keep_last")])
+def test_shuffle_hoard_shows_a_game_that_never_ends(n, timing):
+    """Seven to nine players under a shuffled turnover: the hoard keeps the total falling, with a chance
+    above zero for ever. The drift is recomputed here from the source's values, the start replays."""
+    from fractions import Fraction
+
+    from verifier.games.sixty_one import hoard_of
+    rules = Rules(turnover_order="shuffle", turnover_timing=timing)
+    r = check(games(rules=rules, counts=[n]), f"terminates_{n}p")
+    assert r.verdict == r.expected == "refuted" and r.method == "search"
+    circulating = sorted(STANDARD_VALUES[c.rank] for c in make_deck("36"))[:36 - 2 * n]
+    drift = Fraction(sum(circulating), len(circulating))
+    assert drift < 0 and f"circulate at {drift} a play" in r.detail
+    game, state = r.counterexample.record.replay()
+    hoard = hoard_of(game)
+    assert not game.is_over(state) and state.total + hoard.margin < rules.losing_total
+    assert all(sum(c in hoard.hoard for c in hand) == 2 for hand in state.hands)
+    assert f"the total is {state.total}" in r.counterexample.text and "10♠" not in str(sorted(hoard.hoard))
+    if (n, timing) == (7, "at_draw"):  # the page quotes this start and margin
+        page = " ".join(open("docs/games/sixty_one.rst", encoding="utf-8").read().split())
+        seed, plays = r.counterexample.record.seed, len(moves_of(r))
+        total = str(state.total).replace("-", "−")
+        assert f"deal seed {seed}, after {plays} plays, at a total of {total}" in page
+        assert f"a margin the verifier computes ({hoard.margin} for seven players)" in page
+
+
+def moves_of(r):
+    return r.counterexample.record.moves
+
+
+def test_shuffle_hoard_needs_the_turnover_it_argues_from():
+    """A turnover that comes one card early loses that card: the hoard's premise check says so."""
+    from spec.games.sixty_one import CLAUSES
+    rules = Rules(turnover_order="shuffle")
+    with CLAUSES.replaced("sixty-one-turnover", lambda stock, need: need > 0 and len(stock) <= 1):
+        r = check(games(rules=rules, counts=[7]), "terminates_7p")
+    assert r.verdict == "unknown" and "the new stock lacks" in r.detail
+
+
+def test_shuffle_hoard_not_claimed_where_it_does_not_apply():
+    """Ten and eleven players: the last cards drawn before a turnover span two stocks; five and six: the
+    circulating cards are worth 12 and 0; a resetting total has no drift."""
+    for n in (5, 6, 10, 11):
+        r = check(games(rules=Rules(turnover_order="shuffle"), counts=[n]), f"terminates_{n}p")
+        assert r.verdict == "unknown" and r.expected is None
+    rules = Rules(turnover_order="shuffle", total_after_turnover="resets")
+    r = check(games(rules=rules, counts=[7]), "terminates_7p")
+    assert r.verdict != "holds" and r.expected is None
+
+
 class ClaimsTooShortBound(SixtyOne):
     def max_plays(self):
         return 20
@@ -624,7 +674,9 @@ def test_termination_claims_are_scoped():
         assert [claimed(n, turnover_order=order) for n in (2, 3, 4, 5)] == ["holds"] * 3 + [None]
     assert [claimed(n, turnover_order="reverse", turnover_timing="keep_last") for n in (3, 4, 5)] == \
         ["holds", None, None]
-    assert [claimed(n, turnover_order="shuffle") for n in (6, 11, 12)] == [None, None, "refuted"]
+    assert [claimed(n, turnover_order="shuffle") for n in (6, 7, 9, 10, 11, 12)] == \
+        [None, "refuted", "refuted", None, None, "refuted"]
+    assert claimed(7, turnover_order="shuffle", total_after_turnover="resets") is None
     # the values: tens at -12 keep the five-player queue sum positive (4), at -13 it is 0
     assert claimed(5, values={"10": -12}) == "holds" and claimed(5, values={"10": -13}) is None
     assert claimed(5, losing_total=1000) == "holds" and claimed(5, turnover_order="reverse", losing_total=-10) == "holds"

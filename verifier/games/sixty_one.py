@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
 
 import z3
 
@@ -417,6 +419,150 @@ def repeated_block(cards) -> str:
     return format_cards(cards)
 
 
+# ------------------------------------------------ a shuffled turnover: the hoard
+#
+# Under ``shuffle`` order a repeated position is no witness, but one way of playing keeps the total
+# falling for ever with a positive chance (the page gives the argument in full). Every player keeps the
+# (h - 1) n highest cards for good and lays his one other card; those other cards circulate. At each
+# turnover the circulating cards kept out of the new stock (the other hands, and under keep_last the card
+# left on the pile) are a random set disjoint from the last one, and the stock between two turnovers is
+# drawn whole, so the total's long-run rise a play is the circulating cards' mean value. The figures come
+# from the rules' table; the start the argument needs is found by playing seeded deals through the engine.
+
+def hoard_premises(rules, players: int) -> tuple[int, int, int] | None:
+    """``(m, r, worth)``: how many cards circulate under the hoard, how many of them each new stock
+    lacks, and what they are worth, read from the deck and the values table. ``None`` unless the
+    argument applies: ``shuffle`` order, a carried total, one pack (no two cards alike), a negative worth,
+    and ``m >= 2r`` (the last ``r`` cards drawn before a turnover all come from one stock)."""
+    deck = make_deck(rules.deck)
+    kept = (rules.hand_size - 1) * players
+    held = players - 1 if rules.turnover_timing == "at_draw" else players
+    m = len(deck) - kept
+    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or held < 1
+            or len(set(deck)) != len(deck) or m < 2 * held):
+        return None
+    worth = sum(sorted(rules.values[c.rank] for c in deck)[:m])
+    return (m, held, worth) if worth < 0 else None
+
+
+@dataclass(frozen=True)
+class Hoard:
+    """The hoard of one game and the figures of its argument."""
+
+    hoard: frozenset          # the (h - 1) n highest cards (ties by the cards' order), kept in the hands
+    circulating: tuple        # the other cards, which every play moves on
+    held: int                 # cards of ``circulating`` that each new stock lacks
+    worth: int                # their total value (below zero)
+    #: how far the total can rise above its value at a turnover, on the way into a falling loop of shuffles
+    margin: int
+
+    @property
+    def drift(self) -> Fraction:
+        """The total's long-run rise a play: the circulating cards' mean value."""
+        return Fraction(self.worth, len(self.circulating))
+
+
+def hoard_of(game: SixtyOne) -> Hoard | None:
+    """The hoard, where :func:`hoard_premises` holds for ``game``."""
+    premises = hoard_premises(game.rules, game.players)
+    if premises is None:
+        return None
+    m, held, worth = premises
+    deck = sorted(game.deck(), key=lambda c: (game.value_of(c), sort_key(c)))
+    rest, n = deck[:m], game.players
+    values = sorted(game.value_of(c) for c in rest)
+    # the total is the sum played, Phi = total + the hands' circulating cards rises by each card drawn:
+    # at most the positive values a stretch, and total and Phi differ by at most the n cards' extremes
+    hands = sum(v for v in values[-n:] if v > 0) - sum(v for v in values[:n] if v < 0)
+    margin = hands + 3 * sum(v for v in values if v > 0)
+    return Hoard(frozenset(deck[m:]), tuple(rest), held, worth, margin)
+
+
+def hoard_move(game: SixtyOne, hoard: Hoard, state):
+    """The lowest card outside the hoard (a hoard card only when the hand holds nothing else)."""
+    moves = game.legal_moves(state)
+    free = [m for m in moves if m.card not in hoard.hoard] or list(moves)
+    return min(free, key=lambda m: game.value_of(m.card))
+
+
+def falling_loop(hoard: Hoard, kept: frozenset, value) -> int:
+    """The fall of the loop of two turnovers entered from ``kept`` (the circulating cards the last new
+    stock lacked): keep back next the ``held`` highest cards the stock has, then the ``held`` highest of
+    the rest, and so on alternately. A positive fall is a loop that lowers the total by that much."""
+    def top(cards):
+        return frozenset(sorted(cards, key=value, reverse=True)[:hoard.held])
+    first = top(set(hoard.circulating) - kept)
+    second = top(set(hoard.circulating) - first)
+    return sum(map(value, first)) + sum(map(value, second)) - 2 * hoard.worth
+
+
+def hoard_start(game: SixtyOne, hoard: Hoard, deals: int, plays: int = 4_000):
+    """Play seeded deals with the hoard until a turnover where every hand holds its hoard cards, the
+    total is more than :attr:`Hoard.margin` below the losing total and the loop entered from there
+    falls. Checks the argument's premise at every turnover on the way: the circulating cards each new
+    stock lacks are ``held`` many, and none of those of the turnover before. Returns ``(seed, moves,
+    state, fall)``, or a :class:`Msg` saying what failed, or ``None`` when no deal gets there."""
+    rules, circ = game.rules, set(hoard.circulating)
+    for seed in range(deals):
+        state, moves, kept, turnovers = game.deal(seed), [], None, 0
+        while state.loser is None and len(moves) < plays:
+            p = state.to_move
+            move = hoard_move(game, hoard, state)
+            moves.append(move)
+            state = game.apply(state, move)
+            if state.turnovers == turnovers:
+                continue
+            turnovers = state.turnovers
+            settled = all(sum(c in hoard.hoard for c in h) == rules.hand_size - 1 for h in state.hands)
+            if not settled:
+                continue
+            lacked = frozenset(c for q, h in enumerate(state.hands) if q != p for c in h if c in circ) \
+                | frozenset(state.pile)
+            stock = set(state.stock) | {c for c in state.hands[p] if c in circ}  # the new stock, before p drew
+            if (len(lacked) != hoard.held or (kept is not None and kept & lacked) or stock & lacked
+                    or stock | lacked != circ):
+                return Msg("deal seed {seed}, turnover {k}: the new stock lacks {cards}, not {r} circulating cards "
+                           "none of which it lacked before", seed=seed, k=turnovers,
+                           cards=format_cards(sorted(circ - stock, key=sort_key)), r=hoard.held)
+            kept = lacked
+            fall = falling_loop(hoard, lacked, game.value_of)
+            if state.total + hoard.margin < rules.losing_total and fall > 0:
+                return seed, moves, state, fall
+    return None
+
+
+def hoard_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
+    """The hoard's verdict under a shuffled turnover: refuted (a positive chance of a game that never
+    ends), with the start found as a replayable record; ``None`` where the argument does not apply."""
+    hoard = hoard_of(game)
+    if hoard is None:
+        return None
+    rules, n = game.rules, game.players
+    deals = max(200, budget.examples)
+    found = hoard_start(game, hoard, deals)
+    if not isinstance(found, tuple):
+        why = found or Msg("no deal of seeds 0-{last} reached a low enough total", last=deals - 1)
+        return Outcome(UNKNOWN, Msg("the hoard argument: {why}", why=why), method="search")
+    seed, moves, state, fall = found
+    m, r, mean = len(hoard.circulating), hoard.held, hoard.drift
+    keep = sorted(hoard.hoard, key=sort_key)
+    text = (f"{n} players, shuffle order, {rules.turnover_timing}, a carried total. Every player keeps the "
+            f"{len(keep)} highest cards ({format_cards(keep)}) for good and lays his lowest other card; the other "
+            f"{m} cards, worth {hoard.worth}, circulate. Deal seed {seed}, so played: after {len(moves)} plays the "
+            f"pile has just been turned over, every hand holds {rules.hand_size - 1} hoard cards, and the total is "
+            f"{state.total}.\nFrom there a game never ends with a chance above zero. At each turnover the "
+            f"{r} circulating cards the new stock lacks are a random set with none of the last ones, and the "
+            f"stock is drawn whole before the next, so the total falls {float(-mean):.3f} a play in the long run "
+            f"({mean} a play), for ever with probability 1. Shuffles that keep back the {r} highest cards "
+            f"alternately lower it by {fall} every two turnovers without its rising more than {hoard.margin} "
+            f"(so never to {rules.losing_total}), as far as wanted; from low enough, it never rises back to "
+            f"{rules.losing_total} with a chance of at least one half.")
+    return Outcome(REFUTED, Msg("the hoard: {m} cards circulate at {mean} a play; from deal seed {seed}, {plays} plays "
+                                "in, at total {total}, a game never ends with a chance above zero", m=m,
+                                mean=str(mean), seed=seed, plays=len(moves), total=state.total),
+                   counterexample=Counterexample(text, record=game.record(seed, moves)), method="search")
+
+
 def termination(game: SixtyOne, budget: Budget) -> Outcome:
     """Does every game with ``game.players`` players end? z3 proves a bound where
     an argument applies (:func:`~spec.games.sixty_one.play_bound`); otherwise a
@@ -437,6 +583,9 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
         return Outcome(HOLDS, Msg.join("; ", (text for _, text in proved)), method="z3")
     # no proof (or a proof timed out): only a witness can settle it now, never a pass
     if shuffles_afresh(game):
+        hoarded = hoard_outcome(game, budget)
+        if hoarded is not None:
+            return hoarded
         return Outcome(UNKNOWN, Msg("no proof; and no witness can be replayed: every turnover shuffles two or more "
                                     "cards afresh, so a repeated position does not repeat its future (an endless "
                                     "game needs the same shuffles for ever)"), method="search")
@@ -524,17 +673,22 @@ CYCLES_FROM = 15
 
 
 def cycles_are_claimed(rules, players: int) -> bool:
-    """Where the witness search is claimed to find an endless game: the source's deck, values
-    and hand size, a losing total of at least :data:`CYCLES_FROM`, and ``flip`` or ``reverse``
-    order (``shuffle`` only with twelve players, whose turnovers move at most one card);
-    either timing, either total."""
+    """Where an endless game is claimed: the source's deck, values and hand size, a losing total
+    of at least :data:`CYCLES_FROM`, and ``flip`` or ``reverse`` order, either timing, either total,
+    where the witness search finds a cycle; ``shuffle`` order with twelve players, whose turnovers move
+    at most one card, and where the hoard argument applies (a carried total, 7 to 9 players with the
+    source's figures: :func:`hoard_premises`), which shows a positive chance of a game that never ends."""
     return (rules.deck == "36" and rules.hand_size == 3 and rules.losing_total >= CYCLES_FROM
             and all(rules.values[r] == v for r, v in STANDARD_VALUES.items())
-            and (rules.turnover_order != "shuffle" or players == 12))
+            and (rules.turnover_order != "shuffle" or players == 12
+                 or hoard_premises(rules, players) is not None))
 
 
 def _cycles_scope(n: int) -> Scope:
-    order = Msg("any order") if n == 12 else Msg("flip or reverse order")
+    hoarded = any(hoard_premises(SixtyOne.Rules(turnover_order="shuffle", turnover_timing=t), n) is not None
+                  for t in ("at_draw", "keep_last"))
+    order = Msg("any order") if n == 12 else Msg("any order (shuffle with a carried total)") if hoarded \
+        else Msg("flip or reverse order")
     return Scope(Msg("36 cards, the source's values, 3 cards each, a losing total of {total} or more, {order}",
                      total=CYCLES_FROM, order=order),
                  lambda rules, players: players != n or cycles_are_claimed(rules, players))
@@ -566,10 +720,13 @@ TERMINATION_ROWS = (
 
 def termination_cell(outcome: Outcome) -> str:
     """``≤N``: z3 proves every game ends within N plays; ``∞``: a replayable endless
-    cycle was found; ``?``: neither."""
+    cycle was found; ``∞*``: the hoard argument shows a positive chance of a game that never
+    ends (a shuffled turnover); ``?``: neither."""
     if outcome.verdict == HOLDS:
         return "≤" + outcome.detail.rsplit("at most ", 1)[1].split()[0]
-    return "∞" if outcome.verdict == REFUTED else "?"
+    if outcome.verdict == REFUTED:
+        return "∞*" if "hoard cards" in outcome.counterexample.text else "∞"
+    return "?"
 
 
 def termination_table(budget: Budget) -> list[tuple[str, list[str]]]:
