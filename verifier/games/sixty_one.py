@@ -501,7 +501,7 @@ def hoard_start(game: SixtyOne, hoard: Hoard, deals: int, plays: int = 4_000):
     total is more than :attr:`Hoard.margin` below the losing total and the loop entered from there
     falls. Checks the argument's premise at every turnover on the way: the circulating cards each new
     stock lacks are ``held`` many, and none of those of the turnover before. Returns ``(seed, moves,
-    state, fall)``, or a :class:`Msg` saying what failed, or ``None`` when no deal gets there."""
+    state, fall)``, or a :class:`~spec.i18n.Msg` saying what failed, or ``None`` when no deal gets there."""
     rules, circ = game.rules, set(hoard.circulating)
     for seed in range(deals):
         state, moves, kept, turnovers = game.deal(seed), [], None, 0
