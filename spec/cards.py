@@ -25,6 +25,7 @@ from spec.i18n import Msg
 __all__ = [
     "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
     "parse_rank", "parse_card", "parse_cards", "format_card", "format_cards", "format_runs", "shuffled",
+    "as_cards", "check_named_once",
 ]
 
 
@@ -148,6 +149,28 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas."""
     return tuple(parse_card(p) for p in text.replace(",", " ").split())
+
+
+def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    """Cards given as :class:`Card` values or in card notation (``"10♥ Q♠"``), as a tuple in that order:
+    how a game's ``position(...)`` takes the cards of each place."""
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
+def check_named_once(deck: Iterable[Card], *places: Iterable[Card]) -> None:
+    """The sanity check of a position set up by hand: every card named in ``places`` is one of ``deck``,
+    named no more often than ``deck`` holds it (a two-pack deck holds each card twice). Raises
+    ``ValueError`` naming the first card that is not."""
+    left: dict[Card, int] = {}
+    for card in deck:
+        left[card] = left.get(card, 0) + 1
+    for place in places:
+        for card in place:
+            if card not in left:
+                raise ValueError(f"{format_card(card)} is not a card of this deck")
+            if not left[card]:
+                raise ValueError(f"{format_card(card)} is named more often than the deck holds it")
+            left[card] -= 1
 
 
 def format_card(card: Card, style: str = "unicode") -> str:

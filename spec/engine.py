@@ -142,6 +142,12 @@ class Game(abc.ABC, Generic[S, M]):
     def deal(self, seed: int) -> S:
         """The initial state after the seeded shuffle and deal."""
 
+    def position(self, *args: Any, **kwargs: Any) -> S:
+        """A position set up by hand (cards in named places; the rest of the state at its natural start):
+        each game's one documented constructor, which the verifier's small configurations, the solvers and
+        the tests build their positions with. A card named twice or not in the deck is a ``ValueError``."""
+        raise NotImplementedError(f"{self.info.id}: the game defines no position(...); see docs/dev/conventions.md")
+
     # --------------------------------------------------------------- flow
     @abc.abstractmethod
     def to_move(self, state: S) -> int | None:

@@ -48,3 +48,17 @@ def test_parse_rank_names_what_is_allowed():
     with pytest.raises(NotationError) as err:
         parse_rank("Z")
     assert str(err.value) == "cannot read rank 'Z': ranks are 2-10 T J Q K A (or В Д К Т), Jk for a joker"
+
+
+def test_a_positions_cards_are_read_from_notation_or_values_and_checked_against_the_deck():
+    from spec.cards import as_cards, check_named_once
+    deck = make_deck("32")
+    assert as_cards("10♥ Q♠") == as_cards(list(parse_cards("Th Qs"))) == parse_cards("10♥ Q♠")
+    check_named_once(deck, as_cards("10♥ Q♠"), as_cards("A♦"))
+    with pytest.raises(ValueError, match="Q♠ is named more often"):
+        check_named_once(deck, as_cards("10♥ Q♠"), as_cards("Q♠"))
+    with pytest.raises(ValueError, match="2♣ is not a card of this deck"):
+        check_named_once(deck, as_cards("2♣"))
+    check_named_once(deck + deck, as_cards("Q♠"), as_cards("Q♠"))   # two packs: twice is allowed
+    with pytest.raises(ValueError, match="named more often"):
+        check_named_once(deck + deck, as_cards("Q♠ Q♠ Q♠"))
