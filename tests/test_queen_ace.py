@@ -286,6 +286,19 @@ def test_the_small_configurations_offer_every_stake_at_any_bounds():
     assert r.verdict == "holds" and r.detail.startswith("exhaustive over ")
 
 
+def test_a_position_names_its_pack_in_either_form_and_refuses_a_card_twice_or_foreign():
+    game = QueenAce(Rules(min_stake=2), players=3)
+    s = game.position("Q♠ 2♣ A♠")
+    assert s == game.position(parse_cards("Q♠ 2♣ A♠"), (2, 2, 2))
+    assert s.stock[0] == parse_card("Q♠") and s.to_move == 0 and s.drawn == ((), (), ()) and s.seed == 0
+    assert game.play(s, DRAW).out == (True, False, False)               # the first card named is drawn first
+    assert game.position("A♠", (3, 0, 0)).to_move == 1                # the first seat yet to stake has the turn
+    for stock, problem in (("Q♠ 2♣ Q♠", "Q♠ is named twice"), (parse_cards("2♣ Jk"), "Jk is not in the pack")):
+        with pytest.raises(ValueError) as err:
+            game.position(stock)
+        assert str(err.value) == problem
+
+
 # ------------------------------------------------------------ limits, the end, the log
 
 @pytest.mark.parametrize("lo,hi,ok", [(3, 2, False), (1, 100, True), (2, 2, True), (100, 99, False)])

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, make_deck
+from spec.cards import Card, Rank, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -33,6 +33,7 @@ INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и т
                               lines="148-157"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)
+IN_PACK = frozenset(PACK)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -230,12 +231,27 @@ class QueenAce(Game[State, Stake | Draw]):
             nxt = next_seat(out, p)
         return State(state.stock[1:], state.stakes, drawn, out, nxt, winner, state.seed, card)
 
-    def position(self, stock: Sequence[Card], stakes: Sequence[int] | None = None) -> State:
-        """The position after the stakes (``stakes``, by seat; default: everyone the smallest), with
-        ``stock`` to draw from, top card first: how the verifier and the tests set up a draw."""
+    def position(self, stock: Sequence[Card] | str, stakes: Sequence[int] | None = None) -> State:
+        """A position of Queen-and-Ace: the stakes (some perhaps still to come) and the pack to draw from,
+        before any card is drawn. The verifier's small configurations and the tests start here.
+
+        ``stock``: the cards left to draw, as :class:`~spec.cards.Card` values or card notation
+        (``"Q♠ 2♣ A♠"``), the top card (drawn first) first; any part of the 52-card pack, each card once.
+        ``stakes``: the chips each seat has put in the pot, by seat; 0 for a seat that has not staked yet.
+        Stakes go in seat order, so the first seat with 0 has the turn, and with every stake in P0 draws
+        first. Default: everyone has staked the smallest amount. Nobody has drawn, nobody is out; the deal
+        seed is 0. A card named twice or not in the pack raises :class:`ValueError` naming it.
+        """
+        stock = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
+        seen: set = set()
+        for card in stock:
+            if card in seen or card not in IN_PACK:
+                raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
+            seen.add(card)
         n = self.players
         stakes = tuple(stakes) if stakes is not None else (self.rules.min_stake,) * n
-        return State(tuple(stock), stakes, ((),) * n, (False,) * n, 0, None, 0)
+        turn = stakes.index(0) if 0 in stakes else 0
+        return State(stock, stakes, ((),) * n, (False,) * n, turn, None, 0)
 
     def ledger(self, state) -> Ledger:
         """The stakes paid in, and the pot paid out as the rules say, by the settlement clauses."""

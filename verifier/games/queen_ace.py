@@ -106,10 +106,6 @@ def exact_odds(players: int, *, aces: int = 4, queens: int = 4, others: int = 44
     return Odds(players, tuple(win), nobody, tuple(sorted(length.items())))
 
 
-def after_stakes(game: QueenAce, stock) -> State:
-    return game.position(stock)
-
-
 def play_out(game: QueenAce, state: State) -> tuple[State, int]:
     draws = 0
     while state.to_move is not None:
@@ -135,7 +131,7 @@ def long_pack(players: int):
 
 def _record(game: QueenAce, order, length: dict, counts: list) -> None:
     """Play ``order`` out; count its length and who took the pot (the last count: nobody)."""
-    end, draws = play_out(game, after_stakes(game, order))
+    end, draws = play_out(game, game.position(order))
     length[draws] += 1
     counts[game.players if end.winner is None else end.winner] += 1
 
@@ -247,7 +243,7 @@ def simulate(game: QueenAce, games: int, seed: int) -> Odds:
     nobody = 0
     length: dict[int, int] = defaultdict(int)
     for s in range(seed, seed + games):
-        end, draws = play_out(game, after_stakes(game, game.deal(s).stock))
+        end, draws = play_out(game, game.position(game.deal(s).stock))
         length[draws] += 1
         if end.winner is None:
             nobody += 1
@@ -328,9 +324,9 @@ def small(game):
     roots = []
     for pack in (SMALL_PACK, QUEENS_PACK):
         for order in itertools.islice(itertools.permutations(pack), 0, 5040, 37):
-            roots.append(Root(after_stakes(game, order), f"pack {' '.join(map(str, order))}"))
+            roots.append(Root(game.position(order), f"pack {' '.join(map(str, order))}"))
     n, low = game.players, game.rules.min_stake
-    last = State(tuple(parse_cards("Q♠ 2♣ A♠")), (low,) * (n - 1) + (0,), ((),) * n, (False,) * n, n - 1)
+    last = game.position("Q♠ 2♣ A♠", (low,) * (n - 1) + (0,))
     roots.append(Root(last, f"P{n - 1} stakes last, then the pack Q♠ 2♣ A♠"))
     if game.players <= 4 and game.rules.max_stake - game.rules.min_stake < 5:
         roots.append(Root.deal(game, 0))
