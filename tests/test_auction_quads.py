@@ -29,7 +29,7 @@ def position(game, first, stock, extra=()):
     """First cards (one each), P0's extra cards, and the stock, top card first."""
     hands = tuple((c,) for c in parse_cards(first))
     hands = ((hands[0][0],) + tuple(parse_cards(" ".join(extra))),) + hands[1:] if extra else hands
-    return game.start(hands, tuple(parse_cards(stock)))
+    return game.position(hands, stock)
 
 
 def run(game, state, moves):
@@ -222,7 +222,7 @@ class KeepsPairs(AuctionQuads):
         cards = list(self.deck())
         rng_for(seed).shuffle(cards)
         n = self.players
-        return self.start(tuple((c,) for c in cards[:n]), tuple(cards[n:]), 0, seed)
+        return self.position(tuple((c,) for c in cards[:n]), cards[n:], seed=seed)
 
 
 def test_first_ranks_differ_refutes_a_deal_that_keeps_pairs():
@@ -312,6 +312,20 @@ def test_the_small_configurations_serve_every_player_count():
         assert len(props.small(game)) == 2
         r = check([game], "moves_match_clauses")
         assert r.verdict == "holds" and r.method == "exhaustive"
+
+
+def test_a_position_takes_hands_and_stock_in_either_form_and_refuses_a_card_twice_or_foreign():
+    game = AuctionQuads(players=4)
+    s = game.position(["2♠ 2♥", "3♠", "4♠", "5♠"], "9♦ 2♣ 7♥")
+    assert s == game.position([parse_cards("2♠ 2♥")] + [(c,) for c in parse_cards("3♠ 4♠ 5♠")], parse_cards("9♦ 2♣ 7♥"))
+    assert s.centre == parse_cards("9♦")[0] and s.stock == parse_cards("2♣ 7♥")   # the top card goes up first
+    assert (s.to_move, s.auction, s.price, s.paid, s.redeals, s.seed) == (0, 0, 0, (0, 0, 0, 0), 0, 0)
+    assert game.position(["2♠", "3♠", "4♠", "5♠"], "9♦", redeals=2, seed=7).redeals == 2
+    for hands, stock, problem in ((["2♠", "3♠", "4♠", "5♠"], "9♦ 3♠", "3♠ is named twice"),
+                                  (["2♠", "3♠", "4♠", "Jk"], "9♦", "Jk is not in the pack")):
+        with pytest.raises(ValueError) as err:
+            game.position(hands, stock)
+        assert str(err.value) == problem
 
 
 def test_odds_exact_holds_when_unbid_cards_are_set_aside():

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, make_deck
+from spec.cards import Card, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import redraws, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -38,6 +38,7 @@ INFO = GameInfo(id="auction_quads", name_en="Auction for fours", name_ru="Тор
                                              lines="15-30"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)
+IN_PACK = frozenset(PACK)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -283,10 +284,31 @@ class AuctionQuads(Game[State, Bid | Pass]):
     def deal(self, seed: int) -> State:
         n = self.players
         first, stock, again = lay_first_cards(PACK, n, self.rules.redeal, rng_for(seed))
-        return self.start(tuple((c,) for c in first), tuple(stock), again, seed)
+        return self._first_auction(tuple((c,) for c in first), tuple(stock), again, seed)
 
-    def start(self, hands, stock, redeals=0, seed=0) -> State:
-        """The position after the first cards: the top card of ``stock`` goes up for auction."""
+    def position(self, hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str, *, redeals: int = 0,
+                 seed: int = 0) -> State:
+        """A position of the auction for fours: the cards each player holds and the stock, as the first
+        auction opens (a deal reaches one once the first cards differ in rank). The verifier's small
+        configurations and the tests start here.
+
+        ``hands``: by seat, each player's cards, face up, in the order received (the first, laid before
+        the player, first); ``Card`` values or card notation (``"2♠ 2♥"``). ``stock``: the cards left,
+        face down, top card first; the top card goes up for auction at once, opened by P0 (the dealer's
+        left). ``redeals``: how often the first cards were laid again; ``seed``: the deal's seed (0 for a
+        position set up by hand). No chip has been bid yet; the pot holds the antes. A card named twice
+        or not in the 52-card pack raises :class:`ValueError` naming it.
+        """
+        hands = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
+        stock = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
+        seen: set = set()
+        for card in stock + sum(hands, ()):
+            if card in seen or card not in IN_PACK:
+                raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
+            seen.add(card)
+        return self._first_auction(hands, stock, redeals, seed)
+
+    def _first_auction(self, hands, stock, redeals, seed) -> State:
         n = self.players
         return State(hands, stock[1:], stock[0], (), 0, opener(0, n), paid=(0,) * n, redeals=redeals, seed=seed)
 

@@ -321,7 +321,7 @@ def engine_odds(game: AuctionQuads, first=None, stock=SMALL_STOCK) -> Odds:
     nobody = count = 0
     length: dict[int, int] = defaultdict(int)
     for order in rank_orders(stock):
-        end = play_greedy(game, game.start(hands, order))
+        end = play_greedy(game, game.position(hands, order))
         count += 1
         if end.winner is None:
             nobody += 1
@@ -482,10 +482,8 @@ def small(game):
     """Any number of players: P0 holds three twos, the others one card each of other ranks; a 2-card stock
     that completes the twos, and one that completes nothing: every bid of both auctions explored."""
     n = game.players
-    hands = tuple((c,) for c in SMALL_FIRST_ALL[:n])
-    hands = ((hands[0][0],) + tuple(parse_cards("2♥ 2♦")),) + hands[1:]
-    orders = [parse_cards("9♦ 2♣"), parse_cards("9♦ 9♣")]
-    return [Root(game.start(hands, tuple(o)), f"P0 holds 2♠ 2♥ 2♦; stock {' '.join(map(str, o))}") for o in orders]
+    hands = ("2♠ 2♥ 2♦",) + tuple((c,) for c in SMALL_FIRST_ALL[1:n])
+    return [Root(game.position(hands, stock), f"P0 holds 2♠ 2♥ 2♦; stock {stock}") for stock in ("9♦ 2♣", "9♦ 9♣")]
 
 
 @invariant(AuctionQuads, "first_ranks_differ", title="The first cards, one before each player, are all of "
