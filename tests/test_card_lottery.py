@@ -28,10 +28,6 @@ DATA = pathlib.Path(__file__).parent / "data" / "records" / "card_lottery"
 C = parse_cards
 
 
-def beating(game, hands, leader=0):
-    return props.after_lottery(game, [C(h) for h in hands], leader)
-
-
 def first_moves(game, state, k):
     for _ in range(k):
         state = game.play(state, game.legal_moves(state)[0])
@@ -44,7 +40,7 @@ def test_first_round_box_then_four_stakes_then_the_deal():
     game = CardLottery(players=2)
     bank = C("A♠ K♥ Q♦ J♣ 10♠ 9♥")
     dealer = C("K♥ 2♠ 3♠ 4♠ J♣ 5♠ 6♠ 7♠ 8♠ 9♠ 10♦ J♦")
-    s = game.start(bank, dealer)
+    s = game.position(bank, dealer)
     assert s.phase == BOXING and s.to_move == 0 and s.prizes == C("A♠ K♥ Q♦ J♣")
     with pytest.raises(IllegalMove, match=r"only the banker stakes.*\[rule lottery-stake\]"):
         game.check_move(s, Stake(1))
@@ -70,7 +66,7 @@ def test_first_round_box_then_four_stakes_then_the_deal():
 def test_only_this_rounds_cards_win():
     game = CardLottery(Rules(prize_cards=1, cards_per_round=1), players=2)
     # round 1 deals 2♠ 3♠; the banker's next card is 2♠, whose twin was dealt a round earlier: it never wins
-    s = game.start(C("5♦ 2♠ 7♣"), C("2♠ 5♦ 3♠ 4♠ 6♠"))
+    s = game.position(C("5♦ 2♠ 7♣"), C("2♠ 5♦ 3♠ 4♠ 6♠"))
     s = first_moves(game, s, 3)
     assert s.won == ((parse_card("5♦"), 1, 1),) and s.prizes == C("2♠")
     s = first_moves(game, s, 3)
@@ -121,7 +117,7 @@ def test_the_suits_rank_as_the_penalty_scale():
 
 def test_take_only_when_unable_and_who_leads_next():
     game = CardLottery(players=3)
-    s = beating(game, ["3♦ 5♠", "K♣ 2♠", "4♥ 6♠"])
+    s = game.position(hands=["3♦ 5♠", "K♣ 2♠", "4♥ 6♠"])
     s = game.play(s, Lead(parse_card("3♦")))
     assert s.phase == ANSWERING and s.to_move == 1
     with pytest.raises(IllegalMove, match=r"you can beat 3♦ \(with K♣\).*lottery-take"):
@@ -141,30 +137,30 @@ def test_take_only_when_unable_and_who_leads_next():
 
 def test_after_a_take_the_next_player_leads_and_the_option_after_a_beat():
     game = CardLottery(players=3)
-    s = beating(game, ["4♥ 5♠", "2♠ 3♠", "6♠ 7♠"])
+    s = game.position(hands=["4♥ 5♠", "2♠ 3♠", "6♠ 7♠"])
     s = game.play(game.play(s, Lead(parse_card("4♥"))), TAKE)
     assert s.hands[1] == C("2♠ 3♠ 4♥") and s.to_move == 2
     nxt = CardLottery(Rules(after_beat="next_leads"), players=3)
-    s = beating(nxt, ["5♠ 6♠", "4♥ 2♠", "7♠ 8♠"])
+    s = nxt.position(hands=["5♠ 6♠", "4♥ 2♠", "7♠ 8♠"])
     s = nxt.play(nxt.play(s, Lead(parse_card("5♠"))), Beat(parse_card("4♥")))
     assert s.to_move == 2
 
 
 def test_the_loser_pays_by_suit_into_the_box_which_goes_to_the_banker():
     game = CardLottery(players=2)
-    s = beating(game, ["2♠", "A♥ K♣ 3♦ 4♠"])
+    s = game.position(hands=["2♠", "A♥ K♣ 3♦ 4♠"])
     s = game.play(game.play(s, Lead(parse_card("2♠"))), Beat(parse_card("3♦")))
     assert s.phase == OVER and s.loser == 1 and s.penalty == 4 + 3 + 1 == penalty_for(s.hands[1])
     assert game.outcome(s).returns == (8, -8)  # P0 is the banker in these positions
     stays = CardLottery(Rules(box_goes="stays"), players=2)
-    s = beating(stays, ["2♠", "A♥ K♣ 3♦ 4♠"])
+    s = stays.position(hands=["2♠", "A♥ K♣ 3♦ 4♠"])
     s = stays.play(stays.play(s, Lead(parse_card("2♠"))), Beat(parse_card("3♦")))
     assert s.ledger["box"] == 8 and stays.outcome(s).returns == (0, -8)
 
 
 def test_both_run_out_together_nobody_loses():
     game = CardLottery(players=2)
-    s = beating(game, ["2♠", "3♦"])
+    s = game.position(hands=["2♠", "3♦"])
     s = game.play(game.play(s, Lead(parse_card("2♠"))), Beat(parse_card("3♦")))
     assert s.phase == OVER and s.loser is None and game.outcome(s).draw
 
@@ -405,7 +401,7 @@ class AlwaysPaysP0(CardLottery):
         s = super().deal(seed)
         twin = s.prizes[0]
         stock = (twin,) + tuple(c for c in s.dealer_stock if c != twin)
-        return dataclasses.replace(s, dealer_stock=stock)
+        return self.position(s.prizes + s.banker_stock, stock, banker=s.banker, seed=seed)
 
 
 def test_someone_paid_finds_nothing_when_a_prize_is_always_won():
@@ -482,7 +478,7 @@ WHOLE_GAME = ["box 2", "box 0", "stake 1", "stake 2", "stake 3", "stake 4", "box
 
 def whole_game():
     game = CardLottery(players=2)
-    s = game.start(C("A♠ K♥ Q♦ J♣ 10♠ 9♥"), C("K♥ 2♠ 3♠ 4♠ J♣ 5♠ 6♠ 7♠ 8♠ 9♠ 10♦ J♦"))
+    s = game.position(C("A♠ K♥ Q♦ J♣ 10♠ 9♥"), C("K♥ 2♠ 3♠ 4♠ J♣ 5♠ 6♠ 7♠ 8♠ 9♠ 10♦ J♦"))
     states = [s]
     for m in WHOLE_GAME:
         states.append(game.play(states[-1], game.parse_move(m)))
@@ -512,9 +508,9 @@ def test_describe_in_each_phase():
     stays = CardLottery(Rules(box_goes="stays"), players=2)
     end = st[-1]
     assert stays.describe(end).endswith("P1 is left with 4♠ 5♠ 7♠ 9♠ 6♠ 8♠, pays 6; the box keeps 8 chips")
-    none_left = dataclasses.replace(end, hands=((), ()), loser=None, penalty=0)
-    assert game.describe(none_left) == ("banker P0, dealer P1; round 2; cards P0:0 P1:0; nobody is left with "
-                                        "cards: no loser; the box's 2 chips go to the banker")
+    none_left = game.play(game.play(game.position(hands=["3♠", "J♦"]), Lead(parse_card("3♠"))), Beat(parse_card("J♦")))
+    assert game.describe(none_left) == ("banker P0, dealer P1; round 1; cards P0:0 P1:0; nobody is left with "
+                                        "cards: no loser; the box's 0 chips go to the banker")
 
 
 def test_the_whole_game_settles_and_ends():
@@ -538,7 +534,7 @@ def test_the_whole_game_settles_and_ends():
 
 def test_a_leader_without_cards_passes_the_lead_on():
     game = CardLottery(Rules(prize_cards=1, cards_per_round=1), players=3)
-    s = game.start(C("5♦"), C("5♦ 2♠ 3♠"), banker=1)
+    s = game.position(C("5♦"), C("5♦ 2♠ 3♠"), banker=1)
     s = first_moves(game, s, 3 + 1)                 # three boxes, one stake; P0 wins 5♦ with its one card
     assert s.won[0][:2] == (parse_card("5♦"), 0) and s.phase == LEADING
     assert s.hands == ((), C("2♠"), C("3♠")) and s.to_move == 1     # P0 has nothing: P1 leads
@@ -692,10 +688,26 @@ def test_a_position_keeps_its_deal():
     for seed in (0, 1, 7, 12345):
         s = game.deal(seed)
         assert s.seed == seed and s.banker in (0, 1)   # the dealer (P2) is never the banker
-    s = game.start(C("A♠ K♥ Q♦ J♣ 10♠"), C("2♠ 3♠ 4♠"))
+    s = game.position(C("A♠ K♥ Q♦ J♣ 10♠"), C("2♠ 3♠ 4♠"))
     assert (s.seed, s.banker) == (0, 0)                 # a position set up by hand: seed 0, banker P0
-    s = game.start(C("A♠ K♥ Q♦ J♣"), C("2♠"), banker=1, seed=9)
+    s = game.position(C("A♠ K♥ Q♦ J♣"), C("2♠"), banker=1, seed=9)
     assert (s.seed, s.banker) == (9, 1)
+
+
+def test_a_position_before_the_lottery_or_at_the_beating_and_its_sanity_check():
+    game = CardLottery(Rules(prize_cards=2), players=2)
+    s = game.position("A♠ K♥ Q♦", "A♠ 2♣")                  # each deck its own pack: A♠ in both is fine
+    assert s == game.position(C("A♠ K♥ Q♦"), C("A♠ 2♣")) and s.prizes == C("A♠ K♥") and s.banker_stock == C("Q♦")
+    assert (s.phase, s.to_move, s.round, s.stakes, s.shown) == (BOXING, 0, 0, (0, 0), (False, False))
+    b = game.position(hands=["3♠", "J♦ 2♥"], leader=1)
+    assert (b.phase, b.to_move, b.round, b.hands, b.prizes) == (LEADING, 1, 1, (C("3♠"), C("J♦ 2♥")), ())
+    assert game.legal_moves(b) == (Lead(parse_card("J♦")), Lead(parse_card("2♥")))
+    for kwargs, problem in (({"banker_stock": "A♠ K♥ A♠"}, "A♠ is named twice"),
+                            ({"dealer_stock": "2♣", "hands": ["2♣", "3♠"]}, "2♣ is named twice"),
+                            ({"hands": ["Jk", "3♠"]}, "Jk is not in the pack")):
+        with pytest.raises(ValueError) as err:
+            game.position(**kwargs)
+        assert str(err.value) == problem
 
 
 def test_two_packs_and_every_card_somewhere_at_every_step():
@@ -721,7 +733,7 @@ def test_prizes_won_after_the_banker_pack_runs_out():
     with no chips on it, and the places after it are still turned up and can still be won."""
     game = CardLottery(Rules(prize_cards=2, cards_per_round=1), players=2)
     a, k = parse_card("A♠"), parse_card("K♥")
-    s = game.start(C("A♠ K♥"), C("A♠ 2♣ 3♣ K♥"))
+    s = game.position(C("A♠ K♥"), C("A♠ 2♣ 3♣ K♥"))
     for m in ("box 0", "box 0", "stake 2", "stake 3"):  # round 1 deals P0 A♠, P1 2♣
         s = game.play(s, game.parse_move(m))
     assert s.phase == BOXING and s.won == ((a, 0, 2),)
@@ -818,7 +830,7 @@ def test_a_stage_that_cannot_end_is_claimed_for_four_players_under_the_higher_su
     assert_refuted(check([CardLottery(make_rules(Rules, {"take_when_able": True}), players=4)], "can_always_end"))
     # a higher card of the suit beats under the other readings: a one-suit stage can end
     game = CardLottery(make_rules(Rules, {"beat": "suit_then_rank"}), players=3)
-    state = beating(game, ["2♥ 3♥", "4♥ 5♥", "6♥ 7♥"])
+    state = game.position(hands=["2♥ 3♥", "4♥ 5♥", "6♥ 7♥"])
     assert any(isinstance(m, Beat) for m in game.legal_moves(game.play(state, Lead(parse_card("2♥")))))
 
 

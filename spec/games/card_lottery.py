@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Suit, format_cards, make_deck
+from spec.cards import Card, Suit, format_cards, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -41,6 +41,7 @@ INFO = GameInfo(id="card_lottery", name_en="Card Lottery", name_ru="Карточ
                 source=Source(file="003_7a0ed7952c70980c.txt", title="Карточная лотерея", lines="31-46"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck("52")
+IN_PACK = frozenset(PACK)
 
 #: Chips the loser pays for each card left, by suit (the source's scale).
 PENALTY = {Suit.HEARTS: 4, Suit.CLUBS: 3, Suit.DIAMONDS: 2, Suit.SPADES: 1}
@@ -519,6 +520,19 @@ class BeatingStage:
         return _replace(s, ledger=led, phase=OVER, to_move=None, loser=loser, penalty=penalty)
 
 
+def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
+def _each_once(cards: tuple[Card, ...]) -> None:
+    """A position's sanity check: no card of one deck named twice, none outside the pack."""
+    seen: set = set()
+    for card in cards:
+        if card in seen or card not in IN_PACK:
+            raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
+        seen.add(card)
+
+
 def _without(hands, p, card):
     h = hands[p]
     i = h.index(card)
@@ -572,11 +586,36 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
         bank, dealer = list(PACK), list(PACK)
         rng_for(seed, 1).shuffle(bank)
         rng_for(seed, 2).shuffle(dealer)
-        return self.start(tuple(bank), tuple(dealer), draw_banker(seed, self.players), seed)
+        return self._before_first_round(tuple(bank), tuple(dealer), draw_banker(seed, self.players), seed)
 
-    def start(self, banker_stock: Sequence[Card], dealer_stock: Sequence[Card], banker: int = 0,
-              seed: int = 0) -> State:
-        """The position before the first round, with the two decks in the given orders (top first)."""
+    def position(self, banker_stock: Sequence[Card] | str = (), dealer_stock: Sequence[Card] | str = (), *,
+                 hands: Sequence[Sequence[Card] | str] | None = None, leader: int = 0, banker: int = 0,
+                 seed: int = 0) -> State:
+        """A position of the Card Lottery: before the first round, or (given ``hands``) at the start of the
+        beating stage. The verifier's small configurations and the tests start here.
+
+        ``banker_stock`` and ``dealer_stock``: what is left of the banker's and the dealer's decks, each face
+        down with its top card first, as ``Card`` values or card notation (``"A♠ K♥"``); each deck is a
+        52-card pack of its own, so a card may be in both. Before the first round the banker lays the top
+        ``prize_cards`` of his deck as the prizes, face down with no chips on them yet, and P0 is the first
+        to put chips in the box. ``hands`` (by seat): the cards each player holds when the beating stage
+        begins, the lottery over (one round dealt, no chips anywhere, no prize places, the decks' rest out
+        of play); those cards come from the dealer's deck, and ``leader`` leads first. ``banker``: the
+        banker's seat (the dealer is always the last); ``seed``: the deal's seed (0 for a position set up by
+        hand). A card named twice in one deck (the dealer's deck and the hands together), or not in the
+        pack, raises :class:`ValueError` naming it.
+        """
+        bank, dealer = _cards(banker_stock), _cards(dealer_stock)
+        held = None if hands is None else tuple(_cards(h) for h in hands)
+        _each_once(bank)
+        _each_once(dealer + sum(held or (), ()))
+        if held is None:
+            return self._before_first_round(bank, dealer, banker, seed)
+        n = self.players
+        return State(seed, banker, LEADING, leader, 1, bank, dealer, (), (), (), held, ((),) * n, (), (), None,
+                     Ledger.open(players=n), (0,) * n, ())
+
+    def _before_first_round(self, banker_stock, dealer_stock, banker, seed) -> State:
         n, k = self.players, self.rules.prize_cards
         prizes = tuple(banker_stock[:k]) + (None,) * max(0, k - len(banker_stock))
         return State(seed, banker, BOXING, 0, 0, tuple(banker_stock[k:]), tuple(dealer_stock), prizes, (0,) * k,

@@ -133,7 +133,7 @@ def engine_odds(game: CardLottery, deck=SMALL_DECK) -> Odds:
     counts: dict[int, int] = defaultdict(int)
     total = 0
     for order in itertools.permutations(deck):
-        end = play_lottery(game, game.start(deck, order))
+        end = play_lottery(game, game.position(deck, order))
         counts[len(end.won)] += 1
         total += 1
     top = max(counts)
@@ -173,7 +173,7 @@ def engine_odds_by_rounds(game: CardLottery, deck) -> tuple[Odds, str | None]:
     problem = None
 
     def won(order) -> int:
-        return len(play_lottery(game, game.start(deck, order)).won)
+        return len(play_lottery(game, game.position(deck, order)).won)
 
     def ways(left, done):
         if len(done) == rounds:
@@ -331,14 +331,6 @@ def money_conserved(game, s):
 
 # --------------------------------------------------------- the rules at play
 
-def after_lottery(game: CardLottery, hands, leader: int = 0) -> State:
-    """A beating-stage position with the given hands (for the small configurations)."""
-    hands = tuple(tuple(h) for h in hands)
-    s = game.start((), (), 0)
-    return dataclasses.replace(s, phase=LEADING, to_move=leader, hands=hands, prizes=(), stakes=(), shown=(),
-                               round=1)
-
-
 #: cards of the small beating positions: every suit, high and low
 BEAT_CARDS = parse_cards("A♥ 2♥ K♣ 3♦ Q♠ 4♠")
 #: eight cards for the two-player termination search (four each)
@@ -354,7 +346,7 @@ def beating_roots(game: CardLottery, cards=BEAT_CARDS) -> list[Root]:
     for order in itertools.permutations(cards[:per * n]):
         hands = tuple(tuple(sorted(order[p * per:(p + 1) * per], key=str)) for p in range(n))
         if hands not in roots:
-            roots[hands] = Root(after_lottery(game, hands, 0), "hands " + " | ".join(
+            roots[hands] = Root(game.position(hands=hands), "hands " + " | ".join(
                 " ".join(map(str, h)) for h in hands) + ", P0 leads")
     return list(roots.values())
 
@@ -369,7 +361,7 @@ def small(game):
     fixed = game.rules.box_min == game.rules.box_max and game.rules.stake_min == game.rules.stake_max
     if game.players == 2 and fixed:
         for order in itertools.islice(itertools.permutations(SMALL_DECK), 0, 5040, 60):
-            roots.append(Root(game.start(SMALL_DECK, order), "both decks of 7 cards, the dealer's "
+            roots.append(Root(game.position(SMALL_DECK, order), "both decks of 7 cards, the dealer's "
                               + " ".join(map(str, order))))
     return roots
 
