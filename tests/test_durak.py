@@ -76,9 +76,9 @@ def test_all_dealt_deals_the_whole_deck():
 
 def test_lowest_trump_attacks_first():
     g = Durak(players=3)
-    s = g.setup(["7♥ A♠", "6♥ K♠", "9♦ 10♣"], "Q♥")
+    s = g.position(["7♥ A♠", "6♥ K♠", "9♦ 10♣"], "Q♥")
     assert s.attacker == 1 and s.defender == 2 and s.trump == Suit.HEARTS
-    nobody = g.setup(["7♠ A♠", "6♦ K♠", "9♦ 10♣"], "Q♥")
+    nobody = g.position(["7♠ A♠", "6♦ K♠", "9♦ 10♣"], "Q♥")
     assert nobody.attacker == 0
 
 
@@ -100,7 +100,7 @@ def test_japanese_trump_is_always_diamonds():
 
 def test_lead_is_one_card_or_several_of_one_rank():
     g = Durak()
-    s = g.setup(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
     leads = [g.format_move(m) for m in g.legal_moves(s)]
     assert leads == ["attack 7♠", "attack 7♥", "attack 7♠ 7♥", "attack 9♦"]
     with pytest.raises(IllegalMove) as exc:
@@ -110,7 +110,7 @@ def test_lead_is_one_card_or_several_of_one_rank():
 
 def test_attack_no_larger_than_defenders_hand():
     g = Durak()
-    s = g.setup(["7♠ 7♥ 7♦ 9♦", "6♠ 8♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 7♦ 9♦", "6♠ 8♠"], "A♣", attacker=0)
     assert "attack 7♠ 7♥ 7♦" not in [g.format_move(m) for m in g.legal_moves(s)]
     with pytest.raises(IllegalMove) as exc:
         g.play(s, mv(g, "attack 7♠ 7♥ 7♦"))
@@ -119,9 +119,9 @@ def test_attack_no_larger_than_defenders_hand():
 
 def test_english_pairs_lead_or_pass():
     g = preset("english_pairs")
-    s = g.setup(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
     assert [g.format_move(m) for m in g.legal_moves(s)] == ["attack 7♠ 7♥"]
-    s = g.setup(["7♠ 8♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 8♥ 9♦", "6♠ 8♠ 10♠"], "A♣", attacker=0)
     assert g.legal_moves(s) == (PASS,)
     s = g.play(s, PASS)
     assert (s.attacker, s.defender) == (1, 0) and g.legal_moves(s) == (PASS,)
@@ -129,19 +129,19 @@ def test_english_pairs_lead_or_pass():
 
 def test_simple_v_lead_shapes():
     g = preset("simple_v")
-    s = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
     leads = [g.format_move(m) for m in g.legal_moves(s)]
     assert leads[:5] == ["attack 7♠", "attack 7♥", "attack 9♦", "attack 9♣", "attack J♠"]
     assert "attack 7♠ 7♥ 9♦" in leads and "attack 7♠ 7♥ 9♦ 9♣ J♠" in leads
     assert {len(m.cards) for m in g.legal_moves(s)} == {1, 3, 5}
     assert len(leads) == 5 + 6 + 1
-    small = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠"], "A♣", attacker=0)
+    small = g.position(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠"], "A♣", attacker=0)
     assert all(len(m.cards) <= 3 for m in g.legal_moves(small))  # the defender holds four
 
 
 def test_mixed_attack_cannot_be_transferred():
     g = preset("simple_v", players=3, transfer=True)
-    s = g.setup(["7♠ 7♥ 9♦ A♠", "7♦ 8♠ J♦ Q♦ K♦", "6♦ 6♥ 10♣ J♣ Q♣ K♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦ A♠", "7♦ 8♠ J♦ Q♦ K♦", "6♦ 6♥ 10♣ J♣ Q♣ K♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♥ 9♦")
     assert not any(isinstance(m, Transfer) for m in g.legal_moves(s))
 
@@ -150,7 +150,7 @@ def test_mixed_attack_cannot_be_transferred():
 
 def test_beat_by_higher_card_of_suit_or_trump():
     g = Durak()
-    s = g.setup(["7♠", "6♠ 9♠ 6♥ 8♣"], "A♥", attacker=0)
+    s = g.position(["7♠", "6♠ 9♠ 6♥ 8♣"], "A♥", attacker=0)
     s = run(g, s, "attack 7♠")
     beats = [g.format_move(m) for m in g.legal_moves(s)]
     assert beats == ["beat 7♠ with 6♥", "beat 7♠ with 9♠"]  # no take while he can beat
@@ -158,7 +158,7 @@ def test_beat_by_higher_card_of_suit_or_trump():
 
 def test_must_take_when_a_card_cannot_be_beaten():
     g = Durak()
-    s = g.setup(["A♠ A♦ 6♣", "6♠ 9♠ 6♦ 8♣"], "K♥", attacker=0)
+    s = g.position(["A♠ A♦ 6♣", "6♠ 9♠ 6♦ 8♣"], "K♥", attacker=0)
     s = run(g, s, "attack A♠ A♦")
     assert g.legal_moves(s) == (TAKE,)
     with pytest.raises(IllegalMove) as exc:
@@ -168,18 +168,18 @@ def test_must_take_when_a_card_cannot_be_beaten():
 
 def test_take_any_time_option():
     g = Durak(Rules(take="any_time"))
-    s = g.setup(["7♠", "9♠ 8♣"], "A♥", attacker=0)
+    s = g.position(["7♠", "9♠ 8♣"], "A♥", attacker=0)
     s = run(g, s, "attack 7♠")
     assert TAKE in g.legal_moves(s)
 
 
 def test_japanese_spades_only_by_spades():
     g = preset("japanese")
-    s = g.setup(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0)
+    s = g.position(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0)
     s = run(g, s, "attack 7♣")
     assert sorted(g.format_move(m) for m in g.legal_moves(s)) == ["beat 7♣ with 6♦", "beat 7♣ with 8♦",
                                                                  "beat 7♣ with 9♣"]
-    s2 = run(g, g.setup(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0), "attack 7♠")
+    s2 = run(g, g.position(["7♠ 7♣", "6♦ 8♦ 9♣ 6♠"], "A♥", trump=Suit.DIAMONDS, attacker=0), "attack 7♠")
     assert g.legal_moves(s2) == (TAKE,)  # a diamond cannot beat a spade
 
 
@@ -187,10 +187,10 @@ def test_japanese_spades_only_by_spades():
 
 def test_simple_durak_throws_in_only_onto_a_taker():
     g = Durak()
-    s = g.setup(["7♠ 7♥ 9♦", "8♠ 6♣ 10♦"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦", "8♠ 6♣ 10♦"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == LEAD and s.attacker == 1  # discarded, no throw-in after a full beat
-    s = g.setup(["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦", "6♠ 6♥ 10♣"], "A♦", attacker=0)
     s = run(g, s, "attack 7♥", "take")
     assert s.phase == THROW and s.thrower == 0
     assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 7♠", "pass"]
@@ -200,11 +200,11 @@ def test_simple_durak_throws_in_only_onto_a_taker():
 
 def test_throw_in_while_beating_limited_by_the_hand():
     g = preset("throw_in")
-    s = g.setup(["7♠ 7♥ 8♥ 9♦", "8♠ 9♥ 6♦"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 8♥ 9♦", "8♠ 9♥ 6♦"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == THROW and [g.format_move(m) for m in g.legal_moves(s)] == ["throw 7♥", "throw 8♥", "pass"]
     g = preset("throw_in")
-    s = g.setup(["7♠ 7♥ 7♦ 9♦", "8♠ 6♦"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 7♦ 9♦", "8♠ 6♦"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠", "throw 7♥", "take")
     # two attacking cards = the two the defender held: 7♦ may not follow
     assert s.phase == LEAD and s.attacker == 0 and hand(s, 1) == "6♦ 7♠ 7♥ 8♠"
@@ -212,7 +212,7 @@ def test_throw_in_while_beating_limited_by_the_hand():
 
 def test_throw_in_while_beating_comes_after_each_beat():
     g = preset("throw_in")
-    s = g.setup(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♥")
     assert g.to_move(s) == 1   # no throw-in before the first beat
     s = run(g, s, "beat 7♠ with 9♠")
@@ -226,7 +226,7 @@ def test_throw_in_while_beating_comes_after_each_beat():
 
 def test_throw_in_after_cover_waits_for_every_card():
     g = preset("throw_in_after_cover")
-    s = g.setup(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦ 10♣", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♥", "beat 7♠ with 9♠")
     assert g.to_move(s) == 1
     with pytest.raises(IllegalMove):
@@ -237,18 +237,18 @@ def test_throw_in_after_cover_waits_for_every_card():
 
 def test_throwers_in_turn_and_attacker_only_option():
     g = preset("throw_in", players=3)
-    s = g.setup(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
+    s = g.position(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.thrower == 2  # P0 has nothing to throw, P2 has 7♥ and 8♣
     g1 = preset("throw_in", players=3, throw_in_by="attacker")
-    s = g1.setup(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
+    s = g1.position(["7♠ 9♦", "8♠ 10♣", "7♥ 8♣"], "A♦", attacker=0)
     s = run(g1, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == LEAD and s.attacker == 1
 
 
 def test_bout_cap_option():
     g = preset("throw_in", max_bout_cards=1)
-    s = g.setup(["7♠ 7♥", "8♠ 9♥"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥", "8♠ 9♥"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == LEAD
 
@@ -257,7 +257,7 @@ def test_bout_cap_option():
 
 def test_transfer_needs_the_next_player_to_hold_enough():
     g = preset("transfer", players=3)
-    s = g.setup(["7♠ 7♦ 9♦", "7♥ 10♣ J♣", "8♠ Q♦"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♦ 9♦", "7♥ 10♣ J♣", "8♠ Q♦"], "A♣", attacker=0)
     s2 = run(g, s, "attack 7♠")
     assert mv(g, "transfer 7♥") in g.legal_moves(s2)
     s3 = run(g, s2, "transfer 7♥")
@@ -271,14 +271,14 @@ def test_transfer_needs_the_next_player_to_hold_enough():
 
 def test_no_transfer_after_a_beat():
     g = preset("transfer", players=3)
-    s = g.setup(["7♠ 7♦ 9♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♦ 9♦", "7♥ 8♠ J♦", "8♣ Q♦ K♦"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠ 7♦", "beat 7♠ with 8♠")
     assert not any(isinstance(m, Transfer) for m in g.legal_moves(s))
 
 
 def test_transfer_in_two_players_goes_back_to_the_attacker():
     g = preset("transfer")
-    s = g.setup(["7♠ 9♦ 10♦", "7♥ 10♣ J♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 9♦ 10♦", "7♥ 10♣ J♣"], "A♣", attacker=0)
     s = run(g, s, "attack 7♠", "transfer 7♥")
     assert (s.attacker, s.defender) == (1, 0)
 
@@ -288,7 +288,7 @@ def test_transfer_in_two_players_goes_back_to_the_attacker():
 def test_drawing_order_attacker_first_defender_last():
     assert drawing_order(2, 3, 4) == (2, 0, 1, 3)
     g = Durak(Rules(hand_size=2), players=3)
-    s = g.setup(["7♠", "8♠", "6♦"], "J♥ Q♥ K♥ A♥", attacker=0)
+    s = g.position(["7♠", "8♠", "6♦"], "J♥ Q♥ K♥ A♥", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     # the attacker P0 draws first, then P2, the defender P1 last, taking the turned A♥
     assert (hand(s, 0), hand(s, 2), hand(s, 1)) == ("J♥ Q♥", "6♦ K♥", "A♥")
@@ -297,27 +297,27 @@ def test_drawing_order_attacker_first_defender_last():
 
 def test_after_a_pickup_the_next_player_attacks():
     g = Durak(players=3)
-    s = g.setup(["A♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
+    s = g.position(["A♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
     s = run(g, s, "attack A♠", "take")
     assert s.attacker == 2 and s.defender == 0
 
 
 def test_durak_and_draw_at_the_end():
     g = Durak()
-    s = g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0)
+    s = g.position(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == OVER and g.outcome(s) == Outcome(losers=(1,), winners=(0,), returns=(1, -1)) and game_winner(s.finished) == 0
-    s = g.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0)
+    s = g.position(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.phase == OVER and g.outcome(s).draw and not g.outcome(s).losers
     g2 = Durak(Rules(all_out="defender_loses"))
-    s = run(g2, g2.setup(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    s = run(g2, g2.position(["7♠", "8♠"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
     assert g2.outcome(s).losers == (1,)
 
 
 def test_players_who_are_out_are_skipped():
     g = Durak(players=3)
-    s = g.setup(["7♠", "8♠ 9♣", "6♦ 10♦"], "", trump=Suit.HEARTS, attacker=0)
+    s = g.position(["7♠", "8♠ 9♣", "6♦ 10♦"], "", trump=Suit.HEARTS, attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.finished == (0,) and (s.attacker, s.defender) == (1, 2)
 
@@ -326,7 +326,7 @@ def test_players_who_are_out_are_skipped():
 
 def test_reversed_view_and_wrong_beat_penalty():
     g = preset("reversed", players=3)
-    s = g.setup(["7♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
+    s = g.position(["7♠ 9♦", "6♠ 8♣", "7♦ 9♣"], "K♥", attacker=0)
     seen = dict(g.observe(s, 1)[1:])
     assert seen["hand 1"] == 2 and format_cards(seen["hand 0"]) == "7♠ 9♦"
     assert format_cards(seen["trump card"]) == "K♥" and seen["stock"] == 0   # the turned trump is seen by all
@@ -342,14 +342,14 @@ def test_reversed_view_and_wrong_beat_penalty():
 
 def test_reversed_wrong_throw_in_is_the_throwers():
     g = preset("reversed")
-    s = g.setup(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
+    s = g.position(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠", "throw 9♦")
     assert hand(s, 0) == "7♠ 8♠ 9♦ 10♦ K♥" and s.attacker == 1 and s.discard.bit_count() == 36 - 7
 
 
 def test_reversed_wrong_transfer_takes_the_bout():
     g = preset("reversed", transfer=True)
-    s = g.setup(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
+    s = g.position(["7♠ 9♦ 10♦", "8♠ 6♣ J♣"], "K♥", attacker=0)
     s = run(g, s, "attack 7♠", "transfer 6♣")
     assert hand(s, 1) == "6♣ 7♠ 8♠ J♣" and s.attacker == 0
 
@@ -720,7 +720,7 @@ def test_beat_rule_with_a_ten_above_the_king():
 
 def test_refusals_say_why():
     g = Durak()
-    s = run(g, g.setup(["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", attacker=0), "attack 7♠")
+    s = run(g, g.position(["7♠ 8♦", "6♠ 9♠ 6♥ 8♣"], "A♦", attacker=0), "attack 7♠")
     cases = {"beat 7♠ with 6♠": ("durak-beat", "6♠ does not beat 7♠: a beat needs a higher card of the led suit, "
                                                  "or a trump"),
              "beat 7♠ with 10♠": ("durak-own-cards", "P1 does not hold 10♠"),
@@ -927,7 +927,7 @@ REFUSALS = [
 def test_refusals_name_the_clause_and_the_reason(name, players, hands, stock, before, move, label, reason):
     g = preset(name, players=players)
     trump = Suit.DIAMONDS if g.rules.trump == "diamonds" else None
-    s = run(g, g.setup(hands, stock, trump=trump, attacker=0), *before)
+    s = run(g, g.position(hands, stock, trump=trump, attacker=0), *before)
     assert g.refusal(s, mv(g, move)) == (label, reason)
     with pytest.raises(IllegalMove) as exc:
         g.play(s, mv(g, move))
@@ -949,7 +949,7 @@ TIMING = [
 @pytest.mark.parametrize("extra, first, second", TIMING, ids=ascii_id)
 def test_who_moves_after_each_beat(extra, first, second):
     g = Durak(Rules(**extra))
-    s = run(g, g.setup(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0), "attack 7♠ 7♥")
+    s = run(g, g.position(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0), "attack 7♠ 7♥")
     assert (s.phase, g.to_move(s)) == (DEFEND, 1)                   # nobody throws in before the first beat
     s = run(g, s, "beat 7♠ with 9♠")
     assert (s.phase, g.to_move(s)) == first
@@ -975,7 +975,7 @@ def test_who_moves_after_each_beat(extra, first, second):
 ], ids=ascii_id)
 def test_throw_ins_onto_a_taker(extra, phase, thrower):
     g = Durak(Rules(**extra))
-    s = run(g, g.setup(["A♠ A♥ 6♦", "6♠ 6♥ 8♦ 10♥"], "7♣", attacker=0), "attack A♠", "take")
+    s = run(g, g.position(["A♠ A♥ 6♦", "6♠ 6♥ 8♦ 10♥"], "7♣", attacker=0), "attack A♠", "take")
     assert (s.phase, s.thrower) == (phase, thrower)
     if phase == THROW:
         s = run(g, s, "throw A♥")          # P0 has no other ace: the bout ends by itself
@@ -985,7 +985,7 @@ def test_throw_ins_onto_a_taker(extra, phase, thrower):
 
 def test_a_thrower_is_asked_again_and_the_limit_ends_the_bout():
     g = Durak(players=3)
-    s = g.setup(["7♠ 7♥ 7♦ 9♦", "6♠ 6♥ 10♣ J♣", "7♣ K♠"], "A♦", attacker=0)
+    s = g.position(["7♠ 7♥ 7♦ 9♦", "6♠ 6♥ 10♣ J♣", "7♣ K♠"], "A♦", attacker=0)
     s = run(g, s, "attack 7♠", "take", "throw 7♥")
     assert s.thrower == 0                  # he may throw in another card at once
     s = run(g, s, "throw 7♦")
@@ -997,7 +997,7 @@ def test_a_thrower_is_asked_again_and_the_limit_ends_the_bout():
 
 def test_after_a_beaten_throw_in_the_attacker_is_asked_first():
     g = preset("throw_in", players=3)
-    s = g.setup(["7♠ 9♦", "8♠ 9♣ 10♥", "8♣ J♦"], "A♥", attacker=0)
+    s = g.position(["7♠ 9♦", "8♠ 9♣ 10♥", "8♣ J♦"], "A♥", attacker=0)
     s = run(g, s, "attack 7♠", "beat 7♠ with 8♠")
     assert s.thrower == 2                  # P0 holds no 7 or 8
     s = run(g, s, "throw 8♣", "beat 8♣ with 9♣")
@@ -1013,34 +1013,34 @@ def test_after_a_beaten_throw_in_the_attacker_is_asked_first():
 ], ids=ascii_id)
 def test_the_next_bout_in_four_player_play(hands, before, attacker, defender, finished):
     g = Durak(players=4)
-    s = run(g, g.setup(hands, "", trump=Suit.HEARTS, attacker=0), *before)
+    s = run(g, g.position(hands, "", trump=Suit.HEARTS, attacker=0), *before)
     assert (s.phase, s.lead, s.attacker, s.defender, s.finished) == (LEAD, attacker, attacker, defender, finished)
     assert s.limit == s.hands[defender].bit_count()
 
 
 def test_players_out_in_one_bout_rank_in_drawing_order():
     g = Durak(players=3)
-    s = run(g, g.setup(["7♦", "K♣ 9♣", "6♦"], "", trump=Suit.HEARTS, attacker=2), "attack 6♦", "beat 6♦ with 7♦")
+    s = run(g, g.position(["7♦", "K♣ 9♣", "6♦"], "", trump=Suit.HEARTS, attacker=2), "attack 6♦", "beat 6♦ with 7♦")
     assert s.finished == (2, 0) and game_winner(s.finished) == 2      # drawing order: attacker P2 first, defender P0 last
     assert g.outcome(s) == Outcome(losers=(1,), winners=(2, 0), returns=(1, -2, 1))
 
 
 def test_moves_after_the_game_is_over():
     g = preset("transfer")
-    s = run(g, g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    s = run(g, g.position(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0), "attack 7♠", "beat 7♠ with 8♠")
     assert g.is_over(s) and g.to_move(s) is None and g.legal_moves(s) == ()
     for text in ["attack 6♦", "beat 7♠ with 6♦", "take", "throw 6♦", "transfer 6♦", "pass"]:
         assert g.refusal(s, mv(g, text)) == ("durak-end", "the game is over: no more moves can be made")
     assert g.describe_move(s) == "game over"
     assert g.describe(s) == "trump ♥ (none shown); P0 attacks P1; over; table -; P0: -; P1: 6♦; stock 0; discard 35"
     with pytest.raises(ValueError) as exc:
-        g.outcome(g.setup(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0))
+        g.outcome(g.position(["7♠", "8♠ 6♦"], "", trump=Suit.HEARTS, attacker=0))
     assert str(exc.value) == "the game is not over"
 
 
 def test_describe_a_bout():
     g = preset("throw_in")
-    s = g.setup(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦", "9♠ 10♥ 6♣ 8♣"], "A♣", attacker=0)
     assert g.describe_move(s) == "next bout: P0 attacks P1; stock 1"
     assert g.describe(s) == ("trump ♣ (A♣); P0 attacks P1; P0 to lead; table -; P0: 7♠ 7♥ 9♦; "
                              "P1: 6♣ 8♣ 9♠ 10♥; stock 1; discard 28")
@@ -1078,15 +1078,20 @@ def test_rules_errors_say_what_is_allowed(fields, message):
     assert Rules(deck_size=12, hand_size=6).hand_size == 6   # two hands of six use the whole 12-card deck
 
 
-def test_setup_and_notation_errors():
+def test_position_and_notation_errors():
     g = Durak(Rules(deck_size=12, hand_size=3))
     for hands, stock, message in [(["Q♠"], "", "give 2 hands"),
-                                  (["Q♠", "Q♠"], "", "a card is named twice or is not in the deck"),
-                                  (["Q♠", "K♠"], "Q♠", "a card is named twice or is not in the deck"),
-                                  (["Q♠", "6♠"], "", "a card is named twice or is not in the deck")]:
+                                  (["Q♠", "Q♠"], "", "card Q♠ is named twice"),
+                                  (["Q♠", "K♠"], "Q♠", "card Q♠ is named twice"),
+                                  (["Q♠", "6♠"], "", "card 6♠ is not in this game's deck"),
+                                  (["Q♠", "K♠ Jk"], "", "card Jk is not in this game's deck"),
+                                  ([parse_cards("Q♠ K♠"), ()], parse_cards("A♥ K♠"), "card K♠ is named twice")]:
         with pytest.raises(ValueError) as exc:
-            g.setup(hands, stock)
+            g.position(hands, stock)
         assert str(exc.value) == message
+    # cards as Card tuples build the same position as in notation
+    assert g.position([parse_cards("Q♠ K♥"), parse_cards("A♠")], parse_cards("Q♦ A♥")) == \
+        g.position(["Q♠ K♥", "A♠"], "Q♦ A♥")
     for text in ["attack 6♠", "throw 6♠", "transfer 6♠", "beat 6♠ with A♠", "beat A♠ with 6♠"]:
         with pytest.raises(NotationError) as exc:
             g.parse_move(text)
@@ -1113,7 +1118,7 @@ def test_reversed_which_blind_cards_are_wrong(card, table, target, wrong):
 
 def test_reversed_blind_moves_and_right_cards():
     g = preset("reversed", players=3, transfer=True)
-    s = run(g, g.setup(["7♠ 9♦", "9♠ 7♥ 8♣", "6♦ 10♣ J♣"], "K♥", attacker=0), "attack 7♠")
+    s = run(g, g.position(["7♠ 9♦", "9♠ 7♥ 8♣", "6♦ 10♣ J♣"], "K♥", attacker=0), "attack 7♠")
     # any card of his hand may be laid, a take is always allowed (he cannot know he could beat)
     assert {g.format_move(m) for m in g.legal_moves(s)} == {
         "beat 7♠ with 9♠", "beat 7♠ with 7♥", "beat 7♠ with 8♣", "take",
@@ -1131,7 +1136,7 @@ def test_reversed_blind_moves_and_right_cards():
 
 def test_zones_show_the_turned_trump_until_it_is_played():
     g = Durak()
-    s = g.setup(["7♠ 9♦", "8♠ 10♣"], "J♥ A♣", attacker=0)
+    s = g.position(["7♠ 9♦", "8♠ 10♣"], "J♥ A♣", attacker=0)
     z = g.zones(s)
     assert (format_cards(z["stock"]), format_cards(z["trump card"]), z["table"]) == ("J♥", "A♣", ())
     assert format_cards(z["hand 0"]) == "7♠ 9♦" and len(z["discard"]) == 30
@@ -1147,12 +1152,12 @@ def test_zones_show_the_turned_trump_until_it_is_played():
     assert g.hidden_zones(s, 0) == {"stock", "hand 1"}
     assert preset("reversed", players=3).hidden_zones(s, 1) == {"stock", "hand 1"}
     g = preset("throw_in")                 # the turned trump as a cover, still on the table
-    s = run(g, g.setup(["7♠ 8♠", "9♠ 10♥ 10♦"], "A♣", attacker=0), "attack 7♠", "beat 7♠ with 9♠",
+    s = run(g, g.position(["7♠ 8♠", "9♠ 10♥ 10♦"], "A♣", attacker=0), "attack 7♠", "beat 7♠ with 9♠",
             "attack 10♥", "beat 10♥ with A♣")
     z = g.zones(s)
     assert s.phase == THROW and z["trump card"] == () and format_cards(z["table"]) == "10♥ A♣"
     big = Durak(Rules(deck_size=52))       # the 2♠, the lowest card of the largest deck, turned as trump
-    s = big.setup(["7♠", "8♠"], "3♥ 2♠")
+    s = big.position(["7♠", "8♠"], "3♥ 2♠")
     z = big.zones(s)
     assert format_cards(z["trump card"]) == "2♠" and format_cards(z["stock"]) == "3♥"
     assert big.describe(s) == "trump ♠ (2♠); P0 attacks P1; P0 to lead; table -; P0: 7♠; P1: 8♠; stock 2; discard 48"
@@ -1160,11 +1165,11 @@ def test_zones_show_the_turned_trump_until_it_is_played():
 
 def test_relabel_renames_every_card():
     g = preset("throw_in")
-    before = run(g, g.setup(["7♠ 8♦ 9♦", "8♠ 10♣ 9♥"], "J♥ A♣", attacker=0), "attack 7♠", "beat 7♠ with 8♠")
+    before = run(g, g.position(["7♠ 8♦ 9♦", "8♠ 10♣ 9♥"], "J♥ A♣", attacker=0), "attack 7♠", "beat 7♠ with 8♠")
     assert before.phase == THROW         # P0 may throw in the 8♦
     pairs = [("7♠", "J♠"), ("8♠", "Q♠"), ("8♦", "Q♦"), ("A♣", "K♣")]
     swap = {parse_card(a): parse_card(b) for a, b in pairs} | {parse_card(b): parse_card(a) for a, b in pairs}
-    after = run(g, g.setup(["J♠ Q♦ 9♦", "Q♠ 10♣ 9♥"], "J♥ K♣", attacker=0), "attack J♠", "beat J♠ with Q♠")
+    after = run(g, g.position(["J♠ Q♦ 9♦", "Q♠ 10♣ 9♥"], "J♥ K♣", attacker=0), "attack J♠", "beat J♠ with Q♠")
     assert g.relabel(before, swap) == after
 
 
@@ -1175,7 +1180,7 @@ def test_attack_candidates_are_the_documented_sets(name, held):
     every set of at most five cards of at most three ranks."""
     from itertools import combinations
     g = preset(name)
-    s = g.setup([held, "6♠ 6♥ 6♦ 8♠ 8♥ 10♠"], "A♣", attacker=0)
+    s = g.position([held, "6♠ 6♥ 6♦ 8♠ 8♥ 10♠"], "A♣", attacker=0)
     cards = parse_cards(held)
     want = set()
     for k in range(1, len(cards) + 1):
@@ -1191,7 +1196,7 @@ def test_attack_candidates_are_the_documented_sets(name, held):
 
 def test_english_pass_goes_round_the_table():
     g = preset("english_pairs", players=3)
-    s = g.setup(["7♠ 8♥", "9♦ 10♦", "J♠ J♥ 6♣"], "A♣", attacker=0)
+    s = g.position(["7♠ 8♥", "9♦ 10♦", "J♠ J♥ 6♣"], "A♣", attacker=0)
     assert g.legal_moves(s) == (PASS,)
     s = run(g, s, "pass")         # P1 holds no pair either
     assert (s.lead, s.attacker, s.defender, s.limit) == (1, 1, 2, 3) and g.legal_moves(s) == (PASS,)
@@ -1208,7 +1213,7 @@ def test_english_pass_goes_round_the_table():
 ], ids=ascii_id)
 def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
     g = preset("english_pairs")
-    s = g.setup([attacker, defender], "A♣", attacker=0)
+    s = g.position([attacker, defender], "A♣", attacker=0)
     assert g.refusal(s, PASS) == (None if refusal is None else ("durak-pair-pass", refusal))
     assert (g.legal_moves(s) == (PASS,)) is (refusal is None)
 
@@ -1219,7 +1224,7 @@ def test_english_pass_only_without_a_pair_to_lead(attacker, defender, refusal):
 ], ids=ascii_id)
 def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
     g = Durak()
-    s = g.setup(["7♠ 7♥ 7♦ 7♣", defender], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 7♦ 7♣", defender], "A♣", attacker=0)
     leads = g.legal_moves(s)
     got = {}
     for m in leads:
@@ -1239,7 +1244,7 @@ def test_four_of_a_kind_leads_within_the_defenders_hand(defender, sizes):
 ], ids=ascii_id)
 def test_take_option(take, attack, moves, beat, beat_refusal):
     g = Durak(Rules(take=take))
-    s = run(g, g.setup(["7♠ 7♥ 7♦ 7♣", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
+    s = run(g, g.position(["7♠ 7♥ 7♦ 7♣", "9♠ 10♦ 6♣"], "K♥", attacker=0), "attack " + attack)
     assert {g.format_move(m) for m in g.legal_moves(s)} == moves
     assert g.refusal(s, mv(g, beat)) == (beat_refusal and ("durak-take", beat_refusal))
     assert (g.refusal(s, TAKE) is None) is ("take" in moves)
@@ -1249,7 +1254,7 @@ def test_the_2_of_spades_as_a_cover_in_the_52_card_deck():
     """Card id 0 (the 2♠) is a real card: covered with it, an attacking card is beaten."""
     for name in ("simple", "throw_in"):
         g = preset(name, deck_size=52)
-        s = g.setup(["3♥ 3♦ 9♣", "2♠ 4♦ 10♣"], "A♠", attacker=0)
+        s = g.position(["3♥ 3♦ 9♣", "2♠ 4♦ 10♣"], "A♠", attacker=0)
         s = run(g, s, "attack 3♥ 3♦", "beat 3♥ with 2♠")
         assert (s.phase, g.to_move(s)) == (DEFEND, 1) and g.zones(s)["trump card"] == (parse_card("A♠"),)
         s = run(g, s, "beat 3♦ with 4♦")
@@ -1262,7 +1267,7 @@ def test_the_turn_clause_offers_outside_the_lead():
     """In defence the turn clause offers every (table card, hand card) beat, taking, and each card
     transferred; a thrower, each card thrown in and passing; the deciders keep the legal ones."""
     g = Durak()
-    s = run(g, g.setup(["7♠ 7♥ 7♦ 8♦", "6♠ 9♠ 10♣"], "K♥", attacker=0), "attack 7♠ 7♥")
+    s = run(g, g.position(["7♠ 7♥ 7♦ 8♦", "6♠ 9♠ 10♣"], "K♥", attacker=0), "attack 7♠ 7♥")
     want = ["beat 7♠ with 6♠", "beat 7♠ with 9♠", "beat 7♠ with 10♣", "beat 7♥ with 6♠", "beat 7♥ with 9♠",
             "beat 7♥ with 10♣", "take", "transfer 6♠", "transfer 9♠", "transfer 10♣"]
     assert [g.format_move(m) for m in moves_in_turn(g, s)] == want
@@ -1275,7 +1280,7 @@ def test_the_turn_clause_offers_outside_the_lead():
 def test_an_offer_that_leaves_out_an_allowed_move_is_a_bug_not_a_refusal():
     from spec.games.durak import CLAUSES
     g = Durak()
-    s = g.setup(["7♠ 8♦", "6♠ 9♠"], "A♦", attacker=0)
+    s = g.position(["7♠ 8♦", "6♠ 9♠"], "A♦", attacker=0)
     assert g.refusal(s, mv(g, "attack 7♠")) is None
     with CLAUSES.replaced("durak-turn", lambda game, state: ()):
         with pytest.raises(ValueError) as exc:
@@ -1284,11 +1289,11 @@ def test_an_offer_that_leaves_out_an_allowed_move_is_a_bug_not_a_refusal():
     assert str(exc.value) == "attack 7♠: no decider refuses it, but the turn clause does not offer it"
 
 
-def test_setup_trump_without_a_turned_card():
+def test_position_trump_without_a_turned_card():
     g = Durak()
-    s = g.setup(["7♠", "8♠"])                       # no stock and no trump named: diamonds
+    s = g.position(["7♠", "8♠"])                       # no stock and no trump named: diamonds
     assert (s.trump, s.trump_card, s.stock) == (Suit.DIAMONDS, -1, ())
-    s = g.setup(["7♠", "8♠"], "J♥ A♣", trump=Suit.HEARTS)   # a trump named: no card is shown
+    s = g.position(["7♠", "8♠"], "J♥ A♣", trump=Suit.HEARTS)   # a trump named: no card is shown
     assert (s.trump, s.trump_card, s.stock) == (Suit.HEARTS, -1, ids("J♥ A♣"))
     assert g.zones(s)["trump card"] == ()
 
@@ -1319,7 +1324,7 @@ def test_legal_leads_are_the_subsets_of_the_lead_shape(lead, held, limit):
 def test_one_move_object_per_attack():
     """Attacks are made once per set of cards (``apply`` reads a move's cards by its identity)."""
     g = preset("simple_v")
-    s = g.setup(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
+    s = g.position(["7♠ 7♥ 9♦ 9♣ J♠", "6♠ 8♠ 10♠ Q♠ K♠"], "A♣", attacker=0)
     first, again = g.legal_moves(s), g.legal_moves(s)
     assert all(a is b for a, b in zip(first, again)) and len(first) == 12
     five = hand_mask("7♠ 7♥ 9♦ 9♣ J♠")
@@ -1335,7 +1340,7 @@ def full(players: int = 2, **extra) -> Durak:
 
 def test_an_unbeatable_deuce_makes_the_defender_take():
     g = full()
-    s = run(g, g.setup(["2♠ 2♦ K♣", "3♦ 5♣ 9♣"], "A♥", attacker=0), "attack 2♠ 2♦")   # no spade, no heart
+    s = run(g, g.position(["2♠ 2♦ K♣", "3♦ 5♣ 9♣"], "A♥", attacker=0), "attack 2♠ 2♦")   # no spade, no heart
     assert g.unbeatable(s) == cid("2♠")
     assert [g.format_move(m) for m in g.legal_moves(s)] == ["take"]
     assert g.refusal(s, TAKE) is None
@@ -1345,7 +1350,7 @@ def test_an_unbeatable_deuce_makes_the_defender_take():
 
 def test_a_trump_deuce_covers_and_the_bout_ends_when_the_thrower_passes():
     g = full(throw_in="always")
-    s = run(g, g.setup(["7♥ 7♣ K♦", "2♠ 9♦ 10♦"], "A♠", attacker=0), "attack 7♥", "beat 7♥ with 2♠")
+    s = run(g, g.position(["7♥ 7♣ K♦", "2♠ 9♦ 10♦"], "A♠", attacker=0), "attack 7♥", "beat 7♥ with 2♠")
     assert (s.phase, g.to_move(s), s.table) == (THROW, 0, ((cid("7♥"), cid("2♠")),))
     s = run(g, s, "pass")
     assert (s.phase, s.attacker, s.defender) == (LEAD, 1, 0)      # discarded: the defender attacks next
@@ -1354,7 +1359,7 @@ def test_a_trump_deuce_covers_and_the_bout_ends_when_the_thrower_passes():
 
 def test_reversed_a_thrower_may_lay_any_card_and_a_wrong_one_takes_the_bout():
     g = full(throw_in="always", reversed=True)
-    s = run(g, g.setup(["7♥ 2♠", "8♥ 9♣ 10♣"], "", attacker=0), "attack 7♥", "beat 7♥ with 8♥")
+    s = run(g, g.position(["7♥ 2♠", "8♥ 9♣ 10♣"], "", attacker=0), "attack 7♥", "beat 7♥ with 8♥")
     assert (s.phase, g.to_move(s)) == (THROW, 0)                 # blind: any card he holds, even a deuce
     assert [g.format_move(m) for m in g.legal_moves(s)] == ["throw 2♠", "pass"]
     s = run(g, s, "throw 2♠")                                     # no deuce on the table: he takes the bout
@@ -1377,7 +1382,7 @@ def test_an_attack_has_one_written_form_in_the_full_deck(written, cards):
 ], ids=["joker", "joker and deuce"])
 def test_a_card_from_outside_the_deck_is_never_held(move, reason):
     g = full()
-    s = g.setup(["2♥ 7♠ 7♥", "3♦ 8♦ 9♦"], "A♣", attacker=0)
+    s = g.position(["2♥ 7♠ 7♥", "3♦ 8♦ 9♦"], "A♣", attacker=0)
     assert g.refusal(s, move) == ("durak-own-cards", reason)
 
 
@@ -1389,7 +1394,7 @@ def test_a_card_from_outside_the_deck_is_never_held(move, reason):
 ], ids=ascii_id)
 def test_the_defenders_unbeatable_card_and_transfer_target(extra, before, stuck, target):
     g = Durak(Rules(throw_in="always", **extra), players=3)
-    s = run(g, g.setup(["7♠ 7♥ 8♦", "9♠ 7♦ 6♥ A♥", "10♥ J♥ Q♥"], "A♣", attacker=0), *before)
+    s = run(g, g.position(["7♠ 7♥ 8♦", "9♠ 7♦ 6♥ A♥", "10♥ J♥ Q♥"], "A♣", attacker=0), *before)
     assert s.phase == DEFEND
     assert (g.unbeatable(s), g.transfer_target(s)) == (stuck, target)
 

@@ -79,19 +79,10 @@ def parse_position(game, text: str):
         raise CardspecError(f"--position: {str(exc)[:200]}") from None
     if not all(hands):
         raise CardspecError("--position: both players need cards (a player without cards has already gone out)")
-    deck, seen = set(game.deck()), set()
-    for card in hands[0] + hands[1]:
-        if card not in deck:
-            raise CardspecError(f"--position: {card} is not in this deck of {len(deck)} cards "
-                                f"(deck_size = {len(deck)}); allowed: {format_cards(sorted(deck, key=_order))}")
-        if card in seen:
-            raise CardspecError(f"--position: {card} is named twice")
-        seen.add(card)
-    return game.setup([format_cards(h) for h in hands], "", trump=trump, attacker=int(fields["attacker"]))
-
-
-def _order(card) -> tuple:
-    return (str(card.suit), int(card.rank))
+    try:
+        return game.position(hands, trump=trump, attacker=int(fields["attacker"]))
+    except ValueError as exc:      # a card named twice or not in the deck: the constructor names it
+        raise CardspecError(f"--position: {exc}") from None
 
 
 def format_position(game, state) -> str:

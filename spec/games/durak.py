@@ -36,7 +36,7 @@ from spec.bouts import (
     CARDS, OPEN, RANK_MASK, RANK_SUBSETS, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
     format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, table_mask, table_rank_mask,
 )
-from spec.cards import Card, Suit, format_card, format_cards
+from spec.cards import Card, Suit, format_card, format_cards, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source, replace
@@ -284,6 +284,11 @@ def _ids(mv) -> tuple[int, int]:
     if type(mv) is Beat:
         return _ID_OF[mv.attack], _ID_OF[mv.cover]
     return _ID_OF[mv.card], _ID_OF[mv.card]
+
+
+def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Cards given in notation or as ``Card`` values."""
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
 def mask_of_cards(cards) -> int:
@@ -1146,31 +1151,37 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
                       "limit": self.bout_limit(hands[dfd]), "thrower": -1, "taking": False,
                       "finished": finished, "trump": trump, "trump_card": shown, "ranks": 0})
 
-    def setup(self, hands: Sequence[str], stock: str = "", *, trump: Suit | None = None,
-              attacker: int | None = None) -> State:
-        """A position at the start of a bout, for examples and tests.
+    def position(self, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card] = (), *,
+                 trump: Suit | None = None, attacker: int | None = None) -> State:
+        """A position of Durak: the start of a bout, with the table empty and nobody out yet.
 
-        ``hands`` and ``stock`` are card lists in notation (``stock`` top card
-        first; its last card is the turned trump card unless ``trump`` is given).
-        Every other card of the deck is in the discard. The attacker is chosen
-        by ``durak-first-attack`` unless given.
+        ``hands``: one hand per seat, seat 0 first, each a card-notation string or a tuple of
+        ``Card``. ``stock``: the cards still to draw, top card first (notation or ``Card`` tuple);
+        its last card, at the bottom, is the turned trump card, seen by all, unless ``trump`` (a
+        ``Suit``) is given: then no card is shown. With neither, trumps are diamonds. Every card
+        of the deck named nowhere is in the discard. ``attacker``: the seat that attacks, by
+        default the one ``durak-first-attack`` chooses; it attacks the next seat holding cards.
+        A card named twice or not in this game's deck raises ``ValueError`` naming it.
         """
-        from spec.bouts import card_id, mask_of
-        from spec.cards import parse_cards
-        hs = [mask_of(parse_cards(h)) for h in hands]
+        hs = [_cards(h) for h in hands]
         if len(hs) != self.players:
             raise ValueError(f"give {self.players} hands")
-        st = tuple(card_id(c) for c in parse_cards(stock))
+        stock_cards = _cards(stock)
+        used = 0
+        for card in [c for h in hs for c in h] + list(stock_cards):
+            cid = _ID_OF.get(card, 63)
+            if not self._deck >> cid & 1:
+                raise ValueError(f"card {card} is not in this game's deck")
+            if used >> cid & 1:
+                raise ValueError(f"card {card} is named twice")
+            used |= 1 << cid
+        masks = [mask_of_cards(h) for h in hs]
+        st = tuple(_ID_OF[c] for c in stock_cards)
         shown = st[-1] if st and trump is None else -1
         if trump is None:
             trump = card_of(st[-1]).suit if st else Suit.DIAMONDS
-        used = 0
-        for m in hs + [sum(1 << c for c in st)]:
-            if used & m or m & ~self._deck:
-                raise ValueError("a card is named twice or is not in the deck")
-            used |= m
-        att = first_attacker(self.rules, hs, trump) if attacker is None else attacker
-        return self._bout_start(hs, st, self._deck & ~used, (), att, trump, shown)
+        att = first_attacker(self.rules, masks, trump) if attacker is None else attacker
+        return self._bout_start(masks, st, self._deck & ~used, (), att, trump, shown)
 
     # -------------------------------------------------------------- flow
     def to_move(self, state: State) -> int | None:

@@ -636,10 +636,10 @@ def small_positions(game: Durak) -> list[Root]:
     for seed in range(2):
         cards = list(top)
         rng_for(seed, 7).shuffle(cards)
-        hands = [format_cards(cards[2 * p:2 * p + 2]) for p in range(game.players)]
+        hands = [cards[2 * p:2 * p + 2] for p in range(game.players)]
         rest = cards[2 * game.players:2 * game.players + (0 if r.all_dealt or game.players > 2 else 2)]
         trump = Suit.DIAMONDS if r.trump == "diamonds" or not rest else None
-        state = game.setup(hands, format_cards(rest), trump=trump)
+        state = game.position(hands, rest, trump=trump)
         roots.append(Root(state, f"small position {seed} ({game.describe(state)})"))
     return roots
 
