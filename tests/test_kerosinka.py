@@ -29,16 +29,16 @@ GAMES = [Kerosinka()]
 RECORDS = Path(__file__).parent / "data" / "records" / "kerosinka"
 
 
-def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, to_move: int | None = None,
-             rules: Rules | None = None, dealer: int = 3) -> tuple[Kerosinka, State]:
-    """A hand-made position: hands separated by '|', the trick's cards played from seat 0 on."""
+def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules: Rules | None = None,
+             dealer: int = 3, **rest) -> tuple[Kerosinka, State]:
+    """A hand-made position: hands before the trick separated by '|', P3 dealing, so that the trick's
+    cards are played from seat 0 on (and leave those hands); the dealer shows his first card of
+    ``trump``, or the 6 of it when he holds none."""
     game = Kerosinka(rules)
-    hs = tuple(parse_cards(h) for h in hands.split("|"))
-    plays = tuple(enumerate(parse_cards(trick)))
-    mover = len(plays) if to_move is None else to_move
+    hs, played = [parse_cards(h) for h in hands.split("|")], parse_cards(trick)
     turned = next((c for c in hs[dealer] if c.suit == trump), parse_card("6" + trump.value))
-    state = State(hs, plays, ((),) * 4, mover, dealer, trump, turned, Match.start(4, target=300))
-    return game, state
+    hs = [[c for c in h if c not in played] for h in hs]
+    return game, game.position(hs, played, dealer=dealer, turned=turned, **rest)
 
 
 def allowed(game, state) -> str:
@@ -78,11 +78,11 @@ def test_answer_the_suit_or_the_rank_of_the_card_led():
 
 
 def test_unable_to_answer_play_a_trump_else_anything():
-    game, s = position("9♠|8♦ 6♣ 7♥|6♥|7♥", "9♠")
+    game, s = position("9♠|8♦ 6♣ 7♥|6♥|8♥", "9♠")
     assert allowed(game, s) == "6♣"
     with pytest.raises(IllegalMove, match=r"8♦ is not a trump: .* such as 6♣ \[rule kerosinka-follow\]"):
         game.check_move(s, PLAY[C("8♦")])
-    game, s = position("9♠|8♦ 7♥|6♥|7♥", "9♠")
+    game, s = position("9♠|8♦ 7♥|6♥|8♥", "9♠")
     assert allowed(game, s) == "8♦ 7♥"
     # the 10♥ is a trump: with no spade, nine or club it must be played
     game, s = position("9♠|8♦ 10♥|6♥|7♥", "9♠")
@@ -130,7 +130,7 @@ def test_a_card_not_held_and_a_move_after_the_end_are_refused():
     game, s = position("9♠|K♠|6♥|7♥", "")
     with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule kerosinka-hold\]"):
         game.check_move(s, PLAY[C("A♦")])
-    over = dataclasses.replace(s, match=Match((301, 0, 0, 0), 3, 300))
+    game, over = position("9♠|K♠|6♥|7♥", "", match=Match((301, 0, 0, 0), 3, 300))
     with pytest.raises(IllegalMove, match=r"\[rule kerosinka-target\]"):
         game.check_move(over, PLAY[C("9♠")])
 
@@ -176,8 +176,7 @@ def test_winners_share_or_go_by_counting_order():
 
 
 def test_outcome_returns_balance():
-    game = Kerosinka()
-    s = dataclasses.replace(game.deal(1), match=Match((310, 320, 320, 100), 10, 300))
+    game, s = position("A♠|10♠|K♠|6♣", match=Match((310, 320, 320, 100), 10, 300))
     out = game.outcome(s)
     assert out.winners == (1, 2) and out.returns == (-2, 2, 2, -2) and sum(out.returns) == 0
 
@@ -325,6 +324,30 @@ def test_refutations_replay():
         game.replay(record.seed, [game.parse_move(m) for m in record.moves])
 
 
+def test_a_position_defaults_to_p3_dealing_his_last_card_shown():
+    game = Kerosinka(Rules(target=500))
+    s = game.position(["A♠ 9♦", "K♠", "", "7♣ 8♣"], [C("Q♠")], won=["", "", "J♦ 6♦ 7♦ 8♦", ""])
+    assert (s.dealer, s.turned, s.trump, s.to_move, s.trick) == (3, C("8♣"), Suit.CLUBS, 1, ((0, C("Q♠")),))
+    assert s.won[2] == parse_cards("J♦ 6♦ 7♦ 8♦") and s.match == Match((0,) * 4, 0, 500) and s.stock == ()
+    s = game.position(["A♠", "K♠ 10♥", "", "7♣"], "Q♠ 9♠", dealer=1, turned="10♥", to_move=0, seed=4)
+    assert (s.trump, s.trick, s.seed) == (Suit.HEARTS, ((2, C("Q♠")), (3, C("9♠"))), 4)
+
+
+@pytest.mark.parametrize("hands,rest,error", [
+    (["9♠", "A♦", "9♠", "7♣"], {}, "9♠ is named more often than the deck holds it"),
+    (["9♠", "A♦", "", "7♣"], {"trick": "A♦"}, "A♦ is named more often than the deck holds it"),
+    (["9♠", "A♦", "", "7♣"], {"stock": "6♠ 6♠"}, "6♠ is named more often than the deck holds it"),
+    (["9♠", "2♦", "", "7♣"], {}, "2♦ is not a card of this deck"),
+    (["9♠", "A♦", "", "7♣"], {"won": ["", "", "", "5♥"]}, "5♥ is not a card of this deck"),
+    (["9♠", "A♦", "", "7♣"], {"turned": "5♣"}, "5♣ is not a card of this deck"),
+    (["9♠", "A♦", "", ""], {}, "name the shown card: the dealer P3 holds none"),
+])
+def test_a_position_names_each_card_of_the_deck_once(hands, rest, error):
+    with pytest.raises(ValueError) as exc:
+        Kerosinka().position(hands, **rest)
+    assert str(exc.value) == error
+
+
 def test_small_configurations_are_complete():
     roots = props.small(Kerosinka())
     assert len(roots) == 12 and any(KEROSINKA in sum(r.state.hands, ()) for r in roots)
@@ -342,8 +365,7 @@ def test_fast_relabel_is_the_generic_one():
     assert game.relabel(state, mapping) == _relabel(state, mapping)
     # a mapping that renames only some cards leaves the others, the shown card among them, as they are;
     # and a small position's undealt cards are renamed too
-    game, small = position("9♠ K♠|A♦|6♥|7♣ 8♣")
-    small = dataclasses.replace(small, stock=parse_cards("10♥ J♥"))
+    game, small = position("9♠ K♠|A♦|6♥|7♣ 8♣", stock="10♥ J♥")
     for partial in ({parse_card("9♠"): parse_card("10♥"), parse_card("10♥"): parse_card("9♠")},
                     {parse_card("7♣"): parse_card("J♥"), parse_card("J♥"): parse_card("7♣")}):
         assert game.relabel(small, partial) == _relabel(small, partial)
@@ -377,8 +399,7 @@ def test_a_trick_in_the_middle_of_a_deal_goes_to_its_taker_who_leads():
 
 
 def test_the_deal_that_reaches_the_target_ends_the_match():
-    game, s = position("A♠|10♠|K♠|6♣")
-    s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300))
+    game, s = position("A♠|10♠|K♠|6♣", match=Match((0, 200, 0, 280), 7, 300))
     s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert s.match.totals == (0, 200, 0, 305) and s.match.deals == 8
@@ -398,7 +419,12 @@ def test_describe_names_the_deal_the_dealer_the_shown_card_and_the_hands():
 
 def test_trumps_the_dealer_and_the_totals_are_public():
     game, s = position("9♠ K♠|A♦|6♥|7♣ 8♣")
-    other = dataclasses.replace(s, match=Match((10, 0, 0, 0), 1, 300))
+    game, other = position("9♠ K♠|A♦|6♥|7♣ 8♣", match=Match((10, 0, 0, 0), 1, 300))
+    # no hand holds the shown card, so another dealer or other trumps change no zone and not the mover
+    hands = "9♠ K♠|A♦|6♥|7♥".split("|")
+    unshown = game.position(hands, turned=C("6♣"), to_move=0)
+    others = (game.position(hands, turned=C("6♣"), to_move=0, dealer=2),
+              game.position(hands, turned=C("6♠"), to_move=0))
     for p in range(4):
         seen = dict(game.observe(s, p)[1:12])
         # his own hand, only the size of the others; the dealer's shown card is public, in a zone of its own
@@ -406,8 +432,8 @@ def test_trumps_the_dealer_and_the_totals_are_public():
         assert seen[f"hand {p}"] == hidden[p] and seen["shown"] == (s.turned,)
         assert all(seen[f"hand {q}"] == len(hidden[q]) for q in range(4) if q != p)
         assert game.observe(s, p) != game.observe(other, p)
-        assert game.observe(s, p) != game.observe(dataclasses.replace(s, dealer=2), p)
-        assert game.observe(s, p) != game.observe(dataclasses.replace(s, trump=Suit.SPADES), p)
+        assert all(game.observe(unshown, p)[:12] == game.observe(o, p)[:12] for o in others)
+        assert all(game.observe(unshown, p) != game.observe(o, p) for o in others)
 
 
 def test_refusals_say_which_card_and_why():
@@ -444,16 +470,15 @@ def test_the_state_keeps_the_shown_card_and_the_last_trick_through_play():
 
 
 def test_the_match_state_keeps_its_seed_and_the_final_trick():
-    game, s = position("A♠|10♠|K♠|6♣")
-    s = dataclasses.replace(s, match=Match((0, 200, 0, 280), 7, 300), seed=11)
+    game, s = position("A♠|10♠|K♠|6♣", match=Match((0, 200, 0, 280), 7, 300), seed=11)
     turned = s.turned
     s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
 
 
 def test_the_deal_that_follows_keeps_the_seed():
-    game, s = position("A♠|10♠|K♠|6♣")
-    s = play_moves(game, dataclasses.replace(s, seed=11), "A♠ 10♠ K♠ 6♣")
+    game, s = position("A♠|10♠|K♠|6♣", seed=11)
+    s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert s.seed == 11 and s.hands == game.start_deal(11, s.match, 0).hands
 
 
@@ -462,8 +487,7 @@ def test_the_deal_that_follows_keeps_the_seed():
     ("counting_order", 0, (1,)), ("counting_order", 1, (2,)), ("counting_order", 3, (0,)),
 ])
 def test_the_outcome_follows_the_tie_rule(tie, dealer, winners):
-    game = Kerosinka(Rules(tie=tie))
-    s = dataclasses.replace(game.deal(1), dealer=dealer, match=Match((310, 320, 320, 100), 10, 300))
+    game, s = position("A♠|10♠|K♠|6♣", rules=Rules(tie=tie), dealer=dealer, match=Match((310, 320, 320, 100), 10, 300))
     out = game.outcome(s)
     assert out.winners == winners and out.scores == (310, 320, 320, 100)
 

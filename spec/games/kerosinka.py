@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck, parse_card
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -271,6 +271,38 @@ class Kerosinka(Game[State, Play]):
         hands, turned = new_deal(seed, match.deals, dealer, self.rules)
         empty = ((),) * PLAYERS
         return State(hands, (), empty, first_leader(dealer), dealer, trump_of(turned), turned, match, seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], trick: Sequence[Card] | str = (), *,
+                 dealer: int = PLAYERS - 1, turned: Card | str | None = None, to_move: int | None = None,
+                 won: Sequence[Sequence[Card] | str] = ((),) * PLAYERS, stock: Sequence[Card] | str = (),
+                 match: Match | None = None, seed: int = 0) -> State:
+        """A position of a deal: what each player holds, the trick on the table, who deals and what
+        card is shown. How the verifier's small configurations and the tests set up play.
+
+        ``hands``: the four hands by seat, each kept in the order given (a deal sorts them).
+        ``trick``: the cards of the trick in progress in the order played, the last by the seat
+        before ``to_move``. ``dealer``: default P3, so that P0 leads. ``turned``: the dealer's shown
+        card, whose suit is trumps; default the last card of the dealer's hand. ``to_move``: default
+        the dealer's left when no card is on the table, else the seat after the trick's last card.
+        ``won``: each seat's taken cards. ``stock``: cards left undealt (a small position's).
+        ``match``: the running totals (default: none yet, to the rules' target). Cards are
+        :class:`~spec.cards.Card` values or card notation; a card named twice, or not of the 36,
+        raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, won = tuple(map(as_cards, hands)), tuple(map(as_cards, won))
+        trick, stock = as_cards(trick), as_cards(stock)
+        if isinstance(turned, str):
+            turned = parse_card(turned)
+        elif turned is None:
+            if not hands[dealer]:
+                raise ValueError(f"name the shown card: the dealer P{dealer} holds none")
+            turned = hands[dealer][-1]
+        check_named_once(DECK, *hands, trick, *won, stock)
+        check_named_once(DECK, (turned,))
+        if to_move is None:
+            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
+        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        match = match or Match.start(PLAYERS, target=self.rules.target)
+        return State(hands, plays, won, to_move, dealer, trump_of(turned), turned, match, seed, stock=stock)
 
     def to_move(self, state):
         return None if state.match.over else state.to_move

@@ -12,7 +12,7 @@ from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
 import spec.games.kerosinka as rules_module
 from spec.games.kerosinka import (
-    DECK, DECK_POINTS, HAND_SIZE, KEROSINKA, PLAYERS, Kerosinka, State, deal_hands, first_leader, trump_of,
+    DECK, DECK_POINTS, HAND_SIZE, KEROSINKA, PLAYERS, Kerosinka, State, deal_hands,
 )
 from spec.i18n import Msg
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
@@ -44,9 +44,8 @@ def small(game):
         turned = hands[dealer][-1]
         if turned == KEROSINKA and game.rules.turned_kerosinka == "redeal":
             continue
-        match = Match((0,) * PLAYERS, 0, game.rules.target, 1)
-        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), (), ((),) * PLAYERS, first_leader(dealer),
-                      dealer, trump_of(turned), turned, match, seed, stock=tuple(cards[12:]))
+        state = game.position([sorted(h, key=str) for h in hands], dealer=dealer, turned=turned, seed=seed,
+                              stock=cards[12:], match=Match.start(PLAYERS, target=game.rules.target, max_deals=1))
         roots.append(Root(state, f"small deal {seed} (3 cards each, dealer P{dealer}, shows {turned})"))
     return roots
 
