@@ -13,7 +13,7 @@ from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kozel_old import (
-    CLAUSES, DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, State, card_points, game_winner,
+    CLAUSES, DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, card_points, game_winner,
     goat_winner, payments, trick_order, trick_taker,
 )
 from spec.rules import make_rules
@@ -27,13 +27,19 @@ TINY = dataclasses.replace(SMALL, examples=6)
 RECORDS = Path(__file__).parent / "data" / "records" / "kozel_old"
 
 
-def position(hands: str, trick: str = "", trump: Suit = Suit.SPADES, rules: Rules | None = None):
+def position(hands: str, trick: str = "", trump: Suit = Suit.SPADES, rules: Rules | None = None, **rest):
+    """A hand-made position of the second half: hands before the trick separated by '|', P3 dealing, so
+    that the trick's cards are played from seat 0 on (and leave those hands); the trump card was the 7."""
     game = KozelOld(rules)
-    hs = tuple(parse_cards(h) for h in hands.split("|"))
-    plays = tuple(enumerate(parse_cards(trick)))
-    state = State(hs, plays, ((),) * 4, len(plays), 3, trump, parse_card("7" + trump.value), 1, (),
-                  Ledger.open(players=4, stake=TALLY), (0,) * 16, (0,) * 4)
-    return game, state
+    played = parse_cards(trick)
+    hs = [[c for c in parse_cards(h) if c not in played] for h in hands.split("|")]
+    return game, game.position(hs, played, turned=parse_card("7" + trump.value), **rest)
+
+
+def set_aside(hands: str) -> tuple:
+    """Sixteen cards of the pack, in its order, that none of ``hands`` (separated by '|') holds."""
+    held = set(parse_cards(hands.replace("|", " ")))
+    return tuple(c for c in DECK if c not in held)[:16]
 
 
 def allowed(game, state) -> str:
@@ -104,12 +110,10 @@ def test_the_goat_and_the_other_reading():
 
 
 def test_returns_are_the_tally_changes():
-    game = KozelOld()
-    s = game.deal(4)
     tally = Ledger.open(players=4, stake=TALLY).pay("P0", "P1", 12)
     taken = [0] * 16
     taken[1 * 4 + 0] = 12
-    over = dataclasses.replace(s, tally=tally, taken=tuple(taken))
+    game, over = position("A♥|10♥|K♥|Q♥", tally=tally, taken=taken)
     assert game.is_over(over)
     out = game.outcome(over)
     assert out.winners == (1,) and out.returns == (-12, 12, 0, 0)
@@ -246,6 +250,32 @@ def test_refutations_replay():
         KozelOld().replay(rec.seed, [KozelOld().parse_move(m) for m in rec.moves])
 
 
+def test_a_position_defaults_to_p3_dealing_and_to_the_half_its_stock_says():
+    game = KozelOld()
+    s = game.position(["A♥ 9♦", "K♠", "", "7♣ 8♣"], [C("Q♥")], turned=C("8♣"), won=["", "", "J♦ 7♦ 8♦ 10♦", ""])
+    assert (s.dealer, s.turned, s.trump, s.to_move, s.trick, s.half) == (3, C("8♣"), Suit.CLUBS, 1,
+                                                                          ((0, C("Q♥")),), 1)
+    assert s.won[2] == parse_cards("J♦ 7♦ 8♦ 10♦") and s.tally == Ledger.open(players=4, stake=TALLY)
+    assert (s.taken, s.carried, s.deals, s.seed, s.stop_after_half, s.out) == ((0,) * 16, (0,) * 4, 0, 0, False, ())
+    s = game.position(["A♠", "K♠ 10♥", "", "7♣"], "Q♠ 9♠", dealer=1, turned="10♥", to_move=0, stock="A♦ K♦")
+    assert (s.trump, s.trick, s.half, s.stock) == (Suit.HEARTS, ((2, C("Q♠")), (3, C("9♠"))), 0, parse_cards("A♦ K♦"))
+    assert game.position(["A♠", "", "", "7♣"], stock="A♦", half=1, turned="7♣").half == 1
+
+
+@pytest.mark.parametrize("hands,rest,error", [
+    (["9♠", "A♦", "9♠", "7♣"], {}, "9♠ is named more often than the deck holds it"),
+    (["9♠", "A♦", "", "7♣"], {"trick": "A♦"}, "A♦ is named more often than the deck holds it"),
+    (["9♠", "A♦", "", "7♣"], {"stock": "8♠", "out": "8♠"}, "8♠ is named more often than the deck holds it"),
+    (["9♠", "6♦", "", "7♣"], {}, "6♦ is not a card of this deck"),
+    (["9♠", "A♦", "", "7♣"], {"won": ["", "", "", "5♥"]}, "5♥ is not a card of this deck"),
+    (["9♠", "A♦", "", "7♣"], {"turned": "6♣"}, "6♣ is not a card of this deck"),
+])
+def test_a_position_names_each_card_of_the_pack_once(hands, rest, error):
+    with pytest.raises(ValueError) as exc:
+        KozelOld().position(hands, **{"turned": "7♣", **rest})
+    assert str(exc.value) == error
+
+
 def test_small_configurations():
     roots = props.small(KozelOld())
     assert len(roots) == 12 and all(any(j in sum(r.state.hands, ()) for j in JACKS) for r in roots)
@@ -255,9 +285,7 @@ def test_small_configurations():
 
 def last_trick(won0: str, rules: Rules | None = None, **changes):
     """The second half's last trick, P0 having taken ``won0`` already; P3 deals, spades are trumps."""
-    game, s = position("A♥|10♥|K♥|Q♥", rules=rules)
-    won = (parse_cards(won0), (), (), ())
-    return game, dataclasses.replace(s, won=won, **changes)
+    return position("A♥|10♥|K♥|Q♥", rules=rules, won=(won0, "", "", ""), **changes)
 
 
 @pytest.mark.parametrize("won0,wins", [
@@ -342,17 +370,19 @@ def test_a_mid_game_trick_and_the_descriptions():
 
 def test_trumps_the_dealer_the_half_and_the_tallies_are_public():
     game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|J♣ 10♦")
-    for change in ({"trump": Suit.HEARTS}, {"dealer": 1}, {"half": 0}, {"tally": s.tally.pay("P0", "P1", 1)},
-                   {"taken": (1,) + (0,) * 15}, {"carried": (1, 0, 0, 0)}):
-        other = dataclasses.replace(s, **change)
+    for change in ({"trump": Suit.HEARTS}, {"dealer": 1, "to_move": 0}, {"half": 0},
+                   {"tally": s.tally.pay("P0", "P1", 1)}, {"taken": (1,) + (0,) * 15}, {"carried": (1, 0, 0, 0)}):
+        game, other = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|J♣ 10♦", **change)
+        assert game.zones(other) == game.zones(s) and other.to_move == s.to_move  # the change alone is seen
         assert all(game.observe(s, p) != game.observe(other, p) for p in range(4)), change
 
 
 def test_the_trump_card_is_in_view_in_the_first_half_until_the_dealer_plays_it():
-    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦")
-    first = dataclasses.replace(s, half=0, stock=DECK[:16])
+    hands = "A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦"
+    game, s = position(hands)
+    game, first = position(hands, stock=set_aside(hands))
     z = game.zones(first)
-    assert z["shown"] == (C("7♠"),) and z["hand 3"] == (C("10♦"),) and z["stock"] == DECK[:16]
+    assert z["shown"] == (C("7♠"),) and z["hand 3"] == (C("10♦"),) and z["stock"] == set_aside(hands)
     assert z["hand 0"] == parse_cards("A♥ 7♦") and z["out"] == ()
     # the second half: the card is an ordinary card of the dealer's hand
     z = game.zones(s)
@@ -362,13 +392,14 @@ def test_the_trump_card_is_in_view_in_the_first_half_until_the_dealer_plays_it()
 
 
 def test_the_state_keeps_the_trump_card_the_last_trick_and_the_first_half_through_play():
-    game, s = position("A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦")
-    first = dataclasses.replace(s, half=0, stock=DECK[:16], seed=5, carried=(1, 2, 3, 4), deals=2)
+    hands = "A♥ 7♦|10♥ 8♦|K♥ 9♦|7♠ 10♦"
+    stock = set_aside(hands)
+    game, first = position(hands, stock=stock, seed=5, carried=(1, 2, 3, 4), deals=2)
     s = play_moves(game, first, "A♥ 10♥")
-    assert game.to_move(s) == 2 and s.turned == C("7♠") and s.half == 0 and s.stock == DECK[:16]
+    assert game.to_move(s) == 2 and s.turned == C("7♠") and s.half == 0 and s.stock == stock
     assert (s.seed, s.carried, s.deals) == (5, (1, 2, 3, 4), 2)
     s = play_moves(game, s, "K♥ 7♠")                      # the dealer trumps with the shown card
-    assert s.last_winner == 3 and s.to_move == 3 and s.turned == C("7♠") and s.stock == DECK[:16]
+    assert s.last_winner == 3 and s.to_move == 3 and s.turned == C("7♠") and s.stock == stock
     assert (s.seed, s.carried, s.deals, s.half) == (5, (1, 2, 3, 4), 2, 0)
     s = play_moves(game, s, "10♦")
     assert s.last_winner == 3 and s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ 7♠")))
@@ -376,10 +407,10 @@ def test_the_state_keeps_the_trump_card_the_last_trick_and_the_first_half_throug
 
 
 def test_a_game_stopped_after_its_half_keeps_what_was_set_aside():
-    game, s = position("A♥|10♥|K♥|Q♥")
-    s = dataclasses.replace(s, stop_after_half=True, out=DECK[:16], seed=3)
+    out = set_aside("A♥|10♥|K♥|Q♥")
+    game, s = position("A♥|10♥|K♥|Q♥", stop_after_half=True, out=out, seed=3)
     s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
-    assert game.is_over(s) and s.out == DECK[:16] and s.seed == 3 and s.deals == 0 and s.half == 1
+    assert game.is_over(s) and s.out == out and s.seed == 3 and s.deals == 0 and s.half == 1
     assert s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ Q♥"))) and s.last_winner == 0
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck, parse_card
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -261,6 +261,42 @@ class KozelOld(Game[State, Play]):
         turned = hands[dealer][-1]
         return State(tuple(sorted_hand(h) for h in hands), (), ((),) * PLAYERS, first_leader(dealer), dealer,
                      turned.suit, turned, 0, tuple(cards[HALF:]), tally, taken, (0,) * PLAYERS, deals, seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], trick: Sequence[Card] | str = (), *,
+                 turned: Card | str, dealer: int = PLAYERS - 1, half: int | None = None,
+                 to_move: int | None = None, won: Sequence[Sequence[Card] | str] = ((),) * PLAYERS,
+                 stock: Sequence[Card] | str = (), out: Sequence[Card] | str = (), tally: Ledger | None = None,
+                 taken: Sequence[int] = (0,) * 16, carried: Sequence[int] = (0,) * PLAYERS, deals: int = 0,
+                 seed: int = 0, stop_after_half: bool = False) -> State:
+        """A position of a half (a game): what each player holds, the trick on the table, who deals, the
+        trump card and the tallies. How the verifier's small configurations and the tests set up play.
+
+        ``hands``: the four hands by seat, each kept in the order given (a deal sorts them).
+        ``trick``: the cards of the trick in progress in the order played, the last by the seat
+        before ``to_move``. ``turned``: the trump card, whose suit is trumps in both halves (in the
+        first it is shown while the dealer holds it). ``dealer``: default P3, so that P0 leads.
+        ``half``: 0 (the first) or 1; default the first when a ``stock`` is
+        set aside for the second, else the second. ``to_move``: default the dealer's left when no card is
+        on the table, else the seat after the trick's last card. ``won``: each seat's taken cards of this
+        game. ``stock``: the second half's cards, face down, dealt in order from the first.
+        ``out``: the first half's cards, set aside in the second. ``tally``: default 12 each;
+        ``taken[w * 4 + p]``: what ``w`` has taken from ``p``; ``carried``: the first half's points
+        (``count = "both"``); ``deals``: deals finished; ``seed``: the match's, for the deals to come;
+        ``stop_after_half``: the match stops when this half ends (a small configuration's). Cards are
+        :class:`~spec.cards.Card` values or card notation; a card named twice, or not of the 32,
+        raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, won = tuple(map(as_cards, hands)), tuple(map(as_cards, won))
+        trick, stock, out = as_cards(trick), as_cards(stock), as_cards(out)
+        turned = parse_card(turned) if isinstance(turned, str) else turned
+        check_named_once(DECK, *hands, trick, *won, stock, out)
+        check_named_once(DECK, (turned,))
+        if to_move is None:
+            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
+        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        half = (0 if stock else 1) if half is None else half
+        tally = Ledger.open(players=PLAYERS, stake=TALLY) if tally is None else tally
+        return State(hands, plays, won, to_move, dealer, turned.suit, turned, half, stock, tally, tuple(taken),
+                     tuple(carried), deals, seed, stop_after_half=stop_after_half, out=out)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move

@@ -13,10 +13,10 @@ from spec.cards import Card, Rank, Suit, format_cards
 from spec.dealing import deal_round_robin, rng_for, seats_from
 import spec.games.kozel_old as rules_module
 from spec.games.kozel_old import (
-    DECK, DECK_POINTS, HALF, HAND_SIZE, JACKS, PLAYERS, TALLY, KozelOld, State, first_leader,
+    DECK, DECK_POINTS, HALF, HAND_SIZE, JACKS, PLAYERS, TALLY, KozelOld,
 )
 from spec.i18n import Msg
-from spec.stakes import Ledger, player_account
+from spec.stakes import player_account
 from verifier.api import Claim, Root, invariant, sample_unit, small_configs, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier.z3util import value
@@ -38,9 +38,8 @@ def small(game):
         dealer = seed % PLAYERS
         hands = deal_round_robin(cards[:8], seats_from((dealer + 1) % PLAYERS, PLAYERS), 2)
         turned = hands[dealer][-1]
-        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), (), ((),) * PLAYERS, first_leader(dealer),
-                      dealer, turned.suit, turned, 0, tuple(cards[8:]), Ledger.open(players=PLAYERS, stake=TALLY),
-                      (0,) * 16, (0,) * PLAYERS, 0, seed, stop_after_half=True)
+        state = game.position([sorted(h, key=str) for h in hands], dealer=dealer, turned=turned, stock=cards[8:],
+                              seed=seed, stop_after_half=True)
         roots.append(Root(state, f"small half {seed} (2 cards each, dealer P{dealer}, trump card {turned})"))
     return roots
 
