@@ -321,8 +321,8 @@ def test_a_position_takes_hands_and_stock_in_either_form_and_refuses_a_card_twic
     assert s.centre == parse_cards("9♦")[0] and s.stock == parse_cards("2♣ 7♥")   # the top card goes up first
     assert (s.to_move, s.auction, s.price, s.paid, s.redeals, s.seed) == (0, 0, 0, (0, 0, 0, 0), 0, 0)
     assert game.position(["2♠", "3♠", "4♠", "5♠"], "9♦", redeals=2, seed=7).redeals == 2
-    for hands, stock, problem in ((["2♠", "3♠", "4♠", "5♠"], "9♦ 3♠", "3♠ is named twice"),
-                                  (["2♠", "3♠", "4♠", "Jk"], "9♦", "Jk is not in the pack")):
+    for hands, stock, problem in ((["2♠", "3♠", "4♠", "5♠"], "9♦ 3♠", "3♠ is named more often than the deck holds it"),
+                                  (["2♠", "3♠", "4♠", "Jk"], "9♦", "Jk is not a card of this deck")):
         with pytest.raises(ValueError) as err:
             game.position(hands, stock)
         assert str(err.value) == problem

@@ -702,9 +702,9 @@ def test_a_position_before_the_lottery_or_at_the_beating_and_its_sanity_check():
     b = game.position(hands=["3♠", "J♦ 2♥"], leader=1)
     assert (b.phase, b.to_move, b.round, b.hands, b.prizes) == (LEADING, 1, 1, (C("3♠"), C("J♦ 2♥")), ())
     assert game.legal_moves(b) == (Lead(parse_card("J♦")), Lead(parse_card("2♥")))
-    for kwargs, problem in (({"banker_stock": "A♠ K♥ A♠"}, "A♠ is named twice"),
-                            ({"dealer_stock": "2♣", "hands": ["2♣", "3♠"]}, "2♣ is named twice"),
-                            ({"hands": ["Jk", "3♠"]}, "Jk is not in the pack")):
+    for kwargs, problem in (({"banker_stock": "A♠ K♥ A♠"}, "A♠ is named more often than the deck holds it"),
+                            ({"dealer_stock": "2♣", "hands": ["2♣", "3♠"]}, "2♣ is named more often than the deck holds it"),
+                            ({"hands": ["Jk", "3♠"]}, "Jk is not a card of this deck")):
         with pytest.raises(ValueError) as err:
             game.position(**kwargs)
         assert str(err.value) == problem

@@ -293,7 +293,7 @@ def test_a_position_names_its_pack_in_either_form_and_refuses_a_card_twice_or_fo
     assert s.stock[0] == parse_card("Q♠") and s.to_move == 0 and s.drawn == ((), (), ()) and s.seed == 0
     assert game.play(s, DRAW).out == (True, False, False)               # the first card named is drawn first
     assert game.position("A♠", (3, 0, 0)).to_move == 1                # the first seat yet to stake has the turn
-    for stock, problem in (("Q♠ 2♣ Q♠", "Q♠ is named twice"), (parse_cards("2♣ Jk"), "Jk is not in the pack")):
+    for stock, problem in (("Q♠ 2♣ Q♠", "Q♠ is named more often than the deck holds it"), (parse_cards("2♣ Jk"), "Jk is not a card of this deck")):
         with pytest.raises(ValueError) as err:
             game.position(stock)
         assert str(err.value) == problem

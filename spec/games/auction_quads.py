@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import redraws, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -38,7 +38,6 @@ INFO = GameInfo(id="auction_quads", name_en="Auction for fours", name_ru="Тор
                                              lines="15-30"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)
-IN_PACK = frozenset(PACK)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -299,13 +298,8 @@ class AuctionQuads(Game[State, Bid | Pass]):
         position set up by hand). No chip has been bid yet; the pot holds the antes. A card named twice
         or not in the 52-card pack raises :class:`ValueError` naming it.
         """
-        hands = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
-        stock = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
-        seen: set = set()
-        for card in stock + sum(hands, ()):
-            if card in seen or card not in IN_PACK:
-                raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
-            seen.add(card)
+        hands, stock = tuple(map(as_cards, hands)), as_cards(stock)
+        check_named_once(PACK, stock, *hands)
         return self._first_auction(hands, stock, redeals, seed)
 
     def _first_auction(self, hands, stock, redeals, seed) -> State:

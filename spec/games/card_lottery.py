@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Suit, format_cards, make_deck, parse_cards
+from spec.cards import Card, Suit, as_cards, check_named_once, format_cards, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -41,7 +41,6 @@ INFO = GameInfo(id="card_lottery", name_en="Card Lottery", name_ru="Карточ
                 source=Source(file="003_7a0ed7952c70980c.txt", title="Карточная лотерея", lines="31-46"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck("52")
-IN_PACK = frozenset(PACK)
 
 #: Chips the loser pays for each card left, by suit (the source's scale).
 PENALTY = {Suit.HEARTS: 4, Suit.CLUBS: 3, Suit.DIAMONDS: 2, Suit.SPADES: 1}
@@ -520,19 +519,6 @@ class BeatingStage:
         return _replace(s, ledger=led, phase=OVER, to_move=None, loser=loser, penalty=penalty)
 
 
-def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-
-
-def _each_once(cards: tuple[Card, ...]) -> None:
-    """A position's sanity check: no card of one deck named twice, none outside the pack."""
-    seen: set = set()
-    for card in cards:
-        if card in seen or card not in IN_PACK:
-            raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
-        seen.add(card)
-
-
 def _without(hands, p, card):
     h = hands[p]
     i = h.index(card)
@@ -605,10 +591,10 @@ class CardLottery(Game[State, Box | Stake | Lead | Beat | Take]):
         hand). A card named twice in one deck (the dealer's deck and the hands together), or not in the
         pack, raises :class:`ValueError` naming it.
         """
-        bank, dealer = _cards(banker_stock), _cards(dealer_stock)
-        held = None if hands is None else tuple(_cards(h) for h in hands)
-        _each_once(bank)
-        _each_once(dealer + sum(held or (), ()))
+        bank, dealer = as_cards(banker_stock), as_cards(dealer_stock)
+        held = None if hands is None else tuple(map(as_cards, hands))
+        check_named_once(PACK, bank)
+        check_named_once(PACK, dealer, *(held or ()))
         if held is None:
             return self._before_first_round(bank, dealer, banker, seed)
         n = self.players

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, make_deck, parse_cards
+from spec.cards import Card, Rank, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -33,7 +33,6 @@ INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и т
                               lines="148-157"))
 CLAUSES = ClauseBook(INFO.id)
 PACK = make_deck(INFO.deck)
-IN_PACK = frozenset(PACK)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -242,12 +241,8 @@ class QueenAce(Game[State, Stake | Draw]):
         first. Default: everyone has staked the smallest amount. Nobody has drawn, nobody is out; the deal
         seed is 0. A card named twice or not in the pack raises :class:`ValueError` naming it.
         """
-        stock = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
-        seen: set = set()
-        for card in stock:
-            if card in seen or card not in IN_PACK:
-                raise ValueError(f"{card} is {'named twice' if card in seen else 'not in the pack'}")
-            seen.add(card)
+        stock = as_cards(stock)
+        check_named_once(PACK, stock)
         n = self.players
         stakes = tuple(stakes) if stakes is not None else (self.rules.min_stake,) * n
         turn = stakes.index(0) if 0 in stakes else 0
