@@ -37,14 +37,6 @@ def cold_score_cache():
     props._DONE.clear()
 
 
-def dealt(game, hands, purse=None):
-    """A position right after the deal with the given hands (card notation)."""
-    n = game.players
-    hs = tuple(parse_cards(h) for h in hands)
-    led = Ledger.open(players=n, stake=(purse or game.rules.purse) - game.rules.ante, pot=n * game.rules.ante)
-    return State(hs, (), (), led, (False,) * n, 0)
-
-
 # ------------------------------------------------------------ scoring
 
 @pytest.mark.parametrize("what,hand,score", props.SOURCE_EXAMPLES)
@@ -85,7 +77,7 @@ def test_every_hand_and_the_distribution():
 
 def test_a_raise_makes_the_previous_bettor_make_up():
     game = KvartBezique(players=3)
-    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
     s = game.play(s, Bet(2))
     s = game.play(s, Bet(4))  # P1 raises over P0
     assert s.to_move == 0 and s.owed == 2
@@ -105,7 +97,7 @@ def test_a_raise_makes_the_previous_bettor_make_up():
 
 def test_the_last_player_takes_the_pot_unseen():
     game = KvartBezique(players=2)
-    s = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
+    s = game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
     s = game.play(s, Bet(1))
     s = game.play(s, FOLD)
     assert game.is_over(s) and s.winners == (0,) and not s.shown
@@ -117,10 +109,10 @@ def test_equal_scores_split_or_go_to_the_higher_cards():
     tie = ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"]  # one point each
     for rule, winners, returns in (("split", (0, 1), (0, 0)), ("high_card", (0,), (2, -2))):
         game = KvartBezique(Rules(tie=rule), players=2)
-        s = game.play(game.play(dealt(game, tie), Bet(1)), SHOW)
+        s = game.play(game.play(game.position(tie), Bet(1)), SHOW)
         assert s.winners == winners and game.outcome(s).returns == returns
     game = KvartBezique(players=2)
-    s = game.play(game.play(dealt(game, hands_), Bet(1)), SHOW)
+    s = game.play(game.play(game.position(hands_), Bet(1)), SHOW)
     assert s.winners == (0,)
 
 
@@ -130,7 +122,7 @@ def test_an_odd_pot_splits_with_the_odd_chip_to_the_first():
 
 def test_each_refusal_names_its_clause_word_for_word():
     game = KvartBezique(players=3)
-    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
     assert game.refusal(s, Bet(9)) == ("kvart-bet-size", "a bet of 9 is not allowed: bet 1 to 5")
     assert game.refusal(s, Bet(0)) == ("kvart-bet-size", "a bet of 0 is not allowed: bet 1 to 5")
     assert game.refusal(s, SHOW) == ("kvart-show", "3 players are in: a show needs exactly two")
@@ -142,21 +134,21 @@ def test_each_refusal_names_its_clause_word_for_word():
                                                               "made over their bet")
     assert game.refusal(raised, SHOW) == ("kvart-show", "P0 must first make up 2 (or fold)")
     two = KvartBezique(players=2)
-    s = dealt(two, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
+    s = two.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])
     assert two.refusal(s, SHOW) == ("kvart-show", "nobody has bet yet: bet before asking to see")
     top = two.play(s, Bet(5))
     assert two.refusal(top, Bet(4)) == ("kvart-bet-size", "a bet of 4 is not allowed: bet 5 to 5")
-    short = State(top.hands, (), (), Ledger.open(players=2, stake=3, pot=7), top.folded, 1, 5, 0, 0)
+    short = two.position(top.hands, purse=3, pot=7, to_move=1, stake=5, bettor=0)
     assert two.refusal(short, SHOW) == ("kvart-show", "P1 holds 3, cannot pay 5: fold")
-    poor = State(s.hands, (), (), Ledger.open(players=2, stake=3, pot=2), s.folded, 0, 2, 1, 2, 1)
+    poor = two.position(s.hands, purse=3, pot=2, stake=2, bettor=1, owed=2, resume=1)
     assert two.refusal(poor, MAKE_UP) is None and two.legal_moves(poor) == (MAKE_UP, FOLD)
-    broke = State(s.hands, (), (), Ledger.open(players=2, stake=1, pot=2), s.folded, 0, 3, 1, 2, 1)
+    broke = two.position(s.hands, purse=1, pot=2, stake=3, bettor=1, owed=2, resume=1)
     assert two.refusal(broke, MAKE_UP) == ("kvart-make-up", "P0 holds 1, cannot pay 2: fold")
 
 
 def test_table_stakes_and_bad_input():
     game = KvartBezique(players=2)
-    s = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=3)
+    s = game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2)
     with pytest.raises(IllegalMove, match=r"P0 holds 2, cannot pay 3: fold \[rule kvart-table-stakes\]"):
         game.check_move(s, Bet(3))
     with pytest.raises(IllegalMove, match="nothing to make up"):
@@ -220,7 +212,7 @@ def test_money_conserved_refutes_a_split_that_drops_the_odd_chip():
 
 def test_the_game_pays_by_its_settlement_clauses():
     game = KvartBezique(players=2)
-    tie = dealt(game, ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"])
+    tie = game.position(["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"])
     with CLAUSES.replaced("kvart-pot-split", leaky_split):
         s = game.play(game.play(tie, Bet(1)), SHOW)        # a pot of 4: two each, nothing dropped
         assert s.ledger[POT] == 0 and game.outcome(s).returns == (0, 0)
@@ -263,7 +255,7 @@ def test_two_combinations_and_the_show_score_by_their_clauses():
     assert hand_score(parse_cards("K♥ Q♥ 10♠ J♦")) == 6
     game = KvartBezique(players=2)
     with CLAUSES.replaced("kvart-score", lambda hand, sc=PLAIN: -hand_score(hand, sc)):   # the lower score wins
-        s = game.play(game.play(dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣"]), Bet(1)), SHOW)
+        s = game.play(game.play(game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣"]), Bet(1)), SHOW)
     assert s.winners == (1,) and s.last == "P1 pays 1 and shows: P0 K♥ Q♥ 9♠ 9♣ = -4, P1 A♠ A♥ 9♦ 10♣ = -1"
 
 
@@ -302,7 +294,7 @@ class StackedDeal(KvartBezique):
         first = s.hands[0][0]
         i = s.stock.index(k)
         stock = s.stock[:i] + (first,) + s.stock[i + 1:]
-        return State(((k,) + s.hands[0][1:],) + s.hands[1:], stock, s.turned, s.ledger, s.folded, 0, seed=seed)
+        return self.position(((k,) + s.hands[0][1:],) + s.hands[1:], stock, turned=s.turned, seed=seed)
 
 
 def test_odds_simulated_refutes_a_stacked_deal():
@@ -359,7 +351,7 @@ def test_the_variant_file_loads_and_plays():
 # ------------------------------------------------ the log, the table, the moves on offer, the edges
 
 def raise_then_show(game):
-    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
     states = [s]
     for m in (Bet(2), Bet(4), MAKE_UP, FOLD, SHOW):
         states.append(game.play(states[-1], m))
@@ -373,7 +365,7 @@ def test_the_log_says_each_bet_make_up_fold_and_show():
     assert logs == ["", "P0 bets 2", "P1 bets 4", "P0 makes up 2", "P2 folds",
                     "P0 pays 4 and shows: P0 K♥ Q♥ 9♠ 9♣ = 4, P1 A♠ A♥ 9♦ 10♣ = 1"]
     g2 = KvartBezique(players=2)
-    s = g2.play(g2.play(dealt(g2, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"]), Bet(1)), FOLD)
+    s = g2.play(g2.play(g2.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"]), Bet(1)), FOLD)
     assert g2.describe_move(s) == "P1 folds; P0 takes the pot unseen"
 
 
@@ -400,14 +392,14 @@ def test_the_end_of_a_show_and_what_follows_it():
 
 def test_a_split_pot_is_a_draw_between_the_tied():
     game = KvartBezique(players=2)
-    s = game.play(game.play(dealt(game, ["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"]), Bet(1)), SHOW)
+    s = game.play(game.play(game.position(["K♠ 9♥ A♦ A♣", "10♠ 9♥ A♦ 9♣"]), Bet(1)), SHOW)
     out = game.outcome(s)
     assert out.draw and out.winners == (0, 1) and out.losers == ()
 
 
 def test_a_fold_while_owing_passes_the_turn_on_as_the_make_up_would():
     game = KvartBezique(players=3)
-    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
     s = game.play(game.play(s, Bet(2)), Bet(4))
     assert game.legal_moves(s) == (MAKE_UP, FOLD)
     s = game.play(s, FOLD)
@@ -417,7 +409,7 @@ def test_a_fold_while_owing_passes_the_turn_on_as_the_make_up_would():
 
 def test_a_bet_equal_to_the_last_is_no_raise():
     game = KvartBezique(players=3)
-    s = dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"])
     s = game.play(game.play(s, Bet(2)), Bet(2))
     assert s.to_move == 2 and s.owed == 0 and s.bettor == 1 and s.resume is None
     s = game.play(s, Bet(3))                      # P2 raises over P1, the last bettor
@@ -427,19 +419,35 @@ def test_a_bet_equal_to_the_last_is_no_raise():
 def test_moves_on_offer_follow_the_purse():
     game = KvartBezique(players=2)
     assert game.bets == tuple(Bet(a) for a in range(1, 6))
-    assert game.legal_moves(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])) == game.bets + (FOLD,)
-    poor = dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2)       # 1 chip left after the ante
+    assert game.legal_moves(game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"])) == game.bets + (FOLD,)
+    poor = game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=1)       # 1 chip left after the ante
     assert game.legal_moves(poor) == (Bet(1), FOLD)
     s = game.play(poor, Bet(1))
     assert game.legal_moves(s) == (SHOW, Bet(1), FOLD)
     broke = game.play(s, Bet(1))                                           # P1 has nothing left
     assert broke.ledger["P1"] == 0 and broke.to_move == 0
-    s = game.play(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=3), Bet(1))
+    s = game.play(game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2), Bet(1))
     s = game.play(s, Bet(2))                                               # P0 owes 1, holds 1
     assert game.legal_moves(s) == (MAKE_UP, FOLD)
-    short = game.play(dealt(game, ["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=2), Bet(1))
-    short = State(short.hands, (), (), Ledger.open(players=2, stake=0, pot=5), short.folded, 1, 1, 0, 0)
+    short = game.play(game.position(["9♠ 9♥ A♦ A♣", "K♠ Q♠ J♠ 10♠"], purse=1), Bet(1))
+    short = game.position(short.hands, purse=0, pot=5, to_move=1, stake=1, bettor=0)
     assert game.legal_moves(short) == (FOLD,)                              # cannot pay even the bet to see
+
+
+def test_a_position_is_a_deal_with_the_cards_placed_and_names_a_card_the_shoe_cannot_hold():
+    game = KvartBezique(Rules(trump="turned"), players=3)
+    s = game.deal(4)
+    assert game.position(s.hands, s.stock, turned=s.turned, seed=4) == s        # the ante's purses and pot
+    assert game.position([" ".join(map(str, h)) for h in s.hands], s.stock, turned=s.turned, seed=4) == s
+    fresh = game.position(["K♠ K♠ Q♥ 9♦", "9♠ 9♥ A♦ A♣", "J♠ J♥ J♦ 9♣"], turned="K♠")
+    assert len(fresh.stock) == 144 - 13 and fresh.stock.count(parse_cards("K♠")[0]) == 3
+    assert (fresh.ledger["P2"], fresh.ledger[POT], fresh.to_move, fresh.stake) == (19, 3, 0, 0)
+    assert game.scoring(fresh).trump == Suit.SPADES
+    for held, message in [(["K♠ K♠ K♠ K♠", "K♠ K♠ K♠ 9♣", "9♠"], "card K♠ is named 7 times; the shoe holds 6"),
+                          (["8♠", "9♠", "9♠"], "card 8♠ is not in this game's deck")]:
+        with pytest.raises(ValueError) as exc:
+            game.position(held, ())
+        assert str(exc.value) == message
 
 
 def test_zones_the_deal_and_the_bound():
@@ -496,7 +504,7 @@ def test_each_move_changes_only_what_it_should():
     sends the turn back to that bettor to make up the difference; a make-up pays it and returns the
     turn; a fold marks the player out. The hands, the stock and the seed never change."""
     game = KvartBezique(players=3)
-    s = dataclasses.replace(dealt(game, ["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"]), seed=9)
+    s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"], seed=9)
     b = game.play(s, Bet(2))
     assert dataclasses.replace(b, ledger=s.ledger) == dataclasses.replace(s, to_move=1, stake=2, bettor=0,
                                                                           last="P0 bets 2")

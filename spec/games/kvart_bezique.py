@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, deck_ranks, format_cards, make_deck
+from spec.cards import Card, Rank, Suit, deck_ranks, format_cards, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -51,6 +51,7 @@ HAND = 4
 #: the 24 kinds of card in a pack (six copies of each in the 144-card shoe)
 KINDS = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS) for r in deck_ranks(24))
 COPIES = 6
+_KIND_SET = frozenset(KINDS)
 
 #: card points: the "fat" (ace, nine) scores nothing
 POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1, Rank.ACE: 0, Rank.NINE: 0}
@@ -356,6 +357,11 @@ def _limited(copies: int):
             if max(Counter(h).values()) <= copies)
 
 
+def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Cards given in notation or as ``Card`` values."""
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
 # ------------------------------------------------------------------ betting clauses
 
 @CLAUSES.rule("kvart-turn", "The player on the dealer's left opens; the turn goes clockwise, skipping those "
@@ -527,6 +533,46 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
         led = self._anted  # the same for every deal: each purse less the ante
         # The dealer is the last seat; P0 on the dealer's left opens.
         return State(hands, tuple(stock), turned, led, (False,) * n, 0, seed=seed)
+
+    def position(self, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card] | None = None, *,
+                 turned: str | Sequence[Card] = (), purse: int | None = None, pot: int | None = None,
+                 to_move: int = 0, stake: int = 0, bettor: int | None = None, owed: int = 0,
+                 resume: int | None = None, seed: int = 0) -> State:
+        """A position of Kvart-bezique: the hands dealt and the betting at some point, nobody folded.
+
+        ``hands``: one hand per seat, seat 0 first, each a card-notation string or a tuple of ``Card``.
+        ``stock``: the face-down rest of the shoe, top card first; by default every card of the shoe
+        not named elsewhere, in the shoe's order. ``turned``: the face-up trump card (a one-card
+        list), under ``trump = "turned"``; by default none. ``purse``: the chips each player holds
+        now, and ``pot`` the chips in the pot; by default both as the ante (``kvart-ante``) leaves
+        them. ``to_move`` (default P0, on the dealer's left), ``stake`` (the last bet, 0 for none)
+        by ``bettor``, ``owed`` (what ``to_move`` must make up after a raise, the turn then going
+        to ``resume``): the betting so far. ``seed``: the deal's seed, kept for its record.
+        The shoe holds each card six times: a card named more often, or one not in the shoe
+        (a joker, an eight), raises ``ValueError`` naming it.
+        """
+        hs = tuple(_cards(h) for h in hands)
+        turned = _cards(turned)
+        named = Counter(c for h in hs for c in h) + Counter(turned)
+        if stock is None:          # the shoe's first copies of each card left over, in the shoe's order
+            left, rest = Counter(SHOE) - named, []
+            for c in SHOE:
+                if left[c]:
+                    left[c] -= 1
+                    rest.append(c)
+            stock = rest
+        stock = _cards(stock)
+        for card, times in (named + Counter(stock)).items():
+            if card not in _KIND_SET:
+                raise ValueError(f"card {card} is not in this game's deck")
+            if times > COPIES:
+                raise ValueError(f"card {card} is named {times} times; the shoe holds {COPIES}")
+        led = self._anted
+        if purse is not None or pot is not None:
+            led = Ledger.open(players=self.players, stake=led[player_account(0)] if purse is None else purse,
+                              pot=led[POT] if pot is None else pot)
+        return State(hs, stock, turned, led, (False,) * self.players, to_move, stake, bettor, owed, resume,
+                     seed=seed)
 
     def to_move(self, state):
         return state.to_move

@@ -20,7 +20,7 @@ from spec.games.kvart_bezique import (BEZIQUE, CROWN_3, CROWN_4, DOUBLE_BEZIQUE,
                                            QUADS, TRIPLE, KvartBezique, Rules, Scoring, hand_score, hands,
                                            lone_player, score_distribution, showdown_winners)
 from spec.i18n import Msg
-from spec.stakes import POT, Ledger, player_account
+from spec.stakes import POT, player_account
 from verifier.stakes import Settled, balances
 from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome, Scope
@@ -376,8 +376,7 @@ def small(game):
     roots = []
     for seed in range(3):
         state = game.deal(seed)
-        led = Ledger.open(players=game.players, stake=2, pot=state.ledger[POT])
-        roots.append(Root(type(state)(state.hands, state.stock, state.turned, led, state.folded, 0, seed=seed),
+        roots.append(Root(game.position(state.hands, state.stock, turned=state.turned, purse=2, seed=seed),
                           f"deal seed {seed}, every purse 2 after the ante"))
     return roots
 
