@@ -14,7 +14,7 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.california_jack import (
-    CLAUSES, DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, State, deal_points, deals_bound, game_points,
+    CLAUSES, DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
     match_result, trick_order, trick_taker,
 )
 from spec.rules import make_rules
@@ -26,13 +26,13 @@ C = parse_card
 RECORDS = Path(__file__).parent / "data" / "records" / "california_jack"
 
 
-def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules=None):
+def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules=None, **rest):
+    """A hand-made position: hands before the trick separated by '|', P0 dealing and leading the trick's
+    card (which leaves his hand); the stock is the two of trumps and the 3♦ unless given."""
     game = CaliforniaJack(rules)
-    hs = tuple(parse_cards(h) for h in hands.split("|"))
-    plays = tuple(enumerate(parse_cards(trick)))
-    state = State(hs, ((), ()), parse_cards("2" + trump.value + " 3♦"), plays, ((), ()), len(plays), 0, trump,
-                  Match.start(2, target=10))
-    return game, state
+    played = parse_cards(trick)
+    hs = [[c for c in parse_cards(h) if c not in played] for h in hands.split("|")]
+    return game, game.position(hs, played, trump=trump, **{"stock": "2" + trump.value + " 3♦", **rest})
 
 
 def allowed(game, state) -> str:
@@ -48,7 +48,7 @@ def test_the_ten_is_highest():
 
 
 def test_follow_suit_or_trump():
-    game, s = position("K♠|9♠ 2♣ 7♥", "K♠")
+    game, s = position("K♠|9♠ 2♣ 7♥", "K♠", stock="4♣ 3♦")
     assert allowed(game, s) == "9♠ 2♣"                # trumping is allowed although able to follow
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, PLAY[C("7♥")])
@@ -228,6 +228,29 @@ def test_search_witnesses_replay_to_what_they_claim():
             assert g == [40, 40]
 
 
+def test_a_position_defaults_to_p0_dealing_under_the_stocks_top_suit():
+    game = CaliforniaJack(Rules(target=12))
+    s = game.position(["A♠ 9♦", "K♠ 4♥"], stock="4♦ 3♣", drawn=["9♦", ""], won=["", "J♣ 2♣"])
+    assert (s.dealer, s.to_move, s.trump, s.trick, s.stock) == (0, 0, Suit.DIAMONDS, (), parse_cards("4♦ 3♣"))
+    assert s.drawn == ((C("9♦"),), ()) and s.won == ((), parse_cards("J♣ 2♣")) and s.out == ()
+    assert s.match == Match((0, 0), 0, 12) and s.seed == 0
+    s = game.position(["A♠", "K♠ 4♥"], "Q♠", dealer=1, trump=Suit.HEARTS, out="2♦", seed=3)
+    assert (s.trump, s.to_move, s.trick, s.out, s.seed) == (Suit.HEARTS, 0, ((1, C("Q♠")),), (C("2♦"),), 3)
+
+
+@pytest.mark.parametrize("rest,error", [
+    ({"stock": "9♠ 3♦"}, "9♠ is named more often than the deck holds it"),
+    ({"stock": "3♦", "out": "3♦"}, "3♦ is named more often than the deck holds it"),
+    ({"stock": "3♦", "won": ["", "A♦ Jk"]}, "Jk is not a card of this deck"),
+    ({"stock": "3♦", "drawn": ["", "9♠"]}, "9♠ is drawn but not in its hand"),
+    ({}, "name trumps: the stock is empty"),
+])
+def test_a_position_names_each_card_of_the_pack_once(rest, error):
+    with pytest.raises(ValueError) as exc:
+        CaliforniaJack().position(["9♠", "A♥"], **rest)
+    assert str(exc.value) == error
+
+
 def test_small_configurations():
     roots = props.small(CaliforniaJack())
     assert len(roots) == 12 and all(len(r.state.stock) == 2 for r in roots)
@@ -273,8 +296,7 @@ def test_the_taker_draws_the_top_card_then_the_last_cards_are_played_out():
     ((8, 8), "count_order", (), (9, 9)),
 ])
 def test_the_match_ends_when_the_target_is_reached(totals, tie, winners, after):
-    game, s = position("3♦|2♣", rules=Rules(tie=tie))
-    s = dataclasses.replace(s, stock=(), won=(parse_cards("A♠ K♠"), ()), match=Match(totals, 3, 10))
+    game, s = position("3♦|2♣", rules=Rules(tie=tie), stock=(), won=("A♠ K♠", ()), match=Match(totals, 3, 10))
     s = play_moves(game, s, "3♦ 2♣")
     assert s.match.totals == after and s.winners == winners and game.is_over(s) == bool(winners)
     assert s.match.target == 10 and s.match.deals == 4
@@ -310,8 +332,7 @@ def test_two_cards_at_a_time_is_refused_in_one_line():
 
 
 def test_the_state_keeps_what_was_drawn_and_set_aside_through_play():
-    game, s = position("A♠ 5♦ 7♥|K♠ 6♦ 8♥")
-    s = dataclasses.replace(s, stock=parse_cards("2♣ 3♦ 4♦ 5♥"), out=parse_cards("9♥"), seed=7)
+    game, s = position("A♠ 5♦ 7♥|K♠ 6♦ 8♥", stock="2♣ 3♦ 4♦ 5♥", out="9♥", seed=7)
     s = play_moves(game, s, "A♠ K♠")                    # P0 takes, draws 2♣; P1 draws 3♦
     assert s.last_draw == parse_cards("2♣ 3♦") and s.out == parse_cards("9♥") and s.seed == 7
     s = play_moves(game, s, "5♦")                       # a trick in progress keeps the record of the draw

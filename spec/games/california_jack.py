@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -275,6 +275,39 @@ class CaliforniaJack(Game[State, Play]):
         hands, stock = deal_cards(cards, dealer, self.rules.deal_batch)
         return State(tuple(sorted_hand(h) for h in hands), ((), ()), stock, (), ((), ()), first_leader(dealer),
                      dealer, stock[0].suit, match, seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], trick: Sequence[Card] | str = (), *,
+                 stock: Sequence[Card] | str = (), trump: Suit | None = None, dealer: int = 0,
+                 to_move: int | None = None, drawn: Sequence[Sequence[Card] | str] = ((), ()),
+                 won: Sequence[Sequence[Card] | str] = ((), ()), out: Sequence[Card] | str = (),
+                 match: Match | None = None, seed: int = 0) -> State:
+        """A position of a deal: the two hands, the trick on the table and the face-up stock. How the
+        verifier's small configurations and the tests set up play.
+
+        ``hands``: the two hands by seat, each kept in the order given (a deal sorts them).
+        ``trick``: the card led, if any, played by the seat before ``to_move``. ``stock``: the face-up
+        stock, its top card (the next drawn) first. ``trump``: default the suit of the stock's top card,
+        as at the deal (name it when the stock is empty). ``dealer``: default P0, who leads.
+        ``to_move``: default the dealer when no card is on the table, else his opponent. ``drawn``:
+        the cards of each hand drawn face up from the stock. ``won``: each seat's taken cards.
+        ``out``: cards set aside (a small position's). ``match``: the running totals (default: none yet,
+        to the rules' target). Cards are :class:`~spec.cards.Card` values or card notation; a card named
+        twice, or not of the 52, raises ``ValueError`` (:func:`~spec.cards.check_named_once`), as does
+        a drawn card not in its hand."""
+        hands, drawn, won = (tuple(map(as_cards, x)) for x in (hands, drawn, won))
+        trick, stock, out = as_cards(trick), as_cards(stock), as_cards(out)
+        check_named_once(DECK, *hands, trick, *won, stock, out)
+        stray = next((c for h, d in zip(hands, drawn) for c in d if c not in h), None)
+        if stray is not None:
+            raise ValueError(f"{stray} is drawn but not in its hand")
+        if trump is None and not stock:
+            raise ValueError("name trumps: the stock is empty")
+        if to_move is None:
+            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
+        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        match = match or Match.start(PLAYERS, target=self.rules.target)
+        trump = stock[0].suit if trump is None else trump
+        return State(hands, drawn, stock, plays, won, to_move, dealer, trump, match, seed, out=out)
 
     def deal_limit(self) -> int:
         return deals_bound(self.rules.target, least_deal_points(self.rules.game_tie))

@@ -12,7 +12,7 @@ from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
 import spec.games.california_jack as rules_module
 from spec.games.california_jack import (
-    DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, State, deal_cards, first_leader,
+    DECK, DECK_GAME_POINTS, HAND_SIZE, PLAYERS, CaliforniaJack, deal_cards,
 )
 from spec.i18n import Msg
 from verifier.api import Claim, Root, hunt, invariant, small_configs, z3_claim
@@ -37,9 +37,8 @@ def small(game):
         dealer = seed % PLAYERS
         hands = (tuple(cards[0:2]), tuple(cards[2:4]))
         stock = tuple(cards[4:6])
-        match = Match((0, 0), 0, game.rules.target, 1)
-        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), ((), ()), stock, (), ((), ()),
-                      first_leader(dealer), dealer, stock[0].suit, match, seed, out=tuple(cards[6:]))
+        state = game.position([sorted(h, key=str) for h in hands], stock=stock, dealer=dealer, out=cards[6:],
+                              match=Match.start(PLAYERS, target=game.rules.target, max_deals=1), seed=seed)
         roots.append(Root(state, f"small deal {seed} (2 cards each, stock {format_cards(stock)})"))
     return roots
 
