@@ -29,22 +29,42 @@ RECORDS = Path(__file__).parent / "data" / "records" / "bura"
 
 
 def position(hands: str, plays=(), trump: Suit = Suit.DIAMONDS, to_move: int | None = None,
-             rules: Rules | None = None, points=None, stock: str = "", pot: int = 0) -> tuple[Bura, State]:
-    """A hand-made position: hands separated by '|'; ``plays`` as (player, cards, kind) triples."""
-    hs = tuple(parse_cards(h) for h in hands.split("|"))
-    n = len(hs)
-    game = Bura(rules, players=n)
-    pl = tuple(Play(p, parse_cards(cs), kind) for p, cs, kind in plays)
-    used = set(sum(hs, ())) | {c for p in pl for c in p.cards} | set(parse_cards(stock))
-    aside = tuple(c for c in DECK if c not in used)
-    turned = next(c for c in aside if c.suit == trump)
-    aside = tuple(c for c in aside if c != turned)
-    st = parse_cards(stock) + (turned,)
-    mover = (pl[0].player + len(pl)) % n if pl and to_move is None else (to_move or 0)
-    ledger = Ledger.open(players=n).pay("P0", POT, pot) if pot else Ledger.open(players=n)
-    state = State(hs, st, turned, trump, pl, ((),) * n, points or (0,) * n, mover, False, False, 0, 0, ledger,
-                  0, aside=aside)
+             rules: Rules | None = None, stock: str = "", pot: int = 0, **rest) -> tuple[Bura, State]:
+    """A hand-made position: hands separated by '|'; ``plays`` as (player, cards, kind) triples; the turned
+    card the first free card of ``trump``, under ``stock``; P0 to move unless a trick is in progress; no
+    stake paid but ``pot`` chips from P0; the rest (``points``, ``won``, ``final`` ...) as
+    ``Bura.position`` takes it."""
+    hs = hands.split("|")
+    game = Bura(rules, players=len(hs))
+    used = set(parse_cards(" ".join(hs + [cs for _, cs, _ in plays] + [stock])))
+    used |= {c for w in rest.get("won", ()) for c in w}
+    turned = next(c for c in DECK if c.suit == trump and c not in used)
+    ledger = Ledger.open(players=len(hs))
+    if pot:
+        ledger = ledger.pay("P0", POT, pot)
+    if to_move is None and not plays:
+        to_move = 0
+    state = game.position(hs, parse_cards(stock) + (turned,), plays=plays, to_move=to_move, ledger=ledger, **rest)
     return game, state
+
+
+def test_a_position_places_the_cards_and_sets_the_rest_of_a_deal_in_progress():
+    game = Bura(Rules(deck_size=32), players=3)
+    s = game.position(["K♠ 7♥", "A♠ 9♥", "10♥ 7♣"], "9♣ 10♣ J♦", dealer=1, won=((), (), parse_cards("A♦")))
+    assert (s.turned, s.trump, s.to_move, s.points, s.plays) == (C("J♦"), Suit.DIAMONDS, 2, (0, 0, 11), ())
+    assert s.ledger[POT] == 3 and s.ledger["P0"] == -1 and not s.final    # every stake paid in (bura-stake)
+    assert len(s.aside) == 32 - 10 and C("J♦") not in s.aside             # the turned card lies under the stock
+    t = game.position(["7♥", (C("9♥"),), ""], turned="J♦", plays=[(0, "K♠", "lead"), (1, parse_cards("A♠"), "beat")])
+    assert t.to_move == 2 and t.plays[1] == Play(1, (C("A♠"),), "beat") and t.stock == () and C("J♦") not in t.aside
+    for hands, stock, message in [(["K♠", "K♠", ""], "J♦", "card K♠ is named twice"),
+                                  (["K♠", "7♣", ""], "6♦", "card 6♦ is not in this game's deck"),
+                                  (["K♠", "7♣", ""], "7♣ J♦", "card 7♣ is named twice")]:
+        with pytest.raises(ValueError) as exc:
+            game.position(hands, stock)
+        assert str(exc.value) == message
+    with pytest.raises(ValueError) as exc:
+        game.position(["K♠", "7♣", ""])
+    assert str(exc.value) == "name the turned card: the stock is empty"
 
 
 def answers(game, state) -> set[str]:
@@ -104,7 +124,6 @@ def test_a_lead_fits_the_shortest_hand_under_draw_out():
 def test_the_sources_worked_example():
     # trumps ♦: Q♠ 7♠ led; A beats it with 9♦ J♠; B holding K♦ 8♦ 9♠ beats with both trumps or throws
     game, s = position("|9♦ J♠|K♦ 8♦ 9♠", plays=[(0, "Q♠ 7♠", "lead")], to_move=1)
-    s = dataclasses.replace(s, hands=((), parse_cards("9♦ J♠"), parse_cards("K♦ 8♦ 9♠")))
     assert "beat 9♦ J♠" in answers(game, s)
     s = game.play(s, beat_move(parse_cards("9♦ J♠")))
     allowed = answers(game, s)
@@ -121,13 +140,13 @@ def test_the_sources_worked_example():
 
 
 def test_must_beat_forbids_the_throw_when_a_beat_exists():
-    game, s = position("|9♦ J♠|K♦ 8♦ 9♠", plays=[(0, "Q♠ 7♠", "lead"), (1, "9♦ J♠", "beat")],
+    game, s = position("||K♦ 8♦ 9♠", plays=[(0, "Q♠ 7♠", "lead"), (1, "9♦ J♠", "beat")],
                        rules=Rules(must_beat=True))
-    s = dataclasses.replace(s, hands=((), (), parse_cards("K♦ 8♦ 9♠")))
     assert answers(game, s) == {"beat K♦ 8♦"}
     with pytest.raises(IllegalMove, match=r"can beat with K♦ 8♦, so must beat \(must_beat\) \[rule bura-throw\]"):
         game.check_move(s, throw_move(parse_cards("8♦ 9♠")))
-    s2 = dataclasses.replace(s, hands=((), (), parse_cards("6♠ 8♣ 9♠")))
+    game, s2 = position("||6♠ 8♣ 9♠", plays=[(0, "Q♠ 7♠", "lead"), (1, "9♦ J♠", "beat")],
+                        rules=Rules(must_beat=True))
     assert answers(game, s2) == {"throw 6♠ 8♣", "throw 6♠ 9♠", "throw 8♣ 9♠"}
 
 
@@ -433,35 +452,37 @@ def test_the_example_under_must_beat_and_the_variant_file():
 
 # ------------------------------------------------------- refusals, word for word
 
-OUT = {"cards_out": True}
+#: from "K♠ Q♠|7♣|6♥": P0 takes the last trick, P1 and P2 have no cards left (the cards are out)
+OUT = ["lead K♠", "throw 7♣", "throw 6♥"]
 
 
-@pytest.mark.parametrize("hands,plays,extra,move,clause,reason", [
-    ("K♠|7♣ 8♣|6♥", [(0, "K♠", "lead")], {}, "lead 7♣", "bura-lead-turn",
+@pytest.mark.parametrize("hands,plays,before,move,clause,reason", [
+    ("|7♣ 8♣|6♥", [(0, "K♠", "lead")], [], "lead 7♣", "bura-lead-turn",
      "a trick is in progress: P1 must beat or throw 1 card(s)"),
-    ("K♠|7♣|6♥", [], OUT, "lead K♠", "bura-lead-turn",
+    ("K♠ Q♠|7♣|6♥", [], OUT, "lead Q♠", "bura-lead-turn",
      "the cards are out: the last trick's taker may only claim or pass"),
-    ("K♠ Q♠|7♣|6♥", [], {}, "lead A♥", "bura-hold", "P0 does not hold A♥"),
-    ("K♠ Q♠|7♣|6♥", [], {}, "lead K♠ 7♣", "bura-hold", "P0 does not hold 7♣"),
-    ("K♠ 7♣|7♥|6♥", [], {}, "lead K♠ 7♣", "bura-lead-suit",
+    ("K♠ Q♠|7♣|6♥", [], [], "lead A♥", "bura-hold", "P0 does not hold A♥"),
+    ("K♠ Q♠|7♣|6♥", [], [], "lead K♠ 7♣", "bura-hold", "P0 does not hold 7♣"),
+    ("K♠ 7♣|7♥|6♥", [], [], "lead K♠ 7♣", "bura-lead-suit",
      "K♠ 7♣ are not of one suit: several cards are led only if of one suit"),
-    ("K♠ Q♠ J♠|7♣ 8♣ 9♣|6♥", [], {}, "lead K♠ Q♠", "bura-lead-size", "a lead of 2 cards, but a player holds only 1"),
-    ("K♠|7♣|6♥", [], {}, "beat K♠", "bura-answer-turn", "no trick is in progress: lead first"),
-    ("K♠|7♣|6♥", [], OUT, "throw K♠", "bura-answer-turn",
+    ("K♠ Q♠ J♠|7♣ 8♣ 9♣|6♥", [], [], "lead K♠ Q♠", "bura-lead-size", "a lead of 2 cards, but a player holds only 1"),
+    ("K♠|7♣|6♥", [], [], "beat K♠", "bura-answer-turn", "no trick is in progress: lead first"),
+    ("K♠ Q♠|7♣|6♥", [], OUT, "throw Q♠", "bura-answer-turn",
      "the cards are out: the last trick's taker may only claim or pass"),
-    ("K♠|7♣ 8♣|6♥", [(0, "K♠", "lead")], {}, "throw 7♣ 8♣", "bura-answer-turn", "1 card(s) were led: answer with 1"),
-    ("|9♠ A♣|6♥", [(0, "Q♠ 10♠", "lead")], {}, "beat 9♠ A♣", "bura-beat-each",
+    ("|7♣ 8♣|6♥", [(0, "K♠", "lead")], [], "throw 7♣ 8♣", "bura-answer-turn", "1 card(s) were led: answer with 1"),
+    ("|9♠ A♣|6♥", [(0, "Q♠ 10♠", "lead")], [], "beat 9♠ A♣", "bura-beat-each",
      "9♠ A♣ do not beat Q♠ 10♠ card by card: each card needs a higher card of its suit or a trump (trumps ♦)"),
-    ("|A♠|7♠", [(0, "Q♠", "lead"), (1, "A♠", "beat")], {}, "beat 7♠", "bura-beat-each",
+    ("||7♠", [(0, "Q♠", "lead"), (1, "A♠", "beat")], [], "beat 7♠", "bura-beat-each",
      "7♠ do not beat A♠ card by card: each card needs a higher card of its suit or a trump (trumps ♦)"),
-    ("K♠|7♣|6♥", [(0, "K♠", "lead")], {}, "claim", "bura-claim-turn",
+    ("|7♣|6♥", [(0, "K♠", "lead")], [], "claim", "bura-claim-turn",
      "a trick is in progress: claim when on lead, before leading"),
-    ("K♠|7♣|6♥", [], {"claimed": True}, "claim", "bura-claim-turn", "P0 has already claimed this turn"),
-    ("K♠|7♣|6♥", [], {}, "pass", "bura-pass", "pass only after the last trick, instead of claiming"),
+    ("K♠|7♣|6♥", [], ["claim"], "claim", "bura-claim-turn", "P0 has already claimed this turn"),
+    ("K♠|7♣|6♥", [], [], "pass", "bura-pass", "pass only after the last trick, instead of claiming"),
 ])
-def test_each_refusal_names_its_clause_and_says_why(hands, plays, extra, move, clause, reason):
+def test_each_refusal_names_its_clause_and_says_why(hands, plays, before, move, clause, reason):
     game, s = position(hands, plays=plays)
-    s = dataclasses.replace(s, **extra)
+    for m in before:
+        s = game.play(s, game.parse_move(m))
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, game.parse_move(move))
     assert (exc.value.clause, exc.value.reason) == (clause, reason)
@@ -562,8 +583,8 @@ def test_nobody_draws_from_an_empty_stock_or_with_full_hands():
 
 
 def test_what_each_player_sees():
-    game, s = position("K♠ Q♠|7♣ 8♣|6♥ 7♥", plays=[(0, "K♠", "lead"), (1, "7♣", "throw")], stock="9♣")
-    s = dataclasses.replace(s, won=((), parse_cards("A♦"), ()))
+    game, s = position("Q♠|8♣|6♥ 7♥", plays=[(0, "K♠", "lead"), (1, "7♣", "throw")], stock="9♣",
+                       won=((), parse_cards("A♦"), ()))
     z = game.zones(s)
     assert z["stock"] == parse_cards("9♣") and z["turned"] == (s.turned,)
     assert z["trick"] == (C("K♠"),) and z["thrown 1"] == (C("7♣"),) and z["won 1"] == (C("A♦"),)
@@ -572,7 +593,7 @@ def test_what_each_player_sees():
     assert game.hidden_zones(s, 1) == {"hand 0", "hand 2", "stock", "aside", "thrown 0", "thrown 2", "won 0",
                                        "won 2"}
     # once the turned card is drawn it is an ordinary card of a hand
-    drawn = dataclasses.replace(s, stock=())
+    drawn = game.position((s.hands[0] + (s.turned,),) + s.hands[1:], (), turned=s.turned, plays=s.plays, won=s.won)
     assert game.zones(drawn)["turned"] == () and game.zones(drawn)["stock"] == ()
     for change in ({"trump": Suit.SPADES}, {"dealer": 1}, {"deal_no": 1}, {"claimed": True}, {"cards_out": True},
                    {"ledger": s.ledger.pay("P0", POT, 1)}):
@@ -581,8 +602,9 @@ def test_what_each_player_sees():
 
 
 def test_the_state_keeps_its_record_through_a_trick_and_counts_the_moves_of_a_deal():
-    game, s = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3)
-    s = dataclasses.replace(s, seed=9, won=((), (), parse_cards("A♦")), points=(0, 0, 11), dealer=2, deal_no=4)
+    game, s = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3, seed=9,
+                       won=((), (), parse_cards("A♦")), dealer=2, deal_no=4)
+    assert s.points == (0, 0, 11)                      # counted from the cards taken
     start = s
     s = game.play(s, lead_move((C("K♠"),)))
     keep = ("stock", "turned", "trump", "won", "points", "dealer", "deal_no", "ledger", "seed", "aside", "final")
@@ -596,8 +618,7 @@ def test_the_state_keeps_its_record_through_a_trick_and_counts_the_moves_of_a_de
 
 
 def test_a_small_position_marked_final_ends_without_a_winner():
-    game, s = position("K♠|7♣", points=(0, 0))
-    s = dataclasses.replace(s, final=True)
+    game, s = position("K♠|7♣", points=(0, 0), final=True)
     s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
     assert s.cards_out and not game.is_over(s)
     s = game.play(s, PASS)
@@ -635,7 +656,7 @@ def test_each_kind_is_offered_by_its_clause_in_the_order_of_the_legal_moves():
     s = game.play(s, lead_move((C("Q♠"),)))
     assert bura.claim_turn(game, s) == () and bura.lead_one_suit(game, s) == ()
     assert [str(m) for m in game.legal_moves(s)] == ["beat 6♦", "throw A♣", "throw 6♦", "throw 8♥"]  # trumps ♦
-    game, s = position("7♠|A♠ 6♦ 8♥", plays=[(0, "7♠", "lead")], to_move=1)
+    game, s = position("|A♠ 6♦ 8♥", plays=[(0, "7♠", "lead")], to_move=1)
     assert [str(m) for m in game.legal_moves(s)] == ["beat A♠", "beat 6♦", "throw A♠", "throw 6♦", "throw 8♥"]
 
 
@@ -723,8 +744,7 @@ def test_a_wrong_claim_pays_into_the_pot_that_another_player_then_wins():
 
 
 def test_a_small_deal_without_a_winner_has_no_winner_and_the_stakes_stay_in_the_pot():
-    game, s = position("K♠|7♣", points=(0, 0), pot=2)
-    s = dataclasses.replace(s, final=True)
+    game, s = position("K♠|7♣", points=(0, 0), pot=2, final=True)
     s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
     s = game.play(s, CLAIM)                                          # 4 points: the pot doubles to 4
     assert game.describe_move(s) == "P0 has only 4 points: the pot doubles to 4"
@@ -755,7 +775,7 @@ def test_the_log_lines_of_tricks_while_the_stock_lasts():
     assert game.describe(s) == (f"deal 1, P0 deals, turns {s.turned}: trumps ♦; pot 3; "
                                 "P0: K♠ 7♥ 8♥ | P1: A♠ 9♥ 10♥ | P2: 6♥ 7♣ 8♣")
     for deal_no in (0, 1):
-        t = dataclasses.replace(s, deal_no=deal_no)
+        _, t = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3, deal_no=deal_no)
         for m in ("lead K♠", "beat A♠", "throw 6♥"):
             t = game.play(t, game.parse_move(m))
         assert [len(h) for h in t.hands] == [3, 3, 3] and not t.cards_out
@@ -777,7 +797,8 @@ def test_a_lead_is_recorded_as_a_lead_and_shown_on_the_table():
 
 def test_what_a_player_sees_of_his_own_hand_and_of_the_others():
     game, s = position("K♠ Q♠|7♣ 8♣|6♥ 7♥")
-    other = dataclasses.replace(s, hands=(parse_cards("K♥ Q♥"),) + s.hands[1:])
+    _, other = position("K♥ Q♥|7♣ 8♣|6♥ 7♥")
+    assert other.hands[1:] == s.hands[1:] and other.turned == s.turned
     assert game.observe(s, 0) != game.observe(other, 0)              # his own cards
     assert game.observe(s, 1) == game.observe(other, 1) and game.observe(s, 2) == game.observe(other, 2)
     assert game.hidden_zones(s, 2) == {"hand 0", "hand 1", "stock", "aside", "thrown 0", "thrown 1", "won 0",

@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Literal
 
 from spec.bouts import BeatRule, draw_turns, suit_leads, why_not_held, why_not_suit_lead
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -519,6 +519,55 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         return State(tuple(sorted_hand(h) for h in hands), stock, turned, turned.suit, (), ((),) * n, (0,) * n,
                      first_leader(dealer, n), False, False, dealer, deal_no, ledger, seed)
 
+    def position(self, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card] = (), *,
+                 turned: str | Card | None = None, plays: Sequence[Play | tuple] = (),
+                 won: Sequence[str | Sequence[Card]] | None = None, points: Sequence[int] | None = None,
+                 to_move: int | None = None, dealer: int = 0, deal_no: int = 0, ledger: Ledger | None = None,
+                 seed: int = 0, final: bool = False) -> State:
+        """A position of Bura: a deal in progress, between tricks or within one, nobody having claimed.
+
+        ``hands``: one hand per seat, seat 0 first, each a card-notation string or a tuple of ``Card``.
+        ``stock``: the cards still to draw, top card first. ``turned``: the trump card; by default the
+        stock's last card, at the bottom (under ``turned_card = "drawn_last"`` the turned card lies
+        there until it is drawn; under ``stays`` it is never in the stock). ``plays``: the trick in
+        progress, lead first, as :class:`Play` records or ``(player, cards, kind)`` triples with
+        ``kind`` one of ``lead``, ``beat``, ``throw``. ``won``: the cards each player has taken
+        this deal (default none), and ``points`` their card points (default counted from ``won``
+        by ``bura-points``). ``to_move``: by default the player after the last play, or the first
+        leader (``bura-first-lead``) of ``dealer``. ``ledger``: by default every player's stake
+        just paid into the pot (``bura-stake``). ``seed`` and ``deal_no`` seed the next deal;
+        ``final``: a deal without a winner ends the game instead (for small exhaustive searches).
+        Every card of the pack named nowhere (the turned card aside) is set aside, out of play.
+        A card named twice or not in the pack raises ``ValueError`` naming it.
+        """
+        n = self.players
+        hs = tuple(_cards(h) for h in hands)
+        st = _cards(stock)
+        pl = tuple(p if isinstance(p, Play) else Play(p[0], _cards(p[1]), p[2]) for p in plays)
+        taken = tuple(_cards(w) for w in won) if won is not None else ((),) * n
+        if turned is None:
+            if not st:
+                raise ValueError("name the turned card: the stock is empty")
+            turned = st[-1]
+        elif isinstance(turned, str):
+            (turned,) = _cards(turned)
+        # the turned card is named apart: it may also lie at the bottom of the stock, or where it was drawn to
+        named = [c for h in hs + taken + tuple(p.cards for p in pl) for c in h] + list(st)
+        deck, seen = frozenset(self.deck()), set()
+        for i, card in enumerate(named + [turned]):
+            if card not in deck:
+                raise ValueError(f"card {card} is not in this game's deck")
+            if card in seen and i < len(named):
+                raise ValueError(f"card {card} is named twice")
+            seen.add(card)
+        if ledger is None:
+            ledger = settle(Ledger.open(players=n), ante_deltas(n, self.rules.ante), clause="bura-stake")
+        if to_move is None:
+            to_move = (pl[-1].player + 1) % n if pl else first_leader(dealer, n)
+        pts = tuple(points) if points is not None else tuple(card_points(w) for w in taken)
+        return State(hs, st, turned, turned.suit, pl, taken, pts, to_move, False, False, dealer, deal_no, ledger,
+                     seed, aside=tuple(c for c in self.deck() if c not in seen), final=final)
+
     # ---------------------------------------------------------------- flow
     def to_move(self, state):
         return None if state.winner is not None or state.void else state.to_move
@@ -657,6 +706,11 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         text = Msg("P{player} takes {cards} ({points} points); points {scores}", player=state.last_taker,
                    cards=" ".join(map(str, cards)), points=card_points(cards), scores=" ".join(map(str, state.points)))
         return Msg("{trick}; the cards are out", trick=text) if state.cards_out else text
+
+
+def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Cards given in notation or as ``Card`` values."""
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
 def _with(state: State, **changes) -> State:

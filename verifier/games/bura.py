@@ -16,7 +16,7 @@ import spec.games.bura as rules_module
 from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.dealing import rng_for
 from spec.games.bura import (
-    CLAIM, DECK, DECK_POINTS, DECKS, HAND_SIZE, POT, TARGET, Bura, Ledger, Play, State, beat_move, first_dealer, first_leader, throw_move,
+    CLAIM, DECK, DECK_POINTS, DECKS, HAND_SIZE, POT, TARGET, Bura, State, beat_move, first_dealer, throw_move,
 )
 from spec.i18n import Msg
 from spec.stakes import player_account
@@ -61,18 +61,12 @@ def small(game):
                 rest.append(c)
         hands = tuple(tuple(sorted(rest[p * per:(p + 1) * per], key=str)) for p in range(n))
         stock = tuple(rest[n * per:n * per + stock_n])
-        aside = tuple(rest[n * per + stock_n:])
         turned = stock[-1]
         if game.rules.turned_card == "stays":   # the turned card lies on the table, not in the stock
             stock = stock[:-1]
-        won = (tuple(taken),) + ((),) * (n - 1)
         points = (sum(map(card_value, taken)),) + (0,) * (n - 1)
-        dealer = seed % n
-        ledger = Ledger.open(players=n)
-        for p in range(n):
-            ledger = ledger.pay(player_account(p), POT, game.rules.ante)
-        state = State(hands, stock, turned, turned.suit, (), won, points, first_leader(dealer, n), False, False,
-                      dealer, 0, ledger, seed, aside=aside, final=True)
+        state = game.position(hands, stock, turned=turned, won=(taken,) + ((),) * (n - 1), points=points,
+                              dealer=seed % n, seed=seed, final=True)
         roots.append(Root(state, f"small deal {seed} ({n} players, {per} cards each, stock "
                                  f"{format_cards(stock)}, P0 has taken {points[0]} points)"))
     return roots
@@ -681,16 +675,10 @@ EXAMPLE = {"lead": "Q♠ 7♠", "a": "9♦ J♠", "b": "K♦ 8♦ 9♠"}
 
 
 def example_position(game) -> State:
-    """The example as a three-player position, B to answer (the other cards aside)."""
-    lead, a, b = (parse_cards(EXAMPLE[k]) for k in ("lead", "a", "b"))
-    used = set(lead + a + b)
-    aside = tuple(c for c in DECK if c not in used)
-    plays = (Play(0, lead, "lead"), Play(1, a, "beat"))
-    ledger = Ledger.open(players=3)
-    trump = parse_cards("6♦")[0]
-    return State(((), (parse_cards("6♠")[0],), b), (), trump, trump.suit, plays, ((),) * 3, (0, 0, 0), 2, False,
-                 False, 0, 0, ledger, 0, aside=tuple(c for c in aside if c not in (trump, parse_cards("6♠")[0])),
-                 final=True)
+    """The example as a three-player position, B to answer (the other cards aside). The example names
+    no turned card and nothing A keeps: 7♦ and 7♥, in both packs."""
+    return game.position(["", "7♥", EXAMPLE["b"]], turned="7♦", plays=[(0, EXAMPLE["lead"], "lead"),
+                                                                     (1, EXAMPLE["a"], "beat")], final=True)
 
 
 @REGISTRY.property(GAME, "source_example", title="The source's worked example: 9♦ J♠ beats Q♠ 7♠ (trumps ♦); "
@@ -703,7 +691,7 @@ def source_example(games, budget: Budget) -> Outcome:
     lead, a = (parse_cards(EXAMPLE[k]) for k in ("lead", "a"))
     b = parse_cards(EXAMPLE["b"])
     problems = []
-    first = dataclasses.replace(state, plays=state.plays[:1], to_move=1, hands=((), a, b))
+    first = game.position(["", a, b], turned="7♦", plays=[(0, lead, "lead")], final=True)   # A to answer
     if game.refusal(first, beat_move(a)) is not None:
         problems.append(Msg("9♦ J♠ is refused as a beat of Q♠ 7♠"))
     moves = set(game.legal_moves(state))
