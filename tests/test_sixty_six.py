@@ -42,8 +42,12 @@ def pos(text: str, **rules):
     return g, parse_position(g, text)
 
 
-def stock_state(g: SixtySix, seed: int = 1, **changes) -> State:
-    return _evolve(g.deal(seed), **changes)
+def stock_state(g: SixtySix, hands, seed: int = 1, **given) -> State:
+    """A position while the stock lasts: these hands, every other card in the stock (in the order the deal
+    of ``seed`` left them); the rest as ``SixtySix.position`` takes it."""
+    dealt = g.deal(seed)
+    held = {c for h in hands for c in h}
+    return g.position(hands, tuple(c for c in dealt.stock + sum(dealt.hands, ()) if c not in held), **given)
 
 
 # ------------------------------------------------------------------ deal
@@ -63,6 +67,26 @@ def test_thirteenth_card_is_trump_for_two_players():
     assert trump_card == DECK[12] and stock[-1] == DECK[12] and len(stock) == 12
     hands3, trump3, stock3 = deal_cards(DECK, 0, 3)
     assert trump3 == DECK[18] and len(stock3) == 6        # the consistent three-player deal turns the 19th
+
+
+def test_a_position_is_a_deal_with_its_cards_placed_and_names_a_bad_card():
+    for rules in (R(), R(partie=True)):
+        g = SixtySix(rules)
+        for seed in range(3):
+            s = g.deal(seed)
+            assert g.position(s.hands, s.stock, dealer=s.dealer, seed=seed) == s
+    g = SixtySix()
+    s = g.position(["A♠ 10♠", "K♠ Q♠ 9♠"], "J♠ 9♥", trick=[(0, "J♦")], piles=["A♥ K♥", "10♥ Q♥"], marriages=(20, 0))
+    assert (s.trump, s.trump_card, g.zones(s)["turned"], s.to_move) == (Suit.HEARTS, C("9♥"), (C("9♥"),), 1)
+    assert (s.card_points, s.points, s.tricks, s.pending, s.closed_by) == ((15, 13), (35, 13), (1, 1), (0, 0), None)
+    closed = g.position(["A♠"], "J♠", trump=Suit.CLUBS, closed_by=0, tricks=(3, 2))
+    assert closed.trump_card is None and g.zones(closed)["turned"] == () and closed.close_tricks == (3, 2)
+    for hands, stock, message in [(["A♠", "A♠"], "9♥", "card A♠ is named twice"),
+                                  (["A♠", "8♠"], "9♥", "card 8♠ is not in this game's deck"),
+                                  (["A♠", "K♠"], "", "name the trump suit: the stock is empty")]:
+        with pytest.raises(ValueError) as exc:
+            g.position(hands, stock)
+        assert str(exc.value) == message
 
 
 def test_card_points_and_rank_order():
@@ -105,7 +129,8 @@ def test_marriage_on_lead_scores_20_or_40():
         g.play(s1, Marry(C("K♦")))
     assert exc.value.clause == "sixty-six-marriage"
     with pytest.raises(IllegalMove, match="does not hold"):
-        g.play(_evolve(s, hands=(parse_cards("K♠ Q♥ 9♠ 9♥ 9♣ J♣"), s.hands[1])), Marry(C("K♠")))
+        g.play(stock_state(g, hands=(parse_cards("K♠ Q♥ 9♠ 9♥ 9♣ J♣"), s.hands[1]), trump=Suit.HEARTS, to_move=0),
+               Marry(C("K♠")))
 
 
 def test_marriage_needs_trick_option_keeps_points_pending():
@@ -121,7 +146,7 @@ def test_marriage_needs_trick_option_keeps_points_pending():
 def test_marriage_reaching_66_ends_the_game_at_once():
     g = SixtySix()
     s = stock_state(g, hands=(parse_cards("K♥ Q♥ 9♣ J♣ 9♠ J♠"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
-                    trump=Suit.HEARTS, to_move=0, points=(30, 40), card_points=(30, 40), tricks=(2, 2))
+                    trump=Suit.HEARTS, to_move=0, taken_points=(30, 40), tricks=(2, 2))
     s1 = g.play(s, Marry(C("K♥")))
     assert g.is_over(s1) and s1.points[0] == 70 and s1.result == (1, 0)
 
@@ -134,7 +159,7 @@ def test_close_needs_five_and_the_lead():
     assert CLOSE in g.legal_moves(s)                       # 12 cards, before the first trick
     assert CLOSE not in game(close_before_first_trick=False).legal_moves(s)
     for size, ok in ((6, True), (4, False), (2, False)):
-        t = _evolve(s, stock=s.stock[-size:], tricks=(3, 0))
+        t = g.position(s.hands, s.stock[-size:], tricks=(3, 0), dealer=s.dealer)
         assert (CLOSE in g.legal_moves(t)) is ok
         if not ok:
             with pytest.raises(IllegalMove, match="too few") as exc:

@@ -22,8 +22,12 @@ def last_phase(text, **rules):
     return g, parse_position(g, text)
 
 
-def stock_state(g, **changes):
-    return _evolve(g.deal(1), **changes)
+def stock_state(g, hands, **given):
+    """A position while the stock lasts: these hands, every other card in the stock (in the order deal 1
+    left them); the rest as ``SixtySix.position`` takes it."""
+    dealt = g.deal(1)
+    held = {c for h in hands for c in h}
+    return g.position(hands, tuple(c for c in dealt.stock + sum(dealt.hands, ()) if c not in held), **given)
 
 
 # -------------------------------------------------- following in the last phase
@@ -100,7 +104,7 @@ def test_a_marriage_refused_for_each_reason():
 def test_a_marriage_scores_20_and_the_trump_marriage_40(rules, card, points):
     g = SixtySix(R(**rules))
     s = stock_state(g, hands=(parse_cards("K♠ Q♠ K♥ Q♥ A♣ J♣"), parse_cards("A♦ 10♦ K♦ Q♦ J♦ 9♦")),
-                    trump=Suit.HEARTS, to_move=0, points=(0, 0))
+                    trump=Suit.HEARTS, to_move=0)
     after = g.play(s, Marry(C(card)))
     assert after.points == (points, 0) and after.trick == ((0, C(card)),) and after.to_move == 1
 
@@ -112,9 +116,9 @@ def test_closing_refused_for_each_reason():
     s = g.deal(2)
     closed = g.play(s, CLOSE)
     assert g.refusal(closed, CLOSE) == ("sixty-six-close", f"the stock is already closed (by P{s.to_move})")
-    low = _evolve(s, stock=s.stock[-4:], tricks=(3, 1))
+    low = g.position(s.hands, s.stock[-4:], tricks=(3, 1), dealer=s.dealer)
     assert g.refusal(low, CLOSE) == ("sixty-six-close", "the stock holds 4 cards, too few to close (at least 5 needed)")
-    assert g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE) is None
+    assert g.refusal(g.position(s.hands, s.stock[-5:], tricks=(3, 1), dealer=s.dealer), CLOSE) is None
     _, exhausted = last_phase("trump=♥; p0=A♥; p1=9♠; points=55,54; tricks=6,5")
     assert g.refusal(exhausted, CLOSE) == ("sixty-six-close", "the stock is used up: there is nothing left to close")
     leader = SixtySix(R(closer="leader"))
@@ -125,7 +129,7 @@ def test_closing_refused_for_each_reason():
     assert late.refusal(s, CLOSE) == (
         "sixty-six-close",
         "the stock may not be closed before the first trick is complete (close_before_first_trick = false)")
-    assert late.refusal(_evolve(s, tricks=(1, 0)), CLOSE) is None
+    assert late.refusal(late.position(s.hands, s.stock, tricks=(1, 0), dealer=s.dealer), CLOSE) is None
     # after the first trick the option is satisfied, and a small stock is refused for its size
     assert late.refusal(low, CLOSE) == ("sixty-six-close",
                                         "the stock holds 4 cards, too few to close (at least 5 needed)")
@@ -136,7 +140,7 @@ def test_closing_refused_for_each_reason():
 def test_the_turned_trump_counts_among_the_five_only_when_the_option_says(counts_trump, size, ok):
     g = SixtySix(R(close_counts_trump_card=counts_trump))
     s = g.deal(2)
-    t = _evolve(s, stock=s.stock[-size:], tricks=(3, 1))
+    t = g.position(s.hands, s.stock[-size:], tricks=(3, 1), dealer=s.dealer)
     assert (g.refusal(t, CLOSE) is None) is ok and (CLOSE in g.legal_moves(t)) is ok
 
 
@@ -144,7 +148,7 @@ def test_a_refusal_to_close_does_not_contradict_itself():
     # close_counts_trump_card = false: five cards in the stock are four besides the turned trump
     g = SixtySix(R(close_counts_trump_card=False))
     s = g.deal(2)
-    assert g.refusal(_evolve(s, stock=s.stock[-5:], tricks=(3, 1)), CLOSE) == (
+    assert g.refusal(g.position(s.hands, s.stock[-5:], tricks=(3, 1), dealer=s.dealer), CLOSE) == (
         "sixty-six-close", "the stock holds 4 cards besides the turned trump, too few to close "
         "(at least 5 needed; close_counts_trump_card = false)")
 
@@ -153,7 +157,7 @@ def test_a_refusal_to_close_does_not_contradict_itself():
 def test_close_min_stock(minimum, size, ok):
     g = SixtySix(R(close_min_stock=minimum))
     s = g.deal(2)
-    assert (g.refusal(_evolve(s, stock=s.stock[-size:], tricks=(2, 2)), CLOSE) is None) is ok
+    assert (g.refusal(g.position(s.hands, s.stock[-size:], tricks=(2, 2), dealer=s.dealer), CLOSE) is None) is ok
 
 
 # ---------------------------------------------------------------- the end
@@ -192,7 +196,8 @@ def test_the_log_line_gives_points_the_closer_and_the_result():
     g = SixtySix(R())
     s = g.deal(1)
     assert g.describe_move(s) == "points 0/0"
-    assert g.describe_move(_evolve(s, points=(12, 30), closed_by=1)) == "points 12/30, closed by P1"
+    assert g.describe_move(g.position(s.hands, s.stock, taken_points=(12, 30), closed_by=1, dealer=s.dealer)) == \
+        "points 12/30, closed by P1"
     assert g.describe_move(_evolve(s, points=(70, 30), closed_by=0, result=(2, 0))) == \
         "points 70/30, closed by P0; game points 2/0"
     # in a partie, a new deal's first line recalls the last game, until a card is played
@@ -239,7 +244,7 @@ def test_the_turned_trump_is_its_own_zone_while_it_lies_under_the_stock():
     z = g.zones(s)
     assert z["turned"] == (s.trump_card,) and z["stock"] == s.stock[:-1] and len(z["stock"]) == 11
     assert z["trick"] == () and z["won 0"] == z["won 1"] == () and z["hand 0"] == s.hands[0]
-    gone = _evolve(s, stock=s.stock[:-1])             # the trump card exchanged or drawn: no turned card
+    gone = g.position(s.hands, s.stock[:-1], trump=s.trump)   # the trump card exchanged or drawn: none turned
     assert g.zones(gone)["turned"] == () and g.zones(gone)["stock"] == s.stock[:-1]
     played = g.apply(s, g.legal_moves(s)[0])
     assert g.zones(played)["trick"] == (played.trick[0][1],)
@@ -261,21 +266,17 @@ def test_three_players_is_the_only_extension():
 def test_three_players_a_follower_who_cannot_beat_a_trump_need_not_head():
     # P0 led K♠ and P1 trumped it; P2 must follow spades, and no spade beats the trump: either spade is legal
     g = three(must_head=True)
-    s = _evolve(g.deal(1), hands=(parse_cards("J♣"), parse_cards("Q♣"), parse_cards("A♠ 9♠ 10♦")), stock=(),
-                trump=Suit.HEARTS, trick=((0, C("K♠")), (1, C("9♥"))), to_move=2)
-    assert set(g.legal_moves(s)) == {P("A♠"), P("9♠")}
+    s = g.position(["J♣", "Q♣", "A♠ 9♠ 10♦"], trump=Suit.HEARTS, trick=((0, "K♠"), (1, "9♥")))
+    assert s.to_move == 2 and set(g.legal_moves(s)) == {P("A♠"), P("9♠")}
     # with a spade led and nobody trumping, P2 must head with the ace
-    s2 = _evolve(s, trick=((0, C("K♠")), (1, C("Q♣"))))
+    s2 = g.position(["J♣", "J♦", "A♠ 9♠ 10♦"], trump=Suit.HEARTS, trick=((0, "K♠"), (1, "Q♣")))
     assert g.legal_moves(s2) == (P("A♠"),)
 
 
 def test_three_players_a_trick_goes_to_its_winner_alone():
     g = three()
-    base = g.deal(1)
-    s = _evolve(base, hands=(parse_cards("J♣"), parse_cards("Q♣"), parse_cards("A♠ 9♠")), stock=(),
-                trump=Suit.HEARTS, trick=((0, C("K♠")), (1, C("9♥"))), to_move=2,
-                points=(10, 5, 7), card_points=(10, 5, 7), tricks=(1, 0, 1), pending=(0, 20, 0),
-                piles=(parse_cards("10♣"), (), parse_cards("J♦")))
+    s = g.position(["J♣", "Q♣", "A♠ 9♠"], trump=Suit.HEARTS, trick=((0, "K♠"), (1, "9♥")), to_move=2,
+                   taken_points=(10, 5, 7), tricks=(1, 0, 1), pending=(0, 20, 0), piles=["10♣", "", "J♦"])
     after = g.play(s, P("A♠"))
     # K♠ 4 + 9♥ 0 + A♠ 11 = 15, and the marriage waiting for P1's first trick: 20
     assert after.points == (10, 40, 7) and after.card_points == (10, 20, 7) and after.tricks == (1, 1, 1)
@@ -296,8 +297,8 @@ def test_three_players_a_failed_closer_pays_the_player_who_reached_66_only():
 @pytest.mark.parametrize("after_draw, dealer", [("same", 1), ("next", 0)])
 def test_a_drawn_game_in_a_partie_deals_again_by_the_option(after_draw, dealer):
     g = SixtySix(R(partie=True, deal_after_draw=after_draw))
-    s = _evolve(g.deal(1), hands=(parse_cards("9♠"), parse_cards("J♠")), stock=(), trump=Suit.HEARTS,
-                trick=(), to_move=0, points=(30, 40), tricks=(5, 5), dealer=1, deal_no=3, totals=(3, 4))
+    s = g.position(["9♠", "J♠"], trump=Suit.HEARTS, to_move=0, taken_points=(30, 40), tricks=(5, 5), dealer=1,
+                   seed=1, deal_no=3, totals=(3, 4))
     after = g.play(g.play(s, P("9♠")), P("J♠"))      # P1 takes the last trick: 40 + 2 + 10 = 52, under 66
     assert after.result is None and after.last_result == (0, 0) and after.totals == (3, 4)
     assert after.deal_no == 4 and after.dealer == dealer and after.to_move == 1 - dealer
@@ -306,13 +307,14 @@ def test_a_drawn_game_in_a_partie_deals_again_by_the_option(after_draw, dealer):
 
 def test_a_won_game_in_a_partie_adds_its_game_points_and_the_winner_deals():
     g = SixtySix(R(partie=True))
-    s = _evolve(g.deal(1), hands=(parse_cards("9♠"), parse_cards("A♠")), stock=(), trump=Suit.HEARTS,
-                trick=(), to_move=0, points=(30, 60), card_points=(30, 60), tricks=(5, 5), dealer=0,
-                deal_no=3, totals=(3, 4))
+    def won_game(totals):
+        return g.position(["9♠", "A♠"], trump=Suit.HEARTS, to_move=0, taken_points=(30, 60), tricks=(5, 5),
+                          seed=1, deal_no=3, totals=totals)
+    s = won_game((3, 4))
     after = g.play(g.play(s, P("9♠")), P("A♠"))      # P1: 60 + 11 + 10 = 81; P0 has 30, under 33: two
     assert after.last_result == (0, 2) and after.totals == (3, 6) and after.dealer == 1
     # the eighth game point ends the partie on that game
-    won = g.play(g.play(_evolve(s, totals=(3, 7)), P("9♠")), P("A♠"))
+    won = g.play(g.play(won_game((3, 7)), P("9♠")), P("A♠"))
     assert won.result == (0, 2) and won.totals == (3, 9) and g.is_over(won)
 
 

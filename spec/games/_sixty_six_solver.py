@@ -296,7 +296,7 @@ def _scores(fields: dict[str, str], rules) -> tuple[tuple, tuple, tuple]:
 
 def parse_position(game, text: str):
     """Turn the position notation into a last-phase engine state; one-line errors."""
-    from spec.games.sixty_six import DECK, _from_dict, card_points, plays_of
+    from spec.games.sixty_six import DECK, card_points
 
     fields = _fields(text)
     trump = _suit(fields["trump"])
@@ -307,8 +307,7 @@ def parse_position(game, text: str):
     closed = _seat("closed", fields["closed"]) if "closed" in fields else None
     _check_counts(pts, tricks, closed, every, card_points(every), DECK)
     played = 2 * (tricks[0] + tricks[1])
-    close_tricks = _pair("close_tricks", fields["close_tricks"]) if "close_tricks" in fields else \
-        (tricks if closed is not None else None)
+    close_tricks = _pair("close_tricks", fields["close_tricks"]) if "close_tricks" in fields else None
     if "close_tricks" in fields and closed is None:
         raise NotationError("position: key 'close_tricks' needs closed=P0 or closed=P1")
     total = (pts[0] + mar[0], pts[1] + mar[1])
@@ -320,12 +319,9 @@ def parse_position(game, text: str):
     trick = ((lead, led[0]),) if led else ()
     # before the first trick the dealer is the player who does not lead; after it a position cannot tell
     # (0 then). Only a partie's next deal reads the dealer, and the solver plays single games.
-    d = dict(hands=hands, stock=stock, trump=trump, trick=trick, to_move=follower if led else lead,
-             piles=((), ()), points=total, card_points=pts, tricks=tricks, pending=(0, 0), closed_by=closed,
-             close_tricks=close_tricks, dealer=follower if not tricks[0] + tricks[1] else 0, seed=0, deal_no=0,
-             totals=(), result=None, last_result=None, trump_card=None, plays=plays_of(hands),
-             dealt_stock=plays_of((stock,))[0])
-    return _from_dict(d)        # a test checks that every field of State is set
+    return game.position(hands, stock, trump=trump, trick=trick, to_move=follower if led else lead,
+                         taken_points=pts, marriages=mar, tricks=tricks, closed_by=closed, close_tricks=close_tricks,
+                         dealer=follower if not tricks[0] + tricks[1] else 0, totals=())
 
 
 def format_position(state) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, sort_key
+from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_cards, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -529,6 +529,11 @@ def plays_of(hands) -> tuple[tuple[Play, ...], ...]:
     return tuple(tuple(_PLAY[c] for c in h) for h in hands)
 
 
+def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Cards given in notation or as ``Card`` values."""
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
 def _evolve(s: State, **changes) -> State:
     """``dataclasses.replace`` for State, cheaply (new hands bring their moves along)."""
     st = _new(State)
@@ -624,6 +629,60 @@ class SixtySix(Game[State, Move]):
         return _make(hands, stock, trump_card.suit, (), first_leader(dealer, n), ((),) * n, zeros, zeros,
                      zeros, zeros, None, None, dealer, seed, deal_no, totals, None, last_result, trump_card, plays,
                      tuple([_PLAYS[i] for i in stock_at]))
+
+    def position(self, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card] = (), *,
+                 trump: Suit | None = None, trick: Sequence[tuple[int, Card | str]] = (), to_move: int | None = None,
+                 piles: Sequence[str | Sequence[Card]] | None = None, taken_points: Sequence[int] | None = None,
+                 marriages: Sequence[int] | None = None, tricks: Sequence[int] | None = None,
+                 pending: Sequence[int] | None = None, closed_by: int | None = None,
+                 close_tricks: Sequence[int] | None = None, dealer: int = 0, seed: int = 0, deal_no: int = 0,
+                 totals: Sequence[int] | None = None) -> State:
+        """A position of Sixty-Six: a game in progress, between tricks or within one.
+
+        ``hands``: one hand per seat, seat 0 first, each a card-notation string or a tuple of ``Card``.
+        ``stock``: the cards still to draw, top card first; its last card, at the bottom, is the
+        turned trump card unless ``trump`` (a ``Suit``) is given: then no card is shown (a closed
+        stock, or the turned card exchanged). ``trick``: the trick in progress, as ``(player, card)``
+        plays, lead first. ``to_move``: by default the player after the last play, else the first
+        leader (``sixty-six-first-lead``) of ``dealer``. ``piles``: the cards each player has taken
+        (default none); ``taken_points`` their card points (default counted from the piles by
+        ``sixty-six-card-points``), ``tricks`` the tricks won (default the piles' cards over the
+        players); ``marriages``: the marriage points scored, and ``pending`` those declared before
+        their declarer took a trick (default none); the points toward 66 are card points and
+        marriages. ``closed_by``: who closed the stock (default nobody), and ``close_tricks`` the
+        tricks each held then (default ``tricks``). ``seed``, ``deal_no`` and ``totals`` (a partie's
+        running game points, default none yet) place the deal in its game.
+        A card named twice or not in the 24-card pack raises ``ValueError`` naming it.
+        """
+        n = self.players
+        hs = tuple(_cards(h) for h in hands)
+        st = _cards(stock)
+        played = tuple((p, _cards(c)[0] if isinstance(c, str) else c) for p, c in trick)
+        won = tuple(_cards(pl) for pl in piles) if piles is not None else ((),) * n
+        seen: set[Card] = set()
+        for card in [c for h in hs + won for c in h] + list(st) + [c for _, c in played]:
+            if card not in _PLAY:
+                raise ValueError(f"card {card} is not in this game's deck")
+            if card in seen:
+                raise ValueError(f"card {card} is named twice")
+            seen.add(card)
+        turned = st[-1] if st and trump is None else None
+        if trump is None:
+            if turned is None:
+                raise ValueError("name the trump suit: the stock is empty")
+            trump = turned.suit
+        cp = tuple(taken_points) if taken_points is not None else tuple(card_points(w) for w in won)
+        tr = tuple(tricks) if tricks is not None else tuple(len(w) // n for w in won)
+        mar = tuple(marriages) if marriages is not None else (0,) * n
+        if to_move is None:
+            to_move = (played[-1][0] + 1) % n if played else first_leader(dealer, n)
+        if closed_by is not None and close_tricks is None:
+            close_tricks = tr
+        return _make(hs, st, trump, played, to_move, won, tuple(c + m for c, m in zip(cp, mar)), cp, tr,
+                     tuple(pending) if pending is not None else (0,) * n, closed_by,
+                     tuple(close_tricks) if close_tricks is not None else None, dealer, seed, deal_no,
+                     tuple(totals) if totals is not None else ((0,) * n if self.rules.partie else ()), None, None,
+                     turned, plays_of(hs), plays_of((st,))[0])
 
     # --------------------------------------------------------------- flow
     def to_move(self, state: State) -> int | None:
@@ -769,7 +828,7 @@ class SixtySix(Game[State, Move]):
         single game only, as the solver plays."""
         if self.players != 2 or self.rules.partie or self.to_move(state) != player:
             return None
-        position = seen_position(self.observe(state, player), player)
+        position = seen_position(self, self.observe(state, player), player)
         if position is None:
             return None
         from spec.games._sixty_six_solver import Solver
@@ -781,7 +840,7 @@ class SixtySix(Game[State, Move]):
                 state.pending, state.closed_by, state.close_tricks, state.result)
 
 
-def seen_position(view, player: int) -> State | None:
+def seen_position(game: SixtySix, view, player: int) -> State | None:
     """The two-player position that ``player``'s view (``SixtySix.observe``) fixes once the stock is
     exhausted: the player's hand, the tricks taken and the card on the table are seen, so the other
     hand is every other card of the pack. ``None`` while the stock lasts, after a closing (the other
@@ -796,11 +855,9 @@ def seen_position(view, player: int) -> State | None:
     hands = (mine, theirs) if player == 0 else (theirs, mine)
     # with two players a card on the table was led by the player not to move
     trick = ((1 - to_move, table[0]),) if table else ()
-    return _from_dict(dict(hands=hands, stock=(), trump=trump, trick=trick, to_move=to_move, piles=piles,
-                           points=points, card_points=(card_points(piles[0]), card_points(piles[1])),
-                           tricks=tricks, pending=pending, closed_by=None, close_tricks=None, dealer=0, seed=0,
-                           deal_no=0, totals=totals, result=None, last_result=None, trump_card=None,
-                           plays=plays_of(hands), dealt_stock=()))
+    return game.position(hands, trump=trump, trick=trick, to_move=to_move, piles=piles,
+                         marriages=[points[p] - card_points(piles[p]) for p in (0, 1)], tricks=tricks,
+                         pending=pending, totals=totals)
 
 
 def solve_position(game: SixtySix, text: str) -> dict:
