@@ -32,14 +32,14 @@ GAMES = [Truf()]
 RECORDS = Path(__file__).parent / "data" / "records" / "truf"
 
 
-def bidding(hands: str, dealer: int = 3, direction: int = 1, rules: Rules | None = None) -> tuple[Truf, State]:
-    """A hand-made deal at the start of bidding: hands separated by '|'."""
+def bidding(hands: str, rules: Rules | None = None, **rest) -> tuple[Truf, State]:
+    """A hand-made deal at the start of bidding, the only deal of its game: hands separated by '|', the
+    rest of the deck undealt; P3 deals, clockwise unless told otherwise."""
     game = Truf(rules)
-    hs = tuple(parse_cards(h) for h in hands.split("|"))
-    dealt = set(sum(hs, ()))
-    state = State(hs, (None,) * 4, False, (), ((),) * 4, (dealer + direction) % 4, dealer, direction,
-                  match=Match((0,) * 4, 0, None, 1), stock=tuple(c for c in DECK if c not in dealt))
-    return game, state
+    hs = hands.split("|")
+    dealt = set(parse_cards(" ".join(hs)))
+    rest = {"direction": 1, "match": Match.start(4, max_deals=1), **rest}
+    return game, game.position(hs, stock=[c for c in DECK if c not in dealt], **rest)
 
 
 def bid_all(game, state, cards: str):
@@ -430,8 +430,7 @@ HANDS = "7♠ K♦|9♥ 2♣|A♣ 5♦|3♠ Q♥"
 
 
 def one_deal(deals: int = 1, rules: Rules | None = None):
-    game, s = bidding(HANDS, rules=rules)
-    s = dataclasses.replace(s, match=Match((0,) * 4, 0, None, deals), seed=5)
+    game, s = bidding(HANDS, rules=rules, match=Match.start(4, max_deals=deals), seed=5)
     states = [s]
     for m in ("bid 7♠", "bid 9♥", "bid 5♦", "bid 3♠", "2♣", "A♣", "Q♥", "K♦", "3♠", "7♠", "9♥", "5♦"):
         states.append(game.play(states[-1], game.parse_move(m)))
@@ -491,7 +490,7 @@ def test_the_end_of_a_game():
 def test_describe_names_the_deal_the_dealer_the_direction_the_totals_and_the_hands():
     game, s = bidding(HANDS)
     assert game.describe(s) == "deal 1, P3 deals, clockwise; totals 0 0 0 0; P0: 7♠ K♦ | P1: 9♥ 2♣ | P2: A♣ 5♦ | P3: 3♠ Q♥"
-    s = dataclasses.replace(s, direction=-1, dealer=1, match=Match((3, -2, 0, 12), 4, None, 13))
+    game, s = bidding(HANDS, direction=-1, dealer=1, match=Match((3, -2, 0, 12), 4, None, 13))
     assert game.describe(s).startswith("deal 5, P1 deals, anticlockwise; totals 3 -2 0 12; P0: 7♠ K♦ | P1: ")
 
 
@@ -502,7 +501,8 @@ def test_each_kind_is_offered_in_its_phase_only():
     assert choose_at_thirteen(game, bids) == () == choose_at_thirteen(game, shown)
     assert follow_suit(game, bids) == () and follow_suit(game, shown) == (PLAY[C("9♥")], PLAY[C("2♣")])
     assert follow_suit(game, played) == (PLAY[C("A♣")],)        # P2 follows the club led
-    thirteen = dataclasses.replace(shown, goal=None)
+    thirteen = bid_all(*bidding("10♠ K♦|2♥ 2♣|A♣ 5♦|Q♠ Q♥"), "10♠ 2♥ A♣ Q♠")  # the bids add up to 13
+    assert thirteen.revealed and thirteen.goal is None
     assert choose_at_thirteen(game, thirteen) == CHOOSE and follow_suit(game, thirteen) == ()
     assert game.refusal(played, PLAY[C("9♥")]) == ("truf-hold", "P2 does not hold 9♥")
 
@@ -628,13 +628,35 @@ def test_each_deal_and_each_attempt_has_its_own_shuffle_from_the_seed(deal_no, r
     assert seen == expected and got == tuple(sorted_hand(h) for h in expected[-1])
 
 
+def test_a_position_starts_a_deal_in_its_own_direction():
+    s = Truf().position(["7♠", "9♥", "A♣", "3♠"])         # the first deal: anticlockwise, P3 deals, P2 bids
+    assert (s.dealer, s.direction, s.to_move, s.match, s.seed, s.stock) == (3, -1, 2, Match.start(4, max_deals=13),
+                                                                            0, ())
+    assert s.bids == (None,) * 4 and not s.revealed and s.trick == () and s.won == ((),) * 4 and s.goal is None
+    later = Truf(Rules(deals=5)).position(["7♠", "9♥", "A♣", "3♠"], dealer=0, match=Match((1, 0, 0, 0), 1, None, 5),
+                                          seed=4, stock="2♦")
+    assert (later.direction, later.to_move, later.seed, later.stock) == (1, 1, 4, (C("2♦"),))
+    assert Truf(Rules(first_direction="clockwise")).position(["7♠", "9♥", "A♣", "3♠"]).to_move == 0
+
+
+@pytest.mark.parametrize("hands,stock,error", [
+    (["7♠", "9♥", "7♠", "3♠"], (), "7♠ is named more often than the deck holds it"),
+    (["7♠", "9♥", "A♣", "3♠"], "2♦ 9♥", "9♥ is named more often than the deck holds it"),
+    (["7♠", "9♥ Jk", "A♣", "3♠"], (), "Jk is not a card of this deck"),
+])
+def test_a_position_names_each_card_of_the_deck_once(hands, stock, error):
+    with pytest.raises(ValueError) as exc:
+        Truf().position(hands, stock=stock)
+    assert str(exc.value) == error
+
+
 def test_a_deal_starts_with_no_bids_no_tricks_and_the_dealers_neighbour_to_bid():
     game = Truf()
     match = Match((3, -1, 0, 2), 1, None, 13)
     for dealer, direction in ((2, 1), (0, 1)):
         s = game.start_deal(8, match, dealer)
-        assert s == State(game.new_hands(8, 1, dealer, direction), (None,) * 4, False, (), ((),) * 4,
-                          (dealer + 1) % 4, dealer, direction, match=match, seed=8)
+        assert s == game.position(game.new_hands(8, 1, dealer, direction), dealer=dealer, direction=direction,
+                                  to_move=(dealer + 1) % 4, match=match, seed=8)
     first = game.start_deal(8, Match.start(4, max_deals=13), 1)
     assert first.direction == -1 and first.to_move == 0 and not first.revealed
 

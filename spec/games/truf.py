@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck, sort_key
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -505,6 +505,28 @@ class Truf(Game[State, Bid | Choose | Play]):
         hands = self.new_hands(seed, match.deals, dealer, direction)
         return State(hands, (None,) * PLAYERS, False, (), ((),) * PLAYERS, (dealer + direction) % PLAYERS,
                      dealer, direction, match=match, seed=seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], *, dealer: int = PLAYERS - 1,
+                 direction: int | None = None, to_move: int | None = None, match: Match | None = None,
+                 seed: int = 0, stock: Sequence[Card] | str = ()) -> State:
+        """A position at the start of a deal, before the first bid: how the verifier's small
+        configurations and the tests set up bidding and play.
+
+        ``hands``: the four hands by seat, each kept in the order given (a deal sorts them).
+        ``dealer``: default P3. ``direction``: +1 clockwise, -1 anticlockwise; default the deal's own
+        by rule ``truf-direction`` (the first deal's is anticlockwise unless the rules say otherwise).
+        ``to_move``: the first bidder, default the dealer's neighbour in that direction. ``match``: the
+        deals played so far and their totals (default: none yet, of the rules' number of deals).
+        ``seed``: the match's, for the deals to come. ``stock``: cards left undealt (a small
+        position's). Cards are :class:`~spec.cards.Card` values or card notation; a card named twice,
+        or not of the 52, raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, stock = tuple(map(as_cards, hands)), as_cards(stock)
+        check_named_once(DECK, *hands, stock)
+        match = match or Match.start(PLAYERS, max_deals=self.rules.deals)
+        direction = direction_of(match.deals, self.rules) if direction is None else direction
+        to_move = (dealer + direction) % PLAYERS if to_move is None else to_move
+        return State(hands, (None,) * PLAYERS, False, (), ((),) * PLAYERS, to_move, dealer, direction,
+                     match=match, seed=seed, stock=stock)
 
     def to_move(self, state):
         return None if state.match.over else state.to_move

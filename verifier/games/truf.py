@@ -17,7 +17,7 @@ from spec.cards import Card, Rank, format_cards
 from spec.dealing import Match, rng_for
 import spec.games.truf as rules_module
 from spec.games.truf import (
-    DECK, DECK_BID_VALUE, HAND_SIZE, PLAYERS, TRICKS, State, Truf, deal_hands, tricks_of,
+    DECK, DECK_BID_VALUE, HAND_SIZE, PLAYERS, TRICKS, Truf, deal_hands, tricks_of,
 )
 from verifier.api import Claim, Root, fresh_solver, hunt, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome
@@ -43,10 +43,8 @@ def small(game):
         dealer = seed % PLAYERS
         direction = -1 if seed % 4 < 2 else 1
         hands = deal_hands(cards, dealer, direction, 2)
-        match = Match((0,) * PLAYERS, 0, None, 1)
-        state = State(tuple(tuple(sorted(h, key=str)) for h in hands), (None,) * PLAYERS, False, (),
-                      ((),) * PLAYERS, (dealer + direction) % PLAYERS, dealer, direction, match=match, seed=seed,
-                      stock=tuple(cards[8:]))
+        state = game.position([sorted(h, key=str) for h in hands], dealer=dealer, direction=direction, seed=seed,
+                              match=Match.start(PLAYERS, max_deals=1), stock=cards[8:])
         roots.append(Root(state, f"small deal {seed} (2 cards each, dealer P{dealer}, "
                                  f"{'anticlockwise' if direction < 0 else 'clockwise'})"))
     return roots
