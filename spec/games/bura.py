@@ -541,32 +541,20 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         A card named twice or not in the pack raises ``ValueError`` naming it.
         """
         n = self.players
-        hs = tuple(_cards(h) for h in hands)
-        st = _cards(stock)
+        hs, st = tuple(_cards(h) for h in hands), _cards(stock)
         pl = tuple(p if isinstance(p, Play) else Play(p[0], _cards(p[1]), p[2]) for p in plays)
         taken = tuple(_cards(w) for w in won) if won is not None else ((),) * n
-        if turned is None:
-            if not st:
-                raise ValueError("name the turned card: the stock is empty")
-            turned = st[-1]
-        elif isinstance(turned, str):
-            (turned,) = _cards(turned)
-        # the turned card is named apart: it may also lie at the bottom of the stock, or where it was drawn to
+        turned = _turned_card(st, turned)
         named = [c for h in hs + taken + tuple(p.cards for p in pl) for c in h] + list(st)
-        deck, seen = frozenset(self.deck()), set()
-        for i, card in enumerate(named + [turned]):
-            if card not in deck:
-                raise ValueError(f"card {card} is not in this game's deck")
-            if card in seen and i < len(named):
-                raise ValueError(f"card {card} is named twice")
-            seen.add(card)
+        _check_cards(self.deck(), named, turned)
         if ledger is None:
             ledger = settle(Ledger.open(players=n), ante_deltas(n, self.rules.ante), clause="bura-stake")
         if to_move is None:
             to_move = (pl[-1].player + 1) % n if pl else first_leader(dealer, n)
         pts = tuple(points) if points is not None else tuple(card_points(w) for w in taken)
+        out = frozenset(named) | {turned}
         return State(hs, st, turned, turned.suit, pl, taken, pts, to_move, False, False, dealer, deal_no, ledger,
-                     seed, aside=tuple(c for c in self.deck() if c not in seen), final=final)
+                     seed, aside=tuple(c for c in self.deck() if c not in out), final=final)
 
     # ---------------------------------------------------------------- flow
     def to_move(self, state):
@@ -711,6 +699,28 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
 def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
     """Cards given in notation or as ``Card`` values."""
     return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
+def _turned_card(stock: tuple[Card, ...], turned: str | Card | None) -> Card:
+    """The turned card a position names, by default the stock's bottom card."""
+    if turned is None:
+        if not stock:
+            raise ValueError("name the turned card: the stock is empty")
+        return stock[-1]
+    return _cards(turned)[0] if isinstance(turned, str) else turned
+
+
+def _check_cards(deck: Sequence[Card], named: Sequence[Card], turned: Card) -> None:
+    """A position's cards are in the pack, each named once; the turned card is named apart, since it
+    may also lie at the bottom of the stock, or in the hand or trick it was drawn to."""
+    pack, seen = frozenset(deck), set()
+    for card in [*named, turned]:
+        if card not in pack:
+            raise ValueError(f"card {card} is not in this game's deck")
+    for card in named:
+        if card in seen:
+            raise ValueError(f"card {card} is named twice")
+        seen.add(card)
 
 
 def _with(state: State, **changes) -> State:

@@ -534,6 +534,31 @@ def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
+def _given(value, default):
+    """A position's argument as a tuple, or its default when not given."""
+    return tuple(value) if value is not None else default
+
+
+def _check_cards(cards: Sequence[Card]) -> None:
+    """A position's cards are in the pack, each named once."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card not in _PLAY:
+            raise ValueError(f"card {card} is not in this game's deck")
+        if card in seen:
+            raise ValueError(f"card {card} is named twice")
+        seen.add(card)
+
+
+def _trump_of(stock: tuple[Card, ...], trump: Suit | None) -> tuple[Card | None, Suit]:
+    """(the turned card, the trump suit) of a position: the stock's bottom card is turned unless a suit is named."""
+    if trump is not None:
+        return None, trump
+    if not stock:
+        raise ValueError("name the trump suit: the stock is empty")
+    return stock[-1], stock[-1].suit
+
+
 def _evolve(s: State, **changes) -> State:
     """``dataclasses.replace`` for State, cheaply (new hands bring their moves along)."""
     st = _new(State)
@@ -654,35 +679,21 @@ class SixtySix(Game[State, Move]):
         running game points, default none yet) place the deal in its game.
         A card named twice or not in the 24-card pack raises ``ValueError`` naming it.
         """
-        n = self.players
-        hs = tuple(_cards(h) for h in hands)
-        st = _cards(stock)
+        n, zeros = self.players, (0,) * self.players
+        hs, st = tuple(_cards(h) for h in hands), _cards(stock)
         played = tuple((p, _cards(c)[0] if isinstance(c, str) else c) for p, c in trick)
         won = tuple(_cards(pl) for pl in piles) if piles is not None else ((),) * n
-        seen: set[Card] = set()
-        for card in [c for h in hs + won for c in h] + list(st) + [c for _, c in played]:
-            if card not in _PLAY:
-                raise ValueError(f"card {card} is not in this game's deck")
-            if card in seen:
-                raise ValueError(f"card {card} is named twice")
-            seen.add(card)
-        turned = st[-1] if st and trump is None else None
-        if trump is None:
-            if turned is None:
-                raise ValueError("name the trump suit: the stock is empty")
-            trump = turned.suit
-        cp = tuple(taken_points) if taken_points is not None else tuple(card_points(w) for w in won)
-        tr = tuple(tricks) if tricks is not None else tuple(len(w) // n for w in won)
-        mar = tuple(marriages) if marriages is not None else (0,) * n
+        _check_cards([c for h in hs + won + (st,) for c in h] + [c for _, c in played])
+        turned, trump = _trump_of(st, trump)
+        cp = _given(taken_points, tuple(card_points(w) for w in won))
+        tr = _given(tricks, tuple(len(w) // n for w in won))
         if to_move is None:
             to_move = (played[-1][0] + 1) % n if played else first_leader(dealer, n)
-        if closed_by is not None and close_tricks is None:
-            close_tricks = tr
-        return _make(hs, st, trump, played, to_move, won, tuple(c + m for c, m in zip(cp, mar)), cp, tr,
-                     tuple(pending) if pending is not None else (0,) * n, closed_by,
-                     tuple(close_tricks) if close_tricks is not None else None, dealer, seed, deal_no,
-                     tuple(totals) if totals is not None else ((0,) * n if self.rules.partie else ()), None, None,
-                     turned, plays_of(hs), plays_of((st,))[0])
+        close_tricks = _given(close_tricks, tr if closed_by is not None else None)
+        points = tuple(c + m for c, m in zip(cp, _given(marriages, zeros)))
+        return _make(hs, st, trump, played, to_move, won, points, cp, tr, _given(pending, zeros), closed_by,
+                     close_tricks, dealer, seed, deal_no, _given(totals, zeros if self.rules.partie else ()), None,
+                     None, turned, plays_of(hs), plays_of((st,))[0])
 
     # --------------------------------------------------------------- flow
     def to_move(self, state: State) -> int | None:
