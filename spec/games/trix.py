@@ -561,9 +561,9 @@ def rows_playable(card: Card, ends: tuple) -> bool:
 
 
 @CLAUSES.rule("trix-trix-pass", "Trix contract: a player who cannot lay a card passes (and only then)")
-def with_pass(cards: Sequence[Card]) -> tuple[Lay, ...] | tuple[Pass]:
-    """The cards one can lay, or a pass when there are none."""
-    return tuple([LAYS[c] for c in cards]) or (PASS,)
+def with_pass(lays: tuple[Lay, ...]) -> tuple[Lay, ...] | tuple[Pass]:
+    """The moves of the cards one can lay, or a pass when there are none."""
+    return lays or (PASS,)
 
 
 @CLAUSES.rule("trix-trix-all-pass", "Trix contract: when every player still holding cards has passed, "
@@ -900,9 +900,11 @@ class TrickContract(Part):
 
     def moves(self, state: State) -> tuple[Lay, ...]:
         """The cards the trick duties allow (leading, :func:`hearts_barred` says whether hearts are barred)."""
-        trick = state.trick
-        barred = not trick and hearts_barred(state.game.contract, not any(state.taken), self.rules)
-        return tuple(map(_LAY, self.duties[barred].options(state.hands[state.to_move], trick, ORDER)))
+        trick, hand = state.trick, state.hands[state.to_move]
+        if trick:  # the hearts rule is about leads only
+            return tuple(map(_LAY, self.duties[0].options(hand, trick, ORDER)))
+        barred = hearts_barred(state.game.contract, not any(state.taken), self.rules)
+        return tuple(map(_LAY, self.duties[barred].lead_options(hand, ORDER)))
 
     def apply(self, state: State, move: Lay) -> State:
         card = move.card
@@ -933,7 +935,7 @@ class LayoutContract(Part):
 
     @staticmethod
     def active(state: State) -> int:
-        return sum(1 for h in state.hands if h)
+        return PLAYERS - state.hands.count(())
 
     def start(self, prog: Progress, hands) -> State:
         ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
@@ -946,19 +948,20 @@ class LayoutContract(Part):
         hand = state.hands[state.to_move]
         if self.rules.trix_layout == "rows":
             ends = state.ends
-            return with_pass([c for c in hand if rows_playable(c, ends)])
+            return with_pass(tuple([LAYS[c] for c in hand if rows_playable(c, ends)]))
         if not state.layout:
             return tuple(map(_LAY, opening_cards(hand)))
         if all_passed(state.passes, self.active(state)):
             return tuple(map(_LAY, hand))
         fits = self._chain_fits[state.layout[-1]]
-        return with_pass([c for c in hand if c in fits])
+        return with_pass(tuple(filter(None, map(fits.get, hand))))   # the fitting cards' moves
 
     @functools.cached_property
-    def _chain_fits(self) -> Mapping[Card, frozenset[Card]]:
-        """Every card that may go on each top card (a table of :func:`adjacent`, built once a game)."""
+    def _chain_fits(self) -> Mapping[Card, Mapping[Card, Lay]]:
+        """The move of every card that may go on each top card (a table of :func:`adjacent`, built once a
+        game)."""
         wrap = self.rules.trix_wrap
-        return {t: frozenset(c for c in _DECK if adjacent(c.rank, t.rank, wrap)) for t in _DECK}
+        return {t: {c: LAYS[c] for c in _DECK if adjacent(c.rank, t.rank, wrap)} for t in _DECK}
 
     def apply(self, state: State, move: Lay | Pass) -> State:
         p = state.to_move
