@@ -22,22 +22,17 @@ GAMES = [CasinoWar(players=n) for n in (2, 3, 5)]
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "casino_war"
 
 
-def fresh(order, punters=1):
-    return State(tuple(parse_cards(order)), (0,) * punters, (0,) * punters, (), (), ("",) * punters,
-                 (None,) * punters, (), 0, 0)
-
-
 def test_higher_card_wins_even_money_and_lower_loses():
     game = CasinoWar()
-    end = game.play(fresh("K♠ 9♥ 2♣"), Bet(4, 0))
+    end = game.play(game.position("K♠ 9♥ 2♣"), Bet(4, 0))
     assert game.is_over(end) and game.outcome(end).returns == (4, -4)  # the player, then the dealer
-    end = game.play(fresh("3♠ 9♥ 2♣"), Bet(4, 0))
+    end = game.play(game.position("3♠ 9♥ 2♣"), Bet(4, 0))
     assert game.outcome(end).returns == (-4, 4) and game.ledger(end)["bank"] == 4
 
 
 def test_a_tie_offers_war_or_surrender():
     game = CasinoWar()
-    s = game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(4, 1))
+    s = game.play(game.position("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(4, 1))
     assert game.legal_moves(s) == (WAR, SURRENDER)
     give_up = game.play(s, SURRENDER)
     assert game.outcome(give_up).returns[0] == -2 + 10  # half the bet lost, the tie bet wins 10 to 1
@@ -48,9 +43,9 @@ def test_a_tie_offers_war_or_surrender():
 
 def test_a_war_tie_goes_to_the_player_and_a_lower_war_card_loses_both():
     game = CasinoWar()
-    s = game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ J♠ J♦"), Bet(2, 0))
+    s = game.play(game.position("9♠ 9♥ 2♣ 3♣ 4♣ J♠ J♦"), Bet(2, 0))
     assert game.outcome(game.play(s, WAR)).returns[0] == 2
-    s = game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ 5♠ J♦"), Bet(2, 0))
+    s = game.play(game.position("9♠ 9♥ 2♣ 3♣ 4♣ 5♠ J♦"), Bet(2, 0))
     assert game.outcome(game.play(s, WAR)).returns[0] == -4
 
 
@@ -63,7 +58,8 @@ def test_refusals_say_why():
         game.check_move(s, Bet(2, 5))
     with pytest.raises(IllegalMove, match=r"no cards are dealt yet"):
         game.check_move(s, WAR)
-    end = CasinoWar().play(fresh("K♠ 9♥ 2♣", 1), Bet(2, 0))
+    two = CasinoWar()
+    end = two.play(two.position("K♠ 9♥ 2♣"), Bet(2, 0))
     with pytest.raises(IllegalMove, match="game is over"):
         CasinoWar().check_move(end, WAR)
     assert game.parse_move("bet 4") == Bet(4, 0) and str(Bet(4, 1)) == "bet 4 tie 1"
@@ -179,7 +175,8 @@ def test_saved_records_replay():
 
 def table(order, punters):
     """A fresh round of ``punters`` players (the dealer is the last seat) on a stacked shoe."""
-    return CasinoWar(players=punters + 1), fresh(order, punters)
+    game = CasinoWar(players=punters + 1)
+    return game, game.position(order)
 
 
 def refusal(game, state, move):
@@ -286,7 +283,7 @@ def test_everyone_surrenders_and_no_war_card_is_dealt():
 @pytest.mark.parametrize("bet, back, kept", [(2, 1, 1), (4, 2, 2), (5, 2, 3), (1, 0, 1)])
 def test_surrender_gives_back_half_rounded_down_and_the_dealer_keeps_the_odd_chip(bet, back, kept):
     game = CasinoWar(Rules(bets="any", min_bet=1, max_bet=5), players=2)
-    end = game.play(game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(bet, 0)), SURRENDER)
+    end = game.play(game.play(game.position("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(bet, 0)), SURRENDER)
     out = game.outcome(end)
     assert out.returns == (back - bet, kept) and out.winners == (1,) and out.losers == (0,)
 
@@ -301,7 +298,7 @@ def test_the_surrender_as_written_rounds_both_halves_down(bet, player, dealer):
 def test_the_tie_bet_pays_the_tables_odds(pays, tie, tied, expected):
     game = CasinoWar(Rules(tie_pays=pays), players=2)
     order = "9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦" if tied else "K♠ 9♥ 2♣"
-    s = game.play(fresh(order), Bet(2, tie))
+    s = game.play(game.position(order), Bet(2, tie))
     if tied:
         s = game.play(s, SURRENDER)   # half the bet lost: -1
     assert game.outcome(s).returns[0] == expected + (-1 if tied else 2)
@@ -310,7 +307,7 @@ def test_the_tie_bet_pays_the_tables_odds(pays, tie, tied, expected):
 @pytest.mark.parametrize("burn, war_card, dealer_card", [(0, "2♣", "3♣"), (1, "3♣", "4♣"), (3, "Q♦", "J♦")])
 def test_the_burn_option_sets_the_cards_burned_before_the_war(burn, war_card, dealer_card):
     game = CasinoWar(Rules(burn=burn), players=2)
-    end = game.play(game.play(fresh("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(2, 0)), WAR)
+    end = game.play(game.play(game.position("9♠ 9♥ 2♣ 3♣ 4♣ Q♦ J♦"), Bet(2, 0)), WAR)
     assert len(end.burned) == burn and end.burned == tuple(parse_cards("2♣ 3♣ 4♣"))[:burn]
     assert end.war[0] == parse_cards(war_card)[0] and end.dealer[1] == parse_cards(dealer_card)[0]
 
@@ -369,7 +366,7 @@ def leaking(clause, nth=1):
 ])
 def test_an_unbalanced_settlement_names_its_clause(clause, nth, order, tie, choice):
     game = CasinoWar(players=2)
-    s = game.play(fresh(order), Bet(2, tie))
+    s = game.play(game.position(order), Bet(2, tie))
     if choice is not None:
         s = game.play(s, choice)
     with leaking(clause, nth), pytest.raises(ValueError) as exc:
@@ -412,14 +409,32 @@ def test_bets_lie_on_the_table_while_the_others_bet():
 
 def test_choices_are_recorded_seat_by_seat_and_the_deal_keeps_its_seed():
     game = CasinoWar(players=4)
-    s = State(tuple(parse_cards("9♠ 5♦ 9♣ 9♥ 2♣ 3♣ 4♣ Q♦ 3♦ J♦ K♣")), (0,) * 3, (0,) * 3, (), (), ("",) * 3,
-              (None,) * 3, (), 0, 5)
+    s = game.position("9♠ 5♦ 9♣ 9♥ 2♣ 3♣ 4♣ Q♦ 3♦ J♦ K♣", seed=5)
     s = game.play(game.play(game.play(s, Bet(4, 0)), Bet(2, 0)), Bet(6, 0))
     assert s.seed == 5 and s.choices == ("", "", "")
     s = game.play(s, WAR)
     assert s.choices == ("war", "", "") and s.to_move == 2 and s.seed == 5
     end = game.play(s, SURRENDER)
     assert end.choices == ("war", "", "surrender") and end.seed == 5
+
+
+def test_a_position_is_a_round_before_the_bets_on_a_stacked_shoe():
+    game = CasinoWar(players=3)
+    s = game.position("K♠ 9♥ 2♣", seed=4)
+    assert s == game.position(parse_cards("K♠ 9♥ 2♣"), seed=4) and s.shoe == tuple(parse_cards("K♠ 9♥ 2♣"))
+    assert s.bets == s.ties == (0, 0) and s.to_move == 0 and s.seed == 4 and game.position("K♠").seed == 0
+    assert s.first == s.dealer == s.burned == () and s.choices == ("", "") and s.war == (None, None)
+    dealt = game.deal(4)
+    assert game.position(dealt.shoe, seed=4) == dealt   # a deal is the position of its shuffled shoe
+    six = CasinoWar(Rules(decks=6))
+    assert six.position("K♠ " * 6).shoe == tuple(parse_cards("K♠")) * 6
+    for shoe, said in (("K♠ 9♥ K♠", "K♠ is named 2 times; the shoe holds 1"), ("9♥ Jk", "Jk is not in the shoe")):
+        with pytest.raises(ValueError) as err:
+            game.position(shoe)
+        assert str(err.value) == said
+    with pytest.raises(ValueError) as err:
+        six.position("K♠ " * 7)
+    assert str(err.value) == "K♠ is named 7 times; the shoe holds 6"
 
 
 def test_half_a_bet_is_rounded_down_for_z3_terms_too():

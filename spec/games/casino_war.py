@@ -16,12 +16,14 @@ result is the bank's, so the players' and the dealer's results sum to zero.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
 from spec import flips
-from spec.cards import Card, make_deck
+from spec.cards import Card, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -278,8 +280,30 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
     def deal(self, seed: int) -> State:
         cards = list(shoe_of(self.rules.decks))
         rng_for(seed).shuffle(cards)
+        return self._before_bets(tuple(cards), seed)
+
+    def position(self, shoe: Sequence[Card] | str, *, seed: int = 0) -> State:
+        """A position of Casino War: a round before anyone bets, on a shoe stacked by hand. The verifier's
+        exact odds and small configurations, and the tests, start here.
+
+        ``shoe``: the cards to deal from, as :class:`~spec.cards.Card` values or card notation
+        (``"9♠ 9♥ 2♣"``), the top card (dealt first) first: each player's first card in seat order, the
+        dealer's, then the burned cards and the war cards. Any part of the shoe of ``decks`` packs, no
+        card more often than the shoe holds it. ``seed``: the deal's seed (0 for a position set up by hand;
+        no rule draws from it). No bet is down yet: P0 bets first. A card named more often than the shoe
+        holds it, or not in it, raises :class:`ValueError` naming the card.
+        """
+        state = self._before_bets(parse_cards(shoe) if isinstance(shoe, str) else tuple(shoe), seed)
+        held = Counter(self.deck())
+        for card, n in self.card_census(state).items():
+            if n > held[card]:
+                raise ValueError(f"{card} is named {n} times; the shoe holds {held[card]}" if held[card] else
+                                 f"{card} is not in the shoe")
+        return state
+
+    def _before_bets(self, shoe: tuple[Card, ...], seed) -> State:
         n = self.punters
-        return State(tuple(cards), (0,) * n, (0,) * n, (), (), ("",) * n, (None,) * n, (), 0, seed)
+        return State(shoe, (0,) * n, (0,) * n, (), (), ("",) * n, (None,) * n, (), 0, seed)
 
     def to_move(self, state):
         return state.to_move

@@ -107,10 +107,10 @@ def counts_of(cards) -> tuple[int, ...]:
     return tuple(sum(1 for c in cards if c.rank == r) for r in RANKS)
 
 
-def round_with(game: CasinoWar, shoe, policy, bet: int = 2, tie: int = 1) -> State:
-    """One player's round on ``shoe`` (top card first), choosing ``policy`` on a tie."""
-    state = State(tuple(shoe), (0,), (0,), (), (), ("",), (None,), (), 0, 0)
-    state = game.apply(state, Bet(bet, tie))
+def round_with(game: CasinoWar, start: State, policy, bet: int = 2, tie: int = 1) -> State:
+    """One player's round from ``start`` (before the bet: a deal, or a position on a stacked shoe),
+    choosing ``policy`` on a tie."""
+    state = game.apply(start, Bet(bet, tie))
     while state.to_move is not None:
         state = game.apply(state, policy)
     return state
@@ -158,13 +158,14 @@ def engine_war(game: CasinoWar, shoe=SMALL_SHOE, bet: int = 2, every: bool | Non
     count = 0
     for order in deals(shoe, every):
         count += 1
+        start = game.position(order)
         for name, policy in (("war", WAR), ("surrender", SURRENDER)):
-            end = round_with(game, order, policy, bet, 0)
+            end = round_with(game, start, policy, bet, 0)
             totals[name] += game.outcome(end).returns[0]
         if tie:
-            end = round_with(game, order, SURRENDER, bet, tie)
+            end = round_with(game, start, SURRENDER, bet, tie)
             with_tie = game.outcome(end).returns[0]
-            plain = round_with(game, order, SURRENDER, bet, 0)
+            plain = round_with(game, start, SURRENDER, bet, 0)
             totals["tie_bet"] += with_tie - game.outcome(plain).returns[0]
     out = {"war": Fraction(totals["war"], count * bet), "surrender": Fraction(totals["surrender"], count * bet)}
     if tie:
@@ -222,13 +223,13 @@ def simulate(game: CasinoWar, rounds: int, seed: int) -> dict[str, tuple[float, 
     bet, tie = game.rules.min_bet, game.rules.max_tie_bet
     samples = defaultdict(list)
     for s in range(seed, seed + rounds):
-        shoe = game.deal(s).shoe
-        war = game.outcome(round_with(game, shoe, WAR, bet, 0)).returns[0]
-        surrender = game.outcome(round_with(game, shoe, SURRENDER, bet, 0)).returns[0]
+        dealt = game.deal(s)
+        war = game.outcome(round_with(game, dealt, WAR, bet, 0)).returns[0]
+        surrender = game.outcome(round_with(game, dealt, SURRENDER, bet, 0)).returns[0]
         samples["war"].append(war / bet)
         samples["surrender"].append(surrender / bet)
         if tie:
-            with_tie = game.outcome(round_with(game, shoe, SURRENDER, bet, tie)).returns[0]
+            with_tie = game.outcome(round_with(game, dealt, SURRENDER, bet, tie)).returns[0]
             samples["tie_bet"].append((with_tie - surrender) / tie)
     for name, xs in samples.items():
         mean = sum(xs) / len(xs)
@@ -336,11 +337,6 @@ TIES_SHOE = tuple(c for c in shoe_of(1) if c.rank <= Rank.SEVEN)
 EVERY_BET = 30
 
 
-def _fresh(game: CasinoWar, shoe) -> State:
-    n = game.punters
-    return State(tuple(shoe), (0,) * n, (0,) * n, (), (), ("",) * n, (None,) * n, (), 0, 0)
-
-
 def _bet(game: CasinoWar, state: State, players: int) -> State:
     """``state`` after the first ``players`` punters bet the smallest bet and the largest tie bet."""
     for _ in range(players):
@@ -357,19 +353,19 @@ def small(game):
     if game.punters == 1:
         orders = list(deals(shoe_for(game.rules.burn)))
         every = len(game.bets_allowed) <= EVERY_BET
-        roots = [Root(_fresh(game, order) if every else _bet(game, _fresh(game, order), 1),
+        roots = [Root(game.position(order) if every else _bet(game, game.position(order), 1),
                       f"shoe {' '.join(map(str, order))}") for order in orders[::20]]
         if not every:
-            roots.append(Root(_fresh(game, orders[0]), f"every bet, shoe {' '.join(map(str, orders[0]))}"))
+            roots.append(Root(game.position(orders[0]), f"every bet, shoe {' '.join(map(str, orders[0]))}"))
         return roots
     roots, seed = [], 0
     while len(roots) < 13:  # shuffles in which some player ties the dealer, so the choices are explored
         shoe = list(TIES_SHOE)
         rng_for(seed).shuffle(shoe)
-        dealt = _bet(game, _fresh(game, shoe), game.punters)
+        dealt = _bet(game, game.position(shoe), game.punters)
         if dealt.to_move is not None:
             if not roots:
-                roots.append(Root(_bet(game, _fresh(game, shoe), game.punters - 1),
+                roots.append(Root(_bet(game, game.position(shoe), game.punters - 1),
                                   f"shuffle {seed} of ranks 2-7, every bet of P{game.punters - 1}"))
             roots.append(Root(dealt, f"shuffle {seed} of ranks 2-7, bets in"))
         seed += 1
