@@ -10,7 +10,7 @@ import verifier.games.kemps as props
 from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, NotationError, VariantError
 from spec.games.kemps import (
-    CLAUSES, DECK, PASS, SIGNAL, DoubleKemps, Kemps, KempsGame, Rules, State, Swap, add_points, call_award, call_other,
+    CLAUSES, DECK, PASS, SIGNAL, DoubleKemps, Kemps, KempsGame, Rules, Swap, add_points, call_award, call_other,
     double_others, draw_hands, may_pass, restock, signal_four, swap_takes_open_card,
 )
 from spec.rules import make_rules
@@ -20,15 +20,9 @@ GAMES = [KempsGame()]
 C = parse_card
 
 
-def position(hands, table="7♣ 8♣ 9♣ 10♣", to_move=1, scores=(0, 0), **kw):
+def position(hands, table="7♣ 8♣ 9♣ 10♣", **kw):
     """A position from four hands and the open cards; every other card is in the stock, in deck order."""
-    hs = tuple(tuple(sorted(parse_cards(h), key=lambda c: (int(c.rank), "shdc".index(c.suit.value))))
-               for h in hands)
-    tb = parse_cards(table)
-    used = {c for h in hs for c in h} | set(tb)
-    assert len(used) == 20
-    stock = tuple(c for c in KempsGame().deck() if c not in used)
-    return State(hs, tb, stock, (), to_move, scores, 0, **kw)
+    return KempsGame().position(hands, table, **kw)
 
 
 FOURS = ["2♠ 2♥ 2♦ 2♣", "3♠ 3♥ 5♦ 6♣", "4♠ 4♥ 4♦ 4♣", "5♠ 6♥ 3♦ 3♣"]
@@ -43,6 +37,27 @@ def test_the_deal():
     cards = KempsGame().deck()
     got, rest = draw_hands(cards[:20], 1)
     assert set(got[1]) == set(cards[0:13:4]) and set(got[0]) == set(cards[3:16:4]) and rest == cards[16:20]
+
+
+def test_a_position_keeps_hands_in_rank_order_and_the_rest_of_the_deck_in_the_stock():
+    s = KempsGame().position(["5♦ 2♠ 2♥ 3♣", "A♠", "", "K♣"], [C("7♣"), C("6♣")], discards="2♦", quiet=3)
+    assert s.hands[0] == parse_cards("2♠ 2♥ 3♣ 5♦") and s.table == parse_cards("7♣ 6♣") and s.discards == (C("2♦"),)
+    assert s.stock == tuple(c for c in DECK if c not in parse_cards("5♦ 2♠ 2♥ 3♣ A♠ K♣ 7♣ 6♣ 2♦"))
+    assert (s.to_move, s.scores, s.seed, s.signals, s.passes, s.quiet, s.restocks, s.ended, s.last) == (
+        1, (0, 0), 0, (False,) * 4, 0, 3, 0, False, ())
+    s = KempsGame().position(FOURS, "7♣ 8♣ 9♣ 10♣", stock="A♠ K♠", to_move=3, seed=9, restocks=2)
+    assert (s.stock, s.to_move, s.seed, s.restocks) == (parse_cards("A♠ K♠"), 3, 9, 2)
+
+
+@pytest.mark.parametrize("table,rest,error", [
+    ("7♣ 2♠", {}, "2♠ is named more often than the deck holds it"),
+    ("7♣ 8♣", {"stock": "A♠ 7♣"}, "7♣ is named more often than the deck holds it"),
+    ("7♣ 8♣", {"discards": "A♠ Jk"}, "Jk is not a card of this deck"),
+])
+def test_a_position_names_each_card_of_the_deck_once(table, rest, error):
+    with pytest.raises(ValueError) as exc:
+        KempsGame().position(FOURS, table, **rest)
+    assert str(exc.value) == error
 
 
 def test_a_swap_trades_one_open_card_in_place_and_refusals_say_why():
@@ -71,7 +86,7 @@ def test_the_gesture_needs_four_of_a_kind_is_seen_by_the_partner_only_and_the_si
     assert game.legal_moves(s)[0] == PASS and not any(isinstance(m, Swap) for m in game.legal_moves(s))
     with pytest.raises(IllegalMove, match=r"P1 does not hold four of a kind"):
         game.check_move(position(FOURS, to_move=1), SIGNAL)
-    hidden = props.with_signals(s, (0,), False)
+    hidden = props.with_signals(game, s, (0,), False)
     assert game.observe(s, 2) != game.observe(hidden, 2)            # the partner sees it
     assert game.observe(s, 1) == game.observe(hidden, 1) == game.observe(s, 1)  # opponents do not
     assert game.observe(s, 3) == game.observe(hidden, 3)
@@ -372,7 +387,7 @@ def test_the_log_of_a_redeal_a_stock_out_and_a_quiet_move():
     assert ending.describe_move(out) == "nobody swaps, and the stock is out; draw"
     assert ending.to_move(out) is None and ending.legal_moves(out) == ()
     # the stock is empty: a right call that does not spell the word ends the game there
-    s = dataclasses.replace(s, hands=position(FOURS).hands, scores=(0, 3))
+    s = position(FOURS, stock=(), discards=position(FOURS).stock, scores=(0, 3))
     called = ending.play(s, Kemps(0))
     assert called.ended and called.scores == (0, 4) and called.hands == s.hands
     assert ending.describe_move(called) == ("P0 holds four of a kind; +1 to P1/P3; P0/P2 -, P1/P3 KEMP; "
@@ -381,15 +396,14 @@ def test_the_log_of_a_redeal_a_stock_out_and_a_quiet_move():
 
 def test_a_game_ended_early_goes_to_the_higher_score_or_is_a_draw():
     game = KempsGame(Rules(stock_out="end"))
-    s = position(FOURS)
     for scores, winners, returns in [((2, 1), (0, 2), (1, -1, 1, -1)), ((1, 3), (1, 3), (-1, 1, -1, 1))]:
-        end = dataclasses.replace(s, scores=scores, ended=True)
+        end = position(FOURS, scores=scores, ended=True)
         out = game.outcome(end)
         assert game.is_over(end) and out.winners == winners and out.returns == returns and not out.draw
         assert out.losers == tuple(p for p in range(4) if p not in winners) and out.scores == scores
-    out = game.outcome(dataclasses.replace(s, scores=(2, 2), ended=True))
+    out = game.outcome(position(FOURS, scores=(2, 2), ended=True))
     assert out.draw and out.returns == (0,) * 4 and out.winners == () and out.scores == (2, 2)
-    assert not game.is_over(dataclasses.replace(s, scores=(4, 4)))
+    assert not game.is_over(position(FOURS, scores=(4, 4)))
 
 
 def test_describe_shows_hands_table_scores_and_gestures():
@@ -502,7 +516,8 @@ def test_each_move_changes_only_what_it_should():
                                           table=parse_cards("7♣ 6♣ 9♣ 10♣"), to_move=2, passes=0, last=())
     passed = game.play(s, PASS)
     assert passed == dataclasses.replace(s, to_move=2, passes=3, last=())
-    signalled = game.play(dataclasses.replace(s, to_move=2), SIGNAL)
+    signalled = game.play(position(FOURS, to_move=2, signals=(True, False, False, False), passes=2,
+                                   last=("redeal",)), SIGNAL)
     assert signalled == dataclasses.replace(s, to_move=2, signals=(True, False, True, False), last=())
     called = game.play(s, Kemps(0))                     # right: P0's twos go aside, P0 gets the top four
     assert called == dataclasses.replace(

@@ -18,12 +18,13 @@ shows each player his own and his partner's signal, never an opponent's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import itemgetter
 from typing import Literal
 
-from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec.cards import SUIT_ORDER, Card, Rank, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -414,6 +415,34 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         rng_for(seed).shuffle(cards)
         hands, table, stock = deal_cards(tuple(cards))
         return State(tuple(hands[p] for p in range(4)), table, stock, (), first_player(), (0, 0), seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], table: Sequence[Card] | str, *,
+                 stock: Sequence[Card] | str | None = None, discards: Sequence[Card] | str = (),
+                 to_move: int | None = None, scores: tuple[int, int] = (0, 0),
+                 signals: Sequence[bool] = (False,) * 4, passes: int = 0, quiet: int = 0, restocks: int = 0,
+                 ended: bool = False, last: tuple = (), seed: int = 0) -> State:
+        """A position of the swapping: the four hands, the open cards, the stock and the score. How the
+        verifier's small configurations and call situations, and the tests, set up play.
+
+        ``hands``: the four hands by seat (kept in rank order, as in play). ``table``: the four open
+        cards, by position. ``stock``: face down, its top card (the next dealt) first; default every
+        card named nowhere else, in the deck's order. ``discards``: the cards put aside. ``to_move``:
+        default P1, on the dealer's left. ``scores``: the partnerships' letters, P0/P2's first.
+        ``signals``: the players who have made the gesture with their hands. ``passes``: passes in a
+        row; ``quiet``: turns in a row with no call (under ``stall_limit``); ``restocks``: reshuffles
+        so far; ``ended``: the game stopped with the stock out; ``last``: the last call or redeal, for
+        the log. ``seed``: the game's, for reshuffles. Cards are :class:`~spec.cards.Card` values or
+        card notation; a card named twice, or not of the 52, raises ``ValueError``
+        (:func:`~spec.cards.check_named_once`)."""
+        hands = tuple(tuple(sorted(as_cards(h), key=_HAND_KEY)) for h in hands)
+        table, discards = as_cards(table), as_cards(discards)
+        named = (*hands, table, discards)
+        if stock is None:  # the rest of the deck
+            stock = [c for c in DECK if all(c not in cards for cards in named)]
+        stock = as_cards(stock)
+        check_named_once(DECK, *named, stock)
+        return State(hands, table, stock, discards, first_player() if to_move is None else to_move, tuple(scores),
+                     seed, tuple(signals), passes, quiet, restocks, ended, last)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move

@@ -17,7 +17,7 @@ from collections import Counter
 from itertools import product
 
 import spec.games.kemps as rules_module
-from spec.cards import SUIT_ORDER, Card, Rank, make_deck
+from spec.cards import SUIT_ORDER, Card, Rank
 from spec.dealing import rng_for
 from spec.games.kemps import (
     CALLS, DECK, HAND, OPEN, PASS, SIGNAL, TARGET, WORD, DoubleKemps, Kemps, KempsGame, Pass, Signal, State,
@@ -98,29 +98,14 @@ SMALL_SHAPES = (
 )
 
 
-def small_position(game, free: int, to_move: int, hand: str, table: str, scores: tuple[int, int]) -> State:
-    """A position in which only P``free`` can swap: the others hold four of a kind and have made the
-    gesture. The stock holds :data:`SMALL_STOCK` cards and the rest of the deck is put aside; with a
-    house limit, :data:`SMALL_QUIET` quiet turns are left before it deals again."""
-    from spec.cards import parse_cards
-    fours = dict(zip((p for p in range(4) if p != free), (Rank.KING, Rank.QUEEN, Rank.JACK)))
-    hands = tuple(tuple(sorted(parse_cards(hand), key=hand_key)) if p == free
-                  else tuple(Card(fours[p], x) for x in SUIT_ORDER) for p in range(4))
-    open_cards = tuple(parse_cards(table))
-    used = {c for h in hands for c in h} | set(open_cards)
-    rest = [c for c in make_deck("52") if c not in used]
-    limit = game.rules.stall_limit
-    quiet = max(0, limit - SMALL_QUIET) if limit else 0
-    return State(hands, open_cards, tuple(rest[:SMALL_STOCK]), tuple(rest[SMALL_STOCK:]), to_move, scores, 7,
-                 tuple(p != free for p in range(4)), 0, quiet)
-
-
 @small_configs(GAME)
 def small(game):
     """Under ``stock_out = "end"``: three players keep four of a kind after their gesture and the fourth
     swaps with the open cards (he can collect four of a kind and make the gesture too); every call and
-    pass is open to everyone. The stock is too short for any new hand, so every call that does not
-    spell the word and every redeal ends the game: the positions are finite and explored completely.
+    pass is open to everyone. The stock holds :data:`SMALL_STOCK` cards, too few for any new hand, and
+    the rest of the deck is put aside, so every call that does not spell the word and every redeal ends
+    the game: the positions are finite and explored completely. With a house limit,
+    :data:`SMALL_QUIET` quiet turns are left before it deals again.
 
     Under ``"reshuffle"`` there is none: four passes are always allowed, and they bring four new hands
     (the cards put aside come back under the stock), with which all four players swap again; from any
@@ -129,10 +114,18 @@ def small(game):
     players who have made the gesture swap too."""
     if game.rules.stock_out != "end" or game.rules.swap_after_gesture:
         return []
-    return [Root(small_position(game, *shape), f"P{shape[0]} swaps with {shape[3]}, holding {shape[2]}; "
-                                                 f"the others keep four of a kind; scores {shape[4][0]}-{shape[4][1]}; "
-                                                 f"a {SMALL_STOCK}-card stock")
-            for shape in SMALL_SHAPES]
+    limit = game.rules.stall_limit
+    roots = []
+    for free, to_move, hand, table, scores in SMALL_SHAPES:
+        fours = dict(zip((p for p in range(4) if p != free), (Rank.KING, Rank.QUEEN, Rank.JACK)))
+        hands = [hand if p == free else [Card(fours[p], x) for x in SUIT_ORDER] for p in range(4)]
+        rest = game.position(hands, table).stock  # the cards no hand and no open card holds, in deck order
+        state = game.position(hands, table, stock=rest[:SMALL_STOCK], discards=rest[SMALL_STOCK:], to_move=to_move,
+                              scores=scores, signals=[p != free for p in range(4)],
+                              quiet=max(0, limit - SMALL_QUIET) if limit else 0, seed=7)
+        roots.append(Root(state, f"P{free} swaps with {table}, holding {hand}; the others keep four of a kind; "
+                                 f"scores {scores[0]}-{scores[1]}; a {SMALL_STOCK}-card stock"))
+    return roots
 
 
 # --------------------------------------------------------------- invariants
@@ -275,24 +268,20 @@ def _moves_as_stated(games, budget: Budget) -> Outcome:
 
 # ----------------------------------------------------------------- the calls
 
-def call_position(caller: int, fours: dict[int, bool], scores: tuple[int, int], stock_left: int) -> State:
+def call_position(game, caller: int, fours: dict[int, bool], scores: tuple[int, int], stock_left: int) -> State:
     """A position with P``caller`` to move: each seat in ``fours`` holds four of a kind or not, as given.
 
     Seat ``s`` holds the four cards of rank 2+s, or three cards of rank 7+s and the queen of suit ``s``;
     the 7..10 of clubs are open; ``stock_left`` cards form the stock, the rest of the deck is put aside.
     """
-    hands = []
-    for s in range(4):
-        if fours.get(s, False):
-            hands.append(tuple(Card(Rank(2 + s), x) for x in SUIT_ORDER))
-        else:
-            hands.append(tuple(sorted([Card(Rank(7 + s), x) for x in SUIT_ORDER[:3]]
-                                      + [Card(Rank.QUEEN, SUIT_ORDER[s])], key=hand_key)))
-    table = tuple(Card(Rank(7 + s), SUIT_ORDER[3]) for s in range(4))
-    used = {c for h in hands for c in h} | set(table)
-    rest = [c for c in make_deck("52") if c not in used]
+    hands = [[Card(Rank(2 + s), x) for x in SUIT_ORDER] if fours.get(s, False)
+             else [Card(Rank(7 + s), x) for x in SUIT_ORDER[:3]] + [Card(Rank.QUEEN, SUIT_ORDER[s])]
+             for s in range(4)]
+    table = [Card(Rank(7 + s), SUIT_ORDER[3]) for s in range(4)]
+    rest = list(game.position(hands, table).stock)  # the cards no hand and no open card holds
     rng_for(99).shuffle(rest)
-    return State(tuple(hands), table, tuple(rest[:stock_left]), tuple(rest[stock_left:]), caller, scores, 99)
+    return game.position(hands, table, stock=rest[:stock_left], discards=rest[stock_left:], to_move=caller,
+                         scores=scores, seed=99)
 
 
 def stated_award(rules, caller: int, suspects: tuple[int, ...], right: bool) -> tuple[int, int]:
@@ -313,7 +302,7 @@ def call_situations(game):
                 fours = dict(zip(suspects, truth))
                 for scores in product(range(TARGET), repeat=2):
                     for stock_left in (32, len(suspects) * HAND - 1):
-                        yield caller, call, suspects, all(truth), call_position(caller, fours, scores, stock_left)
+                        yield caller, call, suspects, all(truth), call_position(game, caller, fours, scores, stock_left)
 
 
 def call_error(game, caller, call, suspects, right, before, after) -> str | None:
@@ -418,17 +407,18 @@ def no_sure_point(games, budget: Budget) -> Outcome:
             state = nxt
     caller, call = sure[0]
     return Outcome(REFUTED, Msg("exhaustive over all call situations"), evidence(
-        game, Root(call_position(caller, {}, (0, 0), 32), f"P{caller} to call"), [call],
+        game, Root(call_position(game, caller, {}, (0, 0), 32), f"P{caller} to call"), [call],
         f"P{caller} calls {call}, wrong, and his side scores"))
 
 
 # ------------------------------------------------------------- the gesture
 
-def with_signals(state: State, seats, value: bool | None = None) -> State:
-    """``state`` with the gestures of ``seats`` flipped (or set to ``value``)."""
-    sig = tuple((not s if value is None else value) if q in seats else s for q, s in enumerate(state.signals))
-    return State(state.hands, state.table, state.stock, state.discards, state.to_move, state.scores, state.seed,
-                 sig, state.passes, state.quiet, state.restocks, state.ended, state.last)
+def with_signals(game, state: State, seats, value: bool | None = None) -> State:
+    """The position of ``state`` with the gestures of ``seats`` flipped (or set to ``value``)."""
+    sig = [(not s if value is None else value) if q in seats else s for q, s in enumerate(state.signals)]
+    return game.position(state.hands, state.table, stock=state.stock, discards=state.discards, to_move=state.to_move,
+                         scores=state.scores, signals=sig, passes=state.passes, quiet=state.quiet,
+                         restocks=state.restocks, ended=state.ended, last=state.last, seed=state.seed)
 
 
 @REGISTRY.property(GAME, "signal_private", title="The gesture is private: a player's view changes with his "
@@ -437,13 +427,14 @@ def with_signals(state: State, seats, value: bool | None = None) -> State:
 def signal_private(games, budget: Budget) -> Outcome:
     def check(game, seed):
         def step(trace, state):
+            flipped = [with_signals(game, state, (q,)) for q in range(4)]
             for p in range(4):
                 view = game.observe(state, p)
                 opponents = (p + 1) % 4, (p + 3) % 4
                 for q in opponents:
-                    if game.observe(with_signals(state, (q,)), p) != view:
+                    if game.observe(flipped[q], p) != view:
                         raise trace.refute(f"P{p} sees whether P{q}, an opponent, has made the gesture", state)
-                if game.observe(with_signals(state, (partner(p),)), p) == view:
+                if game.observe(flipped[partner(p)], p) == view:
                     raise trace.refute(f"P{p} cannot see his partner P{partner(p)}'s gesture", state)
         for policy in (None, collecting):
             walk(game, seed, step, 150, policy=policy)
