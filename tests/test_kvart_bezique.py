@@ -443,6 +443,9 @@ def test_a_position_is_a_deal_with_the_cards_placed_and_names_a_card_the_shoe_ca
     assert len(fresh.stock) == 144 - 13 and fresh.stock.count(parse_cards("K♠")[0]) == 3
     assert (fresh.ledger["P2"], fresh.ledger[POT], fresh.to_move, fresh.stake) == (19, 3, 0, 0)
     assert game.scoring(fresh).trump == Suit.SPADES
+    # a pot or a purse named alone: the other as the ante leaves it
+    assert game.position(s.hands, pot=9).ledger == Ledger.open(players=3, stake=19, pot=9)
+    assert game.position(s.hands, purse=4).ledger == Ledger.open(players=3, stake=4, pot=3)
     for held, message in [(["K♠ K♠ K♠ K♠", "K♠ K♠ K♠ 9♣", "9♠"], "card K♠ is named 7 times; the shoe holds 6"),
                           (["8♠", "9♠", "9♠"], "card 8♠ is not in this game's deck")]:
         with pytest.raises(ValueError) as exc:
