@@ -15,12 +15,7 @@ from tests.helpers import assert_refuted, check
 
 GAMES = [Sevens(players=n) for n in range(2, 9)]
 C = parse_card
-
-
-def position(hands, rows=None, to_move=0, laid=None):
-    rows = rows or (NOT_STARTED,) * 4
-    laid = sum(hi - lo + 1 for lo, hi in rows if lo) if laid is None else laid
-    return State(tuple(parse_cards(h) for h in hands), rows, to_move, 0, laid)
+DIAMONDS = "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦"   # a whole row
 
 
 def test_the_deal_is_the_whole_deck_extra_cards_from_the_dealers_left():
@@ -41,13 +36,12 @@ def test_the_holder_of_the_seven_of_diamonds_opens():
 
 def test_refusals_name_the_clause_and_say_what_is_allowed():
     game = Sevens(players=2)
-    opening = position(["7♦ 8♠", "6♦ 9♥"])
+    opening = game.position(["7♦ 8♠", "6♦ 9♥"])
     with pytest.raises(IllegalMove, match=r"the first card is 7♦, not 8♠ \[rule sevens-open\]"):
         game.check_move(opening, Lay(C("8s")))
     with pytest.raises(IllegalMove, match=r"can lay 7♦, so may not pass \[rule sevens-pass\]"):
         game.check_move(opening, PASS)
-    rows = ((0, 0), (0, 0), (7, 8), (0, 0))  # ♦ row 7-8
-    mid = position(["10♦ 8♠ 2♣", "6♦ 9♥"], rows)
+    mid = game.position(["10♦ 8♠ 2♣", "6♦ 9♥"], "7♦ 8♦")
     with pytest.raises(IllegalMove, match=r"10♦ does not extend the ♦ row: it takes 6♦ or 9♦ \[rule sevens-build\]"):
         game.check_move(mid, Lay(C("Td")))
     with pytest.raises(IllegalMove, match=r"the ♠ row has not started: it starts with 7♠"):
@@ -61,11 +55,10 @@ def test_refusals_name_the_clause_and_say_what_is_allowed():
 
 def test_rows_end_at_the_ace_and_the_king():
     game = Sevens(players=2)
-    rows = ((0, 0), (0, 0), (1, 13), (0, 0))
-    state = position(["7♠", "7♥"], rows)
+    state = game.position(["7♠", "7♥"], DIAMONDS)
     laid = game.build.options(make_deck("52"), tuple(map(ENDS.__getitem__, state.rows)))
     assert {c for c, _ in laid} == {C("7s"), C("7h"), C("7c")}
-    low = position(["A♠ 2♠", "K♠"], ((2, 12), (0, 0), (7, 7), (0, 0)))
+    low = game.position(["A♠ 5♥", "K♠"], "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ 7♦")
     assert set(game.legal_moves(low)) == {Lay(C("As"))}
     assert game.legal_moves(game.play(low, Lay(C("As")))) == (Lay(C("Ks")),)
 
@@ -73,7 +66,7 @@ def test_rows_end_at_the_ace_and_the_king():
 def test_moves_round_trip_and_the_voluntary_pass_reading():
     game = Sevens(Rules(pass_when_able=True), players=2)
     assert game.parse_move("pass") == PASS and game.parse_move("10♥") == Lay(C("Th"))
-    mid = position(["6♦ 8♠", "9♥"], ((0, 0), (0, 0), (7, 7), (0, 0)))
+    mid = game.position(["6♦ 8♠", "9♥"], "7♦")
     assert PASS in game.legal_moves(mid)
     assert Sevens(players=2).legal_moves(mid) == (Lay(C("6d")),)
 
@@ -108,14 +101,13 @@ class ExtraCardsToTheDealer(Sevens):
         hands = list(state.hands)
         if len(hands[1]) > len(hands[0]):
             hands[0], hands[1] = hands[0] + hands[1][-1:], hands[1][:-1]
-        to = next(p for p, h in enumerate(hands) if parse_card("7d") in h)
-        return State(tuple(hands), state.rows, to, state.seed)
+        return self.position(hands, seed=state.seed)   # the 7♦'s holder opens
 
 
 class DealerOpens(Sevens):
     def deal(self, seed):
         state = super().deal(seed)
-        return State(state.hands, state.rows, 0, state.seed)
+        return self.position(state.hands, to_move=0, seed=state.seed)
 
 
 class AlwaysP0Wins(Sevens):
@@ -181,7 +173,7 @@ def test_the_corrected_rank_list_holds_and_a_game_that_cannot_loop_is_not_refute
 ])
 def test_the_first_player_out_wins_n_minus_one_and_each_other_player_pays_one(players, hands, winner, returns):
     game = Sevens(players=players)
-    state = position(hands, ((0, 0), (0, 0), (7, 7), (0, 0)), to_move=0)
+    state = game.position(hands, "7♦", to_move=0)
     assert game.is_over(state) and game.to_move(state) is None and game.legal_moves(state) == ()
     out = game.outcome(state)
     assert out.winners == (winner,) and out.returns == returns
@@ -189,7 +181,7 @@ def test_the_first_player_out_wins_n_minus_one_and_each_other_player_pays_one(pl
 
 def test_the_game_goes_on_while_every_hand_holds_a_card():
     game = Sevens(players=3)
-    state = position(["7♠", "8♠", "9♠"], ((0, 0), (0, 0), (7, 7), (0, 0)), to_move=2)
+    state = game.position(["7♠", "8♠", "9♠"], "7♦", to_move=2)
     assert not game.is_over(state) and game.to_move(state) == 2
 
 
@@ -206,8 +198,7 @@ def test_the_deal_starts_four_empty_rows_and_a_position_keeps_its_deal():
 
 def test_the_zones_are_each_hand_and_the_cards_of_the_rows():
     game = Sevens(players=2)
-    rows = ((6, 8), (0, 0), (1, 7), (0, 0))  # ♠ 6-8, ♦ A-7 (SUIT_ORDER: ♠ ♥ ♦ ♣)
-    state = position(["K♣", "Q♣ 5♠"], rows)
+    state = game.position(["K♣", "Q♣ 5♠"], "7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦ 7♠ 8♠ 6♠")
     zones = game.zones(state)
     assert zones["hand 0"] == (C("Kc"),) and zones["hand 1"] == tuple(parse_cards("Q♣ 5♠"))
     assert zones["rows"] == tuple(parse_cards("6♠ 7♠ 8♠ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦"))
@@ -216,11 +207,11 @@ def test_the_zones_are_each_hand_and_the_cards_of_the_rows():
 
 def test_the_table_and_the_hands_are_described_in_card_notation():
     game = Sevens(players=2)
-    rows = ((6, 8), (0, 0), (1, 13), (0, 0))
-    state = position(["K♣ 2♠", "Q♣"], rows)
+    rows = "6♠ 7♠ 8♠ " + DIAMONDS
+    state = game.position(["K♣ 2♠", "Q♣"], rows)
     assert game.describe_move(state) == "rows 6-8♠ | A-K♦"
     assert game.describe(state) == "P0: K♣ 2♠; P1: Q♣"
-    assert game.describe_move(position(["", "Q♣"], rows)) == "out of cards"
+    assert game.describe_move(game.position(["", "Q♣"], rows)) == "out of cards"
 
 
 @pytest.mark.parametrize("players,bound", [
@@ -251,3 +242,16 @@ def test_the_voluntary_pass_loops_at_every_player_count(n):
         game = rec.game_object()
         assert game.rules.pass_when_able and game.players == n
         assert not game.is_over(game.replay(rec.seed, [game.parse_move(m) for m in rec.moves]))
+
+
+def test_a_position_names_its_cards_once_and_builds_rows_through_the_sevens():
+    game = Sevens(players=2)
+    state = game.position(["K♣ 2♠", "Q♣"], "8♠ 7♠ 6♠ 7♦")
+    assert state.rows == ((6, 8), NOT_STARTED, (7, 7), NOT_STARTED) and state.laid == 4 and state.to_move == 0
+    assert game.position(["8♠", "7♦"]).to_move == 1 and game.position(["8♠", "7♦"]).laid == 0
+    with pytest.raises(ValueError, match="^7♦ is named more often than the deck holds it$"):
+        game.position(["7♦", "8♠"], "7♦")
+    with pytest.raises(ValueError, match="^Jk is not a card of this deck$"):
+        game.position(["Jk", "8♠"])
+    with pytest.raises(ValueError, match="the ♠ row is not a run through its 7"):
+        game.position(["K♣", "Q♣"], "6♠ 8♠")

@@ -12,10 +12,11 @@ with no cards wins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from spec.cards import Card, Rank, Suit, SUIT_ORDER, make_deck, sort_key
+from spec.cards import Card, Rank, Suit, SUIT_ORDER, as_cards, check_named_once, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -222,6 +223,32 @@ class Sevens(Game[State, Lay | Pass]):
         rng_for(seed).shuffle(cards)
         hands = deal_hands(tuple(cards), self.players)
         return State(hands, (NOT_STARTED,) * 4, first_player(hands), seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], rows: Sequence[Card] | str = (),
+                 to_move: int | None = None, *, laid: int | None = None, seed: int = 0) -> State:
+        """A position of Sevens: what each player holds and what lies in the four rows. How the verifier's
+        small configurations and the tests set up play.
+
+        ``hands``: the hands by seat, each kept in the order given (a deal sorts them). ``rows``: the cards
+        laid on the table, in any order; each suit's cards must be one run through its 7 (A low, K high).
+        ``to_move``: default the holder of the 7♦ before the first card, else P0. ``laid``: how many cards
+        have been laid, default the cards in the rows (it is 0 only before the 7♦ opens the game).
+        ``seed``: the deal's. Cards are :class:`~spec.cards.Card` values or card notation; a card named
+        twice, or not of the 52, raises ``ValueError`` (:func:`~spec.cards.check_named_once`), as does a
+        row that is not a run through its 7."""
+        hands, rows = tuple(map(as_cards, hands)), as_cards(rows)
+        check_named_once(self.deck(), *hands, rows)
+        ends = [NOT_STARTED] * len(SUIT_ORDER)
+        for i, suit in enumerate(SUIT_ORDER):
+            run = sorted(ROW_POSITION[c.rank] for c in rows if c.suit is suit)
+            if not run:
+                continue
+            if SEVEN not in run or run != list(range(run[0], run[-1] + 1)):
+                raise ValueError(f"the {suit.symbol} row is not a run through its 7: {' '.join(map(str, rows))}")
+            ends[i] = (run[0], run[-1])
+        if to_move is None:
+            to_move = first_player(hands) if not rows and any(OPENING_CARD in h for h in hands) else 0
+        return State(hands, tuple(ends), to_move, seed, len(rows) if laid is None else laid)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move
