@@ -24,10 +24,9 @@ RECORDS = Path(__file__).parent / "data" / "records" / "svinya"
 TALON = Rules(hand_size=6, when_stuck="draw")
 
 
-def position(hands, shops, pig="", to_move=0, talon="", passes=0, game=None):
-    hands = tuple(parse_cards(h) for h in hands)
-    return State(hands, tuple(parse_cards(s) for s in shops), parse_cards(pig), (), parse_cards(talon), to_move, 0,
-                 passes, False)
+def position(hands, shops, pig="", **rest):
+    """A position of as many players as hands, built by :meth:`Svinya.position`."""
+    return Svinya(players=len(hands)).position(hands, shops, pig, **rest)
 
 
 # ------------------------------------------------------------------- rules
@@ -63,7 +62,7 @@ def test_refusals_name_the_clause_and_say_what_is_allowed():
     with pytest.raises(IllegalMove, match=r"sheds only onto the shops of P3 and P1, not P2's \[rule svinya-neighbours\]"):
         game.check_move(state, ToShop(C("9s"), 2))
     with pytest.raises(IllegalMove, match=r"7♦ fits the pig, so it must go on the pig \[rule svinya-pig-first\]"):
-        game.check_move(State(state.hands, state.shops, parse_cards("6♠"), (), (), 0, 0), ToShop(C("7d"), 3))
+        game.check_move(game.position(state.hands, state.shops, "6♠"), ToShop(C("7d"), 3))
     with pytest.raises(IllegalMove, match=r"does not fit P3's shop \(top 8♣\): it takes 7 \[rule svinya-shop-build\]"):
         game.check_move(state, ToShop(C("9s"), 3))
     with pytest.raises(IllegalMove, match=r"the A on P1's shop stays there: aces go nowhere \[rule svinya-aces\]"):
@@ -227,7 +226,7 @@ class DealerGetsTheExtraCard(Svinya):
         hands = list(s.hands)
         if len(hands[1]) > len(hands[0]):
             hands[0], hands[1] = tuple(sorted(hands[0] + hands[1][-1:])), hands[1][:-1]
-        return State(tuple(hands), s.shops, s.pig, s.aside, s.talon, s.to_move, s.seed)
+        return self.position(hands, s.shops, s.pig, s.to_move, aside=s.aside, talon=s.talon, seed=s.seed)
 
 
 class Anticlockwise(Svinya):
@@ -350,11 +349,11 @@ def test_the_end_and_the_returns():
     game = Svinya(players=3)
     s = position(["9♦ A♠", "J♣ 4♥", "Q♦ 3♠"], ["3♥", "K♦", "9♠"], pig="2♠", passes=2)
     assert not game.is_over(s) and game.to_move(s) == 0
-    blocked = State(s.hands, s.shops, s.pig, (), (), 0, 0, 3, False)
+    blocked = game.position(s.hands, s.shops, s.pig, passes=3)
     assert game.is_over(blocked) and game.to_move(blocked) is None and game.legal_moves(blocked) == ()
     out = game.outcome(blocked)          # aces do not count: P0 has 1 card, P1 and P2 2 each
     assert out.winners == (0,) and out.returns == (2, -1, -1)
-    tie = State(parse_cards_all(["9♦ A♠", "J♣", "Q♦ 3♠"]), s.shops, s.pig, (), (), 0, 0, 3, False)
+    tie = game.position(["9♦ A♠", "J♣", "Q♦ 3♠"], s.shops, s.pig, passes=3)
     out = game.outcome(tie)              # two winners share: each +1, the loser -2
     assert out.winners == (0, 1) and out.returns == (1, 1, -2) and not out.draw
 
@@ -497,8 +496,8 @@ def test_pass_and_draw_refusals_word_for_word(rules, state, move, expected):
 
 def test_no_move_is_taken_after_the_game_is_over():
     game = Svinya(players=2)
-    over = position(["A♠", "9♣ 8♣"], ["3♥", "8♦"], pig="2♠ 3♠ 4♠")
-    over = State(over.hands, over.shops, over.pig, (), (), 1, 0, 0, True)
+    over = game.position(["A♠", "9♣ 8♣"], ["3♥", "8♦"], "2♠ 3♠ 4♠", 1)     # P0 holds only an ace: out
+    assert over.out
     for move in (PASS, TO_PIG[C("5c")], TO_SHOP[C("9c"), 0], LIFT[0]):
         assert refused(game, over, move) == ("svinya-win", "the game is over: no more moves can be made")
 
@@ -512,7 +511,7 @@ def test_no_move_is_taken_after_the_game_is_over():
 ])
 def test_every_move_the_clauses_allow_is_offered(hand, shops, pig, expected):
     game = Svinya(players=3)
-    state = position([hand, "8♥", "7♥"], shops, pig=pig)
+    state = position([hand, "K♠", "Q♠"], shops, pig=pig)
     assert {str(m) for m in game.legal_moves(state)} == expected
     tried = ((PASS, DRAW) + tuple(TO_PIG[c] for c in state.hands[0]) + tuple(LIFT[o] for o in range(3))
              + tuple(TO_SHOP[c, o] for c in state.hands[0] for o in range(3)))
@@ -557,15 +556,18 @@ def test_a_player_dealt_only_aces_has_won_before_the_first_move():
 
 
 def test_a_move_changes_only_what_it_moves():
-    stuck = State(parse_cards_all(["9♦ 9♥", "J♣", "Q♦"]), parse_cards_all(["3♥", "8♦", "Q♠"]),
-                  parse_cards("2♠ 3♠ 4♠"), parse_cards("6♥ 7♥"), parse_cards("K♠ 4♥"), 0, 77, 1, False)
     game = Svinya(players=3)
+
+    def stuck_with(hands, shops=("3♥", "8♦", "Q♠"), to_move=0):
+        return game.position(hands, shops, "2♠ 3♠ 4♠", to_move, aside="6♥ 7♥", talon="K♠ 4♥", passes=1, seed=77)
+    stuck = stuck_with(["9♦ 9♥", "J♣", "Q♦"])
+    # what each move leaves is the position before it with only what the move changes replaced
     assert game.play(stuck, PASS) == replace(stuck, to_move=1, passes=2)
-    assert game.play(replace(stuck, to_move=2, hands=parse_cards_all(["9♦", "J♣", "10♦"])), PASS) == \
+    assert game.play(stuck_with(["9♦", "J♣", "10♦"], to_move=2), PASS) == \
         replace(stuck, to_move=0, passes=2, hands=parse_cards_all(["9♦", "J♣", "10♦"]))
     assert Svinya(TALON, players=3).play(stuck, DRAW) == replace(
         stuck, hands=parse_cards_all(["K♠ 9♥ 9♦", "J♣", "Q♦"]), talon=(C("4h"),), to_move=1, passes=0)
-    s = replace(stuck, hands=parse_cards_all(["9♦ 5♣", "J♣", "Q♦"]), shops=parse_cards_all(["3♥", "5♦", "Q♠"]))
+    s = stuck_with(["9♦ 5♣", "J♣", "Q♦"], ["3♥", "5♦", "Q♠"])
     assert game.play(s, LIFT[1]) == replace(s, shops=parse_cards_all(["3♥", "", "Q♠"]),
                                             pig=parse_cards("2♠ 3♠ 4♠ 5♦"), to_move=1, passes=0)
     assert game.play(s, TO_PIG[C("5c")]) == replace(s, hands=parse_cards_all(["9♦", "J♣", "Q♦"]),

@@ -20,10 +20,11 @@ decisions and errata.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, make_deck
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -446,6 +447,27 @@ class Svinya(Game[State, ToPig | ToShop | Lift | Draw | Pass]):
         shops = deal_shops(tuple(cards[:n]), n)
         hands, talon = deal_hands(tuple(cards[n:]), n, self.rules.hand_size)
         return State(hands, shops, (pig,), (), talon, 1 % n, seed, 0, bool(shed_out(hands)))
+
+    def position(self, hands: Sequence[Sequence[Card] | str], shops: Sequence[Sequence[Card] | str],
+                 pig: Sequence[Card] | str = (), to_move: int = 0, *, aside: Sequence[Card] | str = (),
+                 talon: Sequence[Card] | str = (), passes: int = 0, out: bool | None = None,
+                 seed: int = 0) -> State:
+        """A position of Svinya: the hands, each player's shop, the pig and the talon. How the verifier's
+        checks and the tests set up play.
+
+        ``hands``: the hands by seat, each kept in the order given (a deal sorts them). ``shops``: each
+        seat's shop, bottom card first, the top (the card that may be lifted) last. ``pig``: the pig being
+        built, bottom (its opening 2 or 6) first, top last; empty when the next pig is still to open.
+        ``to_move``: the seat to play, default P0. ``aside``: the finished pigs' cards. ``talon``: the
+        cards left to draw, the top (drawn first) first. ``passes``: passes in a row so far.
+        ``out``: whether a player has shed every card but aces, default as the hands say (as after a
+        deal). ``seed``: the deal's. Cards are :class:`~spec.cards.Card` values or card notation; a card
+        named twice, or not of the rules' pack, raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, shops = tuple(map(as_cards, hands)), tuple(map(as_cards, shops))
+        pig, aside, talon = as_cards(pig), as_cards(aside), as_cards(talon)
+        check_named_once(self.deck(), *hands, *shops, pig, aside, talon)
+        out = bool(shed_out(hands)) if out is None else out
+        return State(hands, shops, pig, aside, talon, to_move, seed, passes, out)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move

@@ -184,8 +184,8 @@ def first_out_wins(game, state):
     if out and win != out:
         return f"P{out[0]} holds only aces, but the winners are {list(win)}"
     if not out:
-        seats = (type(state)(state.hands, state.shops, state.pig, state.aside, state.talon, p, state.seed)
-                 for p in range(game.players))
+        seats = (game.position(state.hands, state.shops, state.pig, p, aside=state.aside, talon=state.talon,
+                               seed=state.seed) for p in range(game.players))   # each seat to move in turn
         if any(rules_module.pig_first(game, s) or rules_module.lift_fits(game, s) for s in seats):
             return "the game ended blocked, but some player can still lay or lift a card"
         if game.rules.when_stuck == "draw" and state.talon:
