@@ -23,16 +23,6 @@ GAMES = [ThirtyOneBank(players=n) for n in (2, 3, 5)]
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "thirty_one_bank"
 
 
-def round_of(game, stock, hands, banker=None):
-    """A round in progress: ``hands`` dealt, nobody has acted."""
-    n = game.players
-    banker = n - 1 if banker is None else banker
-    hands = tuple(tuple(parse_cards(h)) for h in hands)
-    status = tuple(NATURAL if is_natural(h) else PLAYING for h in hands)
-    first = next(p for p in [(banker + i) % n for i in range(1, n + 1)] if status[p] == PLAYING)
-    return State(tuple(parse_cards(stock)), hands, (), status, banker, first, 0, Ledger.open(players=n), 0)
-
-
 def test_aces_count_one_or_eleven_each():
     assert best_total(parse_cards("A♠ A♥ 9♣")) == 31  # both aces as 11
     assert best_total(parse_cards("A♠ K♥ Q♣")) == 31 and is_natural(parse_cards("A♠ K♥ Q♣"))
@@ -42,7 +32,7 @@ def test_aces_count_one_or_eleven_each():
 
 def test_bust_pays_two_and_the_showdown_pays_two_each_way():
     game = ThirtyOneBank(players=3)
-    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
+    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
     s = game.play(s, BUY)  # P0 24 + K = 34: over
     assert s.status[0] == BUST and s.ledger["P0"] == -2 and s.ledger["P2"] == 2 and s.to_move == 1
     s = game.play(s, STAND)  # P1 stands on 27
@@ -54,7 +44,7 @@ def test_bust_pays_two_and_the_showdown_pays_two_each_way():
 def test_a_busted_banker_pays_those_still_in():
     for to, returns in (("standing", (-2, 2, 0)), ("all", (0, 2, -2))):
         game = ThirtyOneBank(Rules(banker_bust_to=to), players=3)
-        s = round_of(game, "K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
+        s = game.position("K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
         s = game.play(s, BUY)     # P0 busts
         s = game.play(s, STAND)   # P1 stands
         s = game.play(game.play(s, BUY), BUY)  # the banker: 25 + 2 = 27, + K = 37: over
@@ -65,16 +55,42 @@ def test_naturals_are_paid_at_once_and_a_banker_natural_collects():
     stock = parse_cards("A♠ 2♣ A♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥") + parse_cards("5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♦ 3♦ 4♦")
     for rule, returns in (("punter_paid", (2, -2, 0)), ("quits", (0, -2, 2))):
         game = ThirtyOneBank(Rules(natural_against_natural=rule), players=3)
-        start = State(tuple(stock), ((),) * 3, (), (PLAYING,) * 3, 2, None, 0, Ledger.open(players=3), 0)
-        after, over = game.deal_one(start)
+        after, over = game.deal_one(game.position(stock, banker=2))
         assert over and after.status == (NATURAL, PLAYING, NATURAL)
         assert after.ledger.player_returns(Ledger.open(players=3), 3) == returns
+
+
+def test_a_position_is_a_shoe_before_its_round_or_a_round_nobody_has_acted_in():
+    game = ThirtyOneBank(players=3)
+    before = game.position("K♦ 2♣", talia=1, seed=6)
+    assert (before.stock, before.hands, before.discards, before.status, before.banker, before.to_move,
+            before.talia, before.ledger, before.seed) == (
+        tuple(parse_cards("K♦ 2♣")), ((),) * 3, (), (PLAYING,) * 3, 2, None, 1, Ledger.open(players=3), 6)
+    assert game.position(seed=6) == game.position(game.shoe(6, 0), seed=6) != game.position(seed=6, talia=1)
+    assert game.deal(6) == game.deal_round(game.position(seed=6))
+    hands = ["A♠ K♠ Q♠", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"]
+    s = game.position(parse_cards("K♦"), [parse_cards(h) for h in hands], banker=1)
+    assert s == game.position("K♦", hands, banker=1) and s.hands[0] == tuple(parse_cards("A♠ K♠ Q♠"))
+    assert s.status == (NATURAL, PLAYING, PLAYING) and s.to_move == 2 and s.ledger == Ledger.open(players=3)
+    assert game.position("K♦", hands, banker=2).to_move == 1    # P0's natural does not act
+    assert game.position("K♦", hands).banker == 2
+    assert game.position("K♦", hands[1:] + hands[:1]).to_move is None    # the banker's natural ends the round
+    for stock, dealt, said in (("K♦ 2♣", ["K♦ 3♣ 4♣", "5♣ 6♣ 7♣", "8♣ 9♣ 10♣"], "K♦ is named 2 times; the shoe holds 1"),
+                               ("Jk", None, "Jk is not in the shoe")):
+        with pytest.raises(ValueError) as err:
+            game.position(stock, dealt)
+        assert str(err.value) == said
+    two = ThirtyOneBank(Rules(decks=2), players=2)
+    assert two.position("K♦ K♦").stock == tuple(parse_cards("K♦ K♦"))
+    with pytest.raises(ValueError) as err:
+        two.position("K♦ K♦ K♦")
+    assert str(err.value) == "K♦ is named 3 times; the shoe holds 2"
 
 
 def test_refusals_and_notation():
     game = ThirtyOneBank(players=2)
     s = game.deal(1)
-    empty = State((), s.hands, s.discards, s.status, s.banker, s.to_move, s.talia, s.ledger, s.seed)
+    empty = game.position((), s.hands)
     with pytest.raises(Exception, match=r"the shoe is empty: no card can be bought, stand \[rule thirty-one-buy\]"):
         game.check_move(empty, BUY)
     assert game.legal_moves(empty) == (STAND,)
@@ -234,14 +250,14 @@ ROUND = ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"]   # 24, 27; th
 ])
 def test_the_showdown_against_a_standing_banker(punter, returns):
     game = ThirtyOneBank(players=3)
-    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [ROUND[0], punter, ROUND[2]])
+    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [ROUND[0], punter, ROUND[2]])
     s = game.play(game.play(game.play(s, BUY), STAND), STAND)
     assert game.outcome(s).returns == returns
 
 
 def test_the_sums_paid_are_rules_options():
     game = ThirtyOneBank(Rules(bust_pays=3, showdown_pays=4), players=3)
-    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
+    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
     s = game.play(s, BUY)
     assert s.ledger["P0"] == -3 and s.ledger["P2"] == 3
     s = game.play(game.play(s, STAND), STAND)
@@ -251,7 +267,7 @@ def test_the_sums_paid_are_rules_options():
 @pytest.mark.parametrize("to, returns", [("standing", (-2, 7, -5)), ("all", (5, 7, -12))])
 def test_a_busted_banker_pays_the_agreed_sum_and_no_bust_fee_to_himself(to, returns):
     game = ThirtyOneBank(Rules(banker_bust_to=to, banker_bust_pays=7), players=3)
-    s = round_of(game, "K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ROUND)
+    s = game.position("K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ROUND)
     s = game.play(game.play(s, BUY), STAND)
     s = game.play(game.play(s, BUY), BUY)      # the banker: 25 + 2 + K = 37, and a new round is dealt
     assert s.hands[2] == tuple(parse_cards("4♣ 5♦ 7♣")) and s.to_move == 0
@@ -260,16 +276,14 @@ def test_a_busted_banker_pays_the_agreed_sum_and_no_bust_fee_to_himself(to, retu
 
 def test_a_busted_banker_does_not_pay_a_natural_again():
     game = ThirtyOneBank(Rules(banker_bust_to="all"), players=3)
-    s = round_of(game, "K♦ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣ 9♣", ["A♠ K♠ Q♠", ROUND[1], ROUND[2]])
+    s = game.position("K♦ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣ 9♦", ["A♠ K♠ Q♠", ROUND[1], ROUND[2]])
     assert s.status[0] == NATURAL and s.to_move == 1
     s = game.play(game.play(game.play(s, STAND), BUY), STAND)    # the banker buys K: 35, over
     assert game.outcome(s).returns == (0, 2, -2)                # the natural's payment is dealt with at the deal
 
 
 def deal_from(game, stock, banker=2, talia=0):
-    n = game.players
-    start = State(tuple(stock), ((),) * n, (), (PLAYING,) * n, banker, None, talia, Ledger.open(players=n), 0)
-    return game.deal_one(start)
+    return game.deal_one(game.position(stock, banker=banker, talia=talia))
 
 
 NATURALS = parse_cards("A♠ 2♣ A♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥") + parse_cards("5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♦ 3♦ 4♦")
@@ -334,7 +348,7 @@ def test_the_cards_played_go_to_the_discards_until_the_next_talia():
 
 def test_outcome_descriptions_and_bound():
     game = ThirtyOneBank(players=3)
-    s = round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
+    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND)
     assert game.describe(s) == ("banker P2; talia 1; shoe 6; P0 10♠ 9♠ 5♥ (24); P1 10♥ 9♥ 8♥ (27); "
                                 "P2 10♣ 9♣ 6♠ (25)")
     s = game.play(s, BUY)
@@ -350,9 +364,7 @@ def test_outcome_descriptions_and_bound():
 @pytest.mark.parametrize("talias, over, talia", [(1, True, 0), (2, False, 1)])
 def test_a_bankers_natural_on_the_last_cards_of_a_shoe_ends_the_talia(talias, over, talia):
     game = ThirtyOneBank(Rules(talias=talias), players=2)
-    start = State(tuple(parse_cards("2♣ A♠ 3♣ K♠ 4♣ Q♠")), ((),) * 2, (), (PLAYING,) * 2, 1, None, 0,
-                  Ledger.open(players=2), 0)
-    s = game.deal_round(start)
+    s = game.deal_round(game.position("2♣ A♠ 3♣ K♠ 4♣ Q♠", banker=1))
     assert game.is_over(s) is over and s.talia == talia
     if over:
         assert game.outcome(s).returns == (-2, 2)     # the banker's natural collected, nothing more to deal
@@ -360,7 +372,7 @@ def test_a_bankers_natural_on_the_last_cards_of_a_shoe_ends_the_talia(talias, ov
 
 def test_a_winner_of_a_single_chip_wins():
     game = ThirtyOneBank(Rules(bust_pays=1), players=3)
-    s = game.play(round_of(game, "K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND), BUY)
+    s = game.play(game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", ROUND), BUY)
     out = game.outcome(s)
     assert out.returns == (-1, 0, 1) and out.winners == (2,) and out.losers == (0,)
 
@@ -393,7 +405,7 @@ def test_an_unbalanced_natural_payment_names_its_clause(name, clause):
 ])
 def test_an_unbalanced_settlement_in_play_names_its_clause(name, stock, moves, clause):
     game = ThirtyOneBank(players=3)
-    s = round_of(game, stock, ROUND)
+    s = game.position(stock, ROUND)
     for m in moves[:-1]:
         s = game.play(s, m)
     with leaking(name, clause):

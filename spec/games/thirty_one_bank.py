@@ -16,12 +16,13 @@ a seat like any other, so the results of all seats sum to zero.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, make_deck
+from spec.cards import Card, Rank, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -164,6 +165,13 @@ def next_to_act(status: Sequence[str], banker: int, after: int | None) -> int | 
     return None
 
 
+def _dealt(hands: Sequence[Sequence[Card]], banker: int) -> tuple[tuple[str, ...], int | None]:
+    """Once ``hands`` are dealt: each seat natural or playing, and who acts first (nobody after the
+    banker's natural, which ends the round at once)."""
+    status = tuple(NATURAL if is_natural(h) else PLAYING for h in hands)
+    return status, None if status[banker] == NATURAL else next_to_act(status, banker, None)
+
+
 @CLAUSES.rule("thirty-one-buy", "A player may buy one card at a time while the shoe has cards", offers=Buy,
               refused="the shoe is empty: no card can be bought, stand")
 def buy_from_shoe(game, state) -> tuple[Buy, ...]:
@@ -233,12 +241,48 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return tuple(cards)
 
     def deal(self, seed: int) -> State:
-        return self.deal_round(self.start(seed))
-
-    def start(self, seed: int) -> State:
-        """Before the first deal: the shuffled shoe, the last seat holding the bank."""
         n = self.players
-        return State(self.shoe(seed, 0), ((),) * n, (), (PLAYING,) * n, n - 1, None, 0, Ledger.open(players=n), seed)
+        return self.deal_round(self._between_rounds(self.shoe(seed, 0), n - 1, 0, seed))
+
+    def position(self, stock: Sequence[Card] | str | None = None, hands: Sequence[Sequence[Card] | str] | None = None,
+                 *, banker: int | None = None, talia: int = 0, seed: int = 0) -> State:
+        """A position of Thirty-One against a banker: a talia's shoe before a round is dealt from it, or
+        (with ``hands``) a round just dealt that nobody has acted in yet. The verifier's small
+        configurations and odds, and the tests, start here.
+
+        ``stock``: the shoe's cards, as :class:`~spec.cards.Card` values or card notation
+        (``"K♦ 2♣ 2♦"``), the top card (dealt or bought first) first; no card more often than the
+        ``decks`` packs hold it. Default: the whole shoe as ``seed`` shuffles it for talia ``talia``.
+        ``hands``: by seat, the three cards each player was dealt; ``None`` (the default) leaves the
+        round to be dealt: nobody moves until :meth:`~spec.games.thirty_one_bank.ThirtyOneBank.deal_round`
+        (or :meth:`~spec.games.thirty_one_bank.ThirtyOneBank.deal_one`) deals it. With
+        hands, a natural is marked but not paid (the ledger is open: nobody has paid or won yet), and the
+        first punter still playing from the banker's left acts (nobody, after the banker's natural).
+        ``banker``: the seat holding the bank (default: the last). ``talia``: the talia being played,
+        from 0; ``seed``: the game's seed, which shuffles the later talias' shoes. A card named more
+        often than the shoe holds it, or not in it, raises :class:`ValueError` naming the card.
+        """
+        n = self.players
+        banker = n - 1 if banker is None else banker
+        stock = self.shoe(seed, talia) if stock is None else parse_cards(stock) if isinstance(stock, str) \
+            else tuple(stock)
+        if hands is None:
+            state = self._between_rounds(stock, banker, talia, seed)
+        else:
+            hands = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
+            status, first = _dealt(hands, banker)
+            state = State(stock, hands, (), status, banker, first, talia, Ledger.open(players=n), seed)
+        held = Counter(self.deck())
+        for card, k in self.card_census(state).items():
+            if k > held[card]:
+                raise ValueError(f"{card} is named {k} times; the shoe holds {held[card]}" if held[card] else
+                                 f"{card} is not in the shoe")
+        return state
+
+    def _between_rounds(self, stock: tuple[Card, ...], banker: int, talia: int, seed) -> State:
+        """Nobody holds cards: the next round is dealt from ``stock``."""
+        n = self.players
+        return State(stock, ((),) * n, (), (PLAYING,) * n, banker, None, talia, Ledger.open(players=n), seed)
 
     def deal_round(self, state: State) -> State:
         """Deal rounds until one needs the players' choices, or the last talia is over.
@@ -277,7 +321,7 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
             for i, seat in enumerate(order):
                 hands[seat] += (stock[k * n + i],)
         stock = stock[3 * n:]
-        status = [NATURAL if is_natural(h) else PLAYING for h in hands]
+        status, first = _dealt(hands, banker)
         led = state.ledger
         banker_31 = status[banker] == NATURAL
         for p in order[:-1]:
@@ -285,9 +329,7 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
                 led = settle(led, natural_paid(p, banker, r.natural_pays), clause="thirty-one-natural-paid")
             elif banker_31 and status[p] != NATURAL:
                 led = settle(led, banker_natural(p, banker, r.natural_pays), clause="thirty-one-banker-natural")
-        first = None if banker_31 else next_to_act(status, banker, None)
-        return State(stock, tuple(hands), discards, tuple(status), banker, first, talia, led,
-                     state.seed), first is None
+        return State(stock, tuple(hands), discards, status, banker, first, talia, led, state.seed), first is None
 
     def to_move(self, state):
         return state.to_move

@@ -16,7 +16,6 @@ import z3
 import spec.games.thirty_one_bank as rules_module
 from spec.cards import parse_cards
 from spec.i18n import Msg
-from spec.stakes import Ledger
 from spec.games.thirty_one_bank import (
     BUST, BUY, NATURAL, PLAYING, STAND, STANDS, TARGET, Rules, ThirtyOneBank, best_total, is_bust, is_natural,
     shoe_of,
@@ -195,7 +194,7 @@ def simulate_edge(threshold: int, rounds: int, seed: int, cls=ThirtyOneBank, rul
     policy = Policy(threshold)
     gains = []
     for s in range(seed, seed + rounds):
-        state, over = game.deal_one(game.start(s))
+        state, over = game.deal_one(game.position(seed=s))
         while not over:
             state, over = game.round_move(state, policy.choose(game, state))
         gains.append(state.ledger[f"P{state.banker}"])
@@ -305,9 +304,7 @@ def last_banker(game: ThirtyOneBank) -> int:
 def end_of_shoe(game: ThirtyOneBank, stock, label: str) -> Root:
     """The last talia with ``stock`` left: a round is dealt from it (its naturals paid), and the game ends
     when the shoe cannot serve another, so every state after it can be explored."""
-    n = game.players
-    state = rules_module.State(tuple(stock), ((),) * n, (), (PLAYING,) * n, last_banker(game), None,
-                               game.rules.talias - 1, Ledger.open(players=n), 0)
+    state = game.position(stock, banker=last_banker(game), talia=game.rules.talias - 1)
     return Root(game.deal_round(state), label)
 
 
