@@ -9,7 +9,7 @@ import pytest
 
 import verifier.games.mouth_pass as props
 from spec.errors import IllegalMove, VariantError
-from spec.games.mouth_pass import CLAUSES, MouthPass, Pass, Rules, State, falls, neighbours
+from spec.games.mouth_pass import CLAUSES, MouthPass, Pass, Rules, falls, neighbours
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
@@ -24,11 +24,27 @@ def test_passing_goes_to_a_neighbour_and_refusals_say_why():
         game.check_move(s, Pass(2))
     either = MouthPass(Rules(direction="either"), players=4)
     assert set(either.legal_moves(s)) == {Pass(1), Pass(3)}
-    out = State((0, 2, 3), 0, 0, 5, (1,))
+    out = game.position(0, (1,), passes=5)
     with pytest.raises(IllegalMove, match=r"P1 is not in the circle \[rule mouth-holder\]"):
         game.check_move(out, Pass(1))
     assert neighbours((0, 2, 3), 3, "clockwise") == (0,)
     assert game.parse_move("pass to P3") == Pass(3)
+
+
+def test_a_position_is_the_circle_and_the_holder():
+    game = MouthPass(players=4)
+    s = game.position(2, [3, 0], passes=6, dropped=True, seed=5)
+    assert (s.alive, s.holder, s.seed, s.passes, s.out, s.dropped) == ((1, 2), 2, 5, 6, (3, 0), True)
+    assert game.position() == game.deal(0) and game.deal(5) == game.position(0, seed=5)
+    assert (game.position().alive, game.position().holder) == ((0, 1, 2, 3), 0)
+    for holder, out, dropped, said in ((1, (3, 0, 3), False, "P3 is out twice"),
+                                       (1, (4,), False, "P4 is not a seat of 4 players"),
+                                       (None, (0,), False, "P0 holds the card but is not in the circle P1 P2 P3"),
+                                       (7, (), False, "P7 holds the card but is not in the circle P0 P1 P2 P3"),
+                                       (1, (), True, "the last pass fell, but nobody is out")):
+        with pytest.raises(ValueError) as err:
+            game.position(holder, out, dropped=dropped)
+        assert str(err.value) == said
 
 
 def test_a_drop_puts_the_player_to_blame_out():
@@ -143,13 +159,13 @@ def test_a_drop_that_is_no_probability_is_refused_with_what_is_allowed(value, al
 ])
 def test_after_a_drop_the_next_player_still_in_picks_the_card_up(at_fault, passer, receiver, gone, holder, alive):
     game = MouthPass(Rules(drop=Fraction(1), at_fault=at_fault), players=3)
-    s = game.play(State((0, 1, 2), passer, 0), Pass(receiver))
+    s = game.play(game.position(passer), Pass(receiver))
     assert (s.out, s.holder, s.alive, s.passes, s.dropped) == ((gone,), holder, alive, 1, True)
 
 
 def test_a_pass_that_does_not_fall_hands_the_card_on():
     game = MouthPass(players=3)
-    state = State((0, 1, 2), 0, 0)
+    state = game.position(0)
     passes = 0
     while not falls(game.rules, 0, passes):
         holder = state.holder
@@ -163,24 +179,24 @@ def test_a_pass_that_does_not_fall_hands_the_card_on():
 
 def test_with_two_left_either_way_is_the_same_neighbour():
     either = MouthPass(Rules(direction="either"), players=4)
-    assert either.legal_moves(State((1, 3), 3, 0)) == (Pass(1),)
-    assert either.legal_moves(State((0, 1, 3), 1, 0)) == (Pass(3), Pass(0))
+    assert either.legal_moves(either.position(3, (0, 2))) == (Pass(1),)
+    assert either.legal_moves(either.position(1, (2,))) == (Pass(3), Pass(0))
     assert neighbours((0, 1, 3), 0, "either") == (1, 3)
 
 
 def test_the_last_player_left_wins_and_the_others_lose_in_the_order_they_went_out():
     game = MouthPass(players=4)
-    over = State((2,), 2, 0, 9, (3, 0, 1), True)
+    over = game.position(2, (3, 0, 1), passes=9, dropped=True)
     assert game.is_over(over) and game.to_move(over) is None and game.legal_moves(over) == ()
     out = game.outcome(over)
     assert out.winners == (2,) and out.losers == (3, 0, 1) and out.returns == (-1, -1, 3, -1)
-    going = State((0, 2), 2, 0, 4, (3, 1))
+    going = game.position(2, (3, 1), passes=4)
     assert not game.is_over(going) and game.to_move(going) == 2
 
 
 def test_the_card_is_in_the_holders_mouth_for_all_to_see():
     game = MouthPass(players=3)
-    s = State((0, 2), 2, 0, 4, (1,))
+    s = game.position(2, (1,), passes=4)
     assert game.zones(s) == {"hand 0": (), "hand 1": (), "hand 2": (game.deck()[0],)}
     assert game.hidden_zones(s, 0) == frozenset() and game.max_plays() is None
     assert {m for m in map(Pass, range(3)) if game.refusal(s, m) is None} == set(game.legal_moves(s)) == {Pass(0)}
@@ -190,9 +206,9 @@ def test_the_card_is_in_the_holders_mouth_for_all_to_see():
 
 def test_the_log_says_who_dropped_it_who_is_left_and_who_won():
     game = MouthPass(players=3)
-    assert game.describe(State((0, 2), 2, 0, 4, (1,))) == "circle P0 P2; P2 holds the card"
-    assert game.describe_move(State((0, 2), 2, 0, 4, (1,), True)) == "dropped: P1 is out"
-    assert game.describe_move(State((2,), 2, 0, 5, (1, 0), True)) == "dropped: P0 is out; P2 wins"
+    assert game.describe(game.position(2, (1,), passes=4)) == "circle P0 P2; P2 holds the card"
+    assert game.describe_move(game.position(2, (1,), passes=4, dropped=True)) == "dropped: P1 is out"
+    assert game.describe_move(game.position(2, (1, 0), passes=5, dropped=True)) == "dropped: P0 is out; P2 wins"
 
 
 # ------------------------------------------------- silent decisions and the variant space (issue 23)

@@ -14,6 +14,7 @@ fractions (see the properties).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -181,7 +182,32 @@ class MouthPass(Game[State, Pass]):
         return (THE_CARD,)
 
     def deal(self, seed: int) -> State:
-        return State(tuple(range(self.players)), first_holder(self.players), seed)
+        return self.position(seed=seed)
+
+    def position(self, holder: int | None = None, out: Sequence[int] = (), *, passes: int = 0, dropped: bool = False,
+                 seed: int = 0) -> State:
+        """A position of the mouth pass: who is still in the circle and who holds the card (a deal is
+        the position with everyone in). The tests start here; no card is named, the one card is always
+        the same.
+
+        ``holder``: the seat holding the card (default: the first holder, P0). ``out``: the seats out of
+        the circle, in the order they went out; the others stand in the circle in seat order. ``passes``:
+        the passes made so far (the next pass falls or not by the seed's draw of that number).
+        ``dropped``: whether the last pass fell (the log reads it; it needs a seat out). ``seed``: the
+        game's seed (0 for a position set up by hand), which decides every fall. A seat out twice, a seat
+        the game does not have, or a holder out of the circle raises :class:`ValueError` naming the seat.
+        """
+        n = self.players
+        holder = first_holder(n) if holder is None else holder
+        for i, p in enumerate(out):
+            if p in out[:i] or p not in range(n):
+                raise ValueError(f"P{p} is out twice" if p in out[:i] else f"P{p} is not a seat of {n} players")
+        alive = tuple(p for p in range(n) if p not in out)
+        if holder not in alive:
+            raise ValueError(f"P{holder} holds the card but is not in the circle {' '.join(f'P{p}' for p in alive)}")
+        if dropped and not out:
+            raise ValueError("the last pass fell, but nobody is out")
+        return State(alive, holder, seed, passes, tuple(out), dropped)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.holder
