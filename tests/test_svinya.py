@@ -673,3 +673,15 @@ def test_a_blocked_game_is_found_with_ten_players(over):
     from verifier.core import Budget
     r = check([Svinya(make_rules(Rules, over), players=10)], "never_blocked", Budget())
     assert r.verdict == "refuted" and "10p " in r.detail and "/600" in r.detail
+
+
+def test_a_position_names_each_card_once_and_sees_a_hand_of_aces_out():
+    game = Svinya(players=2)
+    s = game.position(["A♠ A♦", "9♣"], ["3♥", "8♦"], "2♠ 3♠", 1, aside="6♥ 7♥", talon="K♠", passes=1, seed=5)
+    assert s.out and (s.pig, s.aside, s.talon, s.to_move, s.passes, s.seed) == (
+        parse_cards("2♠ 3♠"), parse_cards("6♥ 7♥"), (C("Ks"),), 1, 1, 5)
+    assert not game.position(["A♠ 9♦", "9♣"], ["3♥", "8♦"]).out
+    with pytest.raises(ValueError, match="^3♥ is named more often than the deck holds it$"):
+        game.position(["3♥", "9♣"], ["3♥", "8♦"])
+    with pytest.raises(ValueError, match="^5♠ is not a card of this deck$"):
+        Svinya(Rules(deck="36"), players=2).position(["5♠", "9♣"], ["7♥", "8♦"])
