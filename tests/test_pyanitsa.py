@@ -9,16 +9,12 @@ import pytest
 import verifier.games.pyanitsa as props
 from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, VariantError
-from spec.games.pyanitsa import Pyanitsa, Rules, State, lay, returned, under
+from spec.games.pyanitsa import Pyanitsa, Rules, lay, returned, under
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
 GAMES = [Pyanitsa(players=n) for n in range(2, 9)]
 C = parse_card
-
-
-def start(game, *piles):
-    return game.start([parse_cards(p) for p in piles])
 
 
 def play_out(game, state, cap=1_000):
@@ -36,9 +32,27 @@ def test_the_deal_and_the_decks():
     assert len(Pyanitsa(Rules(ranks=4, suits=2), players=2).deck()) == 8
 
 
+def test_a_position_is_the_piles_as_the_first_trick_begins():
+    game = Pyanitsa(players=3)
+    s = game.position(["9♠ 7♥", (), "K♦"], "3♦", seed=8)
+    assert s == game.position([parse_cards("9♠ 7♥"), (), parse_cards("K♦")], parse_cards("3♦"), seed=8)
+    assert s.piles == (parse_cards("9♠ 7♥"), (), parse_cards("K♦")) and s.aside == parse_cards("3♦")
+    assert (s.table, s.layer, s.pos, s.seed, s.tricks, s.taker, s.gathering) == ((), (0, 2), 0, 8, 0, -1, False)
+    assert game.position(["9♠"]).seed == 0 and game.position(["9♠"]).aside == ()
+    dealt = game.deal(8)
+    assert game.position(dealt.piles, dealt.aside, seed=8) == dealt
+    for piles, aside, said in ((["9♠ 7♥", "7♥"], (), "7♥ is named twice"), (["9♠"], "9♠", "9♠ is named twice")):
+        with pytest.raises(ValueError) as err:
+            game.position(piles, aside)
+        assert str(err.value) == said
+    with pytest.raises(ValueError) as err:
+        Pyanitsa(players=2).position(["9♠ 2♣", "K♦"])    # two players play with 32 cards, 7 to ace
+    assert str(err.value) == "2♣ is not in the deck"
+
+
 def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():
     game = Pyanitsa(players=2)
-    s = start(game, "9♠ 7♥", "K♦ 8♣")
+    s = game.position(["9♠ 7♥", "K♦ 8♣"])
     with pytest.raises(IllegalMove, match=r"P0 lays the top card of their pile, not 7♥.*\[rule pyanitsa-top\]"):
         game.check_move(s, lay(C("7h")))
     s = game.play(game.play(s, lay(C("9s"))), lay(C("Kd")))
@@ -47,25 +61,25 @@ def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():
 
 def test_a_dispute_lays_new_cards_and_tied_aces_go_to_the_first_laid():
     game = Pyanitsa(players=3)
-    s = start(game, "10♠ 7♥ 2♣", "10♦ 9♥ 3♣", "4♠ A♥ 5♣")
+    s = game.position(["10♠ 7♥ 2♣", "10♦ 9♥ 3♣", "4♠ A♥ 5♣"])
     for _ in range(3):
         s = game.play(s, game.legal_moves(s)[0])
     assert s.layer == (0, 1) and s.table  # 10 and 10 dispute; P2's 4 is out of it
     s = game.play(game.play(s, lay(C("7h"))), lay(C("9h")))
     assert s.taker == 1 and s.piles[1] == parse_cards("3♣ 10♠ 10♦ 4♠ 7♥ 9♥")
-    aces = start(game, "A♠ 2♥", "A♦ 3♥", "K♠ 4♥")
+    aces = game.position(["A♠ 2♥", "A♦ 3♥", "K♠ 4♥"])
     for _ in range(3):
         aces = game.play(aces, game.legal_moves(aces)[0])
     assert aces.taker == 0 and not aces.table
     first = Pyanitsa(Rules(dispute="first_laid"), players=2)
-    s = start(first, "9♠ 7♥", "9♦ 8♣")
+    s = first.position(["9♠ 7♥", "9♦ 8♣"])
     s = first.play(first.play(s, lay(C("9s"))), lay(C("9d")))
     assert s.taker == 0
 
 
 def test_a_dispute_nobody_can_continue_goes_to_the_first_laid_card():
     game = Pyanitsa(players=2)
-    s = start(game, "9♠", "9♦")
+    s = game.position(["9♠", "9♦"])
     s = game.play(game.play(s, lay(C("9s"))), lay(C("9d")))
     assert game.is_over(s) and s.taker == 0 and game.outcome(s).winners == (1,)
 
@@ -80,11 +94,11 @@ def test_return_orders():
 
 def test_objectives():
     war = Pyanitsa(Rules(objective="all_cards"), players=3)
-    s = start(war, "A♠", "K♠ 2♦", "Q♠ 3♦")
+    s = war.position(["A♠", "K♠ 2♦", "Q♠ 3♦"])
     s = play_out(war, s)
     assert war.outcome(s).winners == (0,) and sum(map(len, s.piles)) == 5
     as_written = Pyanitsa(players=3)
-    s = play_out(as_written, start(as_written, "A♠", "K♠ 2♦", "Q♠ 3♦"))
+    s = play_out(as_written, as_written.position(["A♠", "K♠ 2♦", "Q♠ 3♦"]))
     assert as_written.outcome(s).winners == (1, 2) and as_written.outcome(s).returns == (-2, 1, 1)
 
 
@@ -134,7 +148,7 @@ def test_under_first_laid_a_random_return_can_keep_a_game_going_for_ever():
     game = props.short(Pyanitsa(Rules(dispute="first_laid", return_order="chosen"), players=2), 3, 4)
     rng = random.Random(5)
     for _ in range(20):
-        state = start(game, deal["hand 0"], deal["hand 1"])
+        state = game.position([deal["hand 0"], deal["hand 1"]])
         for _ in range(3_000):
             state = game.apply(state, rng.choice(game.legal_moves(state)))
             assert not game.is_over(state)
@@ -260,7 +274,7 @@ def test_a_shuffle_that_is_not_random_is_refuted():
 
 def test_state_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
-        State((), (), (), 0, (), 0).pos = 1
+        Pyanitsa(players=2).position(["9♠", "K♦"]).pos = 1
 
 
 # ------------------------------------------------------------ the deck options
@@ -306,7 +320,7 @@ def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits():
 
 def test_under_the_chosen_order_the_taker_puts_the_trick_under_card_by_card():
     game = Pyanitsa(Rules(return_order="chosen"), players=2)
-    fresh = start(game, "9♠ 7♥", "K♦ 8♣")
+    fresh = game.position(["9♠ 7♥", "K♦ 8♣"])
     with pytest.raises(IllegalMove) as err:
         game.check_move(fresh, under(C("9s")))
     assert str(err.value) == ("illegal move under 9♠: no trick is being gathered: cards go under a pile only "
@@ -332,7 +346,7 @@ def test_under_the_chosen_order_the_taker_puts_the_trick_under_card_by_card():
 
 def test_the_last_card_gathered_can_end_the_game():
     game = Pyanitsa(Rules(return_order="chosen"), players=2)
-    s = game.play(game.play(start(game, "9♠", "K♦ 8♣"), lay(C("9s"))), lay(C("Kd")))
+    s = game.play(game.play(game.position(["9♠", "K♦ 8♣"]), lay(C("9s"))), lay(C("Kd")))
     s = game.play(game.play(s, under(C("9s"))), under(C("Kd")))
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert game.outcome(s).winners == (0,) and game.outcome(s).returns == (1, -1)
@@ -340,7 +354,7 @@ def test_the_last_card_gathered_can_end_the_game():
 
 def test_the_piles_and_the_cards_set_aside_are_hidden_from_everyone_the_table_is_open():
     game = Pyanitsa(players=3)
-    s = game.play(game.start([parse_cards(p) for p in ("9♠ 7♥", "K♦ 8♣", "2♣")], parse_cards("3♦")), lay(C("9s")))
+    s = game.play(game.position(["9♠ 7♥", "K♦ 8♣", "2♣"], "3♦"), lay(C("9s")))
     zones = game.zones(s)
     assert zones == {"hand 0": parse_cards("7♥"), "hand 1": parse_cards("K♦ 8♣"), "hand 2": parse_cards("2♣"),
                      "table": parse_cards("9♠"), "aside": parse_cards("3♦")}
@@ -350,14 +364,14 @@ def test_the_piles_and_the_cards_set_aside_are_hidden_from_everyone_the_table_is
 
 def test_the_log_shows_the_piles_after_a_trick_and_the_players_of_a_dispute():
     game = Pyanitsa(players=2)
-    s = game.play(start(game, "9♠ 7♥", "K♦ 8♣"), lay(C("9s")))
+    s = game.play(game.position(["9♠ 7♥", "K♦ 8♣"]), lay(C("9s")))
     assert game.describe_move(s) == ""
     assert game.describe(s) == "P0: 7♥; P1: K♦ 8♣"
     s = game.play(s, lay(C("Kd")))
     assert game.describe_move(s) == "P1 takes; piles 1 3"
-    tie = game.play(game.play(start(game, "9♠ 7♥", "9♦ 8♣"), lay(C("9s"))), lay(C("9d")))
+    tie = game.play(game.play(game.position(["9♠ 7♥", "9♦ 8♣"]), lay(C("9s"))), lay(C("9d")))
     assert game.describe_move(tie) == "dispute: P0 P1"
-    over = game.play(game.play(start(game, "9♠", "K♦"), lay(C("9s"))), lay(C("Kd")))
+    over = game.play(game.play(game.position(["9♠", "K♦"]), lay(C("9s"))), lay(C("Kd")))
     assert game.is_over(over) and game.describe_move(over) == "P1 takes; piles 0 2"
 
 
@@ -380,7 +394,7 @@ def test_the_taker_leads_the_next_trick():
     aces then goes to the taker's ace, laid first."""
     for lead, first in (("dealer", 0), ("taker", 1)):
         game = Pyanitsa(Rules(lead=lead), players=3)
-        state = start(game, "5♠ A♠", "K♠ A♥", "6♠ Q♥")
+        state = game.position(["5♠ A♠", "K♠ A♥", "6♠ Q♥"])
         for _ in range(3):
             state = game.play(state, game.legal_moves(state)[0])
         assert state.taker == 1 and state.layer == ((0, 1, 2) if first == 0 else (1, 2, 0))

@@ -27,7 +27,7 @@ from math import factorial
 
 from spec import flips
 from spec.i18n import Msg
-from spec.cards import SUIT_ORDER, Rank, parse_cards
+from spec.cards import SUIT_ORDER, Rank
 from spec.games.pyanitsa import Pyanitsa
 from verifier.api import Root, evidence, explore, invariant, small_configs, variants_of, walk
 from verifier.chance import ends_almost_surely
@@ -88,7 +88,7 @@ def every_deal(game: Pyanitsa) -> list[Root]:
             cards.append(type(deck[0])(r, SUIT_ORDER[used[r]]))
             used[r] += 1
         piles = [cards[i * per:(i + 1) * per] for i in range(n)]
-        roots.append(Root(game.start(piles, cards[per * n:]),
+        roots.append(Root(game.position(piles, cards[per * n:]),
                           "piles " + " | ".join(" ".join(map(str, p)) for p in piles)))
 
     def rec():
@@ -259,7 +259,7 @@ def search(game: Pyanitsa, budget: Budget) -> Outcome:
     if known is not None and found is None:
         ranks, suits, *piles = known
         g = short(game, ranks, suits)
-        root = Root(g.start([parse_cards(p) for p in piles]), f"piles {piles[0]} | {piles[1]}")
+        root = Root(g.position(piles), f"piles {piles[0]} | {piles[1]}")
         ex = explore(g, [root], stop_at_cycle=True, max_states=100_000)
         if ex.cycle is not None:
             found = _setup_cycle(g, ex)
@@ -392,7 +392,7 @@ def orders_missed(game: Pyanitsa) -> Msg | None:
             continue  # ties go to the first card laid: no dispute, no trick of four
         seen = set()
         for seed in range(SUPPORT_SEEDS):
-            state = g.start([parse_cards(p) for p in piles], seed=seed)
+            state = g.position(piles, seed=seed)
             while state.taker < 0 or state.table:
                 state = g.apply(state, g.legal_moves(state)[0])
             seen.add(state.piles[state.taker][-size:])
@@ -431,7 +431,7 @@ def random_return(game: Pyanitsa, budget: Budget) -> Outcome:
     if known is not None:
         ranks, suits, *piles = known
         gk = short(g, ranks, suits)
-        root = Root(gk.start([parse_cards(p) for p in piles]), f"piles {piles[0]} | {piles[1]}")
+        root = Root(gk.position(piles), f"piles {piles[0]} | {piles[1]}")
         reach, said = _reached(gk, [root], Msg("{cards} cards, the deal {deal}", cards=len(gk.deck()),
                                                 deal=root.label), budget)
         done.append(said)
