@@ -127,7 +127,7 @@ def test_exact_odds_known_values():
     assert props.exact_odds(6, "discarded").win == (Fraction(1, 6),) * 6
     # one rank of four copies, nothing else: it completes at the 4th card, for the first card's opener
     one = props.exact_odds_of(4, (props.RankInStock(4, True, None),))
-    assert one.win == (1, 0, 0, 0) and one.length == ((4, Fraction(1)),)
+    assert one.win == (1, 0, 0, 0) and one.length.pairs() == ((4, Fraction(1)),)
     assert props.first_cards_differ_chance(4) == Fraction(52 * 48 * 44 * 40, 52 * 51 * 50 * 49)
 
 

@@ -207,13 +207,13 @@ def test_relabel_is_the_generic_relabel_at_every_state_of_a_game(players):
 # ------------------------------------------------------------------ exact odds
 
 def test_exact_odds_known_values():
-    assert props.prize_odds(2).dist[0] == Fraction(1, comb(52, 4))  # every twin among the 4 cards never dealt
-    assert props.prize_odds(6).dist[0] == Fraction(comb(16, 4), comb(52, 4))
+    assert props.prize_odds(2).at(0) == Fraction(1, comb(52, 4))  # every twin among the 4 cards never dealt
+    assert props.prize_odds(6).at(0) == Fraction(comb(16, 4), comb(52, 4))
     assert props.prize_odds(17).mean == Fraction(4 * 51, 52)  # one round: each twin dealt with chance 51/52
     for n in (2, 3, 9):
-        assert sum(props.prize_odds(n).dist) == 1
+        assert props.prize_odds(n).total == 1
     # one place, one card a round, two players, a 3-card deck: one round, the twin among 2 of 3 cards
-    assert props.prize_odds(2, deck=3, prize_cards=1, per_round=1).dist == (Fraction(1, 3), Fraction(2, 3))
+    assert props.prize_odds(2, deck=3, prize_cards=1, per_round=1).chances == (Fraction(1, 3), Fraction(2, 3))
 
 
 @pytest.mark.parametrize("name", ["money_conserved", "stakes_conserved", "odds_exact", "lottery_rules",
@@ -782,9 +782,10 @@ def test_the_engine_check_of_the_odds_uses_a_small_pack_of_the_rules_under_test(
     assert len(props.rules_pack(2, 1)) == 7            # three rounds of two cards and one over
     assert len(props.rules_pack(3, 3)) == 10 and len(props.rules_pack(17, 3)) == 52
     game = CardLottery(make_rules(Rules, {"prize_cards": 8, "cards_per_round": 2}), players=2)
-    odds, problem = props.engine_odds_by_rounds(game, props.rules_pack(2, 2))
-    assert problem is None and odds.rounds == 2      # three rounds of four would be 450,450 ways
-    assert odds.dist == props.prize_odds(2, deck=9, prize_cards=8, per_round=2).dist
+    pack = props.rules_pack(2, 2)
+    dist, problem = props.engine_odds_by_rounds(game, pack)
+    assert problem is None and len(pack) == 2 * 4 + 1   # two rounds: three rounds of four would be 450,450 ways
+    assert dist == props.prize_odds(2, deck=9, prize_cards=8, per_round=2)
 
 
 def first_card_only(prize, hands):

@@ -21,6 +21,8 @@ from spec.games.auction_quads import (
 from spec.i18n import Msg
 from verifier.api import Root, invariant, small_configs, variants_of, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
+from verifier import odds
+from verifier.odds import Dist, Odds, Result, chance_plot, first_difference, fmt, tally
 from verifier.stakes import Settled, balances
 from verifier.sampling import sample
 
@@ -64,23 +66,6 @@ def play_greedy(game: AuctionQuads, state: State) -> State:
 
 
 # ------------------------------------------------------------ exact odds
-
-@dataclass(frozen=True)
-class Odds:
-    """Exact chances under the greedy policy: each seat wins, nobody does, and the number of cards
-    auctioned when someone completes four of a kind."""
-
-    players: int
-    win: tuple[Fraction, ...]
-    nobody: Fraction
-    length: tuple[tuple[int, Fraction], ...]
-
-    @property
-    def mean_length(self) -> Fraction:
-        """Mean number of cards auctioned, given that someone wins."""
-        won = sum((p for _, p in self.length), Fraction(0))
-        return sum((k * p for k, p in self.length), Fraction(0)) / won if won else Fraction(0)
-
 
 @dataclass(frozen=True)
 class RankInStock:
@@ -151,7 +136,7 @@ def exact_odds_of(players: int, ranks: tuple[RankInStock, ...]) -> Odds:
     for p in polys:
         everything = poly_mul(everything, p)
     nobody = Fraction(everything[total]) if total < len(everything) else Fraction(0)
-    return Odds(n, tuple(win), nobody, tuple(sorted((t, p) for t, p in length.items() if p)))
+    return Odds(n, tuple(win), nobody, Dist.of(length))
 
 
 @cache
@@ -283,31 +268,13 @@ def stock_ranks(game: AuctionQuads, first, stock) -> tuple[RankInStock, ...]:
     return tuple(ranks)
 
 
-def rank_orders(cards):
-    """Every distinct order of the cards' ranks, as card orders (each copy of a rank in suit order)."""
-    by_rank: dict = defaultdict(list)
-    for c in cards:
-        by_rank[c.rank].append(c)
-    left = {r: len(v) for r, v in by_rank.items()}
-    order: list = []
+def rank(card):
+    return card.rank
 
-    def rec():
-        if len(order) == len(cards):
-            used: dict = defaultdict(int)
-            out = []
-            for r in order:
-                out.append(by_rank[r][used[r]])
-                used[r] += 1
-            yield tuple(out)
-            return
-        for r in by_rank:
-            if left[r]:
-                left[r] -= 1
-                order.append(r)
-                yield from rec()
-                order.pop()
-                left[r] += 1
-    yield from rec()
+
+def ending(end: State) -> Result:
+    """Who won a finished game (``None``: nobody) and, if someone did, how many cards were auctioned."""
+    return end.winner, None if end.winner is None else end.auction + 1
 
 
 def engine_odds(game: AuctionQuads, first=None, stock=SMALL_STOCK) -> Odds:
@@ -315,27 +282,9 @@ def engine_odds(game: AuctionQuads, first=None, stock=SMALL_STOCK) -> Odds:
 
     Each rank order stands for the same number of card orders, so all are equally likely.
     """
-    n = game.players
-    hands = tuple((c,) for c in (SMALL_FIRST_ALL if first is None else first)[:n])
-    win = [0] * n
-    nobody = count = 0
-    length: dict[int, int] = defaultdict(int)
-    for order in rank_orders(stock):
-        end = play_greedy(game, game.position(hands, order))
-        count += 1
-        if end.winner is None:
-            nobody += 1
-        else:
-            win[end.winner] += 1
-            length[end.auction + 1] += 1
-    return Odds(n, tuple(Fraction(w, count) for w in win), Fraction(nobody, count),
-                tuple(sorted((k, Fraction(v, count)) for k, v in length.items())))
-
-
-def fmt(x) -> str:
-    if isinstance(x, tuple):
-        return "(" + ", ".join(fmt(v) for v in x) + ")"
-    return str(x)
+    hands = tuple((c,) for c in (SMALL_FIRST_ALL if first is None else first)[:game.players])
+    return tally(game.players, (ending(play_greedy(game, game.position(hands, order)))
+                                for order in odds.arrangements(stock, rank)))
 
 
 def open_auction(games) -> bool:
@@ -357,8 +306,8 @@ def odds_exact(games, budget: Budget) -> Outcome:
         first = SMALL_FIRST_ALL[:g.players]
         formula = exact_odds_of(g.players, stock_ranks(g, first, SMALL_STOCK))
         eng = engine_odds(g)
-        if formula != eng:
-            bad = next(f for f in ("win", "nobody", "length") if getattr(formula, f) != getattr(eng, f))
+        bad = first_difference(formula, eng)
+        if bad:
             return Outcome(REFUTED, Msg("{n} players: the {odds} odds differ", n=g.players, odds=bad),
                            Counterexample(f"{g.players} players, first cards {' '.join(map(str, first))}, every "
                                           f"rank order of the stock {' '.join(map(str, SMALL_STOCK))}: the "
@@ -367,14 +316,14 @@ def odds_exact(games, budget: Budget) -> Outcome:
                                           deal={"first": " ".join(map(str, first)),
                                                 "stock": " ".join(map(str, SMALL_STOCK))}))
         full = exact_odds(g.players, g.rules.unbid)
-        if sum(full.win) + full.nobody != 1 or sum(p for _, p in full.length) + full.nobody != 1:
+        if sum(full.win) + full.nobody != 1 or full.length.total + full.nobody != 1:
             return Outcome(REFUTED, Msg("the odds do not sum to 1"),
                            Counterexample(f"{g.players} players: chances sum to {sum(full.win) + full.nobody}",
                                           deal={}))
         checked.append(g.players)
     if not checked:
         return Outcome(UNKNOWN, Msg("no open auction to compare"), method="exhaustive")
-    orders = sum(1 for _ in rank_orders(SMALL_STOCK))
+    orders = sum(1 for _ in odds.arrangements(SMALL_STOCK, rank))
     return Outcome(HOLDS, Msg("equal for {counts} players: {orders} rank orders each; full-pack odds sum to 1",
                               counts=", ".join(map(str, checked)), orders=orders))
 
@@ -382,28 +331,9 @@ def odds_exact(games, budget: Budget) -> Outcome:
 def simulate(game: AuctionQuads, games: int, seed: int) -> tuple[Odds, Fraction]:
     """Frequencies over ``games`` seeded games played by the greedy policy, and the share of deals whose
     first laying needed no second one."""
-    n = game.players
-    win = [0] * n
-    nobody = at_once = 0
-    length: dict[int, int] = defaultdict(int)
     policy = greedy_policy(game)
-    for s in range(seed, seed + games):
-        _, end = walk(game, s, policy=policy, cap=game.max_plays())
-        at_once += end.redeals == 0
-        if end.winner is None:
-            nobody += 1
-        else:
-            win[end.winner] += 1
-            length[end.auction + 1] += 1
-    odds = Odds(n, tuple(Fraction(w, games) for w in win), Fraction(nobody, games),
-                tuple(sorted((k, Fraction(v, games)) for k, v in length.items())))
-    return odds, Fraction(at_once, games)
-
-
-def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
-    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
-    sd = math.sqrt(float(p * (1 - p)) / n)
-    return abs(float(freq - p)) > z * sd + 1 / n
+    ends = odds.simulate(lambda s: walk(game, s, policy=policy, cap=game.max_plays())[1], games, seed)
+    return tally(game.players, map(ending, ends)), Fraction(sum(end.redeals == 0 for end in ends), games)
 
 
 SIM_GAMES = 600
@@ -424,20 +354,12 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         checks = [(Msg("P{p} wins", p=p), exact.win[p], sim.win[p]) for p in range(g.players)]
         checks += [(Msg("nobody wins"), exact.nobody, sim.nobody),
                    (Msg("the first laying shows different ranks"), first_cards_differ_chance(g.players), at_once)]
-        for what, p, f in checks:
-            if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=what),
-                               Counterexample(f"{g.players} players, {budget.examples} greedy games from deal "
-                                              f"seed {budget.seed}: {what} exactly {float(p):.4f}, simulated "
-                                              f"{float(f):.4f}", record=g.record(budget.seed, ())),
-                               budget.examples, budget.seed)
-        mean = exact.mean_length
-        var = sum((k * k * p for k, p in exact.length), Fraction(0)) / (1 - exact.nobody) - mean ** 2
-        if abs(float(sim.mean_length - mean)) > 4.5 * math.sqrt(float(var) / budget.examples) + 0.01:
-            return Outcome(REFUTED, Msg("{n} players: mean length", n=g.players),
-                           Counterexample(f"{g.players} players: mean cards auctioned exactly {float(mean):.3f}, "
-                                          f"simulated {float(sim.mean_length):.3f}",
-                                          record=g.record(budget.seed, ())), budget.examples, budget.seed)
+        refuted = (odds.frequency_refuted(g, checks, budget.examples, budget.seed, "greedy games from deal seed")
+                   or odds.mean_refuted(g, exact.length, sim.length, budget.examples, budget.seed,
+                                        Msg("{n} players: mean length", n=g.players), "mean cards auctioned",
+                                        slack=0.01))
+        if refuted:
+            return refuted
         done.append(g.players)
     if not done:
         return Outcome(UNKNOWN, Msg("no open auction to simulate"), method="hypothesis")
@@ -634,17 +556,12 @@ def quads_always_made(games, budget: Budget) -> Outcome:
 TABLE_COUNTS = range(4, 9)
 
 _T = {
-    "en": {"players": "players", "seat": "P{p}", "nobody": "nobody", "mean": "mean cards auctioned",
-           "exact": "exact", "sim": "simulated", "length": "cards auctioned",
-           "xlabel": "cards auctioned until four of a kind", "ylabel": "chance", "title":
-           "Auction for fours, greedy bidding: when the game ends", "unbid": "unbid card",
+    "en": {"players": "players", "mean": "mean cards auctioned", "xlabel": "cards auctioned until four of a kind",
+           "ylabel": "chance", "title": "Auction for fours, greedy bidding: when the game ends",
            "opener": "to the opener", "discarded": "set aside", "distinct": "first laying differs",
-           "lays": "mean layings ('all')", "likeliest": "likeliest", "longest": "longest",
-           "legend": "{n} players"},
-    "ru": {"players": "игроков", "seat": "И{p}", "nobody": "никто", "mean": "среднее число карт на торгах",
-           "exact": "точно", "sim": "моделирование", "length": "карт на торгах",
-           "xlabel": "карт продано до первого каре", "ylabel": "вероятность", "title":
-           "Торги за каре, жадная игра: когда кончается игра", "unbid": "карта без ставок",
+           "lays": "mean layings ('all')", "likeliest": "likeliest", "longest": "longest", "legend": "{n} players"},
+    "ru": {"players": "игроков", "mean": "среднее число карт на торгах", "xlabel": "карт продано до первого каре",
+           "ylabel": "вероятность", "title": "Торги за каре, жадная игра: когда кончается игра",
            "opener": "открывшему", "discarded": "в сторону", "distinct": "первая раскладка без повторов",
            "lays": "среднее число раскладок ('all')", "likeliest": "наиболее вероятное", "longest": "наибольшее",
            "legend": "игроков: {n}"},
@@ -657,19 +574,8 @@ def _lang(lang: str) -> dict:
 
 def win_table(lang: str = "en"):
     """Each seat's chance of winning under the greedy policy: exact, then simulated (SIM_GAMES games, seed 1)."""
-    t = _lang(lang)
-    width = max(TABLE_COUNTS)
-    header = [t["players"]] + [t["seat"].format(p=p) for p in range(width)] + [t["mean"]]
-    rows = []
-    for n in TABLE_COUNTS:
-        ex = exact_odds(n)
-        sim, _ = simulate(AuctionQuads(players=n), SIM_GAMES, 1)
-        pad = [""] * (width - n)
-        rows.append([f"{n} ({t['exact']})"] + [f"{float(w):.4f}" for w in ex.win] + pad
-                    + [f"{float(ex.mean_length):.3f}"])
-        rows.append([f"{n} ({t['sim']})"] + [f"{float(w):.4f}" for w in sim.win] + pad
-                    + [f"{float(sim.mean_length):.3f}"])
-    return header, rows
+    return odds.win_table(lang, TABLE_COUNTS, exact_odds, lambda n: simulate(AuctionQuads(players=n), SIM_GAMES, 1)[0],
+                          _lang(lang)["mean"], nobody=False)
 
 
 def length_table(lang: str = "en"):
@@ -677,13 +583,13 @@ def length_table(lang: str = "en"):
     the mean, the likeliest and the largest possible; and P0's chance when unbid cards are set aside."""
     t = _lang(lang)
     header = [t["players"], f"{t['mean']} ({t['opener']})", t["likeliest"], t["longest"],
-              f"{t['mean']} ({t['discarded']})", t["longest"], f"{t['seat'].format(p=0)} ({t['discarded']})"]
+              f"{t['mean']} ({t['discarded']})", t["longest"], f"{odds.seat(lang, 0)} ({t['discarded']})"]
     rows = []
     for n in TABLE_COUNTS:
         to_opener, aside = exact_odds(n), exact_odds(n, "discarded")
-        rows.append([str(n), f"{float(to_opener.mean_length):.3f}", str(max(to_opener.length, key=lambda x: x[1])[0]),
-                     str(to_opener.length[-1][0]), f"{float(aside.mean_length):.3f}", str(aside.length[-1][0]),
-                     str(aside.win[0])])
+        rows.append([str(n), f"{float(to_opener.mean_length):.3f}",
+                     str(max(to_opener.length.pairs(), key=lambda x: x[1])[0]), str(len(to_opener.length.chances) - 1),
+                     f"{float(aside.mean_length):.3f}", str(len(aside.length.chances) - 1), str(aside.win[0])])
     return header, rows
 
 
@@ -700,18 +606,6 @@ def deal_table(lang: str = "en"):
 
 
 def length_plot(lang: str = "en"):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     t = _lang(lang)
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    for n in TABLE_COUNTS:
-        xs, ps = zip(*exact_odds(n).length)
-        ax.plot(xs, [float(p) for p in ps], marker=".", label=t["legend"].format(n=n))
-    ax.set_xlabel(t["xlabel"])
-    ax.set_ylabel(t["ylabel"])
-    ax.set_title(t["title"])
-    ax.legend(fontsize=8)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    return fig
+    return chance_plot([(t["legend"].format(n=n), *zip(*exact_odds(n).length.pairs())) for n in TABLE_COUNTS],
+                       t["xlabel"], t["ylabel"], t["title"], marker=".")

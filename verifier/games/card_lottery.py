@@ -9,7 +9,6 @@ import dataclasses
 import itertools
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
@@ -25,6 +24,8 @@ from spec.i18n import Msg
 from spec.stakes import BOX, POT
 from verifier.api import Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
+from verifier import odds
+from verifier.odds import Dist, chance_plot, fmt
 from verifier.stakes import Settled, balances
 
 GAME = CardLottery.info.id
@@ -44,26 +45,9 @@ SPACE_PLAYERS = (2, 3, 4, 9, 17)
 
 # ------------------------------------------------------------ exact odds
 
-@dataclass(frozen=True)
-class Odds:
-    """The exact distribution of the number of prizes won in one deal."""
-
-    players: int
-    rounds: int
-    dist: tuple[Fraction, ...]   # dist[k]: the chance that exactly k prizes are won
-
-    @property
-    def mean(self) -> Fraction:
-        return sum((k * p for k, p in enumerate(self.dist)), Fraction(0))
-
-    @property
-    def variance(self) -> Fraction:
-        return sum((k * k * p for k, p in enumerate(self.dist)), Fraction(0)) - self.mean ** 2
-
-
 @cache
-def prize_odds(players: int, *, deck: int = 52, prize_cards: int = 4, per_round: int = 3) -> Odds:
-    """Forward dynamic programming over the rounds, with state (prize cards whose twin is still in the
+def prize_odds(players: int, *, deck: int = 52, prize_cards: int = 4, per_round: int = 3) -> Dist:
+    """The exact distribution of the number of prizes won in one deal: forward dynamic programming over the rounds, with state (prize cards whose twin is still in the
     dealer's deck, banker's cards used, prizes won).
 
     Assumptions: both decks are shuffled uniformly and independently; a prize card whose twin was dealt in
@@ -105,8 +89,7 @@ def prize_odds(players: int, *, deck: int = 52, prize_cards: int = 4, per_round:
     dist: dict[int, Fraction] = defaultdict(Fraction)
     for (_, _, wins), p in states.items():
         dist[wins] += p
-    top = max(dist) if dist else 0
-    return Odds(players, rounds, tuple(dist.get(k, Fraction(0)) for k in range(top + 1)))
+    return Dist.of(dist)
 
 
 def play_lottery(game: CardLottery, state: State) -> State:
@@ -127,18 +110,15 @@ def small_game(game: CardLottery, players: int, prize_cards: int, per_round: int
     return type(game)(rules, players=players)
 
 
-def engine_odds(game: CardLottery, deck=SMALL_DECK) -> Odds:
+def prizes_won(game: CardLottery, banker_deck, dealer_deck) -> int:
+    """How many prizes the lottery pays, the two decks in these orders (top first)."""
+    return len(play_lottery(game, game.position(banker_deck, dealer_deck)).won)
+
+
+def engine_odds(game: CardLottery, deck=SMALL_DECK) -> Dist:
     """The engine's own distribution: every order of the dealer's ``deck`` against the banker's deck in
     its given order (by symmetry, fixing one deck's order changes no chance), each order equally likely."""
-    counts: dict[int, int] = defaultdict(int)
-    total = 0
-    for order in itertools.permutations(deck):
-        end = play_lottery(game, game.position(deck, order))
-        counts[len(end.won)] += 1
-        total += 1
-    top = max(counts)
-    rounds = len(deck) // (game.players * game.rules.cards_per_round)
-    return Odds(game.players, rounds, tuple(Fraction(counts.get(k, 0), total) for k in range(top + 1)))
+    return Dist.frequencies(prizes_won(game, deck, order) for order in itertools.permutations(deck))
 
 
 #: at most this many ways of dealing the small pack of ``odds_exact`` into rounds are played by the engine
@@ -162,18 +142,14 @@ def rules_pack(players: int, per_round: int) -> tuple | None:
     return None
 
 
-def engine_odds_by_rounds(game: CardLottery, deck) -> tuple[Odds, str | None]:
+def engine_odds_by_rounds(game: CardLottery, deck) -> tuple[Dist, str | None]:
     """The engine's own distribution over every way of dealing ``deck`` (the dealer's pack) into rounds,
     each as likely as the others (each stands for the same number of orders of the pack); the banker's
     pack is ``deck`` in its given order. Who gets which card of a round cannot change how many prizes are
     won: for each way the round's cards are also dealt in reverse order, and a difference is reported."""
     per = game.players * game.rules.cards_per_round
     rounds = len(deck) // per
-    counts: dict[int, int] = defaultdict(int)
-    problem = None
-
-    def won(order) -> int:
-        return len(play_lottery(game, game.position(deck, order)).won)
+    won, problem = [], None
 
     def ways(left, done):
         if len(done) == rounds:
@@ -182,14 +158,11 @@ def engine_odds_by_rounds(game: CardLottery, deck) -> tuple[Odds, str | None]:
         for pick in itertools.combinations(left, per):
             yield from ways(tuple(c for c in left if c not in pick), done + (pick,))
     for i, (dealt, undealt) in enumerate(ways(tuple(deck), ())):
-        k = won(sum(dealt, ()) + undealt)
-        if i < 50 and problem is None and won(sum((d[::-1] for d in dealt), ()) + undealt) != k:
+        won.append(prizes_won(game, deck, sum(dealt, ()) + undealt))
+        if i < 50 and problem is None and prizes_won(game, deck, sum((d[::-1] for d in dealt), ()) + undealt) != won[-1]:
             problem = (f"dealing the rounds {' / '.join(' '.join(map(str, d)) for d in dealt)} in another order "
                        f"changes the number of prizes won")
-        counts[k] += 1
-    total = sum(counts.values())
-    top = max(counts)
-    return Odds(game.players, rounds, tuple(Fraction(counts.get(k, 0), total) for k in range(top + 1))), problem
+    return Dist.frequencies(won), problem
 
 
 @REGISTRY.property(GAME, "odds_exact", title="The exact distribution of prizes won (dynamic programming) "
@@ -205,12 +178,12 @@ def odds_exact(games, budget: Budget) -> Outcome:
         g = small_game(g0, players, places, per_round)
         dp = prize_odds(players, deck=len(SMALL_DECK), prize_cards=places, per_round=per_round)
         eng = engine_odds(g)
-        if dp.dist != eng.dist:
+        if dp != eng:
             return Outcome(REFUTED, Msg("{n} players: the distributions differ", n=players),
                            Counterexample(f"{players} players, {places} prize places, {per_round} card a round, "
                                           f"both decks {' '.join(map(str, SMALL_DECK))}, every dealer's order: "
-                                          f"the dynamic programme gives {fmt(dp.dist)}, the engine "
-                                          f"{fmt(eng.dist)}", deal={"deck": " ".join(map(str, SMALL_DECK))}))
+                                          f"the dynamic programme gives {fmt(dp.chances)}, the engine "
+                                          f"{fmt(eng.chances)}", deal={"deck": " ".join(map(str, SMALL_DECK))}))
     checked = []
     for g in games:
         r = g.rules
@@ -221,48 +194,35 @@ def odds_exact(games, budget: Budget) -> Outcome:
         eng, problem = engine_odds_by_rounds(g, deck)
         what = (f"{g.players} players, {r.prize_cards} prize places, {r.cards_per_round} cards a round, both "
                 f"decks {' '.join(map(str, deck))}")
-        if problem or dp.dist != eng.dist:
+        if problem or dp != eng:
             return Outcome(REFUTED, Msg("{n} players: the distributions differ", n=g.players),
                            Counterexample(f"{what}: {problem}" if problem else
                                           f"{what}, every way of dealing the rounds: the dynamic programme gives "
-                                          f"{fmt(dp.dist)}, the engine {fmt(eng.dist)}",
+                                          f"{fmt(dp.chances)}, the engine {fmt(eng.chances)}",
                                           deal={"deck": " ".join(map(str, deck))}))
         full = prize_odds(g.players, prize_cards=r.prize_cards, per_round=r.cards_per_round)
-        if sum(full.dist) != 1:
+        if full.total != 1:
             return Outcome(REFUTED, Msg("the odds do not sum to 1"),
-                           Counterexample(f"{g.players} players: the chances sum to {sum(full.dist)}", deal={}))
+                           Counterexample(f"{g.players} players: the chances sum to {full.total}", deal={}))
         per = g.players * r.cards_per_round
+        rounds = len(deck) // per
         checked.append(Msg("{n} players: {cards} cards in {rounds} round(s), {ways} ways", n=g.players,
-                           cards=len(deck), rounds=eng.rounds, ways=layouts(len(deck), per, eng.rounds)))
+                           cards=len(deck), rounds=rounds, ways=layouts(len(deck), per, rounds)))
     return Outcome(HOLDS, Msg("equal on both fixed set-ups ({orders} dealer's orders each) and under these rules "
                               "({checked}); the full-deck distribution sums to 1",
                               orders=math.factorial(len(SMALL_DECK)), checked=Msg.join("; ", checked)),
                    method="exhaustive")
 
 
-def fmt(dist) -> str:
-    return "(" + ", ".join(str(x) for x in dist) + ")"
-
-
-def simulate(game: CardLottery, games: int, seed: int) -> Odds:
+def simulate(game: CardLottery, games: int, seed: int) -> Dist:
     """Frequencies of the number of prizes won over ``games`` seeded deals (seeds ``seed`` ...)."""
     return _simulate(type(game), game.rules, game.players, games, seed)
 
 
 @cache
-def _simulate(cls, rules, players: int, games: int, seed: int) -> Odds:
+def _simulate(cls, rules, players: int, games: int, seed: int) -> Dist:
     game = cls(rules, players=players)
-    counts: dict[int, int] = defaultdict(int)
-    for s in range(seed, seed + games):
-        counts[len(play_lottery(game, game.deal(s)).won)] += 1
-    top = max(counts)
-    rounds = len(PACK) // (game.players * game.rules.cards_per_round)
-    return Odds(game.players, rounds, tuple(Fraction(counts.get(k, 0), games) for k in range(top + 1)))
-
-
-def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
-    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
-    return abs(float(freq - p)) > z * math.sqrt(float(p * (1 - p)) / n) + 1 / n
+    return Dist.frequencies(odds.simulate(lambda s: len(play_lottery(game, game.deal(s)).won), games, seed))
 
 
 SIM_GAMES = 1000
@@ -279,21 +239,13 @@ def odds_simulated(games, budget: Budget) -> Outcome:
     for g in chosen:
         exact = prize_odds(g.players, prize_cards=g.rules.prize_cards, per_round=g.rules.cards_per_round)
         sim = simulate(g, budget.examples, budget.seed)
-        width = max(len(exact.dist), len(sim.dist))
-        for k in range(width):
-            p = exact.dist[k] if k < len(exact.dist) else Fraction(0)
-            f = sim.dist[k] if k < len(sim.dist) else Fraction(0)
-            if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, Msg("{n} players: {k} prizes won", n=g.players, k=k),
-                               Counterexample(f"{g.players} players, {budget.examples} deals from seed "
-                                              f"{budget.seed}: {k} prizes won exactly {float(p):.4f}, "
-                                              f"simulated {float(f):.4f}", record=g.record(budget.seed, ())),
-                               budget.examples, budget.seed)
-        if abs(float(sim.mean - exact.mean)) > 4.5 * math.sqrt(float(exact.variance) / budget.examples):
-            return Outcome(REFUTED, Msg("{n} players: mean", n=g.players),
-                           Counterexample(f"{g.players} players: mean prizes won exactly {float(exact.mean):.3f}, "
-                                          f"simulated {float(sim.mean):.3f}", record=g.record(budget.seed, ())),
-                           budget.examples, budget.seed)
+        checks = [(Msg("{k} prizes won", k=k), exact.at(k), sim.at(k))
+                  for k in range(max(len(exact.chances), len(sim.chances)))]
+        refuted = (odds.frequency_refuted(g, checks, budget.examples, budget.seed, "deals from seed")
+                   or odds.mean_refuted(g, exact, sim, budget.examples, budget.seed,
+                                        Msg("{n} players: mean", n=g.players), "mean prizes won"))
+        if refuted:
+            return refuted
     counts = sorted(g.players for g in chosen)
     return Outcome(HOLDS, Msg("{n} simulated deals per player count ({counts}), deal seeds {seed} onwards",
                               n=budget.examples, counts=", ".join(map(str, counts)), seed=budget.seed),
@@ -675,7 +627,7 @@ NO_PRIZE_SEEDS, NO_PRIZE_LEAST = 3000, Fraction(1, 200)
 
 def no_prize_chance(rules, players: int) -> Fraction:
     """The exact chance that a deal under these rules pays no prize at all (dynamic programming)."""
-    return prize_odds(players, prize_cards=rules.prize_cards, per_round=rules.cards_per_round).dist[0]
+    return prize_odds(players, prize_cards=rules.prize_cards, per_round=rules.cards_per_round).at(0)
 
 
 @REGISTRY.property(GAME, "someone_paid", title="Some prize is always won, so the player paid last exists "
@@ -766,12 +718,12 @@ SHOWN = 10
 _T = {
     "en": {"players": "players", "rounds": "rounds", "mean": "mean", "exact": "exact", "sim": "sim.",
            "more": "{k}+", "xlabel": "prizes won in a deal", "ylabel": "chance", "title":
-           "Card Lottery: prizes won in one deal", "undealt": "cards left undealt", "stage": "cards at the beating",
-           "none": "no prize", "per": "mean per player"},
+           "Card Lottery: prizes won in one deal", "undealt": "cards left undealt", "none": "no prize",
+           "per": "mean per player"},
     "ru": {"players": "игроков", "rounds": "кругов", "mean": "среднее", "exact": "точно", "sim": "модел.",
            "more": "{k}+", "xlabel": "выигрышей за сдачу", "ylabel": "вероятность", "title":
-           "Карточная лотерея: выигрыши за одну сдачу", "undealt": "не сдано карт",
-           "stage": "карт к этапу битья", "none": "ни одного выигрыша", "per": "в среднем на игрока"},
+           "Карточная лотерея: выигрыши за одну сдачу", "undealt": "не сдано карт", "none": "ни одного выигрыша",
+           "per": "в среднем на игрока"},
 }
 
 
@@ -779,12 +731,9 @@ def _lang(lang: str) -> dict:
     return _T["ru" if lang.startswith("ru") else "en"]
 
 
-def _row(dist, shown=SHOWN):
-    """Chances in per cent, two decimals (0 only when exactly 0)."""
-    cells = [f"{100 * float(dist[k]):.2f}" if k < len(dist) and dist[k] else "0" for k in range(shown)]
-    rest = sum(dist[shown:], Fraction(0))
-    cells.append(f"{100 * float(rest):.2f}" if rest else "0")
-    return cells
+def per_cent(p: Fraction) -> str:
+    """A chance in per cent, two decimals (0 only when exactly 0)."""
+    return f"{100 * float(p):.2f}" if p else "0"
 
 
 def odds_table(lang: str = "en"):
@@ -793,10 +742,9 @@ def odds_table(lang: str = "en"):
     header = [t["players"]] + [str(k) for k in range(SHOWN)] + [t["more"].format(k=SHOWN), t["mean"]]
     rows = []
     for n in TABLE_COUNTS:
-        ex = prize_odds(n)
-        sim = simulate(CardLottery(players=n), SIM_GAMES, 1)
-        rows.append([f"{n}: {t['exact']}"] + _row(ex.dist) + [f"{float(ex.mean):.3f}"])
-        rows.append([f"{n}: {t['sim']}"] + _row(sim.dist) + [f"{float(sim.mean):.3f}"])
+        for tag, dist in (("exact", prize_odds(n)), ("sim", simulate(CardLottery(players=n), SIM_GAMES, 1))):
+            rows.append([f"{n}: {t[tag]}"] + odds.chance_cells(dist, range(SHOWN), per_cent, rest_from=SHOWN)
+                        + [f"{float(dist.mean):.3f}"])
     return header, rows
 
 
@@ -806,28 +754,16 @@ def facts_table(lang: str = "en"):
     header = [t["players"], t["rounds"], t["undealt"], t["none"], t["mean"], t["per"]]
     rows = []
     for n in TABLE_COUNTS:
-        ex = prize_odds(n)
-        none = ex.dist[0]
-        rows.append([str(n), str(ex.rounds), str(52 - 3 * n * ex.rounds),
+        ex, rounds = prize_odds(n), len(PACK) // (3 * n)
+        none = ex.at(0)
+        rows.append([str(n), str(rounds), str(52 - 3 * n * rounds),
                      f"{none} ≈ {float(none):.2e}" if none else "0", f"{float(ex.mean):.4f}",
                      f"{float(ex.mean / n):.4f}"])
     return header, rows
 
 
 def odds_plot(lang: str = "en"):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     t = _lang(lang)
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    for n in (2, 3, 4, 6, 8, 17):
-        d = prize_odds(n).dist[:15]
-        ax.plot(range(len(d)), [float(x) for x in d], marker="o", markersize=3, label=f"{n} {t['players']}")
-    ax.set_xticks(range(0, 15))
-    ax.set_xlabel(t["xlabel"])
-    ax.set_ylabel(t["ylabel"])
-    ax.set_title(t["title"])
-    ax.legend(fontsize=8, ncol=2)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    return fig
+    series = [(f"{n} {t['players']}", range(len(d)), d) for n in (2, 3, 4, 6, 8, 17)
+              for d in [prize_odds(n).chances[:15]]]
+    return chance_plot(series, t["xlabel"], t["ylabel"], t["title"], markersize=3, ncol=2, xticks=range(0, 15))

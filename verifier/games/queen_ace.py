@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
@@ -19,6 +18,8 @@ from spec.games.queen_ace import DRAW, PACK, QueenAce, State, next_seat, puts_ou
 from spec.i18n import Msg
 from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
+from verifier import odds
+from verifier.odds import Dist, Odds, Result, chance_plot, first_difference, fmt, tally
 from verifier.stakes import Settled, balances
 
 GAME = QueenAce.info.id
@@ -47,21 +48,6 @@ GENERIC_SCOPES = {
 
 
 # ------------------------------------------------------------ exact odds
-
-@dataclass(frozen=True)
-class Odds:
-    """Exact chances of one configuration: each seat takes the pot, nobody does, and the
-    number of cards drawn before the game ends."""
-
-    players: int
-    win: tuple[Fraction, ...]
-    nobody: Fraction
-    length: tuple[tuple[int, Fraction], ...]
-
-    @property
-    def mean_length(self) -> Fraction:
-        return sum((k * p for k, p in self.length), Fraction(0))
-
 
 @cache
 def exact_odds(players: int, *, aces: int = 4, queens: int = 4, others: int = 44,
@@ -103,7 +89,7 @@ def exact_odds(players: int, *, aces: int = 4, queens: int = 4, others: int = 44
         if sum(ended) + none_:
             length[t] = Fraction(sum(ended) + none_, orders)
         frontier = nxt
-    return Odds(players, tuple(win), nobody, tuple(sorted(length.items())))
+    return Odds(players, tuple(win), nobody, Dist.of(length))
 
 
 def play_out(game: QueenAce, state: State) -> tuple[State, int]:
@@ -129,53 +115,26 @@ def long_pack(players: int):
     return parse_cards("A♠ Q♠ Q♥") + FILLERS[:players]
 
 
-def _record(game: QueenAce, order, length: dict, counts: list) -> None:
-    """Play ``order`` out; count its length and who took the pot (the last count: nobody)."""
+def result(game: QueenAce, order) -> Result:
+    """Play ``order`` out after the stakes: who took the pot (``None``: nobody) and how many cards were drawn."""
     end, draws = play_out(game, game.position(order))
-    length[draws] += 1
-    counts[game.players if end.winner is None else end.winner] += 1
-
-
-def _odds(n: int, counts: list, length: dict, total: int) -> Odds:
-    return Odds(n, tuple(Fraction(w, total) for w in counts[:n]), Fraction(counts[n], total),
-                tuple(sorted((k, Fraction(v, total)) for k, v in length.items())))
+    return end.winner, draws
 
 
 def engine_odds(game: QueenAce, pack=SMALL_PACK) -> Odds:
     """The engine's own odds on ``pack``: every order of it played out, each equally likely."""
-    n = game.players
-    counts = [0] * (n + 1)  # each seat takes the pot; the last: nobody
-    length: dict[int, int] = defaultdict(int)
-    total = 0
-    for order in itertools.permutations(pack):
-        _record(game, order, length, counts)
-        total += 1
-    return _odds(n, counts, length, total)
+    return tally(game.players, (result(game, order) for order in itertools.permutations(pack)))
+
+
+def card_kind(card) -> str:
+    return "A" if card.rank == Rank.ACE else "Q" if card.rank == Rank.QUEEN else "o"
 
 
 def arrangement_odds(game: QueenAce, pack) -> Odds:
     """The engine's odds on a longer ``pack``, over every arrangement of its aces, queens and other
     cards (each arrangement stands for the same number of orders of the cards themselves: the orders
     of 7-card packs, played in full by :func:`engine_odds`, check that cards of a kind play alike)."""
-    n = game.players
-    kinds = {"A": [c for c in pack if c.rank == Rank.ACE], "Q": [c for c in pack if c.rank == Rank.QUEEN]}
-    kinds["o"] = [c for c in pack if c.rank not in (Rank.ACE, Rank.QUEEN)]
-    counts = [0] * (n + 1)
-    length: dict[int, int] = defaultdict(int)
-    total = 0
-    size = len(pack)
-    for aces in itertools.combinations(range(size), len(kinds["A"])):
-        rest = [i for i in range(size) if i not in aces]
-        for queens in itertools.combinations(rest, len(kinds["Q"])):
-            kind = ["o"] * size
-            for i in aces:
-                kind[i] = "A"
-            for i in queens:
-                kind[i] = "Q"
-            taken = {k: iter(v) for k, v in kinds.items()}
-            _record(game, [next(taken[k]) for k in kind], length, counts)
-            total += 1
-    return _odds(n, counts, length, total)
+    return tally(game.players, (result(game, order) for order in odds.arrangements(pack, card_kind)))
 
 
 def packs_for(players: int) -> list[tuple[str, object, object]]:
@@ -202,8 +161,8 @@ def odds_exact(games, budget: Budget) -> Outcome:
         for how, pack, engine in packs_for(g.players):
             dp = exact_odds(g.players, **pack_counts(pack), last_player=g.rules.last_player)
             eng = engine(g, pack)
-            if dp != eng:
-                bad = next(f for f in ("win", "nobody", "length") if getattr(dp, f) != getattr(eng, f))
+            bad = first_difference(dp, eng)
+            if bad:
                 cards = " ".join(map(str, pack))
                 return Outcome(REFUTED, Msg("{n} players: the {bad} odds differ", n=g.players, bad=bad),
                                Counterexample(f"{g.players} players, {how} {cards}: "
@@ -212,7 +171,7 @@ def odds_exact(games, budget: Budget) -> Outcome:
                                               deal={"stock": cards}))
         full = exact_odds(g.players, last_player=g.rules.last_player)
         total = sum(full.win) + full.nobody
-        if total != 1 or sum(p for _, p in full.length) != 1:
+        if total != 1 or full.length.total != 1:
             return Outcome(REFUTED, Msg("the odds do not sum to 1"),
                            Counterexample(f"{g.players} players, the 52-card pack: chances sum to {total}",
                                           deal={}))
@@ -230,33 +189,9 @@ def arrangements(pack) -> int:
     return math.factorial(len(pack)) // math.prod(math.factorial(v) for v in k.values())
 
 
-def fmt(x) -> str:
-    if isinstance(x, tuple):
-        return "(" + ", ".join(fmt(v) for v in x) + ")"
-    return str(x)
-
-
 def simulate(game: QueenAce, games: int, seed: int) -> Odds:
     """Frequencies over ``games`` seeded games of the engine (deal seeds ``seed`` ...)."""
-    n = game.players
-    win = [0] * n
-    nobody = 0
-    length: dict[int, int] = defaultdict(int)
-    for s in range(seed, seed + games):
-        end, draws = play_out(game, game.position(game.deal(s).stock))
-        length[draws] += 1
-        if end.winner is None:
-            nobody += 1
-        else:
-            win[end.winner] += 1
-    return Odds(n, tuple(Fraction(w, games) for w in win), Fraction(nobody, games),
-                tuple(sorted((k, Fraction(v, games)) for k, v in length.items())))
-
-
-def off_by(p: Fraction, freq: Fraction, n: int, z: float = 4.5) -> bool:
-    """A frequency further than ``z`` standard errors (plus one game) from its exact chance."""
-    sd = math.sqrt(float(p * (1 - p)) / n)
-    return abs(float(freq - p)) > z * sd + 1 / n
+    return tally(game.players, odds.simulate(lambda s: result(game, game.deal(s).stock), games, seed))
 
 
 SIM_GAMES = 2000
@@ -272,21 +207,11 @@ def odds_simulated(games, budget: Budget) -> Outcome:
         sim = simulate(g, budget.examples, budget.seed)
         checks = [(Msg("P{p} takes the pot", p=p), exact.win[p], sim.win[p]) for p in range(g.players)]
         checks.append((Msg("nobody takes it"), exact.nobody, sim.nobody))
-        for what, p, f in checks:
-            if off_by(p, f, budget.examples):
-                return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=what),
-                               Counterexample(f"{g.players} players, {budget.examples} games from deal seed "
-                                              f"{budget.seed}: {what} exactly {float(p):.4f}, "
-                                              f"simulated {float(f):.4f}",
-                                              record=g.record(budget.seed, ())),
-                               budget.examples, budget.seed)
-        var = sum((k * k * p for k, p in exact.length), Fraction(0)) - exact.mean_length ** 2
-        if abs(float(sim.mean_length - exact.mean_length)) > 4.5 * math.sqrt(float(var) / budget.examples):
-            return Outcome(REFUTED, Msg("{n} players: {what}", n=g.players, what=Msg("mean length")),
-                           Counterexample(f"{g.players} players: mean length exactly "
-                                          f"{float(exact.mean_length):.3f}, simulated "
-                                          f"{float(sim.mean_length):.3f}", record=g.record(budget.seed, ())),
-                           budget.examples, budget.seed)
+        refuted = (odds.frequency_refuted(g, checks, budget.examples, budget.seed)
+                   or odds.mean_refuted(g, exact.length, sim.length, budget.examples, budget.seed,
+                                        Msg("{n} players: {what}", n=g.players, what=Msg("mean length")), "mean length"))
+        if refuted:
+            return refuted
     counts = sorted(g.players for g in games)
     return Outcome(HOLDS, Msg("{n} simulated games per player count ({low}-{high}), deal seeds {seed} onwards",
                               n=budget.examples, low=counts[0], high=counts[-1], seed=budget.seed),
@@ -423,14 +348,11 @@ def pot_always_claimed(games, budget: Budget) -> Outcome:
 TABLE_COUNTS = range(3, 9)
 
 _T = {
-    "en": {"players": "players", "seat": "P{p}", "nobody": "nobody", "mean": "mean draws",
-           "exact": "exact", "sim": "simulated", "length": "draws", "xlabel": "seat (P0 draws first)",
-           "ylabel": "chance of taking the pot", "title": "Queen-and-Ace: each seat's chance",
-           "cum": "game over by then"},
-    "ru": {"players": "игроков", "seat": "И{p}", "nobody": "никто", "mean": "среднее число карт",
-           "exact": "точно", "sim": "моделирование", "length": "карт вытянуто", "xlabel": "место (И0 тянет первым)",
-           "ylabel": "вероятность взять банк", "title": "Дама и туз: шансы каждого места",
-           "cum": "игра кончилась к этому ходу"},
+    "en": {"players": "players", "mean": "mean draws", "length": "draws", "xlabel": "seat (P0 draws first)",
+           "ylabel": "chance of taking the pot", "title": "Queen-and-Ace: each seat's chance"},
+    "ru": {"players": "игроков", "mean": "среднее число карт", "length": "карт вытянуто",
+           "xlabel": "место (И0 тянет первым)", "ylabel": "вероятность взять банк",
+           "title": "Дама и туз: шансы каждого места"},
 }
 
 
@@ -440,19 +362,8 @@ def _lang(lang: str) -> dict:
 
 def win_table(lang: str = "en"):
     """Each seat's chance of taking the pot: exact, then simulated (2000 games, seed 1)."""
-    t = _lang(lang)
-    width = max(TABLE_COUNTS)
-    header = [t["players"]] + [t["seat"].format(p=p) for p in range(width)] + [t["nobody"], t["mean"]]
-    rows = []
-    for n in TABLE_COUNTS:
-        ex = exact_odds(n)
-        sim = simulate(QueenAce(players=n), SIM_GAMES, 1)
-        pad = [""] * (width - n)
-        rows.append([f"{n} ({t['exact']})"] + [f"{float(w):.4f}" for w in ex.win] + pad
-                    + [f"{ex.nobody}", f"{float(ex.mean_length):.3f}"])
-        rows.append([f"{n} ({t['sim']})"] + [f"{float(w):.4f}" for w in sim.win] + pad
-                    + [f"{float(sim.nobody):.4f}", f"{float(sim.mean_length):.3f}"])
-    return header, rows
+    return odds.win_table(lang, TABLE_COUNTS, exact_odds, lambda n: simulate(QueenAce(players=n), SIM_GAMES, 1),
+                                 _lang(lang)["mean"])
 
 
 LENGTH_ROWS = tuple(range(1, 16)) + (20, 25, 30, 40, 49)
@@ -462,12 +373,8 @@ def length_table(lang: str = "en"):
     """The chance that the game lasts exactly k draws, for 3, 4 and 5 or more players
     (from 5 players on, no one can be left alone, so the game ends at the first ace)."""
     t = _lang(lang)
-    cols = [dict(exact_odds(n).length) for n in (3, 4, 5)]
-    header = [t["length"]] + [f"{t['players']}: {n}" for n in ("3", "4", "5+")]
-    rows = [[str(k)] + [small_float(c.get(k, 0)) for c in cols] for k in LENGTH_ROWS]
-    rows.append([t["mean"]] + [f"{exact_odds(n).mean_length} = {float(exact_odds(n).mean_length):.3f}"
-                               for n in (3, 4, 5)])
-    return header, rows
+    columns = [(f"{t['players']}: {label}", exact_odds(n).length) for n, label in ((3, "3"), (4, "4"), (5, "5+"))]
+    return odds.length_table(lang, columns, LENGTH_ROWS, small_float, t["length"], t["mean"])
 
 
 def small_float(x) -> str:
@@ -475,18 +382,6 @@ def small_float(x) -> str:
 
 
 def win_plot(lang: str = "en"):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     t = _lang(lang)
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    for n in TABLE_COUNTS:
-        ax.plot(range(n), [float(w) for w in exact_odds(n).win], marker="o", label=f"{n} {t['players']}")
-    ax.set_xlabel(t["xlabel"])
-    ax.set_ylabel(t["ylabel"])
-    ax.set_title(t["title"])
-    ax.legend(fontsize=8, ncol=2)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    return fig
-
+    return chance_plot([(f"{n} {t['players']}", range(n), exact_odds(n).win) for n in TABLE_COUNTS],
+                       t["xlabel"], t["ylabel"], t["title"], ncol=2)
