@@ -9,7 +9,7 @@ import pytest
 import verifier.games.pyanitsa_poddavki as props
 from spec.cards import parse_cards
 from spec.errors import IllegalMove
-from spec.games.pyanitsa_poddavki import Lay, Poddavki, Rules, State, Under
+from spec.games.pyanitsa_poddavki import Lay, Poddavki, Rules, Under
 from tests.helpers import assert_refuted, check, in_scope
 
 P = parse_cards
@@ -29,7 +29,7 @@ def test_each_player_has_a_whole_deck():
 
 def test_an_ace_demands_three_cards_then_its_player_takes_the_heap_and_leads():
     game = Poddavki()
-    s = State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 0)
+    s = game.position(["A♠ 5♦", "2♠ 3♠ 4♠ 6♦"])
     with pytest.raises(IllegalMove, match=r"lays the top card of their pile, not 5♦ \[rule poddavki-top\]"):
         game.check_move(s, Lay(P("5d")[0]))
     s = run(game, s, 1)
@@ -40,16 +40,37 @@ def test_an_ace_demands_three_cards_then_its_player_takes_the_heap_and_leads():
 
 def test_a_king_demands_two_and_as_written_an_ace_in_the_payment_is_just_a_card():
     game = Poddavki()
-    s = run(game, State((P("K♠ 5♦"), P("A♥ 3♠ 4♠")), (), 0, 0), 3)
+    s = run(game, game.position(["K♠ 5♦", "A♥ 3♠ 4♠"]), 3)
     assert s.piles[0] == P("5♦ K♠ A♥ 3♠") and s.to_move == 0
     beggar = Poddavki(Rules(counter="beggar"))
-    s = run(beggar, State((P("K♠ 5♦ 6♦ 7♦"), P("A♥ 3♠ 4♠")), (), 0, 0), 2)
+    s = run(beggar, beggar.position(["K♠ 5♦ 6♦ 7♦", "A♥ 3♠ 4♠"]), 2)
     assert s.to_move == 0 and s.demand == 3 and s.claimant == 1
+
+
+def test_a_position_is_two_piles_and_the_heap_between_them():
+    game = Poddavki()
+    s = game.position(["A♠ 5♦", "2♠"], "K♠ 3♦", to_move=1, owed=2, seed=4)
+    assert s == game.position([P("A♠ 5♦"), P("2♠")], P("K♠ 3♦"), to_move=1, owed=2, seed=4)
+    assert (s.piles, s.heap, s.to_move, s.seed) == ((P("A♠ 5♦"), P("2♠")), P("K♠ 3♦"), 1, 4)
+    assert (s.demand, s.claimant, s.gathering, s.over) == (2, 0, False, False)    # P0's king is being paid for
+    fresh = game.position(["A♠", "2♠"])
+    assert (fresh.heap, fresh.to_move, fresh.seed, fresh.demand, fresh.claimant, fresh.gathering, fresh.over) == (
+        (), 0, 0, 0, -1, False, False)
+    dealt = game.deal(4)
+    assert game.position(dealt.piles, to_move=dealt.to_move, seed=4) == dealt
+    assert game.position(["A♠", ()]).over and not game.position(["A♠", ()], "2♠", to_move=1, owed=1).over
+    assert not game.position(["A♠", ()], "2♠", gathering=True).over     # P0 still gathers the heap
+    assert game.position(["A♠ A♠", ()]).piles[0] == P("A♠ A♠")             # each card is in both decks
+    for piles, heap, said in ((["A♠ A♠", "A♠"], (), "A♠ is named 3 times; the two decks hold 2"),
+                              (["A♠", ()], "Jk", "Jk is not in the decks")):
+        with pytest.raises(ValueError) as err:
+            game.position(piles, heap)
+        assert str(err.value) == said
 
 
 def test_the_game_ends_when_a_player_cannot_lay():
     game = Poddavki()
-    s = run(game, State((P("A♠"), P("2♠")), (), 0, 0), 2)
+    s = run(game, game.position(["A♠", "2♠"]), 2)
     assert game.is_over(s) and s.piles == (P("A♠ 2♠"), ())
     assert game.outcome(s).winners == (1,)  # as the catalogue's name says: the one who gave everything away
     assert Poddavki(Rules(objective="all_cards")).outcome(s).winners == (0,)
@@ -58,7 +79,7 @@ def test_the_game_ends_when_a_player_cannot_lay():
 
 def test_the_chosen_order():
     game = Poddavki(Rules(return_order="chosen"))
-    s = run(game, State((P("K♠ 5♦"), P("2♠ 3♠ 4♠")), (), 0, 0), 3)
+    s = run(game, game.position(["K♠ 5♦", "2♠ 3♠ 4♠"]), 3)
     assert s.gathering and set(game.legal_moves(s)) == {Under(c) for c in P("K♠ 2♠ 3♠")}
     with pytest.raises(IllegalMove, match=r"puts the heap under their pile first"):
         game.check_move(s, Lay(P("5d")[0]))
@@ -149,13 +170,13 @@ def test_the_short_deck_keeps_the_highest_ranks_of_the_first_suits_in_each_playe
 
 def test_the_reverse_order_puts_the_last_card_of_the_heap_under_first():
     game = Poddavki(Rules(return_order="reverse"))
-    s = run(game, State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 0), 4)
-    assert s == State((P("5♦ 4♠ 3♠ 2♠ A♠"), P("6♦")), (), 0, 0)  # nothing owed, nobody claiming, play goes on
+    s = run(game, game.position(["A♠ 5♦", "2♠ 3♠ 4♠ 6♦"]), 4)
+    assert s == game.position(["5♦ 4♠ 3♠ 2♠ A♠", "6♦"])  # nothing owed, nobody claiming, play goes on
 
 
 def test_the_chosen_order_puts_the_heap_under_card_by_card_and_says_what_is_wrong():
     game = Poddavki(Rules(return_order="chosen"))
-    fresh = State((P("K♠ 5♦"), P("2♠ 3♠ 4♠")), (), 0, 0)
+    fresh = game.position(["K♠ 5♦", "2♠ 3♠ 4♠"])
     with pytest.raises(IllegalMove) as err:
         game.check_move(fresh, Under(P("K♠")[0]))
     assert str(err.value) == "illegal move under K♠: no heap is being taken [rule poddavki-gather]"
@@ -173,7 +194,7 @@ def test_the_chosen_order_puts_the_heap_under_card_by_card_and_says_what_is_wron
 
 def test_under_the_beggar_counter_the_payer_who_runs_out_loses_everything_to_the_counter():
     game = Poddavki(Rules(counter="beggar"))
-    s = run(game, State((P("K♠ 5♦ 6♦ 7♦"), P("A♥ 3♠ 4♠")), (), 0, 0), 5)
+    s = run(game, game.position(["K♠ 5♦ 6♦ 7♦", "A♥ 3♠ 4♠"]), 5)
     assert game.is_over(s) and s.piles == ((), P("3♠ 4♠ K♠ A♥ 5♦ 6♦ 7♦")) and s.heap == ()
     out = game.outcome(s)
     assert out.winners == (0,) and out.returns == (1, -1)
@@ -182,7 +203,7 @@ def test_under_the_beggar_counter_the_payer_who_runs_out_loses_everything_to_the
 
 def test_a_player_with_nothing_to_lay_ends_the_game_and_the_other_takes_the_heap():
     game = Poddavki()
-    s = run(game, State((P("5♦ 7♦"), P("6♦")), (), 0, 0), 3)
+    s = run(game, game.position(["5♦ 7♦", "6♦"]), 3)
     assert game.is_over(s) and s.piles == (P("5♦ 6♦ 7♦"), ()) and s.heap == ()
     assert game.outcome(s).returns == (-1, 1)
     assert Poddavki(Rules(objective="all_cards")).outcome(s).returns == (1, -1)
@@ -190,7 +211,7 @@ def test_a_player_with_nothing_to_lay_ends_the_game_and_the_other_takes_the_heap
 
 def test_the_log_says_who_pays_how_many_and_when_the_heap_is_taken():
     game = Poddavki()
-    s = State((P("K♠ 5♦ 8♦"), P("2♠ 3♠ 4♠")), (), 0, 0)
+    s = game.position(["K♠ 5♦ 8♦", "2♠ 3♠ 4♠"])
     log = []
     for _ in range(3):
         s = game.play(s, game.legal_moves(s)[0])
@@ -198,29 +219,31 @@ def test_the_log_says_who_pays_how_many_and_when_the_heap_is_taken():
     assert log == ["P1 pays 2", "P1 pays 1", "heap taken; piles 5 1"]  # P0: 5♦ 8♦ and the heap K♠ 2♠ 3♠
     s = game.play(s, game.legal_moves(s)[0])
     assert game.describe_move(s) == ""
-    over = run(game, State((P("A♠"), P("2♠")), (), 0, 0), 2)
+    over = run(game, game.position(["A♠", "2♠"]), 2)
     assert game.describe_move(over) == "game over"
 
 
 def test_the_piles_are_hidden_from_everyone_and_the_heap_is_open():
     game = Poddavki()
-    s = State((P("A♠ 2♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
+    s = game.position(["A♠ 2♠", "3♠"], "2♠", to_move=1, owed=1, seed=9)
     assert game.zones(s) == {"hand 0": P("A♠ 2♠"), "hand 1": P("3♠"), "heap": P("2♠")}
     assert game.hidden_zones(s, 0) == game.hidden_zones(s, 1) == frozenset({"hand 0", "hand 1"})
     a, two = P("A♠ 2♠")
     swapped = game.relabel(s, {a: two, two: a})
-    assert swapped == State((P("2♠ A♠"), P("3♠")), P("2♠"), 1, 9, 1, 0)
+    assert swapped == game.position(["2♠ A♠", "3♠"], "2♠", to_move=1, owed=1, seed=9)
+
+
+POSITION = Poddavki().position
 
 
 @pytest.mark.parametrize("state,relabelled", [
     # P0 owes one more card for P1's king: only the hidden piles change
-    (State((P("A♠ 2♠"), P("3♠")), P("K♠"), 0, 9, 1, 1), State((P("2♠ A♠"), P("3♠")), P("K♠"), 0, 9, 1, 1)),
+    (POSITION(["A♠ 2♠", "3♠"], "K♠", owed=1, seed=9), POSITION(["2♠ A♠", "3♠"], "K♠", owed=1, seed=9)),
     # P1 is putting the heap under their pile, card by card
-    (State((P("3♠"), P("2♠")), P("A♠ 2♠"), 1, 9, 0, -1, True),
-     State((P("3♠"), P("A♠")), P("A♠ 2♠"), 1, 9, 0, -1, True)),
+    (POSITION(["3♠", "2♠"], "A♠ 2♠", to_move=1, gathering=True, seed=9),
+     POSITION(["3♠", "A♠"], "A♠ 2♠", to_move=1, gathering=True, seed=9)),
     # the game is over: P0 holds everything
-    (State((P("A♠ 2♠ 3♠"), ()), (), 0, 9, 0, -1, False, True),
-     State((P("2♠ A♠ 3♠"), ()), (), 0, 9, 0, -1, False, True)),
+    (POSITION(["A♠ 2♠ 3♠", ()], seed=9), POSITION(["2♠ A♠ 3♠", ()], seed=9)),
 ])
 def test_relabelling_swaps_hidden_cards_in_the_piles_and_keeps_the_rest_of_the_position(state, relabelled):
     game = Poddavki()
@@ -242,10 +265,10 @@ def test_a_position_keeps_the_seed_of_its_deal(rules):
 
 def test_while_the_heap_is_gathered_nothing_is_owed():
     game = Poddavki(Rules(return_order="chosen"))
-    s = run(game, State((P("A♠ 5♦"), P("2♠ 3♠ 4♠ 6♦")), (), 0, 7), 4)
-    assert s == State((P("5♦"), P("6♦")), P("A♠ 2♠ 3♠ 4♠"), 0, 7, 0, -1, True, False)
+    s = run(game, game.position(["A♠ 5♦", "2♠ 3♠ 4♠ 6♦"], seed=7), 4)
+    assert s == game.position(["5♦", "6♦"], "A♠ 2♠ 3♠ 4♠", gathering=True, seed=7)
     s = game.play(s, Under(P("3♠")[0]))
-    assert s == State((P("5♦ 3♠"), P("6♦")), P("A♠ 2♠ 4♠"), 0, 7, 0, -1, True, False)
+    assert s == game.position(["5♦ 3♠", "6♦"], "A♠ 2♠ 4♠", gathering=True, seed=7)
 
 
 def test_each_deal_shuffles_the_two_decks_apart_and_anew():
@@ -258,14 +281,14 @@ def test_each_deal_shuffles_the_two_decks_apart_and_anew():
 
 def test_a_plain_card_with_nothing_owed_passes_the_turn_and_nobody_claims():
     game = Poddavki()
-    s = game.play(State((P("5♦ 6♦"), P("7♦ 8♦")), (), 0, 3), Lay(P("5♦")[0]))
-    assert s == State((P("6♦"), P("7♦ 8♦")), P("5♦"), 1, 3)
+    s = game.play(game.position(["5♦ 6♦", "7♦ 8♦"], seed=3), Lay(P("5♦")[0]))
+    assert s == game.position(["6♦", "7♦ 8♦"], "5♦", to_move=1, seed=3)
 
 
 @pytest.mark.parametrize("order", ["laid", "reverse", "chosen"])
 def test_paying_the_last_card_owed_with_the_last_card_held_ends_the_game_at_once(order):
     game = Poddavki(Rules(return_order=order))
-    s = run(game, State((P("K♠ 5♦"), P("2♠ 3♠")), (), 0, 0), 3)
+    s = run(game, game.position(["K♠ 5♦", "2♠ 3♠"]), 3)
     assert game.is_over(s) and not s.gathering and s.piles[1] == () and sorted(s.piles[0]) == sorted(P("5♦ K♠ 2♠ 3♠"))
 
 
@@ -338,7 +361,7 @@ def test_the_local_search_keeps_whole_decks_and_reports_the_game_it_returns():
     piles, first, best = props.climb(game, deal.piles, deal.to_move, 40, seed=1)
     assert sorted(piles[0]) == sorted(piles[1]) == sorted(deal.piles[0])
     assert best.lays >= start.lays
-    assert props.play_out(game, props.deal_state(piles, first)) == best
+    assert props.play_out(game, game.position(piles, to_move=first)) == best
 
 
 def test_the_census_is_the_same_sharded_over_processes_or_a_dask_cluster():

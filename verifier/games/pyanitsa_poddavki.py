@@ -66,7 +66,7 @@ def every_deal(game) -> list[Root]:
     for a in orders.values():
         for b in orders.values():
             for first in (0, 1):
-                roots.append(Root(State((a, b), (), first, 0), f"piles {' '.join(map(str, a))} | "
+                roots.append(Root(game.position((a, b), to_move=first), f"piles {' '.join(map(str, a))} | "
                                   f"{' '.join(map(str, b))}; P{first} starts"))
     return roots
 
@@ -149,11 +149,6 @@ def play_out(game, state: State, cap: int = FULL_CAP) -> Played:
     return Played(lays, tricks, state.over, None)
 
 
-def deal_state(piles, first: int = 0) -> State:
-    """A deal of two given piles (top card first), ``first`` to lay."""
-    return State(tuple(map(tuple, piles)), (), first, 0)
-
-
 def census(game, seeds: range, cap: int = FULL_CAP) -> dict:
     """The seeded deals ``seeds`` played out: how many end, loop or outrun ``cap``, and the longest."""
     out = {"deals": len(seeds), "ended": 0, "loops": [], "unfinished": [], "lays": 0,
@@ -177,7 +172,7 @@ def climb(game, piles, first: int, steps: int, seed: int, cap: int = FULL_CAP):
     (or loops). Returns the best ``(piles, first, Played)``."""
     import random
     rng = random.Random(seed)
-    best = play_out(game, deal_state(piles, first), cap)
+    best = play_out(game, game.position(piles, to_move=first), cap)
     piles = [list(p) for p in piles]
     for _ in range(steps):
         if best.loop or not best.over:
@@ -187,7 +182,7 @@ def climb(game, piles, first: int, steps: int, seed: int, cap: int = FULL_CAP):
         if rules_module.payment(piles[p][i]) == rules_module.payment(piles[p][j]):
             continue                         # the same payments: the same game
         piles[p][i], piles[p][j] = piles[p][j], piles[p][i]
-        got = play_out(game, deal_state(piles, first), cap)
+        got = play_out(game, game.position(piles, to_move=first), cap)
         if got.loop or not got.over or got.lays >= best.lays:
             best = got
         else:
