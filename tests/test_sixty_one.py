@@ -11,7 +11,7 @@ from spec.cards import Rank, make_deck, parse_card, parse_cards, sort_key
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.sixty_one import (
-    STANDARD_VALUES, Play, Rules, SixtyOne, State, deal_order, first_player, play_bound, replay_gap,
+    STANDARD_VALUES, Play, Rules, SixtyOne, deal_order, first_player, play_bound, replay_gap,
 )
 from spec.rules import make_rules
 from tests.helpers import SMALL, assert_refuted, check
@@ -28,9 +28,6 @@ def games(cls=SixtyOne, rules=None, counts=range(2, 13)):
     return [cls(rules, players=n) for n in counts]
 
 
-def position(players, hands, stock="", pile="", total=0, to_move=0):
-    return State(hands=tuple(parse_cards(h) for h in hands), stock=parse_cards(stock), pile=parse_cards(pile),
-                 total=total, to_move=to_move, dealer=players - 1, seed=0)
 
 
 # ------------------------------------------------------------------ rules
@@ -52,7 +49,7 @@ def test_deal(n):
 
 def test_play_adds_value_draws_and_passes_left():
     game = SixtyOne(players=3)
-    s = position(3, ["10♥ 6♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], stock="7♥ 8♥")
+    s = game.position(["10♥ 6♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], stock="7♥ 8♥")
     s = game.play(s, P("10♥"))
     assert s.total == -10 and s.to_move == 1 and s.hands[0] == parse_cards("6♠ 7♥ A♦")
     s = game.play(s, P("8♣"))
@@ -61,7 +58,7 @@ def test_play_adds_value_draws_and_passes_left():
 
 def test_reaching_61_loses_without_drawing():
     game = SixtyOne(players=2)
-    s = position(2, ["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", pile="7♦", total=53)
+    s = game.position(["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", pile="7♦", total=53)
     s = game.play(s, P("8♠"))
     assert game.is_over(s) and s.loser == 0 and s.total == 61
     assert game.outcome(s).losers == (0,) and len(s.hands[0]) == 2 and s.stock == parse_cards("7♥")
@@ -70,13 +67,13 @@ def test_reaching_61_loses_without_drawing():
 
 def test_sixty_does_not_lose():
     game = SixtyOne(players=2)
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", total=53), P("7♠"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", total=53), P("7♠"))
     assert not game.is_over(s) and s.total == 60
 
 
 def test_illegal_move_names_the_clause():
     game = SixtyOne(players=2)
-    s = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
+    s = game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
     with pytest.raises(IllegalMove) as exc:
         game.play(s, P("7♣"))
     assert exc.value.clause == "sixty-one-play" and "does not hold 7♣" in str(exc.value)
@@ -87,7 +84,7 @@ def test_illegal_move_names_the_clause():
 
 def test_flip_turnover_draws_in_played_order():
     game = SixtyOne(players=2)
-    s = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥")
+    s = game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥")
     s = game.play(s, P("A♦"))
     # the whole pile, the ace included, is turned over: Q♥ is now on top and is drawn
     assert s.stock == parse_cards("K♥ J♥ A♦") and s.pile == () and C("Q♥") in s.hands[0]
@@ -96,19 +93,19 @@ def test_flip_turnover_draws_in_played_order():
 
 def test_reverse_turnover():
     game = SixtyOne(Rules(turnover_order="reverse"), players=2)
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥"), P("A♦"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥"), P("A♦"))
     assert C("A♦") in s.hands[0] and s.stock == parse_cards("J♥ K♥ Q♥")
 
 
 def test_keep_last_turnover_keeps_the_card_just_played():
     game = SixtyOne(Rules(turnover_timing="keep_last"), players=2)
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥"), P("A♦"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥"), P("A♦"))
     assert s.pile == parse_cards("A♦") and C("Q♥") in s.hands[0] and s.stock == parse_cards("K♥")
 
 
 def test_shuffle_turnover_is_seeded_and_loses_nothing():
     game = SixtyOne(Rules(turnover_order="shuffle"), players=2)
-    before = position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥ 10♥ 9♥ 8♥")
+    before = game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥ J♥ 10♥ 9♥ 8♥")
     a, b = game.play(before, P("A♦")), game.play(before, P("A♦"))
     assert a == b
     assert Counter(a.stock + a.hands[0]) == Counter(parse_cards("Q♥ K♥ J♥ 10♥ 9♥ 8♥ A♦ 7♠ 6♠"))
@@ -143,7 +140,7 @@ def test_keep_last_limits_player_count():
 
 def test_total_resets_variant():
     game = SixtyOne(Rules(total_after_turnover="resets"), players=2)
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), P("A♦"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), P("A♦"))
     assert s.total == 0
 
 
@@ -350,13 +347,14 @@ class DealsFromTheDealer(SixtyOne):
     def deal(self, seed):
         s = super().deal(seed)
         n = self.players
-        return replace_state(s, hands=tuple(s.hands[(i + 1) % n] for i in range(n)))
+        return self.position(tuple(s.hands[(i + 1) % n] for i in range(n)), s.stock, to_move=s.to_move,
+                             dealer=s.dealer, seed=s.seed)
 
 
 class DealerLeads(SixtyOne):
     def deal(self, seed):
         s = super().deal(seed)
-        return replace_state(s, to_move=s.dealer)
+        return self.position(s.hands, s.stock, to_move=s.dealer, dealer=s.dealer, seed=s.seed)
 
 
 class PassesRight(SixtyOne):

@@ -9,7 +9,7 @@ import pytest
 from spec.cards import Card, Rank, make_deck, parse_card, parse_cards, sort_key
 from spec.errors import IllegalMove, VariantError
 from spec.games.sixty_one import (
-    PRESETS, Play, Rules, SixtyOne, State, brings_loss, card_value, cards_to_draw, deal_order, first_player,
+    PRESETS, Play, Rules, SixtyOne, brings_loss, card_value, cards_to_draw, deal_order, first_player,
     hands_stay_full, interval_bound, interval_length, least_interval_gain, least_total_after, loser_pays_each,
     must_turn_over, new_total, next_player, play_bound, queue_bound, replay_gap, turn_over,
 )
@@ -23,9 +23,6 @@ def P(text):
     return Play(parse_card(text))
 
 
-def position(players, hands, stock="", pile="", total=0, to_move=0, loser=None):
-    return State(hands=tuple(parse_cards(h) for h in hands), stock=parse_cards(stock), pile=parse_cards(pile),
-                 total=total, to_move=to_move, dealer=players - 1, seed=0, loser=loser)
 
 
 def refusal_text(game, state, move):
@@ -80,9 +77,9 @@ def test_a_joker_deck_takes_the_jokers_value_from_the_table(key):
         "6": 6, "7": 7, "8": 8, "9": 0, "10": -10, "J": 2, "Q": 3, "K": 4, "A": 1, "Jk": 5}}
     game = SixtyOne(rules, players=2)
     assert len(game.deck()) == 38 and Counter(game.deck())[JOKER] == 2
-    s = game.play(position(2, ["6♠ A♦ Jk", "7♣ 8♣ 9♣"], stock="7♥", total=50), Play(JOKER))
+    s = game.play(game.position(["6♠ A♦ Jk", "7♣ 8♣ 9♣"], stock="7♥", total=50), Play(JOKER))
     assert s.total == 55 and s.loser is None
-    s = game.play(position(2, ["6♠ A♦ Jk", "7♣ 8♣ 9♣"], stock="7♥", total=56), Play(JOKER))
+    s = game.play(game.position(["6♠ A♦ Jk", "7♣ 8♣ 9♣"], stock="7♥", total=56), Play(JOKER))
     assert s.total == 61 and s.loser == 0 and game.outcome(s).losers == (0,)
 
 
@@ -195,7 +192,7 @@ def test_of_the_whole_pack_exactly_the_cards_in_hand_are_allowed():
 
 def test_a_double_deck_hand_with_twins_has_one_move_per_card():
     game = SixtyOne(Rules(deck="2x36"), players=2)
-    s = position(2, ["6♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
+    s = game.position(["6♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
     assert game.legal_moves(s) == (P("6♠"), P("A♦"))
     after = game.play(s, P("6♠"))
     assert after.hands[0] == parse_cards("6♠ 7♥ A♦") and after.total == 6
@@ -203,10 +200,10 @@ def test_a_double_deck_hand_with_twins_has_one_move_per_card():
 
 def test_a_card_not_held_is_refused_with_the_hand_named():
     game = SixtyOne(players=2)
-    s = position(2, ["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
+    s = game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
     assert refusal_text(game, s, P("7♣")) == (
         "sixty-one-play", "illegal move 7♣: P0 does not hold 7♣: lay one of your cards (6♠ 7♠ A♦) [rule sixty-one-play]")
-    s = position(2, ["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", to_move=1)
+    s = game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", to_move=1)
     assert refusal_text(game, s, P("6♠"))[1] == (
         "illegal move 6♠: P1 does not hold 6♠: lay one of your cards (7♣ 8♣ 9♣) [rule sixty-one-play]")
 
@@ -215,7 +212,7 @@ def test_a_card_not_held_is_refused_with_the_hand_named():
 
 def test_no_move_after_the_game_is_over():
     game = SixtyOne(players=3)
-    s = game.play(position(3, ["8♠ 6♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], stock="7♥", total=55), P("8♠"))
+    s = game.play(game.position(["8♠ 6♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], stock="7♥", total=55), P("8♠"))
     assert s.loser == 0 and s.total == 63 and game.is_over(s)
     assert game.to_move(s) is None and game.legal_moves(s) == () and game.moves_for(s, 1) == ()
     for move in (P("7♣"), P("6♠")):                    # the next player's card, and the loser's own
@@ -227,7 +224,7 @@ def test_no_move_after_the_game_is_over():
 
 def test_the_outcome_exists_only_once_the_game_is_over():
     game = SixtyOne(players=2)
-    s = position(2, ["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", total=10)
+    s = game.position(["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", total=10)
     assert game.to_move(s) == 0 and not game.is_over(s)
     with pytest.raises(ValueError) as exc:
         game.outcome(s)
@@ -240,13 +237,13 @@ def test_the_outcome_exists_only_once_the_game_is_over():
 def test_the_loser_pays_one_point_to_every_other_player(loser, players, returns):
     assert loser_pays_each(loser, players) == returns
     game = SixtyOne(players=players)
-    out = game.outcome(position(players, ["A♠"] * players, loser=loser))
+    out = game.outcome(game.position([""] * players, loser=loser))
     assert out.losers == (loser,) and out.returns == returns
 
 
 def test_a_game_log_tells_the_total_and_the_loser():
     game = SixtyOne(players=2)
-    s = position(2, ["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", pile="K♦", total=53)
+    s = game.position(["8♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", pile="K♦", total=53)
     assert game.describe_move(game.play(s, P("6♠"))) == "total 59"
     over = game.play(s, P("8♠"))
     assert game.describe_move(over) == "total 61, P0 loses"
@@ -282,10 +279,10 @@ def test_shuffle_turnover_moves_the_same_cards_and_depends_on_seed_and_turnover(
 def test_resets_makes_the_total_the_value_of_the_new_pile():
     # keep_last: the ace stays on the pile, so the announced total is the ace's 1
     game = SixtyOne(Rules(turnover_timing="keep_last", total_after_turnover="resets"), players=2)
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), P("A♦"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), P("A♦"))
     assert s.total == 1 and s.pile == parse_cards("A♦") and s.turnovers == 1
     # and with the stock not yet empty there is no turnover: the total runs on
-    s = game.play(position(2, ["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="9♦", pile="Q♥ K♥", total=40), P("A♦"))
+    s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="9♦", pile="Q♥ K♥", total=40), P("A♦"))
     assert s.total == 41 and s.turnovers == 0
 
 
@@ -378,3 +375,15 @@ def test_queue_bound_is_the_first_play_count_that_must_reach_61():
 ])
 def test_queue_bound_does_not_apply(rules, players):
     assert queue_bound(rules, players) is None
+
+
+def test_a_position_names_each_card_no_more_often_than_the_deck_holds_it():
+    game = SixtyOne(players=3)
+    s = game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ K♠"], "7♥ 8♥", "10♦", total=-10, to_move=2)
+    assert (s.stock, s.pile, s.total, s.to_move, s.dealer, s.loser) == (parse_cards("7♥ 8♥"), parse_cards("10♦"),
+                                                                         -10, 2, 1, None)
+    with pytest.raises(ValueError, match="^7♥ is named more often than the deck holds it$"):
+        game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣", "J♠ Q♠ 7♥"], "7♥ 8♥")
+    with pytest.raises(ValueError, match="^2♠ is not a card of this deck$"):
+        game.position(["2♠", "", ""])                      # the source's deck runs from the 6
+    assert SixtyOne(Rules(deck="2x36"), players=2).position(["6♠ 6♠", ""]).hands[0] == parse_cards("6♠ 6♠")

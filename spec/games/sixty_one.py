@@ -10,12 +10,14 @@ is empty the pile is turned over to become the new stock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, format_cards, is_deck_spec, make_deck, parse_rank, shuffled, sort_key
+from spec.cards import (
+    Card, Rank, as_cards, check_named_once, format_cards, is_deck_spec, make_deck, parse_rank, shuffled, sort_key,
+)
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
@@ -405,6 +407,26 @@ class SixtyOne(Game[State, Play]):
         hands = deal_round_robin(cards, deal_order(dealer, n), self.rules.hand_size)
         return State(hands=tuple(sorted_hand(h) for h in hands), stock=tuple(cards[n * self.rules.hand_size:]),
                      pile=(), total=0, to_move=first_player(dealer, n), dealer=dealer, seed=seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str = (),
+                 pile: Sequence[Card] | str = (), *, total: int = 0, to_move: int = 0, dealer: int | None = None,
+                 plays: int = 0, turnovers: int = 0, loser: int | None = None, seed: int = 0) -> State:
+        """A position of Sixty-One: the hands, the stock and the pile, and the running total. How the
+        verifier's small configurations and the tests set up play.
+
+        ``hands``: the hands by seat, each kept in the order given (a deal sorts them). ``stock``: the
+        cards left to draw, the top card (drawn first) first. ``pile``: the cards played, the first played
+        first, the last played (the top) last. ``total``: the running total, default 0 (not the pile's
+        value: a turnover may carry a total over). ``to_move``: default P0. ``dealer``: default the seat
+        on the right of ``to_move``, as after a deal. ``plays`` and ``turnovers``: how many were made so far
+        (a shuffled turnover's seed reads the count). ``loser``: the seat whose card brought the loss, when
+        the game is over. ``seed``: the deal's. Cards are :class:`~spec.cards.Card` values or card notation;
+        a card named more often than the rules' deck holds it, or not in it, raises ``ValueError``
+        (:func:`~spec.cards.check_named_once`)."""
+        hands, stock, pile = tuple(map(as_cards, hands)), as_cards(stock), as_cards(pile)
+        check_named_once(self.deck(), *hands, stock, pile)
+        dealer = (to_move - 1) % self.players if dealer is None else dealer
+        return State(hands, stock, pile, total, to_move, dealer, seed, plays, turnovers, loser)
 
     def to_move(self, state: State) -> int | None:
         return None if state.loser is not None else state.to_move

@@ -12,7 +12,6 @@ import z3
 from spec.i18n import Msg
 from spec.cards import format_cards, make_deck, shuffled, sort_key
 from spec.dealing import sorted_hand
-from spec.games.sixty_one import State as SixtyOneState
 from spec.games.sixty_one import (
     STANDARD_VALUES, STATED_DECK_VALUE, SixtyOne, card_value, first_card_bound, hands_stay_full, interval_bound,
     interval_length, least_interval_gain, queue_bound, replay_gap,
@@ -79,8 +78,8 @@ def endings(game: SixtyOne) -> list[Root]:
     for seed in range(3):
         cards = shuffled(rest, random.Random(seed))
         hands = tuple(sorted_hand(cards[i * rules.hand_size:(i + 1) * rules.hand_size]) for i in range(n))
-        state = SixtyOneState(hands=hands, stock=tuple(cards[n * rules.hand_size:]), pile=negative,
-                              total=rules.losing_total - MARGIN, to_move=0, dealer=n - 1, seed=seed)
+        state = game.position(hands, cards[n * rules.hand_size:], negative, total=rules.losing_total - MARGIN,
+                              seed=seed)
         roots.append(Root(state, f"set-up {seed}: every negative card played, total {state.total}"))
     return roots
 
