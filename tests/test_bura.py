@@ -56,9 +56,9 @@ def test_a_position_places_the_cards_and_sets_the_rest_of_a_deal_in_progress():
     assert len(s.aside) == 32 - 10 and C("J♦") not in s.aside             # the turned card lies under the stock
     t = game.position(["7♥", (C("9♥"),), ""], turned="J♦", plays=[(0, "K♠", "lead"), (1, parse_cards("A♠"), "beat")])
     assert t.to_move == 2 and t.plays[1] == Play(1, (C("A♠"),), "beat") and t.stock == () and C("J♦") not in t.aside
-    for hands, stock, message in [(["K♠", "K♠", ""], "J♦", "card K♠ is named twice"),
-                                  (["K♠", "7♣", ""], "6♦", "card 6♦ is not in this game's deck"),
-                                  (["K♠", "7♣", ""], "7♣ J♦", "card 7♣ is named twice")]:
+    for hands, stock, message in [(["K♠", "K♠", ""], "J♦", "K♠ is named more often than the deck holds it"),
+                                  (["K♠", "7♣", ""], "6♦", "6♦ is not a card of this deck"),
+                                  (["K♠", "7♣", ""], "7♣ J♦", "7♣ is named more often than the deck holds it")]:
         with pytest.raises(ValueError) as exc:
             game.position(hands, stock)
         assert str(exc.value) == message

@@ -1081,11 +1081,11 @@ def test_rules_errors_say_what_is_allowed(fields, message):
 def test_position_and_notation_errors():
     g = Durak(Rules(deck_size=12, hand_size=3))
     for hands, stock, message in [(["Q♠"], "", "give 2 hands"),
-                                  (["Q♠", "Q♠"], "", "card Q♠ is named twice"),
-                                  (["Q♠", "K♠"], "Q♠", "card Q♠ is named twice"),
-                                  (["Q♠", "6♠"], "", "card 6♠ is not in this game's deck"),
-                                  (["Q♠", "K♠ Jk"], "", "card Jk is not in this game's deck"),
-                                  ([parse_cards("Q♠ K♠"), ()], parse_cards("A♥ K♠"), "card K♠ is named twice")]:
+                                  (["Q♠", "Q♠"], "", "Q♠ is named more often than the deck holds it"),
+                                  (["Q♠", "K♠"], "Q♠", "Q♠ is named more often than the deck holds it"),
+                                  (["Q♠", "6♠"], "", "6♠ is not a card of this deck"),
+                                  (["Q♠", "K♠ Jk"], "", "Jk is not a card of this deck"),
+                                  ([parse_cards("Q♠ K♠"), ()], parse_cards("A♥ K♠"), "K♠ is named more often than the deck holds it")]:
         with pytest.raises(ValueError) as exc:
             g.position(hands, stock)
         assert str(exc.value) == message

@@ -106,7 +106,7 @@ def test_the_notation_round_trips():
 
 @pytest.mark.parametrize("text, word", [("trump=♠; attacker=2; p0=6♠; p1=7♠", "attacker"),
                                         ("trump=♠; attacker=0; p0=6♠", "missing p1"),
-                                        ("trump=♠; attacker=0; p0=6♠ 6♠; p1=7♠", "twice"),
+                                        ("trump=♠; attacker=0; p0=6♠ 6♠; p1=7♠", "named more often"),
                                         ("trump=♠; attacker=0; p0=2♠; p1=7♠", "2♠"),
                                         ("trump=♠; attacker=0; p0=; p1=7♠", "both players"),
                                         ("trump=♠; attacker=0; p0=6♠; p1=7♠; p1=8♠", "once each"),

@@ -82,7 +82,9 @@ def parse_position(game, text: str):
     try:
         return game.position(hands, trump=trump, attacker=int(fields["attacker"]))
     except ValueError as exc:      # a card named twice or not in the deck: the constructor names it
-        raise CardspecError(f"--position: {exc}") from None
+        deck = game.deck()
+        raise CardspecError(f"--position: {exc}; allowed: the {len(deck)} cards of deck_size = {len(deck)}, "
+                            f"each once: {format_cards(sorted(deck, key=lambda c: (str(c.suit), int(c.rank))))}") from None
 
 
 def format_position(game, state) -> str:

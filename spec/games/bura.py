@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Literal
 
 from spec.bouts import BeatRule, draw_turns, suit_leads, why_not_held, why_not_suit_lead
-from spec.cards import Card, Rank, Suit, make_deck, parse_cards
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -541,12 +541,14 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         A card named twice or not in the pack raises ``ValueError`` naming it.
         """
         n = self.players
-        hs, st = tuple(_cards(h) for h in hands), _cards(stock)
-        pl = tuple(p if isinstance(p, Play) else Play(p[0], _cards(p[1]), p[2]) for p in plays)
-        taken = tuple(_cards(w) for w in won) if won is not None else ((),) * n
+        hs, st = tuple(as_cards(h) for h in hands), as_cards(stock)
+        pl = tuple(p if isinstance(p, Play) else Play(p[0], as_cards(p[1]), p[2]) for p in plays)
+        taken = tuple(as_cards(w) for w in won) if won is not None else ((),) * n
         turned = _turned_card(st, turned)
         named = [c for h in hs + taken + tuple(p.cards for p in pl) for c in h] + list(st)
-        _check_cards(self.deck(), named, turned)
+        # the turned card is checked apart: it may also lie under the stock, or where it was drawn to
+        check_named_once(self.deck(), named)
+        check_named_once(self.deck(), (turned,))
         if ledger is None:
             ledger = settle(Ledger.open(players=n), ante_deltas(n, self.rules.ante), clause="bura-stake")
         if to_move is None:
@@ -696,31 +698,13 @@ class Bura(Game[State, Lead | Beat | Throw | Claim | Pass]):
         return Msg("{trick}; the cards are out", trick=text) if state.cards_out else text
 
 
-def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
-    """Cards given in notation or as ``Card`` values."""
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-
-
 def _turned_card(stock: tuple[Card, ...], turned: str | Card | None) -> Card:
     """The turned card a position names, by default the stock's bottom card."""
     if turned is None:
         if not stock:
             raise ValueError("name the turned card: the stock is empty")
         return stock[-1]
-    return _cards(turned)[0] if isinstance(turned, str) else turned
-
-
-def _check_cards(deck: Sequence[Card], named: Sequence[Card], turned: Card) -> None:
-    """A position's cards are in the pack, each named once; the turned card is named apart, since it
-    may also lie at the bottom of the stock, or in the hand or trick it was drawn to."""
-    pack, seen = frozenset(deck), set()
-    for card in [*named, turned]:
-        if card not in pack:
-            raise ValueError(f"card {card} is not in this game's deck")
-    for card in named:
-        if card in seen:
-            raise ValueError(f"card {card} is named twice")
-        seen.add(card)
+    return as_cards(turned)[0] if isinstance(turned, str) else turned
 
 
 def _with(state: State, **changes) -> State:

@@ -36,7 +36,7 @@ from spec.bouts import (
     CARDS, OPEN, RANK_MASK, RANK_SUBSETS, SAME_RANK, BeatRule, bit, card_of, cards_of, deck_mask, draw_order, draw_up,
     format_mask, ids_of, lead_options, lowest_trump_holder, next_seat_with_cards, table_mask, table_rank_mask,
 )
-from spec.cards import Card, Suit, format_card, format_cards, parse_cards
+from spec.cards import Card, Suit, as_cards, check_named_once, format_card, format_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source, replace
@@ -284,11 +284,6 @@ def _ids(mv) -> tuple[int, int]:
     if type(mv) is Beat:
         return _ID_OF[mv.attack], _ID_OF[mv.cover]
     return _ID_OF[mv.card], _ID_OF[mv.card]
-
-
-def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
-    """Cards given in notation or as ``Card`` values."""
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
 def mask_of_cards(cards) -> int:
@@ -1163,19 +1158,13 @@ class Durak(TableViews, Game[State, Attack | Beat | Take | Throw | Transfer | Pa
         default the one ``durak-first-attack`` chooses; it attacks the next seat holding cards.
         A card named twice or not in this game's deck raises ``ValueError`` naming it.
         """
-        hs = [_cards(h) for h in hands]
+        hs = [as_cards(h) for h in hands]
         if len(hs) != self.players:
             raise ValueError(f"give {self.players} hands")
-        stock_cards = _cards(stock)
-        used = 0
-        for card in [c for h in hs for c in h] + list(stock_cards):
-            cid = _ID_OF.get(card, 63)
-            if not self._deck >> cid & 1:
-                raise ValueError(f"card {card} is not in this game's deck")
-            if used >> cid & 1:
-                raise ValueError(f"card {card} is named twice")
-            used |= 1 << cid
+        stock_cards = as_cards(stock)
+        check_named_once(self.deck(), *hs, stock_cards)
         masks = [mask_of_cards(h) for h in hs]
+        used = mask_of_cards(stock_cards) | sum(masks)   # hands and stock are disjoint: checked above
         st = tuple(_ID_OF[c] for c in stock_cards)
         shown = st[-1] if st and trump is None else -1
         if trump is None:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, deck_ranks, format_cards, make_deck, parse_cards
+from spec.cards import Card, Rank, Suit, as_cards, check_named_once, deck_ranks, format_cards, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -51,7 +51,6 @@ HAND = 4
 #: the 24 kinds of card in a pack (six copies of each in the 144-card shoe)
 KINDS = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS) for r in deck_ranks(24))
 COPIES = 6
-_KIND_SET = frozenset(KINDS)
 
 #: card points: the "fat" (ace, nine) scores nothing
 POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1, Rank.ACE: 0, Rank.NINE: 0}
@@ -357,11 +356,6 @@ def _limited(copies: int):
             if max(Counter(h).values()) <= copies)
 
 
-def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
-    """Cards given in notation or as ``Card`` values."""
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-
-
 # ------------------------------------------------------------------ betting clauses
 
 @CLAUSES.rule("kvart-turn", "The player on the dealer's left opens; the turn goes clockwise, skipping those "
@@ -551,8 +545,8 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
         The shoe holds each card six times: a card named more often, or one not in the shoe
         (a joker, an eight), raises ``ValueError`` naming it.
         """
-        hs = tuple(_cards(h) for h in hands)
-        turned = _cards(turned)
+        hs = tuple(as_cards(h) for h in hands)
+        turned = as_cards(turned)
         named = Counter(c for h in hs for c in h) + Counter(turned)
         if stock is None:          # the shoe's first copies of each card left over, in the shoe's order
             left, rest = Counter(SHOE) - named, []
@@ -561,12 +555,8 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
                     left[c] -= 1
                     rest.append(c)
             stock = rest
-        stock = _cards(stock)
-        for card, times in (named + Counter(stock)).items():
-            if card not in _KIND_SET:
-                raise ValueError(f"card {card} is not in this game's deck")
-            if times > COPIES:
-                raise ValueError(f"card {card} is named {times} times; the shoe holds {COPIES}")
+        stock = as_cards(stock)
+        check_named_once(SHOE, *hs, turned, stock)
         led = self._anted
         if purse is not None or pot is not None:
             led = Ledger.open(players=self.players, stake=led[player_account(0)] if purse is None else purse,
