@@ -30,20 +30,19 @@ RECORDS = Path(__file__).parent / "data" / "records" / "koroli"
 U = UNTITLED
 
 
-def position(hands: str, *, trick: str = "", trump: Suit = Suit.CLUBS, stage: int = 0, titles=(U,) * 4,
-             new=(U,) * 4, leads: int = 2, dealer: int = 3, to_move: int | None = None, stock: str = "",
-             swaps=(), rules: Rules | None = None, counts=(0, 0, 0, 0)) -> tuple[Koroli, State]:
-    """A hand-made position: hands separated by '|'; the trick's cards played from seat 0 on."""
+def position(hands: str, *, trick: str = "", trump: Suit = Suit.CLUBS, dealer: int = 3, to_move: int | None = None,
+             stock: str = "", swaps=(), leads: int = 2, rules: Rules | None = None, **rest) -> tuple[Koroli, State]:
+    """A hand-made position, built by :meth:`Koroli.position`: hands separated by '|'; the trick's cards played
+    from seat 0 on, the next seat to move; the turned card the stock's top, else the dealer's first trump
+    (else the 6 of trumps)."""
     game = Koroli(rules)
     hs = tuple(parse_cards(h) for h in hands.split("|"))
-    plays = tuple(enumerate(parse_cards(trick)))
     st = parse_cards(stock)
     turned = st[0] if st else next((c for c in hs[dealer] if c.suit == trump), C("6" + trump.value))
-    log = tuple(p for p in range(4) for _ in range(counts[p]))
-    mover = (len(plays) if to_move is None else to_move)
-    state = State(stage, tuple(titles), tuple(new), tuple(counts), log, hs, plays, (), st, (), trump, turned, True,
-                  dealer, mover, tuple(swaps), leads, 1, 0)
-    return game, state
+    plays = tuple(enumerate(parse_cards(trick)))
+    mover = len(plays) if to_move is None else to_move
+    return game, game.position(hs, plays, stock=st, turned=turned, trump=trump, dealer=dealer, to_move=mover,
+                               swaps=swaps, leads=leads, **rest)
 
 
 def allowed(game, state) -> str:
@@ -88,20 +87,20 @@ def test_the_first_two_leads_are_trumps_if_able():
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, PLAY[C("A♠")])
     assert exc.value.clause == "koroli-trump-lead" and "first two leads" in exc.value.reason
-    s = dataclasses.replace(s, leads=1)
+    game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=1)
     assert allowed(game, s) == "7♣"
-    s = dataclasses.replace(s, leads=2)
+    game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=2)
     assert allowed(game, s) == "7♣ A♠"
     game, s = position("7♦ A♠|K♠|Q♠|J♠", leads=0)          # no trump: any card
     assert allowed(game, s) == "7♦ A♠"
 
 
 def test_follow_suit_else_any_card_or_a_trump_under_the_option():
-    game, s = position("A♠|7♦ 8♣ 9♥|Q♠|J♠", trick="A♠")
+    game, s = position("|7♦ 8♣ 9♥|Q♠|J♠", trick="A♠")
     assert allowed(game, s) == "7♦ 8♣ 9♥"
-    game, s = position("A♠|7♦ 8♣ 9♥|Q♠|J♠", trick="A♠", rules=Rules(void="trump"))
+    game, s = position("|7♦ 8♣ 9♥|Q♠|J♠", trick="A♠", rules=Rules(void="trump"))
     assert allowed(game, s) == "8♣"
-    game, s = position("A♠|7♦ 8♣ 9♠|Q♠|J♠", trick="A♠")
+    game, s = position("|7♦ 8♣ 9♠|Q♠|J♠", trick="A♠")
     assert allowed(game, s) == "9♠"
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, PLAY[C("8♣")])
@@ -109,10 +108,10 @@ def test_follow_suit_else_any_card_or_a_trump_under_the_option():
 
 
 def test_the_trick_goes_to_the_highest_trump_else_the_highest_of_the_suit_led_and_its_taker_leads():
-    game, s = position("A♠|7♠|6♣|K♠", trick="A♠ 7♠ 6♣", leads=3)
+    game, s = position("9♦|8♦|7♦|K♠ 10♦", trick="A♠ 7♠ 6♣", leads=3)
     after = game.play(s, PLAY[C("K♠")])
     assert after.last_winner == 2 and after.to_move == 2 and after.counts == (0, 0, 1, 0)
-    game, s = position("9♥|A♥|6♠|10♥", trick="9♥ A♥ 6♠", leads=3, trump=Suit.DIAMONDS)
+    game, s = position("|||10♥", trick="9♥ A♥ 6♠", leads=3, trump=Suit.DIAMONDS)
     after = game.play(s, PLAY[C("10♥")])
     assert after.last_winner == 1
 
@@ -141,19 +140,19 @@ def test_titles_go_to_the_first_at_each_count_and_the_last_is_peasant():
 
 
 def test_a_title_lays_the_hand_aside_and_the_rest_play_on():
-    game, s = position("A♣ 7♦|9♣ 8♦|6♣ 9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 0, 1, 2), leads=3)
+    game, s = position("7♦|7♣ 8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 0, 1, 2), leads=3)
     after = game.play(s, PLAY[C("K♣")])
     assert after.new == (KING, U, U, U) and after.hands[0] == () and C("7♦") in after.aside
     assert after.to_move == 1                          # the king left: the next on his left leads
-    assert allowed(game, after) == "9♣ 8♦"                # past the first two leads: any card
+    assert allowed(game, after) == "7♣ 8♦"                # past the first two leads: any card
 
 
 def test_the_restart_option_wipes_the_record_after_a_title():
-    game, s = position("A♣ 7♦|9♣ 8♦|6♣ 9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 8, 1, 2), leads=3,
+    game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 8, 1, 2), leads=3,
                        rules=Rules(counts_restart=True))
     after = game.play(s, PLAY[C("K♣")])
     assert after.new == (KING, U, U, U) and after.counts == (0, 0, 0, 0)
-    game, s = position("A♣ 7♦|9♣ 8♦|6♣ 9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 8, 1, 2), leads=3)
+    game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", counts=(9, 8, 1, 2), leads=3)
     assert game.play(s, PLAY[C("K♣")]).counts == (10, 8, 1, 2)
 
 
@@ -215,7 +214,7 @@ def test_bounds_and_max_plays():
 
 def test_outcome_ranks_by_title():
     game = Koroli()
-    s = dataclasses.replace(game.deal(1), over=True, new=(SOLDIER, KING, PEASANT, PRINCE))
+    s = game.position(game.deal(1).hands, new=(SOLDIER, KING, PEASANT, PRINCE), over=True)
     out = game.outcome(s)
     assert out.winners == (1,) and out.losers == (2,) and out.returns == (1, 3, 0, 2)
     assert sorted(TITLE_POINTS.values()) == [0, 1, 2, 3]
@@ -440,7 +439,7 @@ def test_exchange_refusals_name_the_clause_and_the_card():
     assert refusal(game, s, SWAP[(C("7♣"), C("8♦"))]) == (
         "koroli-exchange", "take the peasant's highest trump, A♣, not 7♣")
     assert refusal(game, s, PLAY[C("K♠")]) == ("koroli-play-turn", "P1 must exchange first")
-    wrong_turn = dataclasses.replace(s, to_move=2)
+    _, wrong_turn = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=2, **REIGN)
     assert refusal(game, wrong_turn, SWAP[(C("A♣"), C("8♥"))]) == (
         "koroli-exchange-turn", "no exchange now: cards are exchanged only before the first lead")
 
@@ -504,8 +503,7 @@ def test_the_first_deal_comes_from_the_seed_one_card_at_a_time_from_the_dealers_
 
 
 def test_the_next_deal_passes_left_and_is_shuffled_afresh():
-    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
-    s = dataclasses.replace(s, seed=42)
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3), seed=42)
     after = game.play(s, PLAY[C("K♣")])            # the deal's last trick: P0 takes it
     hands = dealt_from(shuffled(42, 2), (1, 2, 3, 0))
     assert after.dealer == 0 and after.to_move == 1 and after.deals == 2 and after.seed == 42
@@ -518,8 +516,8 @@ def test_the_next_deal_passes_left_and_is_shuffled_afresh():
 
 def test_a_deal_for_three_skips_the_king_and_turns_the_first_undealt_card():
     # P0 is king; P3 dealt the deal now played out: the deal passes to P1, the next still racing
-    game, s = position("|9♣|6♣|K♣", trick="", to_move=1, leads=3, new=(KING, U, U, U), counts=(10, 3, 2, 4))
-    s = dataclasses.replace(s, seed=5)
+    game, s = position("|9♣|6♣|K♣", trick="", to_move=1, leads=3, new=(KING, U, U, U), counts=(10, 3, 2, 4),
+                       seed=5)
     s = game.play(game.play(s, PLAY[C("9♣")]), PLAY[C("6♣")])
     after = game.play(s, PLAY[C("K♣")])
     cards = shuffled(5, 2)
@@ -540,8 +538,7 @@ def test_describe_shows_the_stage_deal_dealer_trumps_titles_and_hands():
     assert game.describe(s) == ("introduction, deal 1, P3 deals, turns K♣: trumps ♣; "
                                 "P0: A♣ 7♦ | P1: 9♣ 8♦ | P2: 6♣ 9♦ | P3: K♣ 10♦")
     game, s = position("A♥ 7♦||9♥ 8♦|K♦ 10♦", stock="J♥ 6♠", trump=Suit.HEARTS, new=(U, KING, U, U), swaps=(0,),
-                       to_move=0, **REIGN)
-    s = dataclasses.replace(s, stage=2, deals=7)
+                       to_move=0, **{**REIGN, "stage": 2}, deals=7)
     assert game.describe(s) == ("reign 2, deal 7, P0 deals, turns J♥: trumps ♥; titles P0=peasant P1=king "
                                 "P2=prince P3=soldier; P0: A♥ 7♦ | P2: 9♥ 8♦ | P3: K♦ 10♦")
 
@@ -627,14 +624,14 @@ def test_a_match_of_two_reigns_plays_on_and_the_first_reigns_titles_rule_the_sec
 
 
 def test_a_test_positions_outcome_before_its_stage_is_decided():
-    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
-    end = game.play(dataclasses.replace(s, limit=1), PLAY[C("K♣")])
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3), last_deal=True)
+    end = game.play(s, PLAY[C("K♣")])
     assert end.over and end.new == (U,) * 4
     out = game.outcome(end)
     assert (out.winners, out.losers, out.scores, out.returns) == ((), (), (3, 1, 0, 3), (0, 0, 0, 0))
     assert game.describe_move(end) == "P0 takes A♣ 9♣ 6♣ K♣; match over: no titles"
-    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 1, 0, 3))
-    end = game.play(dataclasses.replace(s, limit=1), PLAY[C("K♣")])
+    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 1, 0, 3), last_deal=True)
+    end = game.play(s, PLAY[C("K♣")])
     out = game.outcome(end)
     assert (out.winners, out.scores, out.returns) == ((0,), (10, 1, 0, 3), (0, 0, 0, 0))
     assert game.describe_move(end) == "P0 takes A♣ 9♣ 6♣ K♣; match over: P0 king"
@@ -805,3 +802,20 @@ def test_the_match_end_lays_the_last_hands_aside():
         parse_cards("7♦ A♦"), parse_cards("8♠ 10♠"), (), (), (), ())
     assert game.describe(end) == ("reign 1, deal 1, P0 deals, turns 6♣: trumps ♣; titles P0=peasant P1=king "
                                   "P2=prince P3=soldier; P2: 9♠")
+
+
+def test_a_position_turns_trumps_finds_the_exchanges_and_names_each_card_once():
+    game = Koroli()
+    reign = dict(stage=1, titles=(PEASANT, KING, PRINCE, SOLDIER), dealer=0, seed=3)
+    s = game.position(["A♣ 7♣ 9♦", "K♠ 8♦ 6♥", "Q♠ 8♥ 7♠", "J♠ 6♦ 10♥"], **reign)
+    assert (s.turned, s.trump, s.shown, s.swaps, s.to_move, s.leads, s.deals, s.seed) == (
+        C("9♦"), Suit.DIAMONDS, True, (1, 2), 1, 0, 1, 3)     # the dealer's last card; the king exchanges first
+    s = game.position(["7♣", "8♣", "9♣", "J♠"], [(0, "A♥"), (1, "6♥")], counts=(2, 0, 0, 1), leads=3)
+    assert s.to_move == 2 and s.swaps == () and s.log == (0, 0, 3) and s.trick[0] == (0, C("A♥"))
+    assert s.turned == C("J♠") and s.trump == Suit.SPADES
+    with pytest.raises(ValueError, match="^A♥ is named more often than the deck holds it$"):
+        game.position(["A♥", "8♣", "", "J♠"], [(0, "A♥")])
+    with pytest.raises(ValueError, match="^2♠ is not a card of this deck$"):
+        game.position(["2♠", "", "", "J♠"])
+    with pytest.raises(ValueError, match="^no card to turn for trumps: P3 deals and holds none, and no stock"):
+        game.position(["7♣", "", "", ""])

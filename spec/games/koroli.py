@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spec.cards import Card, Suit, make_deck
+from spec.cards import Card, Suit, as_cards, check_named_once, make_deck, parse_card
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -530,6 +530,59 @@ class Koroli(Game[State, Play | Swap]):
         return State(state.stage, state.titles, state.new, state.counts, state.log,
                      tuple(sorted_hand(h) for h in hands), (), (), stock, (), turned.suit, turned, True,
                      dealer, lead, swaps, 0, state.deals + 1, state.seed)
+
+    def position(self, hands: Sequence[Sequence[Card] | str], trick: Sequence[tuple[int, Card | str]] = (), *,
+                 stage: int = 0, titles: Sequence[int] = (UNTITLED,) * PLAYERS,
+                 new: Sequence[int] = (UNTITLED,) * PLAYERS, counts: Sequence[int] = (0,) * PLAYERS,
+                 log: Sequence[int] | None = None, stock: Sequence[Card] | str = (),
+                 turned: Card | str | None = None, trump: Suit | None = None, shown: bool = True,
+                 dealer: int = PLAYERS - 1, to_move: int | None = None, swaps: Sequence[int] | None = None,
+                 leads: int = 0, taken: Sequence[Card] | str = (), aside: Sequence[Card] | str = (),
+                 deals: int = 1, seed: int = 0, over: bool = False, last_deal: bool = False) -> State:
+        """A position of Koroli: a deal of a stage of the match, the hands, the trick on the table and the
+        record of tricks towards the titles. How the verifier's small configurations and the tests set up play.
+
+        ``hands``: the four hands by seat (a titled player who left the deal holds none), each kept in the
+        order given (a deal sorts them). ``trick``: the plays of the trick in progress, ``(seat, card)`` in
+        the order played. ``stage``: 0 the introduction, 1 the first reign and so on; ``titles``: the titles
+        that rule it (``KING`` to ``PEASANT``, all ``UNTITLED`` in the introduction); ``new``: the titles
+        won so far in it. ``counts``: the tricks chalked towards them by seat; ``log``: who took each, in
+        order (default each seat's tricks in seat order). ``stock``: the cards not dealt (fewer than four
+        players), top first. ``turned``: the card turned for trumps, default the stock's top card, else the
+        dealer's last card; ``trump``: default its suit; ``shown``: it still lies where all can see it.
+        ``dealer``: default P3. ``swaps``: the seats still to exchange, default those the stage's rules give
+        at the start of a deal (before any trick is led or taken), else none. ``to_move``: default the first
+        of ``swaps``, else the seat after the trick's last play, else the stage's leader.
+        ``leads``: the tricks led by the current leading role this deal. ``taken`` and ``aside``: the cards
+        of this deal's tricks and of the hands laid aside by titles won mid-deal. ``deals``: deals dealt in
+        the match (this one included); ``seed``: the match's, for the deals to come; ``over``: the match is
+        over; ``last_deal``: the match stops when this deal ends (a small configuration's). Cards are
+        :class:`~spec.cards.Card` values or card notation; a card named twice, or not of the 36, raises
+        ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, stock, taken, aside = tuple(map(as_cards, hands)), as_cards(stock), as_cards(taken), as_cards(aside)
+        trick = tuple((p, parse_card(c) if isinstance(c, str) else c) for p, c in trick)
+        check_named_once(DECK, *hands, tuple(c for _, c in trick), stock, taken, aside)
+        if turned is None:
+            if not stock and not hands[dealer]:
+                raise ValueError(f"no card to turn for trumps: P{dealer} deals and holds none, and no stock is given")
+            turned = turned_card(hands, stock, dealer)
+        turned = parse_card(turned) if isinstance(turned, str) else turned
+        check_named_once(DECK, (turned,))
+        log = tuple(p for p in range(PLAYERS) for _ in range(counts[p])) if log is None else tuple(log)
+        state = State(stage, tuple(titles), tuple(new), tuple(counts), log, hands, trick, taken, stock, aside,
+                      turned.suit if trump is None else trump, turned, shown, dealer, -1, (), leads, deals, seed,
+                      over=over, limit=int(last_deal))
+        stage_rules, active = stage_of(state), state.active
+        if swaps is None:
+            swaps = stage_rules.swaps(state, active) if not trick and not taken and not leads else ()
+        if to_move is None and swaps:
+            to_move = swaps[0]
+        elif to_move is None and trick:  # the seat after the last play, as apply finds it
+            order = stage_rules.play_order(replace(state, to_move=trick[-1][0]), active)
+            to_move = order[(order.index(trick[-1][0]) + 1) % len(order)]
+        elif to_move is None:
+            to_move = stage_rules.leader(state, active, None)
+        return replace(state, to_move=to_move, swaps=tuple(swaps))
 
     # ---------------------------------------------------------------- flow
     def to_move(self, state):

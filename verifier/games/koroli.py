@@ -13,7 +13,7 @@ from spec.cards import Card, format_cards
 import spec.games.koroli as rules_module
 from spec.dealing import rng_for
 from spec.games.koroli import (
-    DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, Play, State, stage_of,
+    DECK, HAND_SIZE, KING, PEASANT, PLAYERS, PRINCE, TITLES, UNTITLED, Koroli, Play, State,
 )
 from spec.i18n import Msg
 from spec.tricks import NATURAL_ORDER
@@ -58,13 +58,9 @@ def _small_state(game, seed: int, kind: str) -> State | None:
         hands[p] = tuple(sorted(cards[i * k:(i + 1) * k], key=str))
     rest = tuple(cards[len(active) * k:len(active) * k + 4])
     stock = rest if len(active) < PLAYERS else ()
-    turned = stock[0] if stock else hands[dealer][-1]
-    state = State(stage, titles, new, counts, tuple(p for p in range(PLAYERS) for _ in range(counts[p])), tuple(hands),
-                  (), (), stock, (), turned.suit, turned, True, dealer, 0, (), 0, 1, seed, limit=1)
-    stage_obj = stage_of(state)
-    swaps = stage_obj.swaps(state, active)
-    lead = swaps[0] if swaps else stage_obj.leader(state, active, None)
-    return dataclasses.replace(state, to_move=lead, swaps=swaps)
+    # the stock's top card (else the dealer's last) turned for trumps; the stage's exchanges, then its leader
+    return game.position(hands, stage=stage, titles=titles, new=new, counts=counts, stock=stock, dealer=dealer,
+                         seed=seed, last_deal=True)
 
 
 @small_configs(GAME)
