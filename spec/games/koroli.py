@@ -496,6 +496,23 @@ def reign_leader(titles: Sequence[int], active: Sequence[int]) -> int:
 
 # ---------------------------------------------------------------------- game
 
+def _opened(state: State, to_move: int | None, swaps: Sequence[int] | None) -> State:
+    """A set-up ``state`` with its exchanges (default: those the stage's rules give at the start of a deal,
+    before any trick is led or taken) and the seat to move (default: the first to exchange, else the seat after
+    the trick's last play, else the stage's leader): :meth:`Koroli.position`'s defaults."""
+    stage, active, trick = stage_of(state), state.active, state.trick
+    if swaps is None:
+        swaps = stage.swaps(state, active) if not trick and not state.taken and not state.leads else ()
+    if to_move is None and swaps:
+        to_move = swaps[0]
+    elif to_move is None and trick:  # the seat after the last play, as apply finds it
+        order = stage.play_order(replace(state, to_move=trick[-1][0]), active)
+        to_move = order[(order.index(trick[-1][0]) + 1) % len(order)]
+    elif to_move is None:
+        to_move = stage.leader(state, active, None)
+    return replace(state, to_move=to_move, swaps=tuple(swaps))
+
+
 class Koroli(Game[State, Play | Swap]):
     info = INFO
     Rules = Rules
@@ -572,17 +589,7 @@ class Koroli(Game[State, Play | Swap]):
         state = State(stage, tuple(titles), tuple(new), tuple(counts), log, hands, trick, taken, stock, aside,
                       turned.suit if trump is None else trump, turned, shown, dealer, -1, (), leads, deals, seed,
                       over=over, limit=int(last_deal))
-        stage_rules, active = stage_of(state), state.active
-        if swaps is None:
-            swaps = stage_rules.swaps(state, active) if not trick and not taken and not leads else ()
-        if to_move is None and swaps:
-            to_move = swaps[0]
-        elif to_move is None and trick:  # the seat after the last play, as apply finds it
-            order = stage_rules.play_order(replace(state, to_move=trick[-1][0]), active)
-            to_move = order[(order.index(trick[-1][0]) + 1) % len(order)]
-        elif to_move is None:
-            to_move = stage_rules.leader(state, active, None)
-        return replace(state, to_move=to_move, swaps=tuple(swaps))
+        return _opened(state, to_move, swaps)
 
     # ---------------------------------------------------------------- flow
     def to_move(self, state):
