@@ -22,7 +22,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from spec.cards import SUIT_ORDER, Card, Rank, Suit, format_card, format_cards, make_deck, sort_key
+from spec.cards import (
+    SUIT_ORDER, Card, Rank, Suit, as_cards, check_named_once, format_card, format_cards, make_deck, parse_card,
+    sort_key,
+)
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source, replace
@@ -937,9 +940,16 @@ class LayoutContract(Part):
     def active(state: State) -> int:
         return PLAYERS - state.hands.count(())
 
+    def rows_of(self, layout: Sequence[Card]) -> tuple:
+        """The rows' (lowest, highest) rank per suit that the cards of ``layout`` make in the rows layout (``None``
+        for a row not started); ``()`` in the chain."""
+        if self.rules.trix_layout != "rows":
+            return ()
+        ranks = [[int(c.rank) for c in layout if c.suit is suit] for suit in SUIT_ORDER]
+        return tuple((min(r), max(r)) if r else None for r in ranks)
+
     def start(self, prog: Progress, hands) -> State:
-        ends = (None,) * 4 if self.rules.trix_layout == "rows" else ()
-        return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, ends=ends)
+        return State(prog, hands, prog.dealer, (), ((),) * PLAYERS, ends=self.rows_of(()))
 
     def moves(self, state: State) -> tuple[Lay, ...] | tuple[Pass]:
         """The cards that fit the rows (:func:`rows_playable`), start the chain (:func:`opening_cards`)
@@ -1038,6 +1048,64 @@ class Trix(Game[State, Move]):
         first = holder_of(hands, SEVEN_OF_HEARTS)
         return self.choice.begin_deal(seed, 0, dealer, first, hands, ((),) * PLAYERS,
                                       Match.start(PLAYERS, max_deals=N_DEALS), ())
+
+    def position(self, hands: Sequence[Sequence[Card] | str], contract: Contract | None = None, *,
+                 phase: str | None = None, to_move: int | None = None,
+                 trick: Sequence[tuple[int, Card | str]] = (), taken: Sequence[Sequence[Card] | str] | None = None,
+                 layout: Sequence[Card] | str = (), passes: int = 0, finished: Sequence[int] = (),
+                 dealer: int = 0, chooser: int = 0, first_chooser: int | None = None,
+                 chosen: Sequence[Sequence[Contract]] | None = None, deal_no: int = 0,
+                 totals: Sequence[int] = (0,) * PLAYERS, doubled: Sequence[tuple[Card | str, int]] = (),
+                 pending: Sequence = (), redeals: int = 0, seed: int = 0) -> State:
+        """A position of Trix: a deal of the twenty, its step, the hands and what lies on the table. How the
+        tests set up play (the verifier's searches start from seeded deals).
+
+        ``hands``: the four hands by seat, each kept in the order given (a deal sorts them). ``contract``: the
+        deal's contract, ``None`` while it is being chosen. ``phase``: ``"choose"``, ``"announce"``
+        (doubling), ``"redeal"``, ``"play"`` or ``"over"``; default ``"choose"`` without a contract, else
+        ``"play"``. ``trick``: the trick in progress, ``(seat, card)`` in the order played. ``taken``: each
+        seat's cards taken in tricks this deal. ``layout``: the Trix contract's cards laid, the first laid
+        first, the top card last (in the rows layout its rows are read from these cards). ``passes``: passes
+        in a row; ``finished``: the seats out of cards, in the order they ran out. ``dealer``: default P0.
+        ``chooser``: who chooses (or chose) this deal's contract, default P0; ``first_chooser``: who held the
+        7♥ in the first deal, default the chooser. ``chosen``: each seat's contracts chosen so far, default
+        the chooser's ``contract`` alone. ``deal_no``: deals played before this one; ``totals``: their
+        points by seat. ``doubled``: ``(card, holder)`` doubled this deal; ``pending``: the cards still to
+        announce (announce) or the seats asked about a redeal (redeal); ``redeals``: redeals of this deal so
+        far; ``seed``: the game's, for the deals to come. ``to_move``: default the chooser, the holder of the
+        card announced, the seat asked, the seat after the trick's last play, else the seat that starts play
+        (the dealer in the Trix contract, the first leader in the others); nobody once the game is over.
+        Cards are :class:`~spec.cards.Card` values or card notation; a card named twice, or not of the 52,
+        raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
+        hands, layout = tuple(map(as_cards, hands)), as_cards(layout)
+        taken = tuple(map(as_cards, taken)) if taken is not None else ((),) * PLAYERS
+        trick = tuple((p, parse_card(c) if isinstance(c, str) else c) for p, c in trick)
+        check_named_once(_DECK, *hands, tuple(c for _, c in trick), *taken, layout)
+        phase = phase or (CHOOSE if contract is None else PLAY)
+        if chosen is None:
+            chosen = tuple((contract,) if p == chooser and contract is not None else () for p in range(PLAYERS))
+        pending = as_cards(pending) if phase == ANNOUNCE else tuple(pending)
+        doubled = tuple((parse_card(c) if isinstance(c, str) else c, p) for c, p in doubled)
+        prog = Progress(seed, deal_no, dealer, chooser if first_chooser is None else first_chooser, chooser,
+                        contract, phase, tuple(map(tuple, chosen)), Match(tuple(totals), deal_no, None, N_DEALS), (),
+                        doubled, pending, redeals)
+        ends = self.layout.rows_of(layout) if contract is _TRIX else ()
+        if to_move is None and phase != OVER:
+            to_move = self._first_to_move(prog, hands, trick)
+        return State(prog, hands, to_move, trick, taken, layout, ends, passes, tuple(finished))
+
+    def _first_to_move(self, g: Progress, hands, trick) -> int:
+        """:meth:`position`'s default seat to move: the chooser, the holder of the card announced, the seat asked
+        about a redeal, the seat after the trick's last play, else the one that starts play."""
+        if g.phase == CHOOSE:
+            return g.chooser
+        if g.phase == ANNOUNCE:
+            return holder_of(hands, g.pending[0])
+        if g.phase == REDEALING:
+            return g.pending[0]
+        if trick:
+            return next_player(trick[-1][0])
+        return self.play_of(g.contract).start(g, hands).to_move   # as the deal's step into play finds it
 
     def to_move(self, state: State) -> int | None:
         return state.to_move
