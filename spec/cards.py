@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from spec.errors import NotationError, quote
@@ -157,20 +158,16 @@ def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
-def check_named_once(deck: Iterable[Card], *places: Iterable[Card]) -> None:
+def check_named_once(deck: Iterable[Card] | Mapping[Card, int], *places: Iterable[Card]) -> None:
     """The sanity check of a position set up by hand: every card named in ``places`` is one of ``deck``,
-    named no more often than ``deck`` holds it (a two-pack deck holds each card twice). Raises
-    ``ValueError`` naming the first card that is not."""
-    left: dict[Card, int] = {}
-    for card in deck:
-        left[card] = left.get(card, 0) + 1
-    for place in places:
-        for card in place:
-            if card not in left:
-                raise ValueError(f"{format_card(card)} is not a card of this deck")
-            if not left[card]:
-                raise ValueError(f"{format_card(card)} is named more often than the deck holds it")
-            left[card] -= 1
+    named no more often than ``deck`` holds it (a two-pack deck holds each card twice). ``deck`` may be
+    given as its cards or, for a big shoe checked often, as a ``Counter`` of them. Raises ``ValueError``
+    naming the first card that is not."""
+    held = deck if isinstance(deck, Mapping) else Counter(deck)
+    for card, times in Counter(c for place in places for c in place).items():
+        if times > held.get(card, 0):
+            raise ValueError(f"{format_card(card)} is named more often than the deck holds it" if card in held
+                             else f"{format_card(card)} is not a card of this deck")
 
 
 def format_card(card: Card, style: str = "unicode") -> str:

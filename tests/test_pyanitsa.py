@@ -41,13 +41,13 @@ def test_a_position_is_the_piles_as_the_first_trick_begins():
     assert game.position(["9♠"]).seed == 0 and game.position(["9♠"]).aside == ()
     dealt = game.deal(8)
     assert game.position(dealt.piles, dealt.aside, seed=8) == dealt
-    for piles, aside, said in ((["9♠ 7♥", "7♥"], (), "7♥ is named twice"), (["9♠"], "9♠", "9♠ is named twice")):
+    for piles, aside, said in ((["9♠ 7♥", "7♥"], (), "7♥ is named more often than the deck holds it"), (["9♠"], "9♠", "9♠ is named more often than the deck holds it")):
         with pytest.raises(ValueError) as err:
             game.position(piles, aside)
         assert str(err.value) == said
     with pytest.raises(ValueError) as err:
         Pyanitsa(players=2).position(["9♠ 2♣", "K♦"])    # two players play with 32 cards, 7 to ace
-    assert str(err.value) == "2♣ is not in the deck"
+    assert str(err.value) == "2♣ is not a card of this deck"
 
 
 def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():

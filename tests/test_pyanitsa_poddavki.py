@@ -61,8 +61,8 @@ def test_a_position_is_two_piles_and_the_heap_between_them():
     assert game.position(["A♠", ()]).over and not game.position(["A♠", ()], "2♠", to_move=1, owed=1).over
     assert not game.position(["A♠", ()], "2♠", gathering=True).over     # P0 still gathers the heap
     assert game.position(["A♠ A♠", ()]).piles[0] == P("A♠ A♠")             # each card is in both decks
-    for piles, heap, said in ((["A♠ A♠", "A♠"], (), "A♠ is named 3 times; the two decks hold 2"),
-                              (["A♠", ()], "Jk", "Jk is not in the decks")):
+    for piles, heap, said in ((["A♠ A♠", "A♠"], (), "A♠ is named more often than the deck holds it"),
+                              (["A♠", ()], "Jk", "Jk is not a card of this deck")):
         with pytest.raises(ValueError) as err:
             game.position(piles, heap)
         assert str(err.value) == said

@@ -81,8 +81,8 @@ def test_a_position_is_a_deal_with_its_cards_placed_and_names_a_bad_card():
     assert (s.card_points, s.points, s.tricks, s.pending, s.closed_by) == ((15, 13), (35, 13), (1, 1), (0, 0), None)
     closed = g.position(["A♠"], "J♠", trump=Suit.CLUBS, closed_by=0, tricks=(3, 2))
     assert closed.trump_card is None and g.zones(closed)["turned"] == () and closed.close_tricks == (3, 2)
-    for hands, stock, message in [(["A♠", "A♠"], "9♥", "card A♠ is named twice"),
-                                  (["A♠", "8♠"], "9♥", "card 8♠ is not in this game's deck"),
+    for hands, stock, message in [(["A♠", "A♠"], "9♥", "A♠ is named more often than the deck holds it"),
+                                  (["A♠", "8♠"], "9♥", "8♠ is not a card of this deck"),
                                   (["A♠", "K♠"], "", "name the trump suit: the stock is empty")]:
         with pytest.raises(ValueError) as exc:
             g.position(hands, stock)

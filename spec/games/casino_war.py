@@ -16,14 +16,13 @@ result is the bank's, so the players' and the dealer's results sum to zero.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
 from spec import flips
-from spec.cards import Card, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -293,12 +292,8 @@ class CasinoWar(Game[State, Bet | War | Surrender]):
         no rule draws from it). No bet is down yet: P0 bets first. A card named more often than the shoe
         holds it, or not in it, raises :class:`ValueError` naming the card.
         """
-        state = self._before_bets(parse_cards(shoe) if isinstance(shoe, str) else tuple(shoe), seed)
-        held = Counter(self.deck())
-        for card, n in self.card_census(state).items():
-            if n > held[card]:
-                raise ValueError(f"{card} is named {n} times; the shoe holds {held[card]}" if held[card] else
-                                 f"{card} is not in the shoe")
+        state = self._before_bets(as_cards(shoe), seed)
+        check_named_once(self.deck(), *self.zones(state).values())
         return state
 
     def _before_bets(self, shoe: tuple[Card, ...], seed) -> State:

@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Literal
 
 from spec import flips
-from spec.cards import Card, Rank, is_deck_spec, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, Rank, is_deck_spec, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -317,12 +317,8 @@ class Pyanitsa(Game[State, Lay]):
         the table; the dealer P0 (or the first player after P0 with cards) lays first. A card named
         twice, or not in the rules' deck, raises :class:`ValueError` naming the card.
         """
-        state = self._first_trick(tuple(parse_cards(p) if isinstance(p, str) else tuple(p) for p in piles),
-                                  parse_cards(aside) if isinstance(aside, str) else tuple(aside), seed)
-        held = self._held
-        for card, n in self.card_census(state).items():
-            if n > held[card]:
-                raise ValueError(f"{card} is named twice" if held[card] else f"{card} is not in the deck")
+        state = self._first_trick(tuple(map(as_cards, piles)), as_cards(aside), seed)
+        check_named_once(self._held, *self.zones(state).values())
         return state
 
     def _first_trick(self, piles, aside, seed) -> State:

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Literal
 
 from spec import flips
-from spec.cards import Card, Rank, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -186,15 +186,10 @@ class Poddavki(Game[State, Lay | Under]):
         With a pile empty and no heap left to pay onto or gather, the game is over. A card named more
         often than the two decks hold it (twice), or not in them, raises :class:`ValueError` naming it.
         """
-        piles = tuple(parse_cards(p) if isinstance(p, str) else tuple(p) for p in piles)
-        heap = parse_cards(heap) if isinstance(heap, str) else tuple(heap)
+        piles, heap = tuple(map(as_cards, piles)), as_cards(heap)
         over = not heap and not gathering and not all(piles)
         state = State(piles, heap, to_move, seed, owed, 1 - to_move if owed else -1, gathering, over)
-        held = self._held
-        for card, n in self.card_census(state).items():
-            if n > held[card]:
-                raise ValueError(f"{card} is named {n} times; the two decks hold {held[card]}" if held[card] else
-                                 f"{card} is not in the decks")
+        check_named_once(self._held, *self.zones(state).values())
         return state
 
     @cached_property

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from spec.cards import Card, Rank, Suit, format_card, format_cards, make_deck, parse_cards, sort_key
+from spec.cards import Card, as_cards, check_named_once, Rank, Suit, format_card, format_cards, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -529,25 +529,9 @@ def plays_of(hands) -> tuple[tuple[Play, ...], ...]:
     return tuple(tuple(_PLAY[c] for c in h) for h in hands)
 
 
-def _cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
-    """Cards given in notation or as ``Card`` values."""
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-
-
 def _given(value, default):
     """A position's argument as a tuple, or its default when not given."""
     return tuple(value) if value is not None else default
-
-
-def _check_cards(cards: Sequence[Card]) -> None:
-    """A position's cards are in the pack, each named once."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card not in _PLAY:
-            raise ValueError(f"card {card} is not in this game's deck")
-        if card in seen:
-            raise ValueError(f"card {card} is named twice")
-        seen.add(card)
 
 
 def _trump_of(stock: tuple[Card, ...], trump: Suit | None) -> tuple[Card | None, Suit]:
@@ -680,10 +664,10 @@ class SixtySix(Game[State, Move]):
         A card named twice or not in the 24-card pack raises ``ValueError`` naming it.
         """
         n, zeros = self.players, (0,) * self.players
-        hs, st = tuple(_cards(h) for h in hands), _cards(stock)
-        played = tuple((p, _cards(c)[0] if isinstance(c, str) else c) for p, c in trick)
-        won = tuple(_cards(pl) for pl in piles) if piles is not None else ((),) * n
-        _check_cards([c for h in hs + won + (st,) for c in h] + [c for _, c in played])
+        hs, st = tuple(as_cards(h) for h in hands), as_cards(stock)
+        played = tuple((p, as_cards(c)[0] if isinstance(c, str) else c) for p, c in trick)
+        won = tuple(as_cards(pl) for pl in piles) if piles is not None else ((),) * n
+        check_named_once(DECK, *hs, *won, st, [c for _, c in played])
         turned, trump = _trump_of(st, trump)
         cp = _given(taken_points, tuple(card_points(w) for w in won))
         tr = _given(tricks, tuple(len(w) // n for w in won))

@@ -16,13 +16,12 @@ a seat like any other, so the results of all seats sum to zero.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, Rank, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, Rank, make_deck, parse_cards
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -269,14 +268,10 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         if hands is None:
             state = self._between_rounds(stock, banker, talia, seed)
         else:
-            hands = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
+            hands = tuple(map(as_cards, hands))
             status, first = _dealt(hands, banker)
             state = State(stock, hands, (), status, banker, first, talia, Ledger.open(players=n), seed)
-        held = Counter(self.deck())
-        for card, k in self.card_census(state).items():
-            if k > held[card]:
-                raise ValueError(f"{card} is named {k} times; the shoe holds {held[card]}" if held[card] else
-                                 f"{card} is not in the shoe")
+        check_named_once(self.deck(), *self.zones(state).values())
         return state
 
     def _between_rounds(self, stock: tuple[Card, ...], banker: int, talia: int, seed) -> State:
