@@ -14,7 +14,7 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.california_jack import (
-    CLAUSES, DECK, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
+    CLAUSES, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
     match_result, trick_order, trick_taker,
 )
 from spec.rules import make_rules
@@ -103,16 +103,6 @@ def test_rules_fields_are_checked():
         make_rules(Rules, {"game_tie": "dealer"})
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
     assert CaliforniaJack(Rules(deal_batch=3)).deal(1).hands != CaliforniaJack().deal(1).hands
-
-
-def test_fast_relabel_is_the_generic_one():
-    from spec.engine import _relabel
-    game = CaliforniaJack()
-    s = game.deal(3)
-    for _ in range(21):
-        s = game.apply(s, game.legal_moves(s)[0])
-    mapping = dict(zip(DECK, reversed(DECK)))
-    assert game.relabel(s, mapping) == _relabel(s, mapping)
 
 
 def test_saved_records_replay():

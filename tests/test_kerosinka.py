@@ -354,23 +354,6 @@ def test_small_configurations_are_complete():
     assert SMALL.max_states >= 20_000
 
 
-def test_fast_relabel_is_the_generic_one():
-    from spec.engine import _relabel
-    game = Kerosinka()
-    state = game.deal(3)
-    for _ in range(21):
-        state = game.apply(state, game.legal_moves(state)[0])
-    cards = list(game.deck())
-    mapping = {a: b for a, b in zip(cards, reversed(cards))}
-    assert game.relabel(state, mapping) == _relabel(state, mapping)
-    # a mapping that renames only some cards leaves the others, the shown card among them, as they are;
-    # and a small position's undealt cards are renamed too
-    game, small = position("9♠ K♠|A♦|6♥|7♣ 8♣", stock="10♥ J♥")
-    for partial in ({parse_card("9♠"): parse_card("10♥"), parse_card("10♥"): parse_card("9♠")},
-                    {parse_card("7♣"): parse_card("J♥"), parse_card("J♥"): parse_card("7♣")}):
-        assert game.relabel(small, partial) == _relabel(small, partial)
-
-
 # ----------------------------------------------------- play through a deal
 
 def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():

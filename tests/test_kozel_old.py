@@ -127,16 +127,6 @@ def test_rules_fields_are_checked():
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
 
 
-def test_fast_relabel_is_the_generic_one():
-    from spec.engine import _relabel
-    game = KozelOld()
-    s = game.deal(3)
-    for _ in range(21):
-        s = game.apply(s, game.legal_moves(s)[0])
-    mapping = dict(zip(DECK, reversed(DECK)))
-    assert game.relabel(s, mapping) == _relabel(s, mapping)
-
-
 def test_saved_records_replay():
     files = sorted(RECORDS.glob("*.json"))
     assert files
