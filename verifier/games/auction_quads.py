@@ -18,7 +18,7 @@ from spec.cards import parse_cards
 from spec.games.auction_quads import (
     PACK, PASS, AuctionQuads, Bid, State, centre_hidden, opener, ranks_differ,
 )
-from spec.i18n import Msg
+from spec.i18n import Msg, tr
 from verifier.api import Root, invariant, small_configs, variants_of, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier import odds
@@ -555,35 +555,18 @@ def quads_always_made(games, budget: Budget) -> Outcome:
 
 TABLE_COUNTS = range(4, 9)
 
-_T = {
-    "en": {"players": "players", "mean": "mean cards auctioned", "xlabel": "cards auctioned until four of a kind",
-           "ylabel": "chance", "title": "Auction for fours, greedy bidding: when the game ends",
-           "opener": "to the opener", "discarded": "set aside", "distinct": "first laying differs",
-           "lays": "mean layings ('all')", "likeliest": "likeliest", "longest": "longest", "legend": "{n} players"},
-    "ru": {"players": "игроков", "mean": "среднее число карт на торгах", "xlabel": "карт продано до первого каре",
-           "ylabel": "вероятность", "title": "Торги за каре, жадная игра: когда кончается игра",
-           "opener": "открывшему", "discarded": "в сторону", "distinct": "первая раскладка без повторов",
-           "lays": "среднее число раскладок ('all')", "likeliest": "наиболее вероятное", "longest": "наибольшее",
-           "legend": "игроков: {n}"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 def win_table(lang: str = "en"):
     """Each seat's chance of winning under the greedy policy: exact, then simulated (SIM_GAMES games, seed 1)."""
     return odds.win_table(lang, TABLE_COUNTS, exact_odds, lambda n: simulate(AuctionQuads(players=n), SIM_GAMES, 1)[0],
-                          _lang(lang)["mean"], nobody=False)
+                          tr(lang, "mean cards auctioned"), nobody=False)
 
 
 def length_table(lang: str = "en"):
     """The number of cards auctioned under the greedy policy, exactly, for both readings of an unbid card:
     the mean, the likeliest and the largest possible; and P0's chance when unbid cards are set aside."""
-    t = _lang(lang)
-    header = [t["players"], f"{t['mean']} ({t['opener']})", t["likeliest"], t["longest"],
-              f"{t['mean']} ({t['discarded']})", t["longest"], f"{odds.seat(lang, 0)} ({t['discarded']})"]
+    header = [tr(lang, "players"), tr(lang, "mean cards auctioned (to the opener)"), tr(lang, "likeliest"),
+              tr(lang, "longest"), tr(lang, "mean cards auctioned (set aside)"), tr(lang, "longest"),
+              tr(lang, "{seat} (set aside)").format(seat=odds.seat(lang, 0))]
     rows = []
     for n in TABLE_COUNTS:
         to_opener, aside = exact_odds(n), exact_odds(n, "discarded")
@@ -596,8 +579,7 @@ def length_table(lang: str = "en"):
 def deal_table(lang: str = "en"):
     """The chance that the first laying shows n different ranks, exactly, and the mean number of layings
     when all first cards are laid again (the reading ``redeal = "all"``)."""
-    t = _lang(lang)
-    header = [t["players"], t["distinct"], t["lays"]]
+    header = [tr(lang, "players"), tr(lang, "first laying differs"), tr(lang, "mean layings ('all')")]
     rows = []
     for n in TABLE_COUNTS:
         p = first_cards_differ_chance(n)
@@ -606,6 +588,7 @@ def deal_table(lang: str = "en"):
 
 
 def length_plot(lang: str = "en"):
-    t = _lang(lang)
-    return chance_plot([(t["legend"].format(n=n), *zip(*exact_odds(n).length.pairs())) for n in TABLE_COUNTS],
-                       t["xlabel"], t["ylabel"], t["title"], marker=".")
+    return chance_plot([(tr(lang, "{n} players").format(n=n), *zip(*exact_odds(n).length.pairs()))
+                        for n in TABLE_COUNTS],
+                       tr(lang, "cards auctioned until four of a kind"), tr(lang, "chance"),
+                       tr(lang, "Auction for fours, greedy bidding: when the game ends"), marker=".")

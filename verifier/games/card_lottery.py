@@ -20,7 +20,7 @@ from spec.games.card_lottery import (
     ANSWERING, BOXING, LEADING, OVER, PACK, PENALTY, STAKING, CardLottery, State, beats, first_leader,
     next_holder, next_leader, penalty_for,
 )
-from spec.i18n import Msg
+from spec.i18n import N_, Msg, tr, translated
 from spec.stakes import BOX, POT
 from verifier.api import Root, evidence, explore, invariant, small_configs, steered, walk, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
@@ -715,22 +715,6 @@ def one_loser(games, budget: Budget) -> Outcome:
 
 SHOWN = 10
 
-_T = {
-    "en": {"players": "players", "rounds": "rounds", "mean": "mean", "exact": "exact", "sim": "sim.",
-           "more": "{k}+", "xlabel": "prizes won in a deal", "ylabel": "chance", "title":
-           "Card Lottery: prizes won in one deal", "undealt": "cards left undealt", "none": "no prize",
-           "per": "mean per player"},
-    "ru": {"players": "игроков", "rounds": "кругов", "mean": "среднее", "exact": "точно", "sim": "модел.",
-           "more": "{k}+", "xlabel": "выигрышей за сдачу", "ylabel": "вероятность", "title":
-           "Карточная лотерея: выигрыши за одну сдачу", "undealt": "не сдано карт", "none": "ни одного выигрыша",
-           "per": "в среднем на игрока"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 def per_cent(p: Fraction) -> str:
     """A chance in per cent, two decimals (0 only when exactly 0)."""
     return f"{100 * float(p):.2f}" if p else "0"
@@ -738,20 +722,20 @@ def per_cent(p: Fraction) -> str:
 
 def odds_table(lang: str = "en"):
     """The chance (per cent) of k prizes won in a deal, exact then simulated (1000 deals, seeds 1-1000)."""
-    t = _lang(lang)
-    header = [t["players"]] + [str(k) for k in range(SHOWN)] + [t["more"].format(k=SHOWN), t["mean"]]
+    header = [tr(lang, "players")] + [str(k) for k in range(SHOWN)] + [f"{SHOWN}+", tr(lang, "mean")]
     rows = []
     for n in TABLE_COUNTS:
-        for tag, dist in (("exact", prize_odds(n)), ("sim", simulate(CardLottery(players=n), SIM_GAMES, 1))):
-            rows.append([f"{n}: {t[tag]}"] + odds.chance_cells(dist, range(SHOWN), per_cent, rest_from=SHOWN)
+        for label, dist in ((N_("{n}: exact"), prize_odds(n)),
+                            (N_("{n}: sim."), simulate(CardLottery(players=n), SIM_GAMES, 1))):
+            rows.append([tr(lang, label).format(n=n)] + odds.chance_cells(dist, range(SHOWN), per_cent, rest_from=SHOWN)
                         + [f"{float(dist.mean):.3f}"])
     return header, rows
 
 
 def facts_table(lang: str = "en"):
     """Per player count: rounds, undealt cards, the exact chance of no prize at all, the exact mean."""
-    t = _lang(lang)
-    header = [t["players"], t["rounds"], t["undealt"], t["none"], t["mean"], t["per"]]
+    header = translated([N_("players"), N_("rounds"), N_("cards left undealt"), N_("no prize"), N_("mean"),
+                         N_("mean per player")], lang)
     rows = []
     for n in TABLE_COUNTS:
         ex, rounds = prize_odds(n), len(PACK) // (3 * n)
@@ -763,7 +747,7 @@ def facts_table(lang: str = "en"):
 
 
 def odds_plot(lang: str = "en"):
-    t = _lang(lang)
-    series = [(f"{n} {t['players']}", range(len(d)), d) for n in (2, 3, 4, 6, 8, 17)
+    series = [(tr(lang, "{n} players").format(n=n), range(len(d)), d) for n in (2, 3, 4, 6, 8, 17)
               for d in [prize_odds(n).chances[:15]]]
-    return chance_plot(series, t["xlabel"], t["ylabel"], t["title"], markersize=3, ncol=2, xticks=range(0, 15))
+    return chance_plot(series, tr(lang, "prizes won in a deal"), tr(lang, "chance"),
+                       tr(lang, "Card Lottery: prizes won in one deal"), markersize=3, ncol=2, xticks=range(0, 15))

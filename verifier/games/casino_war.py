@@ -17,7 +17,7 @@ import spec.games.casino_war as rules_module
 from spec.cards import Rank, Suit, format_runs, parse_cards
 from spec.dealing import rng_for
 from spec.flips import compare
-from spec.i18n import Msg
+from spec.i18n import N_, Msg, tr, translated
 from spec.games.casino_war import (
     SURRENDER, WAR, Bet, CasinoWar, Rules, State, limits, shoe_of, surrender_as_written,
 )
@@ -411,41 +411,24 @@ def war_rules(game, state):
 
 # ------------------------------------------------------- rulebook tables
 
-_T = {
-    "en": {"decks": "decks", "tie": "tie chance", "war": "always war", "sur": "always surrender",
-           "tieb": "tie bet", "edge": "house edge", "exact": "exact", "sim": "simulated",
-           "xlabel": "decks in the shoe", "ylabel": "house edge, % of the bet",
-           "title": "Casino War: the house edge by number of decks"},
-    "ru": {"decks": "колод", "tie": "вероятность равенства", "war": "всегда война", "sur": "всегда сдаться",
-           "tieb": "ставка на ничью", "edge": "преимущество казино", "exact": "точно", "sim": "моделирование",
-           "xlabel": "колод в башмаке", "ylabel": "преимущество казино, % ставки",
-           "title": "Война с крупье: преимущество казино по числу колод"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 def returns_table(lang: str = "en"):
     """Expected return per unit bet, exact (fraction and decimal) and simulated, 1-8 decks."""
-    t = _lang(lang)
-    header = [t["decks"], t["tie"], t["war"], t["sur"], t["tieb"]]
+    header = translated([N_("decks"), N_("tie chance"), N_("always war"), N_("always surrender"), N_("tie bet")], lang)
     rows = []
     for d in range(1, 9):
         ex = decks_odds(d)
         sim = simulate(CasinoWar(Rules(decks=d), players=2), SIM_ROUNDS, 1)
-        rows.append([f"{d} ({t['exact']})", f"{ex.tie} = {float(ex.tie):.5f}",
+        rows.append([tr(lang, "{decks} (exact)").format(decks=d), f"{ex.tie} = {float(ex.tie):.5f}",
                      f"{ex.war} = {float(ex.war):+.5f}", f"{ex.surrender} = {float(ex.surrender):+.5f}",
                      f"{ex.tie_bet} = {float(ex.tie_bet):+.5f}"])
-        rows.append([f"{d} ({t['sim']})", "", f"{sim['war'][0]:+.4f}", f"{sim['surrender'][0]:+.4f}",
-                     f"{sim['tie_bet'][0]:+.4f}"])
+        rows.append([tr(lang, "{decks} (simulated)").format(decks=d), "", f"{sim['war'][0]:+.4f}",
+                     f"{sim['surrender'][0]:+.4f}", f"{sim['tie_bet'][0]:+.4f}"])
     return header, rows
 
 
 def edge_table(lang: str = "en"):
-    t = _lang(lang)
-    header = [t["decks"], f"{t['edge']}: {t['war']}", f"{t['edge']}: {t['sur']}", f"{t['edge']}: {t['tieb']}"]
+    header = translated([N_("decks"), N_("house edge: always war"), N_("house edge: always surrender"),
+                         N_("house edge: tie bet")], lang)
     rows = [[str(d)] + [f"{100 * float(decks_odds(d).edge(k)):.3f} %" for k in ("war", "surrender", "tie_bet")]
             for d in range(1, 9)]
     return header, rows
@@ -455,18 +438,17 @@ def edge_plot(lang: str = "en"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    t = _lang(lang)
     ds = list(range(1, 9))
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(8, 3.4))
-    for key, label in (("war", t["war"]), ("surrender", t["sur"])):
-        ax1.plot(ds, [100 * float(decks_odds(d).edge(key)) for d in ds], marker="o", label=label)
+    for key, label in (("war", N_("always war")), ("surrender", N_("always surrender"))):
+        ax1.plot(ds, [100 * float(decks_odds(d).edge(key)) for d in ds], marker="o", label=tr(lang, label))
     ax2.plot(ds, [100 * float(decks_odds(d).edge("tie_bet")) for d in ds], marker="s", color="C3",
-             label=t["tieb"])
+             label=tr(lang, "tie bet"))
     for ax in (ax1, ax2):
-        ax.set_xlabel(t["xlabel"])
-        ax.set_ylabel(t["ylabel"])
+        ax.set_xlabel(tr(lang, "decks in the shoe"))
+        ax.set_ylabel(tr(lang, "house edge, % of the bet"))
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle(t["title"], fontsize=10)
+    fig.suptitle(tr(lang, "Casino War: the house edge by number of decks"), fontsize=10)
     fig.tight_layout()
     return fig

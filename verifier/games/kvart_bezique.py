@@ -19,7 +19,7 @@ from spec.cards import Card, Rank, Suit, format_cards, parse_cards
 from spec.games.kvart_bezique import (BEZIQUE, CROWN_3, CROWN_4, DOUBLE_BEZIQUE, KINDS, MARRIAGE, PLAIN, QUAD_OTHER,
                                            QUADS, TRIPLE, KvartBezique, Rules, Scoring, hand_score, hands,
                                            lone_player, score_distribution, showdown_winners)
-from spec.i18n import Msg
+from spec.i18n import N_, Msg, tr, translated
 from spec.stakes import POT, player_account
 from verifier.stakes import Settled, balances
 from verifier.api import Root, invariant, small_configs, z3_claim
@@ -424,22 +424,6 @@ def ends_settled(game, state):
 
 # ------------------------------------------------------- rulebook tables
 
-_T = {
-    "en": {"score": "score", "plain": "plain: exact", "trump": "trump: exact", "sim": "simulated",
-           "hands": "hands (of 17,550)", "atleast": "at least this", "xlabel": "hand score",
-           "ylabel": "chance", "title": "Kvart-bezique: the score of a dealt hand", "pl": "plain game",
-           "tr": "trump variant", "combo": "trump, combinations doubled"},
-    "ru": {"score": "очки", "plain": "без козыря: точно", "trump": "с козырем: точно", "sim": "моделирование",
-           "hands": "рук (из 17 550)", "atleast": "не меньше", "xlabel": "очки руки", "ylabel": "вероятность",
-           "title": "Кварт-безик: очки сданной руки", "pl": "без козыря", "tr": "с козырем",
-           "combo": "с козырем, комбинации вдвойне"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 @cache
 def hand_counts() -> Counter:
     return Counter(hand_score(h) for h in hands())
@@ -448,11 +432,11 @@ def hand_counts() -> Counter:
 def score_table(lang: str = "en"):
     """Each score's exact chance (a fraction and its value), the plain game and the trump variant, with the
     frequency of P0's score in 4000 simulated deals (seed 1) beside each."""
-    t = _lang(lang)
     plain, trump = score_distribution(Rules()), score_distribution(Rules(trump="turned"))
     sp = simulate(KvartBezique(), SIM_GAMES, 1)
     st = simulate(KvartBezique(Rules(trump="turned")), SIM_GAMES, 1)
-    header = [t["score"], t["hands"], t["plain"], t["sim"], t["atleast"], t["trump"], t["sim"]]
+    header = translated([N_("score"), N_("hands (of 17,550)"), N_("plain: exact"), N_("simulated"), N_("at least this"),
+                         N_("trump: exact"), N_("simulated")], lang)
     rows = []
     for s in sorted(set(plain) | set(trump)):
         p, q = plain.get(s, Fraction(0)), trump.get(s, Fraction(0))
@@ -466,18 +450,19 @@ def score_plot(lang: str = "en"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    t = _lang(lang)
-    dists = [(t["pl"], score_distribution(Rules())), (t["tr"], score_distribution(Rules(trump="turned"))),
-             (t["combo"], score_distribution(Rules(trump="turned", trump_doubles="suit_combinations")))]
+    dists = [(tr(lang, "plain game"), score_distribution(Rules())),
+             (tr(lang, "trump variant"), score_distribution(Rules(trump="turned"))),
+             (tr(lang, "trump, combinations doubled"),
+              score_distribution(Rules(trump="turned", trump_doubles="suit_combinations")))]
     scores = sorted(set().union(*(d for _, d in dists)))
     fig, ax = plt.subplots(figsize=(7, 3.6))
     width = 0.27
     for i, (label, d) in enumerate(dists):
         ax.bar([s + (i - 1) * width for s in scores], [float(d.get(s, 0)) for s in scores], width, label=label)
     ax.set_xticks(scores)
-    ax.set_xlabel(t["xlabel"])
-    ax.set_ylabel(t["ylabel"])
-    ax.set_title(t["title"])
+    ax.set_xlabel(tr(lang, "hand score"))
+    ax.set_ylabel(tr(lang, "chance"))
+    ax.set_title(tr(lang, "Kvart-bezique: the score of a dealt hand"))
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3, axis="y")
     fig.tight_layout()

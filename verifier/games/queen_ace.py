@@ -15,7 +15,7 @@ import z3
 from spec.cards import Rank, parse_cards
 import spec.games.queen_ace as rules_module
 from spec.games.queen_ace import DRAW, PACK, QueenAce, State, next_seat, puts_out, takes_pot
-from spec.i18n import Msg
+from spec.i18n import Msg, tr
 from verifier.api import Root, invariant, small_configs, z3_claim
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Scope
 from verifier import odds
@@ -347,23 +347,10 @@ def pot_always_claimed(games, budget: Budget) -> Outcome:
 
 TABLE_COUNTS = range(3, 9)
 
-_T = {
-    "en": {"players": "players", "mean": "mean draws", "length": "draws", "xlabel": "seat (P0 draws first)",
-           "ylabel": "chance of taking the pot", "title": "Queen-and-Ace: each seat's chance"},
-    "ru": {"players": "игроков", "mean": "среднее число карт", "length": "карт вытянуто",
-           "xlabel": "место (И0 тянет первым)", "ylabel": "вероятность взять банк",
-           "title": "Дама и туз: шансы каждого места"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 def win_table(lang: str = "en"):
     """Each seat's chance of taking the pot: exact, then simulated (2000 games, seed 1)."""
     return odds.win_table(lang, TABLE_COUNTS, exact_odds, lambda n: simulate(QueenAce(players=n), SIM_GAMES, 1),
-                                 _lang(lang)["mean"])
+                                 tr(lang, "mean draws"))
 
 
 LENGTH_ROWS = tuple(range(1, 16)) + (20, 25, 30, 40, 49)
@@ -372,9 +359,9 @@ LENGTH_ROWS = tuple(range(1, 16)) + (20, 25, 30, 40, 49)
 def length_table(lang: str = "en"):
     """The chance that the game lasts exactly k draws, for 3, 4 and 5 or more players
     (from 5 players on, no one can be left alone, so the game ends at the first ace)."""
-    t = _lang(lang)
-    columns = [(f"{t['players']}: {label}", exact_odds(n).length) for n, label in ((3, "3"), (4, "4"), (5, "5+"))]
-    return odds.length_table(lang, columns, LENGTH_ROWS, small_float, t["length"], t["mean"])
+    columns = [(tr(lang, "players: {n}").format(n=label), exact_odds(n).length)
+               for n, label in ((3, "3"), (4, "4"), (5, "5+"))]
+    return odds.length_table(lang, columns, LENGTH_ROWS, small_float, tr(lang, "draws"), tr(lang, "mean draws"))
 
 
 def small_float(x) -> str:
@@ -382,6 +369,6 @@ def small_float(x) -> str:
 
 
 def win_plot(lang: str = "en"):
-    t = _lang(lang)
-    return chance_plot([(f"{n} {t['players']}", range(n), exact_odds(n).win) for n in TABLE_COUNTS],
-                       t["xlabel"], t["ylabel"], t["title"], ncol=2)
+    return chance_plot([(tr(lang, "{n} players").format(n=n), range(n), exact_odds(n).win) for n in TABLE_COUNTS],
+                       tr(lang, "seat (P0 draws first)"), tr(lang, "chance of taking the pot"),
+                       tr(lang, "Queen-and-Ace: each seat's chance"), ncol=2)

@@ -15,7 +15,7 @@ import z3
 
 import spec.games.thirty_one_bank as rules_module
 from spec.cards import parse_cards
-from spec.i18n import Msg
+from spec.i18n import N_, Msg, tr, translated
 from spec.games.thirty_one_bank import (
     BUST, BUY, NATURAL, PLAYING, STAND, STANDS, TARGET, Rules, ThirtyOneBank, best_total, is_bust, is_natural,
     shoe_of,
@@ -454,67 +454,46 @@ def remark_26_27(games, budget: Budget) -> Outcome:
 
 # ------------------------------------------------------- rulebook tables
 
-_T = {
-    "en": {"decks": "decks", "nat": "a natural 31", "exact": "exact", "sim": "simulated (1500 deals)",
-           "t": "buy below", "edge": "banker's edge a round", "per": "per chip staked", "total": "punter's count",
-           "stand": "standing", "buy": "buying", "banker": "banker buys below",
-           "xlabel": "threshold: buy one card below it", "ylabel": "banker's gain a round, chips",
-           "title": "Thirty-One: the banker's edge under a threshold policy"},
-    "ru": {"decks": "колод", "nat": "сразу 31", "exact": "точно", "sim": "моделирование (1500 сдач)",
-           "t": "прикупает ниже", "edge": "выигрыш банкомёта за кон", "per": "на фишку ставки",
-           "total": "очки понтёра", "stand": "не прикупать", "buy": "прикупить", "banker": "банкомёт прикупает ниже",
-           "xlabel": "порог: прикупить одну карту ниже него", "ylabel": "выигрыш банкомёта за кон, фишки",
-           "title": "Тридцать одно: преимущество банкомёта при пороговой стратегии"},
-}
-
-
-def _lang(lang: str) -> dict:
-    return _T["ru" if lang.startswith("ru") else "en"]
-
-
 def natural_table(lang: str = "en"):
-    t = _lang(lang)
     rows = []
     for d in (1, 2, 3):
         p = natural_chance(d)
         game = ThirtyOneBank(Rules(decks=d), players=2)
         hits = sum(is_natural(game.deal(s).hands[0]) for s in range(1, SIM_ROUNDS + 1))
         rows.append([str(d), f"{p} = {float(p):.5f}", f"{hits / SIM_ROUNDS:.5f}"])
-    return [t["decks"], f"{t['nat']}: {t['exact']}", t["sim"]], rows
+    return translated([N_("decks"), N_("a natural 31: exact"), N_("simulated (1500 deals)")], lang), rows
 
 
 def edge_table(lang: str = "en"):
     """The banker's edge against one punter, both buying one card below the threshold (one pack)."""
-    t = _lang(lang)
     rows = []
     for th in EDGE_THRESHOLDS:
         e = banker_edge(th)
         mean, _ = simulate_edge(th, SIM_ROUNDS, 1)
         rows.append([str(th), f"{float(e):+.5f}", f"{float(e) / 2:+.5f}", f"{mean:+.4f}"])
-    return [t["t"], f"{t['edge']} ({t['exact']})", t["per"], t["sim"]], rows
+    return translated([N_("buy below"), N_("banker's edge a round (exact)"), N_("per chip staked"),
+                       N_("simulated (1500 deals)")], lang), rows
 
 
 def remark_table(lang: str = "en"):
-    t = _lang(lang)
     rows = []
     for total in (25, 26, 27):
         for th in REMARK_BANKERS:
             stand, buy = remark(total, th)
             rows.append([str(total), str(th), f"{float(stand):+.4f}", f"{float(buy):+.4f}"])
-    return [t["total"], t["banker"], t["stand"], t["buy"]], rows
+    return translated([N_("punter's count"), N_("banker buys below"), N_("standing"), N_("buying")], lang), rows
 
 
 def edge_plot(lang: str = "en"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    t = _lang(lang)
     fig, ax = plt.subplots(figsize=(7, 3.4))
     ax.plot(EDGE_THRESHOLDS, [float(banker_edge(th)) for th in EDGE_THRESHOLDS], marker="o")
     ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xlabel(t["xlabel"])
-    ax.set_ylabel(t["ylabel"])
-    ax.set_title(t["title"], fontsize=10)
+    ax.set_xlabel(tr(lang, "threshold: buy one card below it"))
+    ax.set_ylabel(tr(lang, "banker's gain a round, chips"))
+    ax.set_title(tr(lang, "Thirty-One: the banker's edge under a threshold policy"), fontsize=10)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return fig
