@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import spec.games.mouth_pass as rules_module
 from spec.games.mouth_pass import MouthPass, Rules
-from spec.i18n import Msg
+from spec.i18n import Msg, tr
 from verifier.api import Root, invariant, small_configs, walk
 from verifier.core import HOLDS, REFUTED, REGISTRY, Budget, Counterexample, Outcome
 
@@ -144,7 +144,7 @@ def expected_passes_property(games, budget: Budget) -> Outcome:
 def expectation_table(lang: str = "en"):
     """Expected passes for 2-8 players and four drop probabilities, computed exactly."""
     drops = (Fraction(1, 2), Fraction(1, 5), Fraction(1, 10), Fraction(1, 20))
-    head = ["игроки" if lang.startswith("ru") else "players"] + [f"drop = {d}" for d in drops]
+    head = [tr(lang, "players")] + [f"drop = {d}" for d in drops]
     rows = []
     for n in range(2, 9):
         rows.append([str(n)] + [str(expected_passes(MouthPass(Rules(drop=d), players=n))) for d in drops])

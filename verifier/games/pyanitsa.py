@@ -26,7 +26,7 @@ from collections import Counter
 from math import factorial
 
 from spec import flips
-from spec.i18n import Msg
+from spec.i18n import Msg, tr
 from spec.cards import SUIT_ORDER, Rank
 from spec.games.pyanitsa import Pyanitsa
 from verifier.api import Root, evidence, explore, invariant, small_configs, variants_of, walk
@@ -488,7 +488,6 @@ def terminates_shuffled(games, budget: Budget) -> Outcome:
 def length_plot(lang: str = "en", deals: int = 300):
     """Histogram of game lengths, two players with the source's 32 cards, one panel per return order
     (each deal explored to its end or its first repeated position)."""
-    ru = lang.startswith("ru")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -508,13 +507,10 @@ def length_plot(lang: str = "en", deals: int = 300):
             elif ex.complete:
                 ends.append(len(ex.longest[1]))
         ax.hist(ends, bins=30, color="#4a7ab0")
-        if ru:
-            ax.set_title(f"{order}: {len(ends)} конч., {loops} цикл.", fontsize=9)
-            ax.set_xlabel("ходов до конца")
-        else:
-            ax.set_title(f"{order}: {len(ends)} end, {loops} loop", fontsize=9)
-            ax.set_xlabel("lays until the end")
-    axes[0].set_ylabel(f"сдачи (из {deals})" if ru else f"deals (of {deals})")
+        ax.set_title(tr(lang, "{order}: {ends} end, {loops} loop").format(order=order, ends=len(ends), loops=loops),
+                     fontsize=9)
+        ax.set_xlabel(tr(lang, "lays until the end"))
+    axes[0].set_ylabel(tr(lang, "deals (of {n})").format(n=deals))
     fig.tight_layout()
     return fig
 

@@ -8,7 +8,7 @@ from spec.cards import Rank
 import spec.games.svinya as rules_module
 from spec.games.svinya import PIG_END, SHOP_TAKES, Draw, Lift, Pass, Svinya, ToPig, ToShop, shed_out
 from spec.dealing import rng_for
-from spec.i18n import Msg
+from spec.i18n import Msg, tr
 from verifier.api import (
     Root, Trace, Watch, evidence, explore, invariant, small_configs, variants_of, walk, walked,
 )
@@ -369,8 +369,6 @@ def never_blocked(games, budget: Budget) -> Outcome:
 
 TABLE_COUNTS = (2, 3, 4, 6, 8)
 TABLE_GAMES = 200
-_WORDS = {"en": {"rules": "rules (preset)", "players": "{n} players", "default": "defaults"},
-          "ru": {"rules": "правила (пресет)", "players": "игроков: {n}", "default": "по умолчанию"}}
 
 
 def blocked_table(lang: str = "en"):
@@ -378,10 +376,9 @@ def blocked_table(lang: str = "en"):
     seeds 0-199 per cell, every move drawn uniformly from the legal ones (seeded by the deal's seed)."""
     from spec.games.svinya import PRESETS, Rules
     from spec.rules import make_rules
-    t = _WORDS.get(lang, _WORDS["en"])
-    header = [t["rules"]] + [t["players"].format(n=n) for n in TABLE_COUNTS]
+    header = [tr(lang, "rules (preset)")] + [tr(lang, "{n} players").format(n=n) for n in TABLE_COUNTS]
     rows = []
-    sets = [(t["default"], {})] + [(name, over) for name, over in PRESETS.items() if name != "blocked_draw"]
+    sets = [(tr(lang, "defaults"), {})] + [(name, over) for name, over in PRESETS.items() if name != "blocked_draw"]
     for label, over in sets:
         rules = make_rules(Rules, over)
         row = [label]
