@@ -70,6 +70,8 @@ def own_key(value: int) -> bool:
     if value < 0:
         return False
     count = max(1, -(-value.bit_length() // 32))
+    if count < 3:  # the hot path (every deal): one word has no shorter period; two differ once adjusted
+        return count == 1 or (value & _WORD) != ((value >> 32) + 1) & _WORD
     adjusted = [((value >> (32 * j)) + j) & _WORD for j in range(count)]
     return all(adjusted[:p] * (count // p) != adjusted for p in range(1, count) if count % p == 0)
 

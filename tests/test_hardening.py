@@ -398,6 +398,23 @@ def test_distinct_seeds_deal_distinct_games(game_id):
     assert len(deals) == len(seeds)
 
 
+def test_own_key_is_the_periodicity_rule_for_keys_of_every_length():
+    """own_key's short path for keys of one and two words gives what the general rule gives: a key whose
+    32-bit words, each adjusted by its place, repeat with a shorter period seeds like the shorter key."""
+    import random
+    from spec.dealing import derive_seed, own_key
+
+    def general(value):
+        count = max(1, -(-value.bit_length() // 32))
+        adjusted = [((value >> (32 * j)) + j) & (2**32 - 1) for j in range(count)]
+        return value >= 0 and all(adjusted[:p] * (count // p) != adjusted for p in range(1, count) if count % p == 0)
+    rng = random.Random(0)
+    values = [rng.getrandbits(rng.randrange(1, 100)) for _ in range(20_000)]
+    values += [(w << 32) | (w + 1) for w in range(2_000)] + [2**32 + 1, 2**32 - 1, 0, -5]
+    assert [own_key(v) for v in values] == [general(v) for v in values]
+    assert not own_key(derive_seed(2**32 + 1, 1)) and own_key(derive_seed(1, 1)) and not own_key((5 << 32) | 6)
+
+
 def test_a_cache_entry_that_is_a_fifo_is_computed_again_without_blocking(tmp_path):
     from verifier.cache import ResultCache
     from verifier.plan import run_jobs

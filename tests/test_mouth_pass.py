@@ -64,6 +64,14 @@ def test_drops_are_seeded_and_have_the_stated_frequency():
     assert abs(sum(draws) / len(draws) - 0.1) < 0.01
 
 
+def test_a_pass_falls_exactly_when_its_draw_is_below_drop():
+    """The integer test in ``falls`` is the exact comparison of the seeded draw with the fraction."""
+    from spec.dealing import rng_for
+    for drop in (Fraction(1, 10), Fraction(1, 3), Fraction(7, 9), Fraction(1, 40)):
+        rules = Rules(drop=drop)
+        assert [falls(rules, 5, k) for k in range(3_000)] == [rng_for(5, 2, k).random() < drop for k in range(3_000)]
+
+
 def test_the_exact_expectation():
     assert props.expected_passes(MouthPass(players=5)) == 40
     assert props.expected_passes(MouthPass(Rules(drop=Fraction(1, 3), at_fault="passer"), players=4)) == 9
