@@ -15,7 +15,7 @@ from tests.helpers import assert_refuted, check
 
 GAMES = [Sevens(players=n) for n in range(2, 9)]
 C = parse_card
-DIAMONDS = "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦"   # a whole row
+DIAMONDS = "7♦ 8♦ 6♦ 9♦ 5♦ 10♦ 4♦ J♦ 3♦ Q♦ 2♦ K♦ A♦"   # a whole row, laid outward from the 7
 
 
 def test_the_deal_is_the_whole_deck_extra_cards_from_the_dealers_left():
@@ -58,7 +58,7 @@ def test_rows_end_at_the_ace_and_the_king():
     state = game.position(["7♠", "7♥"], DIAMONDS)
     laid = game.build.options(make_deck("52"), tuple(map(ENDS.__getitem__, state.rows)))
     assert {c for c, _ in laid} == {C("7s"), C("7h"), C("7c")}
-    low = game.position(["A♠ 5♥", "K♠"], "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ 7♦")
+    low = game.position(["A♠ 5♥", "K♠"], "7♠ 6♠ 8♠ 5♠ 9♠ 4♠ 10♠ 3♠ J♠ 2♠ Q♠ 7♦")
     assert set(game.legal_moves(low)) == {Lay(C("As"))}
     assert game.legal_moves(game.play(low, Lay(C("As")))) == (Lay(C("Ks")),)
 
