@@ -30,3 +30,33 @@ def _own_result_cache(tmp_path_factory):
     mp.setenv("CARDSPEC_WORKERS", "1")
     yield
     mp.undo()
+
+
+#: the games whose verifier tables a built Russian edition carries: a beating game, a trick-taking game and
+#: a game for stakes (one of each kind of generated evidence; tests/test_russian_edition.py)
+EDITION_GAMES = ("durak", "sixty_six", "queen_ace")
+
+
+@pytest.fixture(scope="session")
+def rulebook(tmp_path_factory):
+    """``rulebook(lang, games)``: the html rulebook in ``lang``, built with the verifier tables of ``games``
+    (``CARDSPEC_DOCS_GAMES``; ``"none"``: no tables) and warnings as errors, once per test run for every
+    test that reads that edition (the browser test and the Russian edition's): a build costs minutes."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    built: dict[tuple[str, str], Path] = {}
+    docs = Path(__file__).resolve().parent.parent / "docs"
+
+    def build(lang: str, games: str = "none") -> Path:
+        if (lang, games) not in built:
+            out = tmp_path_factory.mktemp(f"rulebook-{lang}")
+            done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-j", "auto",
+                                   "-b", "html", "-D", f"language={lang}", str(docs), str(out)],
+                                  env={**os.environ, "CARDSPEC_DOCS_GAMES": games}, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr[-3000:]
+            built[lang, games] = out
+        return built[lang, games]
+    return build

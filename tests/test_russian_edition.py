@@ -9,16 +9,14 @@ games' pages carry a line saying that their tables were not computed in this bui
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import EDITION_GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
-#: beating, trick-taking, stakes
-GAMES = ("durak", "sixty_six", "queen_ace")
+GAMES = EDITION_GAMES   # beating, trick-taking, stakes
 
 
 def _counter():
@@ -29,14 +27,8 @@ def _counter():
 
 
 @pytest.fixture(scope="module")
-def russian_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("html-ru")
-    env = {**os.environ, "CARDSPEC_DOCS_GAMES": ",".join(GAMES)}
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-j", "auto",
-                           "-b", "html", "-D", "language=ru", str(ROOT / "docs"), str(out)],
-                          env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return out
+def russian_site(rulebook) -> Path:
+    return rulebook("ru", ",".join(GAMES))   # the build the browser test reads too (tests/conftest.py)
 
 
 def test_the_three_games_verifier_tables_are_built(russian_site):
