@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.cards import Card, make_deck
+from spec.cards import Card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -138,6 +138,15 @@ class Follow(Game[State, Lay | Pass]):
         n, k = self.players, self.rules.hand_size
         hands = deal_round_robin(cards, seats_from(0, n), k)
         return State(tuple(sorted_hand(h) for h in hands), (cards[n * k],), 0, 0, seed)
+
+    def position(self, hands, pile, *, to_move: int = 0, passes: int = 0, seed: int = 0) -> State:
+        """A position set up by hand, as the verifier's small configurations and the tests build one:
+        ``hands`` by seat and the ``pile`` (its last card on top), as cards or card notation; the seat
+        ``to_move`` and the run of ``passes`` before it. A card named twice or not in the deck is a
+        ``ValueError`` (the kit's :func:`~spec.cards.check_named_once`)."""
+        hands, pile = tuple(map(as_cards, hands)), as_cards(pile)
+        check_named_once(self.deck(), *hands, pile)
+        return State(hands, pile, to_move, passes, seed)
 
     def to_move(self, state):
         return None if self.is_over(state) else state.to_move

@@ -51,11 +51,11 @@ def m_fields(m):
 
 def test_a_refused_move_names_its_clause_and_says_why():
     game = Follow(players=2)
-    state = State(((parse_card("7♠"), parse_card("9♥")), (parse_card("A♦"),)), (parse_card("K♥"),), 0)
+    state = game.position(["10♠ 9♥", "A♦"], "K♥")
     with pytest.raises(IllegalMove) as exc:
-        game.check_move(state, Lay(parse_card("7♠")))
+        game.check_move(state, Lay(parse_card("10♠")))
     assert exc.value.clause == "follow-match"
-    assert "7♠ does not match K♥: lay a ♥ card or a K" in str(exc.value)
+    assert "10♠ does not match K♥: lay a ♥ card or a K" in str(exc.value)
     with pytest.raises(IllegalMove, match=r"can lay 9♥, so may not pass \[rule follow-pass\]"):
         game.check_move(state, PASS)
     with pytest.raises(IllegalMove, match=r"does not hold A♦ \[rule follow-hold\]"):
@@ -104,14 +104,14 @@ def test_a_drifting_fast_path_is_refuted(mutant):
 
 def test_mismatch_names_both_directions():
     game = Follow(players=2)
-    state = State(((parse_card("7♠"), parse_card("9♥")), (parse_card("A♦"),)), (parse_card("K♥"),), 0)
+    state = game.position(["10♠ 9♥", "A♦"], "K♥")
     assert moves_mismatch(game, state) is None
     assert "refuses it" in moves_mismatch(PassesWhenItLikes(players=2), state)
 
     class Omits(Follow):
         def legal_moves(self, state):
             return super().legal_moves(state)[1:] or (PASS,)
-    state2 = State(((parse_card("K♠"), parse_card("9♥")), (parse_card("A♦"),)), (parse_card("K♥"),), 0)
+    state2 = game.position(["K♠ 9♥", "A♦"], "K♥")
     assert "do not include it" in moves_mismatch(Omits(players=2), state2)
 
 
