@@ -26,7 +26,7 @@ from spec.i18n import Msg
 __all__ = [
     "Card", "Rank", "Suit", "DECK_SIZES", "make_deck", "deck_ranks",
     "parse_rank", "parse_card", "parse_cards", "format_card", "format_cards", "format_runs", "shuffled",
-    "as_cards", "check_named_once",
+    "as_card", "as_cards", "check_named_once",
 ]
 
 
@@ -150,6 +150,11 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas."""
     return tuple(parse_card(p) for p in text.replace(",", " ").split())
+
+
+def as_card(card: Card | str) -> Card:
+    """One card given as a :class:`Card` or in card notation (``"10♥"``)."""
+    return parse_card(card) if isinstance(card, str) else card
 
 
 def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:

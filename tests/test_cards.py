@@ -51,8 +51,9 @@ def test_parse_rank_names_what_is_allowed():
 
 
 def test_a_positions_cards_are_read_from_notation_or_values_and_checked_against_the_deck():
-    from spec.cards import as_cards, check_named_once
+    from spec.cards import as_card, as_cards, check_named_once
     deck = make_deck("32")
+    assert as_card("Д♠") == as_card(parse_card("Q♠")) == parse_card("Q♠")
     assert as_cards("10♥ Q♠") == as_cards(list(parse_cards("Th Qs"))) == parse_cards("10♥ Q♠")
     check_named_once(deck, as_cards("10♥ Q♠"), as_cards("A♦"))
     with pytest.raises(ValueError, match="Q♠ is named more often"):

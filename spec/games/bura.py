@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Literal
 
 from spec.bouts import BeatRule, draw_turns, suit_leads, why_not_held, why_not_suit_lead
-from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
+from spec.cards import Card, Rank, Suit, as_card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -704,7 +704,7 @@ def _turned_card(stock: tuple[Card, ...], turned: str | Card | None) -> Card:
         if not stock:
             raise ValueError("name the turned card: the stock is empty")
         return stock[-1]
-    return as_cards(turned)[0] if isinstance(turned, str) else turned
+    return as_card(turned)
 
 
 def _with(state: State, **changes) -> State:

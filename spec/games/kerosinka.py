@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck, parse_card
+from spec.cards import Card, Rank, Suit, as_card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -290,12 +290,9 @@ class Kerosinka(Game[State, Play]):
         raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
         hands, won = tuple(map(as_cards, hands)), tuple(map(as_cards, won))
         trick, stock = as_cards(trick), as_cards(stock)
-        if isinstance(turned, str):
-            turned = parse_card(turned)
-        elif turned is None:
-            if not hands[dealer]:
-                raise ValueError(f"name the shown card: the dealer P{dealer} holds none")
-            turned = hands[dealer][-1]
+        if turned is None and not hands[dealer]:
+            raise ValueError(f"name the shown card: the dealer P{dealer} holds none")
+        turned = hands[dealer][-1] if turned is None else as_card(turned)
         check_named_once(DECK, *hands, trick, *won, stock)
         check_named_once(DECK, (turned,))
         if to_move is None:

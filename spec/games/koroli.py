@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spec.cards import Card, Suit, as_cards, check_named_once, make_deck, parse_card
+from spec.cards import Card, Suit, as_card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -577,13 +577,13 @@ class Koroli(Game[State, Play | Swap]):
         :class:`~spec.cards.Card` values or card notation; a card named twice, or not of the 36, raises
         ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
         hands, stock, taken, aside = tuple(map(as_cards, hands)), as_cards(stock), as_cards(taken), as_cards(aside)
-        trick = tuple((p, parse_card(c) if isinstance(c, str) else c) for p, c in trick)
+        trick = tuple((p, as_card(c)) for p, c in trick)
         check_named_once(DECK, *hands, tuple(c for _, c in trick), stock, taken, aside)
         if turned is None:
             if not stock and not hands[dealer]:
                 raise ValueError(f"no card to turn for trumps: P{dealer} deals and holds none, and no stock is given")
             turned = turned_card(hands, stock, dealer)
-        turned = parse_card(turned) if isinstance(turned, str) else turned
+        turned = as_card(turned)
         check_named_once(DECK, (turned,))
         log = tuple(p for p in range(PLAYERS) for _ in range(counts[p])) if log is None else tuple(log)
         state = State(stage, tuple(titles), tuple(new), tuple(counts), log, hands, trick, taken, stock, aside,

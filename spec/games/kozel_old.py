@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck, parse_card
+from spec.cards import Card, Rank, Suit, as_card, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -287,7 +287,7 @@ class KozelOld(Game[State, Play]):
         raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
         hands, won = tuple(map(as_cards, hands)), tuple(map(as_cards, won))
         trick, stock, out = as_cards(trick), as_cards(stock), as_cards(out)
-        turned = parse_card(turned) if isinstance(turned, str) else turned
+        turned = as_card(turned)
         check_named_once(DECK, *hands, trick, *won, stock, out)
         check_named_once(DECK, (turned,))
         if to_move is None:

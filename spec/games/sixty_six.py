@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from spec.cards import Card, as_cards, check_named_once, Rank, Suit, format_card, format_cards, make_deck, sort_key
+from spec.cards import Card, as_card, as_cards, check_named_once, Rank, Suit, format_card, format_cards, make_deck, sort_key
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -665,7 +665,7 @@ class SixtySix(Game[State, Move]):
         """
         n, zeros = self.players, (0,) * self.players
         hs, st = tuple(as_cards(h) for h in hands), as_cards(stock)
-        played = tuple((p, as_cards(c)[0] if isinstance(c, str) else c) for p, c in trick)
+        played = tuple((p, as_card(c)) for p, c in trick)
         won = tuple(as_cards(pl) for pl in piles) if piles is not None else ((),) * n
         check_named_once(DECK, *hs, *won, st, [c for _, c in played])
         turned, trump = _trump_of(st, trump)

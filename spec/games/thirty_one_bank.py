@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from spec.cards import Card, as_cards, check_named_once, Rank, make_deck, parse_cards
+from spec.cards import Card, as_cards, check_named_once, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
@@ -263,8 +263,7 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         """
         n = self.players
         banker = n - 1 if banker is None else banker
-        stock = self.shoe(seed, talia) if stock is None else parse_cards(stock) if isinstance(stock, str) \
-            else tuple(stock)
+        stock = self.shoe(seed, talia) if stock is None else as_cards(stock)
         if hands is None:
             state = self._between_rounds(stock, banker, talia, seed)
         else:

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from spec.cards import (
-    SUIT_ORDER, Card, Rank, Suit, as_cards, check_named_once, format_card, format_cards, make_deck, parse_card,
-    sort_key,
+    SUIT_ORDER, Card, Rank, Suit, as_card, as_cards, check_named_once, format_card, format_cards, make_deck, sort_key,
 )
 from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_hand
@@ -1079,13 +1078,13 @@ class Trix(Game[State, Move]):
         raises ``ValueError`` (:func:`~spec.cards.check_named_once`)."""
         hands, layout = tuple(map(as_cards, hands)), as_cards(layout)
         taken = tuple(map(as_cards, taken)) if taken is not None else ((),) * PLAYERS
-        trick = tuple((p, parse_card(c) if isinstance(c, str) else c) for p, c in trick)
+        trick = tuple((p, as_card(c)) for p, c in trick)
         check_named_once(_DECK, *hands, tuple(c for _, c in trick), *taken, layout)
         phase = phase or (CHOOSE if contract is None else PLAY)
         if chosen is None:
             chosen = tuple((contract,) if p == chooser and contract is not None else () for p in range(PLAYERS))
         pending = as_cards(pending) if phase == ANNOUNCE else tuple(pending)
-        doubled = tuple((parse_card(c) if isinstance(c, str) else c, p) for c, p in doubled)
+        doubled = tuple((as_card(c), p) for c, p in doubled)
         prog = Progress(seed, deal_no, dealer, chooser if first_chooser is None else first_chooser, chooser,
                         contract, phase, tuple(map(tuple, chosen)), Match(tuple(totals), deal_no, None, N_DEALS), (),
                         doubled, pending, redeals)
