@@ -23,13 +23,9 @@ GAMES = [QueenAce(players=n) for n in (3, 4, 5, 8)]
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "queen_ace"
 
 
-def staked(game, order, stakes=None):
-    return game.position(parse_cards(order), stakes)
-
-
 def test_a_queen_puts_out_and_an_ace_takes_the_pot():
     game = QueenAce(players=3)
-    s = staked(game, "Q♠ 5♥ A♦ 2♣", (2, 1, 3))
+    s = game.position("Q♠ 5♥ A♦ 2♣", (2, 1, 3))
     s = game.play(s, DRAW)
     assert s.out == (True, False, False) and s.to_move == 1
     s = game.play(s, DRAW)
@@ -58,7 +54,7 @@ def test_everyone_out_returns_the_stakes_or_leaves_the_pot():
     order = "Q♠ Q♥ Q♦ A♣"
     for rule, pot, returns in (("returned", 0, (0, 0, 0)), ("stays", 6, (-1, -2, -3))):
         game = QueenAce(Rules(unclaimed_pot=rule), players=3)
-        s = staked(game, order, (1, 2, 3))
+        s = game.position(order, (1, 2, 3))
         for _ in range(3):
             s = game.play(s, DRAW)
         assert game.is_over(s) and s.winner is None
@@ -68,11 +64,11 @@ def test_everyone_out_returns_the_stakes_or_leaves_the_pot():
 def test_the_last_player_draws_on_or_takes_the_pot():
     s0 = "Q♠ Q♥ 2♦ 3♦ A♣"
     game = QueenAce(players=3)
-    s = staked(game, s0)
+    s = game.position(s0)
     s = game.play(game.play(s, DRAW), DRAW)
     assert s.to_move == 2 and not game.is_over(s)
     game = QueenAce(Rules(last_player="takes_pot"), players=3)
-    s = staked(game, s0)
+    s = game.position(s0)
     s = game.play(game.play(s, DRAW), DRAW)
     assert game.is_over(s) and s.winner == 2
 
@@ -338,7 +334,7 @@ def test_stakes_go_round_from_the_dealers_left_then_p0_draws_first():
 
 def test_the_stakes_are_closed_once_drawing_begins():
     game = QueenAce(players=3)
-    s = staked(game, "5♥ A♦")
+    s = game.position("5♥ A♦")
     with pytest.raises(IllegalMove) as err:
         game.check_move(s, Stake(2))
     assert str(err.value) == ("illegal move stake 2: every player has staked: the drawing has begun, "
@@ -347,7 +343,7 @@ def test_the_stakes_are_closed_once_drawing_begins():
 
 def test_after_the_ace_nothing_more_happens():
     game = QueenAce(players=3)
-    s = game.play(staked(game, "A♦ 5♥"), DRAW)
+    s = game.play(game.position("A♦ 5♥"), DRAW)
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert game.apply(s, DRAW) is s
     out = game.outcome(s)
@@ -356,7 +352,7 @@ def test_after_the_ace_nothing_more_happens():
 
 def test_a_pot_nobody_claims_is_a_draw_with_no_losers():
     game = QueenAce(players=3)
-    s = staked(game, "Q♠ Q♥ Q♦ A♣", (1, 2, 3))
+    s = game.position("Q♠ Q♥ Q♦ A♣", (1, 2, 3))
     for _ in range(3):
         s = game.play(s, DRAW)
     out = game.outcome(s)
@@ -365,7 +361,7 @@ def test_a_pot_nobody_claims_is_a_draw_with_no_losers():
 
 def test_drawn_cards_lie_face_up_and_only_the_pack_is_hidden():
     game = QueenAce(players=3)
-    s = game.play(game.play(staked(game, "Q♠ 5♥ A♦"), DRAW), DRAW)
+    s = game.play(game.play(game.position("Q♠ 5♥ A♦"), DRAW), DRAW)
     zones = game.zones(s)
     assert zones == {"hand 0": parse_cards("Q♠"), "hand 1": parse_cards("5♥"), "hand 2": (),
                      "stock": parse_cards("A♦")}
@@ -387,17 +383,17 @@ def draw_log(game, s, draws):
 
 def test_the_log_names_the_card_and_what_it_did():
     game = QueenAce(players=3)
-    s = staked(game, "Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3))
+    s = game.position("Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3))
     assert game.describe_move(s) == "pot 6"
     assert game.describe(s) == "pot 6; stock 5 cards"
     s, log = draw_log(game, s, 4)
     assert log == ["Q♠: out", "5♥", "Q♦: out", "Q♣: out; everyone is out, no ace"]
     assert game.describe(s) == "pot 6; stock 1 cards; out: P0, P1, P2"
     last = QueenAce(Rules(last_player="takes_pot"), players=3)
-    s, log = draw_log(last, staked(last, "Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3)), 3)
+    s, log = draw_log(last, last.position("Q♠ 5♥ Q♦ Q♣ 2♠", (2, 1, 3)), 3)
     assert log == ["Q♠: out", "5♥", "Q♦: out; P1 is the last player and takes the pot"]
     assert game.describe(s) == "pot 6; stock 2 cards; out: P0, P2"
-    _, log = draw_log(game, staked(game, "7♣ A♦", (2, 1, 3)), 2)
+    _, log = draw_log(game, game.position("7♣ A♦", (2, 1, 3)), 2)
     assert log == ["7♣", "A♦: takes the pot of 6"]
 
 
@@ -423,7 +419,7 @@ def leaky(settlement):
 ])
 def test_a_settlement_that_does_not_balance_is_refused_naming_its_clause(clause, rule, order, stakes):
     game = QueenAce(players=3)
-    s = staked(game, order, stakes)
+    s = game.position(order, stakes)
     for _ in range(len(parse_cards(order))):
         s = game.apply(s, DRAW)
     with CLAUSES.replaced(clause, leaky(rule)), pytest.raises(ValueError) as err:
