@@ -71,6 +71,20 @@ def answers(game, state) -> set[str]:
     return {str(m) for m in game.legal_moves(state)}
 
 
+def played(game, state, *moves: str):
+    """The state after the moves, written as a player writes them."""
+    for m in moves:
+        state = game.play(state, game.parse_move(m))
+    return state
+
+
+def played_out(game, state):
+    """The deal played to its last trick, never claiming."""
+    while not state.cards_out:
+        state = game.apply(state, [m for m in game.legal_moves(state) if m is not CLAIM][0])
+    return state
+
+
 # ---------------------------------------------------------------- the cards
 
 def test_points_order_and_the_deck_total():
@@ -152,36 +166,39 @@ def test_must_beat_forbids_the_throw_when_a_beat_exists():
 
 def test_the_last_to_beat_takes_the_trick_else_the_leader():
     game, s = position("K♠|A♠|6♥", trump=Suit.DIAMONDS)
-    s = game.play(s, lead_move((C("K♠"),)))
-    s = game.play(s, beat_move((C("A♠"),)))
-    s = game.play(s, throw_move((C("6♥"),)))
+    s = played(game, s, "lead K♠", "beat A♠", "throw 6♥")
     assert s.last_taker == 1 and s.points == (0, 15, 0) and s.to_move == 1
     game, s = position("K♠|7♣|6♥")
-    for m in ("lead K♠", "throw 7♣", "throw 6♥"):
-        s = game.play(s, game.parse_move(m))
+    s = played(game, s, "lead K♠", "throw 7♣", "throw 6♥")
     assert s.last_taker == 0 and s.points == (4, 0, 0)
 
 
 def test_thrown_cards_are_hidden_unless_open():
     for throws, hidden in (("down", True), ("up", False)):
         game, s = position("K♠|7♣|6♥", rules=Rules(throws=throws))
-        s = game.play(game.play(s, game.parse_move("lead K♠")), game.parse_move("throw 7♣"))
+        s = played(game, s, "lead K♠", "throw 7♣")
         assert (game.zones(s)["thrown 1"] == (C("7♣"),)) is hidden
         assert ("thrown 1" in game.hidden_zones(s, 0)) and "thrown 1" not in game.hidden_zones(s, 1)
 
 
 # ------------------------------------------------------------------ drawing
 
-def test_drawing_one_at_a_time_from_the_taker():
-    hands = (parse_cards("6♠"), parse_cards("7♠"), parse_cards("8♠"))
-    stock = parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦")
-    out, left, order = draw_up(hands, stock, 1, "no_draw")
-    assert order == (1, 2, 0, 1, 2, 0) and out[1] == sorted_hand(parse_cards("7♠ A♠ A♣"))
-    assert left == parse_cards("K♦")
+@pytest.mark.parametrize("hands,stock,taker,short,drawn,left,order", [
+    # one at a time from the taker, round and round
+    ("6♠|7♠|8♠", "A♠ A♥ A♦ A♣ K♠ K♥ K♦", 1, "no_draw", "6♠ A♦ K♥|7♠ A♠ A♣|8♠ A♥ K♠", "K♦", (1, 2, 0, 1, 2, 0)),
     # a stock too short for everyone: nobody draws (no_draw) or it is drawn to the end (draw_out)
-    assert draw_up(hands, stock[:5], 1, "no_draw") == (hands, stock[:5], ())
-    out, left, order = draw_up(hands, stock[:5], 1, "draw_out")
-    assert left == () and order == (1, 2, 0, 1, 2) and [len(h) for h in out] == [2, 3, 3]
+    ("6♠|7♠|8♠", "A♠ A♥ A♦ A♣ K♠", 1, "no_draw", "6♠|7♠|8♠", "A♠ A♥ A♦ A♣ K♠", ()),
+    ("6♠|7♠|8♠", "A♠ A♥ A♦ A♣ K♠", 1, "draw_out", "6♠ A♦|7♠ A♠ A♣|8♠ A♥ K♠", "", (1, 2, 0, 1, 2)),
+    ("6♠ 7♠ 8♠|6♥ 7♥ 8♥", "A♠ A♥", 0, "draw_out", "6♠ 7♠ 8♠|6♥ 7♥ 8♥", "A♠ A♥", ()),      # hands full
+    ("6♠|6♥", "", 1, "draw_out", "6♠|6♥", "", ()),                                      # the stock empty
+    ("6♠|6♥", "A♠ A♥ A♦ A♣", 1, "no_draw", "6♠ A♥ A♣|6♥ A♠ A♦", "", (1, 0, 1, 0)),
+    ("6♠ 7♠ 8♠|6♥ 7♥", "A♠ K♠", 0, "no_draw", "6♠ 7♠ 8♠|6♥ 7♥ A♠", "K♠", (1,)),          # one short draws one
+    ("6♠ 7♠ 8♠|6♥ 7♥", "A♠ K♠", 0, "draw_out", "6♠ 7♠ 8♠|6♥ 7♥ A♠", "K♠", (1,)),
+])
+def test_drawing_one_at_a_time_from_the_taker(hands, stock, taker, short, drawn, left, order):
+    hands = tuple(sorted_hand(parse_cards(h)) for h in hands.split("|"))
+    out = draw_up(hands, parse_cards(stock), taker, short)
+    assert out == (tuple(sorted_hand(parse_cards(h)) for h in drawn.split("|")), parse_cards(left), order)
 
 
 # ------------------------------------------------------------------ claims
@@ -190,10 +207,15 @@ def test_a_right_claim_takes_the_pot_a_wrong_one_doubles_it():
     game, s = position("K♠|7♣", points=(31, 30), pot=4)
     won = game.play(s, CLAIM)
     assert game.is_over(won) and won.winner == 0 and won.ledger[POT] == 0 and won.ledger["P0"] == 0
-    assert game.outcome(won).winners == (0,)
+    assert game.outcome(won).winners == (0,) and won.claimed is True and won.turn == 1
+    assert game.describe_move(won) == "P0 has 31 points and takes the pot of 4"
     game, s = position("K♠|7♣", points=(30, 0), pot=4)
     wrong = game.play(s, CLAIM)
     assert not game.is_over(wrong) and wrong.ledger[POT] == 8 and wrong.ledger["P0"] == -8
+    assert game.describe_move(wrong) == "P0 has only 30 points: the pot doubles to 8"
+    assert wrong.claimed is True and wrong.turn == 1
+    led = game.play(wrong, lead_move((C("K♠"),)))    # the wrong claimer still leads; his lead ends his turn's claim
+    assert led.claimed is False and led.cards_out is False and led.turn == 2
     with pytest.raises(IllegalMove, match=r"already claimed this turn \[rule bura-claim-turn\]"):
         game.check_move(wrong, CLAIM)
     assert "pass" not in answers(game, wrong)
@@ -208,18 +230,21 @@ def test_claims_are_refused_mid_trick_and_under_automatic_claims():
         game.check_move(s, CLAIM)
     game, s = position("K♠|7♣", rules=Rules(claims="automatic"))
     assert "claim" not in answers(game, s)
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(s, CLAIM)
+    assert exc.value.reason == "claims are automatic under these rules: a deal ends as soon as someone has 31"
 
 
 def test_after_the_last_trick_its_taker_claims_or_passes_and_the_deal_is_dealt_again():
     game = Bura(players=2)
-    s = game.deal(4)
-    while not s.cards_out:
-        moves = [m for m in game.legal_moves(s) if m is not CLAIM]
-        s = game.apply(s, moves[0])
+    s = played_out(game, game.deal(4))
     assert answers(game, s) == {"claim", "pass"} and s.to_move == s.last_taker
     again = game.play(s, PASS)
     assert again.deal_no == 1 and again.dealer == s.dealer and again.ledger[POT] == s.ledger[POT] + 2
     assert [len(h) for h in again.hands] == [3, 3] and not any(again.won)
+    assert game.describe_move(again) == "nobody claimed 31: dealt again\n      " + game.describe(again)
+    assert game.describe(again).startswith(f"deal 2, P{s.dealer} deals, turns {again.turned}: trumps "
+                                           f"{again.trump.symbol}; pot 4; ")
 
 
 def test_automatic_claims_end_at_31():
@@ -242,14 +267,6 @@ def test_bad_input_is_one_line():
     with pytest.raises(VariantError):
         make_rules(Rules, {"ante": 0})
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
-
-
-def test_bounds():
-    assert deal_moves_bound(2) == 18 * 3 + 2 and deal_moves_bound(6) == 6 * 7 + 2
-    assert Bura(players=3).max_plays() is None
-    assert Bura(Rules(claims="automatic"), players=2).max_plays() == deal_moves_bound(2)
-    assert props.unplayed_counts(2, "no_draw") == (0, 2, 4) and props.unplayed_counts(3, "draw_out") == (0,)
-    assert max(props.unplayed_counts(5, "no_draw")) == 11 and max(props.unplayed_counts(6, "no_draw")) == 12
 
 
 # ------------------------------------------------------------- records
@@ -481,8 +498,7 @@ OUT = ["lead K♠", "throw 7♣", "throw 6♥"]
 ])
 def test_each_refusal_names_its_clause_and_says_why(hands, plays, before, move, clause, reason):
     game, s = position(hands, plays=plays)
-    for m in before:
-        s = game.play(s, game.parse_move(m))
+    s = played(game, s, *before)
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, game.parse_move(move))
     assert (exc.value.clause, exc.value.reason) == (clause, reason)
@@ -497,13 +513,6 @@ def test_a_move_must_name_cards_and_each_only_once():
         assert (exc.value.clause, exc.value.reason) == ("bura-hold", reason)
 
 
-def test_claims_are_refused_in_so_many_words_under_automatic_claims():
-    game, s = position("K♠|7♣", rules=Rules(claims="automatic"))
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, CLAIM)
-    assert exc.value.reason == "claims are automatic under these rules: a deal ends as soon as someone has 31"
-
-
 @pytest.mark.parametrize("cards,target,result", [
     ("8♠ 9♠ 10♠", "A♠ 6♠ 7♠", False),          # nothing but a trump beats the ace
     ("6♦ 8♠ 9♠", "A♠ 6♠ 7♠", True),            # the trump on the ace, the spades on the small ones
@@ -515,6 +524,12 @@ def test_claims_are_refused_in_so_many_words_under_automatic_claims():
     ("7♥", "8♥", False),
     ("6♦", "A♥", True),
     ("A♣", "6♥", False),                       # neither the suit nor a trump
+    ("9♦ J♠", "Q♠ 7♠", True),                  # the source's example: trump on the queen, jack on the seven
+    ("K♦ 8♦", "9♦ J♠", True),                  # ... and both trumps over that
+    ("K♦ 9♠", "9♦ J♠", False),                 # the 9♠ beats neither card
+    ("6♦ K♠", "Q♠ A♥", True),                  # paired the other way: the trump on the ace, the king on the queen
+    ("K♠ 6♦", "A♥ Q♠", True),
+    ("K♠ 6♣", "A♥ Q♠", False),
 ])
 def test_a_combination_is_beaten_card_by_card(cards, target, result):
     assert beat_rule(Suit.DIAMONDS).covers(parse_cards(target), parse_cards(cards)) is result
@@ -528,26 +543,8 @@ def test_the_log_lines_of_a_deal():
     assert game.describe_move(s) == ""
     s = game.play(s, lead_move((C("K♠"),)))
     assert game.describe_move(s) == ""
-    s = game.play(game.play(s, beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    s = played(game, s, "beat A♠", "throw 6♥")
     assert game.describe_move(s) == "P1 takes K♠ A♠ 6♥ (15 points); points 0 15 0; the cards are out"
-
-
-def test_the_log_lines_of_claims():
-    game, s = position("K♠|7♣", points=(31, 30), pot=4)
-    assert game.describe_move(game.play(s, CLAIM)) == "P0 has 31 points and takes the pot of 4"
-    game, s = position("K♠|7♣", points=(30, 0), pot=4)
-    assert game.describe_move(game.play(s, CLAIM)) == "P0 has only 30 points: the pot doubles to 8"
-
-
-def test_a_deal_dealt_again_is_logged_as_such():
-    game = Bura(players=2)
-    s = game.deal(4)
-    while not s.cards_out:
-        s = game.apply(s, [m for m in game.legal_moves(s) if m is not CLAIM][0])
-    again = game.play(s, PASS)
-    assert game.describe_move(again) == "nobody claimed 31: dealt again\n      " + game.describe(again)
-    assert game.describe(again).startswith(f"deal 2, P{s.dealer} deals, turns {again.turned}: trumps "
-                                           f"{again.trump.symbol}; pot 4; ")
 
 
 # ------------------------------------------------- automatic claims, drawing, views
@@ -555,11 +552,10 @@ def test_a_deal_dealt_again_is_logged_as_such():
 def test_under_automatic_claims_the_trick_that_brings_31_takes_the_pot():
     for before, wins in ((10, True), (9, False)):          # 21 taken: 31 is enough, 30 is not
         game, s = position("A♠|10♠|6♥", points=(before, 25, 0), pot=3, rules=Rules(claims="automatic"))
-        s = game.play(game.play(game.play(s, lead_move((C("A♠"),))), throw_move((C("10♠"),))),
-                      throw_move((C("6♥"),)))
+        s = played(game, s, "lead A♠", "throw 10♠", "throw 6♥")
         assert (s.winner == 0) is wins and (s.deal_no == 1) is not wins
     game, s = position("K♠|A♠|6♥", points=(0, 20, 0), pot=3, rules=Rules(claims="automatic"))
-    s = game.play(game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    s = played(game, s, "lead K♠", "beat A♠", "throw 6♥")
     assert s.winner == 1 and s.points == (0, 35, 0) and game.is_over(s) and game.to_move(s) is None
     assert s.ledger[POT] == 0 and s.ledger["P1"] == 3 and game.outcome(s).winners == (1,)
     assert game.describe_move(s) == "P1 has 35 points and takes the pot of 3"
@@ -567,19 +563,9 @@ def test_under_automatic_claims_the_trick_that_brings_31_takes_the_pot():
 
 def test_under_automatic_claims_a_deal_without_31_is_dealt_again_at_once():
     game, s = position("K♠|A♠|6♥", points=(0, 10, 0), pot=3, rules=Rules(claims="automatic"))
-    s = game.play(game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    s = played(game, s, "lead K♠", "beat A♠", "throw 6♥")
     assert s.winner is None and s.deal_no == 1 and s.dealer == 0 and [len(h) for h in s.hands] == [3, 3, 3]
     assert s.ledger[POT] == 6 and not s.cards_out and s.points == (0, 0, 0)
-
-
-def test_nobody_draws_from_an_empty_stock_or_with_full_hands():
-    hands = (parse_cards("6♠ 7♠ 8♠"), parse_cards("6♥ 7♥ 8♥"))
-    assert draw_up(hands, parse_cards("A♠ A♥"), 0, "draw_out") == (hands, parse_cards("A♠ A♥"), ())
-    short = (parse_cards("6♠"), parse_cards("6♥"))
-    assert draw_up(short, (), 1, "draw_out") == (short, (), ())
-    out, left, order = draw_up(short, parse_cards("A♠ A♥ A♦ A♣"), 1, "no_draw")
-    assert order == (1, 0, 1, 0) and left == () and out == (sorted_hand(parse_cards("6♠ A♥ A♣")),
-                                                             sorted_hand(parse_cards("6♥ A♠ A♦")))
 
 
 def test_what_each_player_sees():
@@ -609,22 +595,12 @@ def test_the_state_keeps_its_record_through_a_trick_and_counts_the_moves_of_a_de
     s = game.play(s, lead_move((C("K♠"),)))
     keep = ("stock", "turned", "trump", "won", "points", "dealer", "deal_no", "ledger", "seed", "aside", "final")
     assert all(getattr(s, k) == getattr(start, k) for k in keep) and s.turn == 1 and s.to_move == 1
-    s = game.play(game.play(s, beat_move((C("A♠"),))), throw_move((C("6♥"),)))
+    s = played(game, s, "beat A♠", "throw 6♥")
     assert s.turn == 3 and s.last_taker == 1 and s.to_move == 1 and s.drawn == (1, 2, 0)
     assert s.stock == (start.turned,) and s.points == (0, 15, 11) and s.won[2] == (C("A♦"),)
     s = game.play(s, lead_move((C("9♥"),)))
     assert s.turn == 4 and s.last_taker == 1 and s.drawn == (1, 2, 0) and len(s.last_trick) == 3
     assert (s.seed, s.dealer, s.deal_no, s.aside) == (9, 2, 4, start.aside)
-
-
-def test_a_small_position_marked_final_ends_without_a_winner():
-    game, s = position("K♠|7♣", points=(0, 0), final=True)
-    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
-    assert s.cards_out and not game.is_over(s)
-    s = game.play(s, PASS)
-    assert s.void and game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
-    assert game.outcome(s).winners == () and s.turn == 3
-
 
 
 @pytest.mark.parametrize("cards,points", [
@@ -637,11 +613,14 @@ def test_card_points_of_taken_cards(cards, points):
 
 def test_a_deal_has_no_winner_once_the_cards_are_out_and_nobody_took_the_pot():
     from spec.games.bura import deal_has_no_winner
-    game, s = position("K♠|7♣", points=(0, 0))
+    game, s = position("K♠|7♣", points=(0, 0), final=True)
     assert not deal_has_no_winner(s)
-    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
-    assert deal_has_no_winner(s)
-    assert not deal_has_no_winner(dataclasses.replace(s, winner=0))
+    s = played(game, s, "lead K♠", "throw 7♣")
+    assert deal_has_no_winner(s) and not deal_has_no_winner(dataclasses.replace(s, winner=0))
+    assert s.cards_out and not game.is_over(s)
+    s = game.play(s, PASS)
+    assert s.void and game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert game.outcome(s).winners == () and s.turn == 3
 
 
 # ------------------------------------------------------- the offering clauses
@@ -700,8 +679,7 @@ def _leaky_claim(points, claims="declared"):
 
 def _leaky_automatic_take():
     game, s = position("A♠|10♠|6♥", points=(10, 25, 0), pot=3, rules=Rules(claims="automatic"))
-    for m in ("lead A♠", "throw 10♠", "throw 6♥"):
-        s = game.play(s, game.parse_move(m))
+    played(game, s, "lead A♠", "throw 10♠", "throw 6♥")
 
 
 @pytest.mark.parametrize("clause,act", [
@@ -719,22 +697,12 @@ def test_a_settlement_that_does_not_balance_names_its_clause(clause, act):
 
 # ------------------------------------------------------- claims, outcomes, the record of a deal
 
-def test_a_claim_is_one_move_and_marks_the_turn_claimed():
-    for points, over in (((31, 0), True), ((30, 0), False)):
-        game, s = position("K♠|7♣", points=points, pot=4)
-        after = game.play(s, CLAIM)
-        assert after.claimed is True and after.turn == 1 and game.is_over(after) is over
-        if not over:   # the wrong claimer still leads; his lead ends his turn's claim
-            led = game.play(after, lead_move((C("K♠"),)))
-            assert led.claimed is False and led.cards_out is False and led.turn == 2
-
-
 def test_a_wrong_claim_pays_into_the_pot_that_another_player_then_wins():
     game, s = position("K♠|A♠", points=(30, 31), pot=2)          # P0 has paid the pot of 2
     s = game.play(s, CLAIM)                                          # 30: the pot doubles, P0 pays 2 more
     assert game.describe_move(s) == "P0 has only 30 points: the pot doubles to 4"
     assert (s.ledger[POT], s.ledger["P0"], s.ledger["P1"]) == (4, -4, 0)
-    s = game.play(game.play(s, lead_move((C("K♠"),))), beat_move((C("A♠"),)))
+    s = played(game, s, "lead K♠", "beat A♠")
     assert s.cards_out and s.to_move == 1 and s.points == (30, 46)
     assert game.describe_move(s) == "P1 takes K♠ A♠ (15 points); points 30 46; the cards are out"
     s = game.play(s, CLAIM)
@@ -745,7 +713,7 @@ def test_a_wrong_claim_pays_into_the_pot_that_another_player_then_wins():
 
 def test_a_small_deal_without_a_winner_has_no_winner_and_the_stakes_stay_in_the_pot():
     game, s = position("K♠|7♣", points=(0, 0), pot=2, final=True)
-    s = game.play(game.play(s, lead_move((C("K♠"),))), throw_move((C("7♣"),)))
+    s = played(game, s, "lead K♠", "throw 7♣")
     s = game.play(s, CLAIM)                                          # 4 points: the pot doubles to 4
     assert game.describe_move(s) == "P0 has only 4 points: the pot doubles to 4"
     assert game.legal_moves(s) == (PASS,)
@@ -759,8 +727,7 @@ def test_a_deal_dealt_again_keeps_the_record_of_the_last_trick():
     # draw_out: P1 takes the trick and draws the turned card; P0 and P2 have none left
     game, s = position("K♠|A♠|6♥", rules=Rules(short_stock="draw_out"), pot=3)
     turned = s.turned
-    for m in ("lead K♠", "beat A♠", "throw 6♥"):
-        s = game.play(s, game.parse_move(m))
+    s = played(game, s, "lead K♠", "beat A♠", "throw 6♥")
     assert s.cards_out and s.drawn == (1,) and s.hands == ((), (turned,), ()) and s.to_move == 1
     again = game.play(s, PASS)
     assert (again.last_trick, again.last_taker, again.drawn) == (s.last_trick, 1, (1,))
@@ -776,8 +743,7 @@ def test_the_log_lines_of_tricks_while_the_stock_lasts():
                                 "P0: K♠ 7♥ 8♥ | P1: A♠ 9♥ 10♥ | P2: 6♥ 7♣ 8♣")
     for deal_no in (0, 1):
         _, t = position("K♠ 7♥ 8♥|A♠ 9♥ 10♥|6♥ 7♣ 8♣", stock="9♣ 10♣ J♣", pot=3, deal_no=deal_no)
-        for m in ("lead K♠", "beat A♠", "throw 6♥"):
-            t = game.play(t, game.parse_move(m))
+        t = played(game, t, "lead K♠", "beat A♠", "throw 6♥")
         assert [len(h) for h in t.hands] == [3, 3, 3] and not t.cards_out
         assert t.claimed is False and CLAIM in game.legal_moves(t)          # the taker may claim before he leads
         assert game.describe_move(t) == "P1 takes K♠ A♠ 6♥ (15 points); points 0 15 0"
@@ -814,25 +780,6 @@ def test_a_deal_lasts_at_most_36_over_n_tricks_of_n_plus_one_moves_and_two(playe
     assert automatic == (bound if players == 2 else None)
 
 
-@pytest.mark.parametrize("cards,target,result", [
-    ("9♦ J♠", "Q♠ 7♠", True),                  # the source's example: trump on the queen, jack on the seven
-    ("K♦ 8♦", "9♦ J♠", True),                  # ... and both trumps over that
-    ("K♦ 9♠", "9♦ J♠", False),                 # the 9♠ beats neither card
-    ("6♦ K♠", "Q♠ A♥", True),                  # paired the other way: the trump on the ace, the king on the queen
-    ("K♠ 6♦", "A♥ Q♠", True),
-    ("K♠ 6♣", "A♥ Q♠", False),
-])
-def test_two_cards_are_beaten_in_either_pairing(cards, target, result):
-    assert beat_rule(Suit.DIAMONDS).covers(parse_cards(target), parse_cards(cards)) is result
-
-
-def test_a_hand_short_by_one_card_draws_one():
-    hands = (sorted_hand(parse_cards("6♠ 7♠ 8♠")), sorted_hand(parse_cards("6♥ 7♥")))
-    for short_stock in ("no_draw", "draw_out"):
-        out, left, order = draw_up(hands, parse_cards("A♠ K♠"), 0, short_stock)
-        assert out == (hands[0], sorted_hand(parse_cards("6♥ 7♥ A♠"))) and left == (C("K♠"),) and order == (1,)
-
-
 # ------------------------------------------------- the declared space (issue #23)
 
 def test_the_32_card_pack_of_the_catalogue_plays_without_the_sixes():
@@ -863,6 +810,8 @@ def test_the_turned_card_may_stay_on_the_table_and_is_then_never_drawn():
 
 
 def test_the_count_analysis_follows_the_pack_and_the_turned_card():
+    assert props.unplayed_counts(2, "no_draw") == (0, 2, 4) and props.unplayed_counts(3, "draw_out") == (0,)
+    assert max(props.unplayed_counts(5, "no_draw")) == 11 and max(props.unplayed_counts(6, "no_draw")) == 12
     assert props.unplayed_counts(3, "draw_out", 32) == (2,) and props.unplayed_counts(6, "no_draw", 32) == (2, 8, 14)
     assert props.most_tricks(2, "no_draw") == 18 and props.most_tricks(4, "no_draw", 36, True) == 8
     for n in range(2, 7):
