@@ -49,6 +49,19 @@ def allowed(game, state) -> str:
     return " ".join(str(m) for m in game.legal_moves(state))
 
 
+def refusal(game, state, move):
+    with pytest.raises(IllegalMove) as exc:
+        game.check_move(state, move)
+    return exc.value.clause, exc.value.reason
+
+
+def played(game, state, *cards: str):
+    """The state after the cards are played, one by one."""
+    for card in cards:
+        state = game.play(state, PLAY[C(card)])
+    return state
+
+
 # ------------------------------------------------------------- the deal
 
 def test_nine_cards_each_the_dealers_last_card_is_trumps_and_his_left_leads_a_trump():
@@ -84,11 +97,13 @@ def test_the_draw_for_the_first_deal_redraws_ties():
 def test_the_first_two_leads_are_trumps_if_able():
     game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=0)
     assert allowed(game, s) == "7♣"
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("A♠")])
-    assert exc.value.clause == "koroli-trump-lead" and "first two leads" in exc.value.reason
     game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=1)
     assert allowed(game, s) == "7♣"
+    assert refusal(game, s, PLAY[C("A♠")]) == (
+        "koroli-trump-lead", "lead a trump (♣): this is one of the first two leads")
+    game, s = position("7♥ A♠|K♠|Q♠|J♠", leads=0, trump=Suit.HEARTS)
+    assert refusal(game, s, PLAY[C("A♠")]) == (
+        "koroli-trump-lead", "lead a trump (♥): this is one of the first two leads")
     game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=2)
     assert allowed(game, s) == "7♣ A♠"
     game, s = position("7♦ A♠|K♠|Q♠|J♠", leads=0)          # no trump: any card
@@ -165,11 +180,18 @@ def test_the_king_then_the_prince_take_the_peasants_highest_trumps():
     game, s = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
     moves = game.legal_moves(s)
     assert {m.take for m in moves} == {C("A♣")} and {m.give for m in moves} == set(parse_cards("K♠ 8♦ 6♥"))
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, SWAP[(C("7♣"), C("6♥"))])
-    assert exc.value.clause == "koroli-exchange" and "highest trump, A♣" in exc.value.reason
+    assert refusal(game, s, SWAP[(C("A♣"), C("9♥"))]) == ("koroli-exchange-turn", "P1 does not hold 9♥")
+    assert refusal(game, s, SWAP[(C("K♦"), C("8♦"))]) == ("koroli-exchange", "the peasant P0 does not hold K♦")
+    assert refusal(game, s, SWAP[(C("7♣"), C("8♦"))]) == (
+        "koroli-exchange", "take the peasant's highest trump, A♣, not 7♣")
+    assert refusal(game, s, PLAY[C("K♠")]) == ("koroli-play-turn", "P1 must exchange first")
+    # the turned trump is shown until the king takes it, then held unshown
+    assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
+    assert game.zones(s)["hand 0"] == parse_cards("7♣ 9♦")
     s = game.play(s, SWAP[(C("A♣"), C("6♥"))])
     assert C("A♣") in s.hands[1] and C("6♥") in s.hands[0] and s.to_move == 2
+    z = game.zones(s)
+    assert z["shown"] == () and C("A♣") in z["hand 1"] and z["hand 0"] == sorted_hand(parse_cards("7♣ 9♦ 6♥"))
     assert {m.take for m in game.legal_moves(s)} == {C("7♣")}
     s = game.play(s, SWAP[(C("7♣"), C("8♥"))])
     assert s.to_move == 1 and not s.swaps                    # the king leads, freely
@@ -186,8 +208,7 @@ def test_the_king_leads_every_trick_and_the_others_play_by_title():
     assert allowed(game, s) == "9♣ 8♦"                      # the reigning king leads freely
     s = game.play(s, PLAY[C("8♦")])
     assert s.to_move == 2                                  # the prince, then the soldier, then the peasant
-    s = game.play(game.play(s, PLAY[C("9♦")]), PLAY[C("K♦")])
-    s = game.play(s, PLAY[C("7♦")])
+    s = played(game, s, "9♦", "K♦", "7♦")
     assert s.last_winner == 3 and s.to_move == 1           # the soldier took it, the king leads again
 
 
@@ -196,12 +217,17 @@ def test_after_the_king_leaves_the_dealer_exchanges_the_turned_card_and_the_next
     game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
                        leads=0, **REIGN)
     assert {m.take for m in game.legal_moves(s)} == {C("J♣")}
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, SWAP[(C("6♠"), C("7♦"))])
-    assert exc.value.clause == "koroli-dealer-exchange"
+    assert refusal(game, s, SWAP[(C("6♠"), C("7♦"))]) == (
+        "koroli-dealer-exchange", "the dealer takes the turned card J♣, not 6♠")
+    z = game.zones(s)                                      # the turned card lies on the stock until taken
+    assert (z["shown"], z["stock"], z["hand 0"]) == ((C("J♣"),), (C("6♠"),), parse_cards("A♣ 7♦"))
     s = game.play(s, SWAP[(C("J♣"), C("7♦"))])
     assert s.stock[0] == C("7♦") and C("J♣") in s.hands[0] and s.to_move == 2
+    z = game.zones(s)
+    assert (z["shown"], z["stock"], z["hand 0"]) == ((), parse_cards("7♦ 6♠"), sorted_hand(parse_cards("A♣ J♣")))
     assert allowed(game, s) == "9♣"                        # the prince takes his place and leads a trump
+    z = game.zones(game.play(s, PLAY[C("9♣")]))           # the stock during a trick
+    assert (z["shown"], z["stock"], z["trick"]) == ((), parse_cards("7♦ 6♠"), (C("9♣"),))
 
 
 # ------------------------------------------------------------- the match
@@ -225,8 +251,10 @@ def test_rules_fields_are_checked():
         make_rules(Rules, {"king_tricks": 0})
     with pytest.raises(VariantError):
         make_rules(Rules, {"void": "lead"})
-    with pytest.raises(VariantError):
+    with pytest.raises(VariantError) as exc:
         make_rules(Rules, {"reign_king_tricks": 2})
+    assert str(exc.value) == ("key 'reign_king_tricks': 2 leaves no trick for the soldier when each title costs "
+                              "one fewer; allowed: 3 to 40 with reign_others = 'step_down'")
     assert make_rules(Rules, {"reign_king_tricks": 2, "reign_others": "same"}).reign_thresholds() == (2, 2, 2)
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
 
@@ -426,51 +454,16 @@ def test_both_readings_of_the_reign_counts_end():
 
 # ------------------------------------------------------------- refusals, word for word
 
-def refusal(game, state, move):
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(state, move)
-    return exc.value.clause, exc.value.reason
-
-
-def test_exchange_refusals_name_the_clause_and_the_card():
-    game, s = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
-    assert refusal(game, s, SWAP[(C("A♣"), C("9♥"))]) == ("koroli-exchange-turn", "P1 does not hold 9♥")
-    assert refusal(game, s, SWAP[(C("K♦"), C("8♦"))]) == ("koroli-exchange", "the peasant P0 does not hold K♦")
-    assert refusal(game, s, SWAP[(C("7♣"), C("8♦"))]) == (
-        "koroli-exchange", "take the peasant's highest trump, A♣, not 7♣")
-    assert refusal(game, s, PLAY[C("K♠")]) == ("koroli-play-turn", "P1 must exchange first")
-    _, wrong_turn = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=2, **REIGN)
+def test_an_exchange_out_of_turn_is_refused():
+    game, wrong_turn = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=2, **REIGN)
     assert refusal(game, wrong_turn, SWAP[(C("A♣"), C("8♥"))]) == (
         "koroli-exchange-turn", "no exchange now: cards are exchanged only before the first lead")
-
-
-def test_the_dealer_takes_only_the_turned_card():
-    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
-                       leads=0, **REIGN)
-    assert refusal(game, s, SWAP[(C("6♠"), C("7♦"))]) == (
-        "koroli-dealer-exchange", "the dealer takes the turned card J♣, not 6♠")
-
-
-def test_a_lead_that_must_be_a_trump():
-    game, s = position("7♣ A♠|K♠|Q♠|J♠", leads=1)
-    assert refusal(game, s, PLAY[C("A♠")]) == (
-        "koroli-trump-lead", "lead a trump (♣): this is one of the first two leads")
-    game, s = position("7♥ A♠|K♠|Q♠|J♠", leads=0, trump=Suit.HEARTS)
-    assert refusal(game, s, PLAY[C("A♠")]) == (
-        "koroli-trump-lead", "lead a trump (♥): this is one of the first two leads")
 
 
 @pytest.mark.parametrize("king, others, thresholds", [(3, "step_down", (3, 2, 1)), (9, "step_down", (9, 8, 7)),
                                                       (9, "same", (9, 9, 9)), (1, "same", (1, 1, 1))])
 def test_the_reigns_counts(king, others, thresholds):
     assert Rules(reign_king_tricks=king, reign_others=others).reign_thresholds() == thresholds
-
-
-def test_a_reign_count_too_small_to_step_down_is_refused_in_one_line():
-    with pytest.raises(VariantError) as exc:
-        Rules(reign_king_tricks=2)
-    assert str(exc.value) == ("key 'reign_king_tricks': 2 leaves no trick for the soldier when each title costs "
-                              "one fewer; allowed: 3 to 40 with reign_others = 'step_down'")
 
 
 # ------------------------------------------------------------- the deal from the seed
@@ -512,14 +505,15 @@ def test_the_next_deal_passes_left_and_is_shuffled_afresh():
     assert after.counts == (3, 1, 0, 3) and after.log == (0, 0, 1, 3, 3, 3, 0)
     assert (after.trick, after.taken, after.swaps, after.leads) == ((), (), (), 0)
     assert after.last_trick == tuple(enumerate(parse_cards("A♣ 9♣ 6♣ K♣"))) and after.last_winner == 0
+    assert game.describe_move(after) == "P0 takes A♣ 9♣ 6♣ K♣; tricks 3 1 0 3\n      " + game.describe(after)
+    assert game.describe(after).startswith("introduction, deal 2, P0 deals, turns ")
 
 
 def test_a_deal_for_three_skips_the_king_and_turns_the_first_undealt_card():
     # P0 is king; P3 dealt the deal now played out: the deal passes to P1, the next still racing
     game, s = position("|9♣|6♣|K♣", trick="", to_move=1, leads=3, new=(KING, U, U, U), counts=(10, 3, 2, 4),
                        seed=5)
-    s = game.play(game.play(s, PLAY[C("9♣")]), PLAY[C("6♣")])
-    after = game.play(s, PLAY[C("K♣")])
+    after = played(game, s, "9♣", "6♣", "K♣")
     cards = shuffled(5, 2)
     hands = dealt_from(cards, (2, 3, 1))
     assert after.dealer == 1 and after.hands == ((), sorted_hand(hands[1]), sorted_hand(hands[2]),
@@ -561,18 +555,10 @@ def test_describe_move_names_the_titles_won_at_the_trick():
     assert after.aside == parse_cards("7♦ 8♦") and after.to_move == 2
 
 
-def test_describe_move_at_a_new_deal_adds_the_deal():
-    game, s = position("|||K♣", trick="A♣ 9♣ 6♣", leads=3, counts=(2, 1, 0, 3))
-    after = game.play(s, PLAY[C("K♣")])
-    assert game.describe_move(after) == "P0 takes A♣ 9♣ 6♣ K♣; tricks 3 1 0 3\n      " + game.describe(after)
-    assert game.describe(after).startswith("introduction, deal 2, P0 deals, turns ")
-
-
 def test_describe_move_at_the_start_of_a_reign_names_the_titles():
     # P0 king, P1 prince; P2 takes the soldier's eighth trick, P3 is the peasant
     game, s = position("||A♣|K♣", to_move=2, leads=3, new=(KING, PRINCE, U, U), counts=(10, 9, 7, 0))
-    s = game.play(s, PLAY[C("A♣")])
-    after = game.play(s, PLAY[C("K♣")])
+    after = played(game, s, "A♣", "K♣")
     assert (after.stage, after.titles, after.new, after.counts) == (1, (KING, PRINCE, SOLDIER, PEASANT), (U,) * 4,
                                                                     (0,) * 4)
     assert after.dealer == 3 and after.swaps == (0, 1) and after.to_move == 0   # the peasant deals, the king swaps
@@ -589,7 +575,7 @@ def reign_end():
     return position("A♦ 8♠||9♠|7♦ 10♠", to_move=3, new=(U, KING, PRINCE, U), counts=(6, 9, 8, 6), **REIGN)
 
 
-def test_describe_move_when_the_match_ends_gives_the_final_titles():
+def test_when_the_match_ends_the_log_gives_the_final_titles_the_last_hands_go_aside_and_no_move_follows():
     game, s = reign_end()
     s = game.play(s, PLAY[C("7♦")])
     assert s.to_move == 0 and game.describe_move(s) == ""
@@ -597,19 +583,20 @@ def test_describe_move_when_the_match_ends_gives_the_final_titles():
     assert end.over and game.describe_move(end) == (
         "P0 takes 7♦ A♦; match over: P0 soldier, P1 king, P2 prince, P3 peasant")
     assert game.legal_moves(end) == () and game.to_move(end) is None
-
-
-# ------------------------------------------------------------- the result
-
-def test_the_outcome_ranks_the_reigns_titles_king_3_prince_2_soldier_1_peasant_0():
-    game, s = reign_end()
-    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    assert game.refusal(end, PLAY[C("8♠")]) == ("koroli-end", "the game is over: no more moves can be made")
+    assert game.refusal(end, SWAP[(C("8♠"), C("A♦"))]) == ("koroli-end", "the game is over: no more moves can be made")
+    z = game.zones(end)
+    assert (z["taken"], z["aside"], z["stock"], z["trick"], z["hand 0"], z["hand 3"]) == (
+        parse_cards("7♦ A♦"), parse_cards("8♠ 10♠"), (), (), (), ())
+    assert game.describe(end) == ("reign 1, deal 1, P0 deals, turns 6♣: trumps ♣; titles P0=peasant P1=king "
+                                  "P2=prince P3=soldier; P2: 9♠")
+    # the result ranks the reign's titles: king 3, prince 2, soldier 1, peasant 0
     out = game.outcome(end)
     assert (out.winners, out.losers, out.scores, out.returns, out.draw) == ((1,), (3,), (1, 3, 2, 0), (1, 3, 2, 0),
                                                                            False)
     # the soldier takes it instead: the titles below the prince go the other way
     game, s = reign_end()
-    end = game.play(game.play(s, PLAY[C("10♠")]), PLAY[C("8♠")])
+    end = played(game, s, "10♠", "8♠")
     assert end.new == (PEASANT, KING, PRINCE, SOLDIER)
     out = game.outcome(end)
     assert (out.winners, out.losers, out.scores, out.returns) == ((1,), (0,), (0, 3, 2, 1), (0, 3, 2, 1))
@@ -618,7 +605,7 @@ def test_the_outcome_ranks_the_reigns_titles_king_3_prince_2_soldier_1_peasant_0
 def test_a_match_of_two_reigns_plays_on_and_the_first_reigns_titles_rule_the_second():
     game, s = reign_end()
     game = Koroli(Rules(reigns=2))
-    s = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
+    s = played(game, s, "7♦", "A♦")
     assert not s.over and s.stage == 2 and s.titles == (SOLDIER, KING, PRINCE, PEASANT) and s.new == (U,) * 4
     assert s.dealer == 3 and s.swaps == (1, 2)          # the new peasant deals, the king and the prince exchange
 
@@ -655,23 +642,6 @@ def test_zones_the_turned_card_is_shown_until_its_holder_plays_it():
     assert (z["shown"], z["hand 1"], z["trick"]) == ((), (C("7♦"),), parse_cards("A♣ 9♣"))
 
 
-def test_zones_the_turned_card_of_a_smaller_deal_lies_on_the_stock_until_taken():
-    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
-                       leads=0, **REIGN)
-    z = game.zones(s)
-    assert (z["shown"], z["stock"], z["hand 0"]) == ((C("J♣"),), (C("6♠"),), parse_cards("A♣ 7♦"))
-    z = game.zones(game.play(s, SWAP[(C("J♣"), C("7♦"))]))
-    assert (z["shown"], z["stock"], z["hand 0"]) == ((), parse_cards("7♦ 6♠"), sorted_hand(parse_cards("A♣ J♣")))
-
-
-def test_zones_the_king_who_takes_the_turned_trump_holds_it_unshown():
-    game, s = position("A♣ 7♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
-    assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
-    assert game.zones(s)["hand 0"] == parse_cards("7♣ 9♦")
-    z = game.zones(game.play(s, SWAP[(C("A♣"), C("6♥"))]))
-    assert z["shown"] == () and C("A♣") in z["hand 1"] and z["hand 0"] == sorted_hand(parse_cards("7♣ 9♦ 6♥"))
-
-
 def test_the_cards_laid_aside_are_hidden_from_everyone_the_shown_card_and_tricks_from_nobody():
     game, s = position("7♦|8♦|9♦|K♣ 10♦", trick="A♣ 9♣ 6♣", leads=3, counts=(9, 0, 1, 2))
     s = game.play(s, PLAY[C("K♣")])
@@ -688,8 +658,7 @@ def test_the_cards_laid_aside_are_hidden_from_everyone_the_shown_card_and_tricks
 def test_a_king_crowned_at_a_reigns_last_trick_of_a_deal_is_named_and_the_peasant_deals_to_three(restart, counts):
     game, s = position("9♦|A♣|7♦|8♦", to_move=1, leads=3, counts=(4, 8, 2, 3), rules=Rules(counts_restart=restart),
                        **REIGN)
-    for card in ("A♣", "7♦", "8♦"):                      # the king leads, the prince and the soldier follow
-        s = game.play(s, PLAY[C(card)])
+    s = played(game, s, "A♣", "7♦", "8♦")                # the king leads, the prince and the soldier follow
     after = game.play(s, PLAY[C("9♦")])
     assert after.new == (U, KING, U, U) and after.stage == 1 and after.deals == 2
     assert game.describe_move(after) == f"P1 takes A♣ 7♦ 8♦ 9♦; tricks {counts}; P1 king\n      " + game.describe(
@@ -706,7 +675,7 @@ def test_a_king_crowned_at_a_reigns_last_trick_of_a_deal_is_named_and_the_peasan
 def test_a_deal_for_two_goes_to_the_next_racer_three_seats_on():
     # P0 king, P1 prince; P3 dealt: the deal passes over the two who left to P2
     game, s = position("||9♣|K♣", to_move=2, leads=3, new=(KING, PRINCE, U, U), counts=(10, 9, 1, 4))
-    after = game.play(game.play(s, PLAY[C("9♣")]), PLAY[C("K♣")])
+    after = played(game, s, "9♣", "K♣")
     cards = shuffled(0, 2)
     hands = dealt_from(cards, (3, 2))
     assert after.dealer == 2 and after.hands == ((), (), sorted_hand(hands[2]), sorted_hand(hands[3]))
@@ -714,13 +683,6 @@ def test_a_deal_for_two_goes_to_the_next_racer_three_seats_on():
     give = after.hands[2][0]
     after = game.play(after, SWAP[(cards[18], give)])
     assert after.to_move == 3 and after.leads == 0 and after.stock == (give,) + tuple(cards[19:])
-
-
-def test_no_move_after_the_match_ends():
-    game, s = reign_end()
-    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
-    assert game.refusal(end, PLAY[C("8♠")]) == ("koroli-end", "the game is over: no more moves can be made")
-    assert game.refusal(end, SWAP[(C("8♠"), C("A♦"))]) == ("koroli-end", "the game is over: no more moves can be made")
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -744,22 +706,18 @@ def test_of_two_at_a_titles_count_the_first_to_reach_it_wins_it(log, titles):
 def test_the_first_lead_and_its_takers_lead_are_trumps_then_any_card():
     game, s = position("7♣ A♠ 7♠ 7♥|8♣ 10♣ J♣ K♠|6♦ Q♠ 8♠ 8♥|9♦ J♠ 9♠ 9♥", leads=0, to_move=0)
     assert game.to_move(s) == 0 and allowed(game, s) == "7♣"
-    for card in ("7♣", "8♣", "6♦", "9♦"):
-        s = game.play(s, PLAY[C(card)])
+    s = played(game, s, "7♣", "8♣", "6♦", "9♦")
     assert s.to_move == 1 and allowed(game, s) == "10♣ J♣"       # the taker's lead, the deal's second: a trump
-    for card in ("10♣", "Q♠", "J♠", "A♠"):
-        s = game.play(s, PLAY[C(card)])
+    s = played(game, s, "10♣", "Q♠", "J♠", "A♠")
     assert s.to_move == 1 and allowed(game, s) == "J♣ K♠"        # the third lead is free
 
 
 def test_when_the_king_leaves_mid_deal_the_prince_leads_trumps_twice():
     game, s = position("10♦ J♥ J♠ 6♥|A♣ K♠ K♥ A♥|8♦ 7♣ 9♣ 10♣|9♦ Q♥ Q♠ 6♠", to_move=1, leads=5,
                        counts=(0, 8, 3, 2), **REIGN)
-    for card in ("A♣", "7♣", "9♦", "10♦"):                      # the reigning king takes his ninth trick
-        s = game.play(s, PLAY[C(card)])
+    s = played(game, s, "A♣", "7♣", "9♦", "10♦")               # the reigning king takes his ninth trick
     assert s.new == (U, KING, U, U) and s.to_move == 2 and allowed(game, s) == "9♣ 10♣"
-    for card in ("9♣", "Q♥", "J♥"):
-        s = game.play(s, PLAY[C(card)])
+    s = played(game, s, "9♣", "Q♥", "J♥")
     assert s.to_move == 2 and allowed(game, s) == "10♣"         # his second lead: still a trump
 
 
@@ -784,24 +742,6 @@ def test_zones_during_a_trick_and_at_a_new_deal():
     after = game.play(s, PLAY[C("K♣")])
     z = game.zones(after)
     assert z["shown"] == (after.turned,) and z["taken"] == () and sum(len(c) for c in z.values()) == 36
-
-
-def test_a_smaller_deals_stock_during_a_trick():
-    game, s = position("A♣ 7♦||9♣ 8♦|K♦ 10♦", stock="J♣ 6♠", new=(U, KING, U, U), swaps=(0,), to_move=0,
-                       leads=0, **REIGN)
-    s = game.play(game.play(s, SWAP[(C("J♣"), C("7♦"))]), PLAY[C("9♣")])
-    z = game.zones(s)
-    assert (z["shown"], z["stock"], z["trick"]) == ((), parse_cards("7♦ 6♠"), (C("9♣"),))
-
-
-def test_the_match_end_lays_the_last_hands_aside():
-    game, s = reign_end()
-    end = game.play(game.play(s, PLAY[C("7♦")]), PLAY[C("A♦")])
-    z = game.zones(end)
-    assert (z["taken"], z["aside"], z["stock"], z["trick"], z["hand 0"], z["hand 3"]) == (
-        parse_cards("7♦ A♦"), parse_cards("8♠ 10♠"), (), (), (), ())
-    assert game.describe(end) == ("reign 1, deal 1, P0 deals, turns 6♣: trumps ♣; titles P0=peasant P1=king "
-                                  "P2=prince P3=soldier; P2: 9♠")
 
 
 def test_a_position_turns_trumps_finds_the_exchanges_and_names_each_card_once():
