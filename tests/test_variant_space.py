@@ -129,3 +129,19 @@ def test_a_variant_at_a_numeric_edge_verifies_with_every_verdict_as_expected(gam
     out = CliRunner().invoke(main, ["verify", game, "--variant", str(variant), "--examples", "8", "--workers", "1",
                                     "--no-cache"])
     assert out.exit_code == 0, f"{game} with {name} = {value}:\n{out.output[-3000:]}"
+
+
+VARIANT_FILES = sorted((__import__("pathlib").Path(__file__).parent.parent / "docs" / "variants").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_every_shipped_variant_file_is_its_games_and_keeps_the_generic_invariants(path):
+    """Each file in docs/variants loads, names the game its file name starts with, and keeps the
+    generic invariants at every player count it is checked at (a smaller budget than a random
+    variant's: the files are many, and ``cardspec verify --variant`` checks each in full)."""
+    from spec.variants import load_variant
+    variant = load_variant(path)
+    assert path.stem.startswith(variant.game.info.id + "-")
+    [results] = run_jobs([Job.of(variant.games(), Budget(examples=3, max_states=5_000), GENERIC)], workers=1)
+    bad = [(r.property.name, r.verdict, r.detail) for r in results if r.verdict != "holds"]
+    assert not bad, f"{path.name}: {bad}"
