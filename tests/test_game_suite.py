@@ -1,0 +1,140 @@
+"""One suite for every game, as OpenSpiel runs one generic test over all its games.
+
+Each test plays a seeded game of every game from the deal to its end (the first of a few seeds
+whose game ends: the source's Pyanitsa can loop) and checks, at the states it passes through,
+what every game must do alike: an end after which nothing is offered and every move is refused
+by the game's end clause, move notation that reads back in English and Russian, a refusal that
+names a clause of the game's own book in words, and descriptions in both languages. A game's own
+test file keeps only what is particular to it. The last test breaks a game in each of these ways
+and sees each check fail.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from spec.errors import IllegalMove, NotationError
+from spec.games import all_games
+from spec.i18n import Msg, said
+from verifier.api import walk
+
+GAMES = sorted(all_games())
+#: the most moves a game is played for, and the seeds tried until one ends
+CAP, SEEDS = 30_000, range(1, 40)
+
+
+def play_out(game):
+    """``(states, moves)`` of the first seeded game of ``game`` that ends, from the deal to the end."""
+    for seed in SEEDS:
+        trace, end = walk(game, seed, cap=CAP)
+        if game.is_over(end):
+            states = [game.deal(seed)]
+            for move in trace.moves:
+                states.append(game.apply(states[-1], move))
+            return states, list(trace.moves)
+    pytest.fail(f"{game.info.id}: no game of seeds {SEEDS.start}-{SEEDS.stop - 1} ends within {CAP} moves")
+
+
+@functools.cache
+def played(game_id: str):
+    game = all_games()[game_id]()
+    return (game, *play_out(game))
+
+
+def offered(game, states) -> list:
+    """Every move offered anywhere in the game, each once, in the order first offered."""
+    return list(dict.fromkeys(m for s in states for m in game.legal_moves(s)))
+
+
+def check_the_end(game, states) -> None:
+    end = states[-1]
+    assert game.to_move(end) is None and game.legal_moves(end) == ()
+    assert all(game.moves_for(end, p) == () for p in range(game.players))
+    for move in offered(game, states)[:60]:
+        assert game.refusal(end, move) == (game.over_clause, "the game is over: no more moves can be made")
+        with pytest.raises(IllegalMove) as exc:
+            game.play(end, move)
+        assert str(exc.value).endswith(f"[rule {game.over_clause}]")
+    assert len(game.outcome(end).returns) == game.players
+
+
+def check_notation(game, states) -> None:
+    for move in offered(game, states):
+        for lang in ("en", "ru"):
+            text = game.format_move(move, lang)
+            try:
+                assert game.parse_move(text) == move, (lang, text)
+            except NotationError as exc:
+                raise AssertionError(f"{lang} {text!r} does not read back: {exc}") from None
+
+
+def check_refusals(game, states) -> None:
+    """At each state, the moves offered elsewhere in the game but not here are refused, each by a
+    clause of the game's own book and with a reason; playing one raises the same refusal."""
+    book, everything, refused = game.clause_book(), offered(game, states), 0
+    for state in states[:-1][:200]:
+        here = set(game.legal_moves(state))
+        for move in [m for m in everything if m not in here][:12]:
+            label, reason = game.refusal(state, move)
+            assert label in book and said(reason, "en").strip() and said(reason, "ru").strip()
+            with pytest.raises(IllegalMove) as exc:
+                game.play(state, move)
+            assert str(exc.value).endswith(f"[rule {label}]")
+            refused += 1
+    # a game whose every state offers every move it ever offers (Casino War's one bet) refuses none
+    assert refused or all(set(game.legal_moves(s)) == set(everything) for s in states[:-1])
+
+
+def check_descriptions(game, states) -> None:
+    for state in states[:300]:
+        for text in (game.describe(state), game.describe_move(state)):
+            en, ru = said(text, "en"), said(text, "ru")
+            assert "{" not in en and "{" not in ru, (en, ru)
+        assert said(game.describe(state), "en").strip()
+
+
+CHECKS = {"end": check_the_end, "notation": check_notation, "refusals": check_refusals,
+          "descriptions": check_descriptions}
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game(game_id, check):
+    game, states, _ = played(game_id)
+    CHECKS[check](game, states)
+
+
+def broken_games():
+    """A game (Svinya) broken once for each check: it offers a pass after the end, writes a lay with
+    no card, refuses every move with a reason no clause has, and describes a state in a template."""
+    from spec.games.svinya import PASS, Svinya
+
+    class OffersAfterTheEnd(Svinya):
+        def legal_moves(self, state):
+            return (PASS,) if self.is_over(state) else super().legal_moves(state)
+
+    class DropsTheCard(Svinya):
+        def format_move(self, move, lang="en"):
+            return super().format_move(move, lang).split()[0]
+
+    class UnknownClause(Svinya):
+        def refusal(self, state, move):
+            found = super().refusal(state, move)
+            return found if found is None else ("svinya-nowhere", found[1])
+
+    class Unformatted(Svinya):
+        def describe(self, state):
+            return Msg("{{hands}}")   # a template said with its braces
+
+    return {"end": OffersAfterTheEnd, "notation": DropsTheCard, "refusals": UnknownClause,
+            "descriptions": Unformatted}
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_each_check_fails_on_a_game_broken_for_it(check):
+    game = broken_games()[check](players=3)
+    states, _ = play_out(game)
+    with pytest.raises(AssertionError):
+        CHECKS[check](game, states)
