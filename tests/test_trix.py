@@ -78,12 +78,8 @@ def test_deals_differ_and_redeal_reshuffles():
 
 # --------------------------------------------------------- choosing contracts
 
-def test_rotation_and_kingdom_choosers():
+def test_the_choice_rotates_anticlockwise():
     assert [designated_chooser("rotate", d, 2, 0, [0] * 4) for d in range(5)] == [2, 1, 0, 3, 2]
-    assert [designated_chooser("kingdom", d, 2, 0, [0] * 4) for d in (0, 4, 5, 10, 19)] == [2, 2, 1, 0, 3]
-    assert designated_chooser("seven_of_hearts_repeat", 9, 2, 1, [5, 5, 0, 0]) == 1
-    # pass-on: P1 holds the 7♥ with all five chosen; P0 too; P3 (anticlockwise after P0) chooses
-    assert designated_chooser("seven_of_hearts", 9, 2, 1, [5, 5, 0, 0]) == 3
 
 
 def test_contract_options_free_strict_jordan():
@@ -92,6 +88,9 @@ def test_contract_options_free_strict_jordan():
     assert contract_options(CONTRACT_ORDER, free) == CONTRACT_ORDER   # only reachable with a 7♥ rule
     assert contract_options((), strict) == (K,) and contract_options((K, D), strict) == (G,)
     assert contract_options((), jordan) == (TX,) and JORDAN_ORDER[-1] is K
+    # the strict orders start again after five
+    assert contract_options(CONTRACT_ORDER, strict) == (K,) and contract_options(JORDAN_ORDER, jordan) == (TX,)
+    assert contract_options(CONTRACT_ORDER[:4], strict) == (TX,) and contract_options(JORDAN_ORDER[:4], jordan) == (K,)
 
 
 def test_choosing_an_already_chosen_contract_is_illegal():
@@ -106,14 +105,17 @@ def test_choosing_an_already_chosen_contract_is_illegal():
     assert exc.value.clause == "trix-contract-choice"
 
 
-def test_every_player_chooses_every_contract_in_a_full_game():
+def test_a_game_is_twenty_deals_within_the_bound_and_every_player_chooses_every_contract():
     game = Trix()
     s = game.deal(11)
     import random
     rng = random.Random(0)
-    while not game.is_over(s):
+    for _ in range(game.max_plays()):
+        if game.is_over(s):
+            break
         moves = game.legal_moves(s)
         s = game.apply(s, moves[rng.randrange(len(moves))])
+    assert game.is_over(s) and s.game.match.deals == 20
     assert all(sorted(c.value for c in mine) == sorted(c.value for c in CONTRACT_ORDER) for mine in s.game.chosen)
     assert len(s.game.history) == 20 and sum(s.game.totals) == 0
     assert [h.chooser for h in s.game.history] == [(s.game.first_chooser - d) % 4 for d in range(20)]
@@ -171,14 +173,6 @@ def test_the_follow_suit_clause_refuses_exactly_the_revokes():
 def test_only_hearts_may_lead_hearts():
     game = Trix()
     assert game.legal_moves(position(game, ["2♥ 3♥", "4♣ 9♣", "6♣ 7♣", "8♣ 5♣"], CO, 0)) == lays("2♥ 3♥")
-
-
-def test_revoke_is_illegal():
-    game = Trix()
-    s = position(game, ["", "K♠ A♦", "3♠", "A♥"], K, 1, trick=[(0, "2♠")])
-    with pytest.raises(IllegalMove) as exc:
-        game.play(s, L("A♦"))
-    assert exc.value.clause == "trix-follow-suit"
 
 
 # --------------------------------------------------------------- scoring
@@ -314,11 +308,7 @@ def test_trix_rows_layout():
     assert game.legal_moves(s) == (PASS,)
 
 
-def test_redeal_eligibility_and_flow():
-    assert may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 2♣ 9♠"))
-    assert may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 3♣ 9♠"))
-    assert not may_demand_redeal(parse_cards("2♠ 2♥ 2♦ 3♦ 9♠"))
-    assert not may_demand_redeal(parse_cards("2♠ 2♥ 3♣ 3♦"))
+def test_redeal_flow():
     game = Trix()
     # find a deal where someone may demand a redeal
     for seed in range(3000):
@@ -365,10 +355,6 @@ def test_record_saves_and_replays(tmp_path):
 
 def test_rules_checks_and_presets(tmp_path):
     with pytest.raises(VariantError):
-        Rules(doubling_pays_holder=True)
-    with pytest.raises(VariantError):
-        Rules(trix_layout="rows", trix_wrap=True)
-    with pytest.raises(VariantError):
         make_rules(Rules, {"chooser": "dealer"})
     for name, fields in PRESETS.items():
         assert isinstance(make_rules(Rules, fields), Rules), name
@@ -377,12 +363,6 @@ def test_rules_checks_and_presets(tmp_path):
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for path in glob.glob(os.path.join(here, "docs", "variants", "trix-*.toml")):
         assert load_variant(path).game is Trix
-
-
-def test_stated_totals_and_bound():
-    assert sum(STATED_TOTALS.values()) == 0
-    assert [T.stated_total(k, Rules()) for k in CONTRACT_ORDER] == [-75, -130, -100, -195, 500]
-    assert Trix().max_plays() == 20 * (1 + 4 + 4 * 4 + 52 * 5)
 
 
 # ------------------------------------------------------- properties hold
@@ -638,10 +618,6 @@ def test_the_redeal_limit_is_swept_where_one_more_redeal_is_allowed():
     assert len(space.points()) == 48
 
 
-def test_suits_are_complete():
-    assert {c.suit for c in make_deck("52")} == set(Suit)
-
-
 # ------------------------------------------------ records saved before the kernel
 
 RECORDS = Path(__file__).parent / "data" / "records" / "trix"
@@ -895,7 +871,10 @@ def test_no_outcome_before_the_end():
     ("2♠ 2♦ 2♣ 3♥", True),
     ("2♠ 2♥ 2♣ 3♦", True),
     ("2♠ 2♥ 2♦ 3♣", True),
+    ("2♠ 2♥ 2♦ 3♣ 9♠", True),
+    ("2♠ 2♥ 2♦ 3♦ 9♠", False),
     ("2♠ 2♥ 2♦ 3♠ 3♥ 3♦", False),       # 3s of the suits whose 2 one holds do not count
+    ("2♣ 3♠ 3♥ 3♦", False),             # the rest of the 2s beside a hand that may: no two hands of a deal may
     ("2♠ 2♥ 3♦ 3♣", False),             # two 2s are not enough, whatever else
     ("2♠ 3♥ 3♦ 3♣ 3♠", False),
     ("A♠ K♠ Q♠", False),
@@ -935,13 +914,6 @@ def test_any_seat_with_the_2s_is_asked_about_a_redeal(holder, dealer):
     again = game.play(s, REDEAL)
     assert again.game.redeals == 1 and again.game.contract is TX and again.game.dealer == dealer
     assert again.hands == deal_hands(0, 0, 1, dealer) and again.game.chooser == 1
-
-
-def test_only_one_seat_can_ever_be_asked():
-    """Demanding needs three 2s at least, so no two hands of one deal qualify together."""
-    twos = parse_cards("2♠ 2♥ 2♦ 2♣")
-    hands = [twos[:3] + parse_cards("3♣"), twos[3:] + parse_cards("3♠ 3♥ 3♦")]
-    assert may_demand_redeal(hands[0]) and not may_demand_redeal(hands[1])
 
 
 def test_no_redeal_outside_the_trix_contract():
@@ -1329,13 +1301,7 @@ def test_rows_grow_from_the_jack_both_ways():
 ])
 def test_contract_totals_under_the_scoring_variants(rules, totals):
     assert [T.stated_total(k, Rules(**rules)) for k in CONTRACT_ORDER] == totals
-
-
-def test_strict_orders_start_again_after_five():
-    assert contract_options(CONTRACT_ORDER, Rules(order="strict")) == (K,)
-    assert contract_options(JORDAN_ORDER, Rules(order="jordan")) == (TX,)
-    assert contract_options(CONTRACT_ORDER[:4], Rules(order="strict")) == (TX,)
-    assert contract_options(JORDAN_ORDER[:4], Rules(order="jordan")) == (K,)
+    assert sum(totals) == 0 and sum(STATED_TOTALS.values()) == 0
 
 
 @pytest.mark.parametrize("preset", [None, *sorted(PRESETS)])
@@ -1390,18 +1356,6 @@ def test_chain_refusal_names_the_ranks_that_fit(top, wrap, ranks):
     s = position(game, ["7♣ 8♣", "6♥", "K♦", "Q♦"], TX, 0, layout=f"J♠ {top}")
     assert game.refusal(s, L("7♣")) == ("trix-trix-chain", f"7♣ is not next to {top}: lay a card one rank above or "
                                                            f"below the top card ({ranks}, any suit)")
-
-
-def test_a_game_is_twenty_deals_and_ends_within_the_bound():
-    import random
-    game, rng = Trix(), random.Random(3)
-    s = game.deal(3)
-    for _ in range(game.max_plays()):
-        if game.is_over(s):
-            break
-        moves = game.legal_moves(s)
-        s = game.apply(s, moves[rng.randrange(len(moves))])
-    assert game.is_over(s) and len(s.game.history) == 20 and s.game.match.deals == 20
 
 
 def test_the_rows_start_empty_when_the_trix_contract_is_chosen():
