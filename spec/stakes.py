@@ -24,10 +24,10 @@ exhaustively over small bounds, limits and bankrolls.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from spec.errors import IllegalMove
+from spec.errors import IllegalMove, VariantError
 from spec.i18n import N_, Msg
 
 #: Accounts that are not players.
@@ -100,6 +100,30 @@ def player_account(seat: int) -> str:
     return f"P{seat}"
 
 
+def next_still_in(out: Sequence[bool], seat: int) -> int | None:
+    """The next seat clockwise after ``seat`` not ``out`` (folded, or out of the game), ``seat`` itself
+    last; ``None`` when every seat is out.
+
+    >>> next_still_in((False, True, False), 0), next_still_in((False, True, True), 0), next_still_in((True,), 0)
+    (2, 0, None)
+    """
+    n = len(out)
+    for step in range(1, n + 1):
+        p = (seat + step) % n
+        if not out[p]:
+            return p
+    return None
+
+
+def check_ordered(rules, *pairs: tuple[str, str]) -> None:
+    """A rules object's bounds, each pair given as the names of its low and high fields: a high
+    bound below its low one is a :class:`~spec.errors.VariantError` on the high field's key."""
+    for low_key, high_key in pairs:
+        low, high = getattr(rules, low_key), getattr(rules, high_key)
+        if high < low:
+            raise VariantError(high_key, f"{high} is below {low_key} {low}", f"at least {low}")
+
+
 #: A settlement as the rules state it: each account's gain (positive) or loss (negative).
 Deltas = tuple[tuple[str, int], ...]
 
@@ -136,6 +160,26 @@ def settle(ledger: Ledger, deltas: Deltas, *, clause: str = "stakes") -> Ledger:
     # paying each gain from the losses in account order leaves every account changed by its net
     # gain or loss: the same ledger as those payments, made in one pass
     return ledger._moved(change)
+
+
+def transfer(payer: int | str, payee: int | str, amount) -> Deltas:
+    """The settlement in which ``payer`` loses ``amount`` and ``payee`` gains it: a seat by its
+    number, another account by its name; the amount a number or a z3 term.
+
+    >>> transfer(2, POT, 5), transfer(BOX, 0, 3)
+    ((('P2', -5), ('pot', 5)), (('box', -3), ('P0', 3)))
+    """
+    return ((payer if type(payer) is str else player_account(payer), -amount),
+            (payee if type(payee) is str else player_account(payee), amount))
+
+
+def paid_out(account: str, shares: Sequence) -> Deltas:
+    """The settlement in which ``account`` pays every seat its share, by seat (a pot returned or split).
+
+    >>> paid_out(POT, (2, 0, 3))
+    (('pot', -5), ('P0', 2), ('P1', 0), ('P2', 3))
+    """
+    return ((account, -sum(shares)),) + tuple((player_account(p), s) for p, s in enumerate(shares))
 
 
 # ------------------------------------------------------------------ how much may be staked

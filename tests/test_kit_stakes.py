@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from spec.errors import IllegalMove
-from spec.stakes import Amounts, Ledger, Raises, settle
+from spec.errors import IllegalMove, VariantError
+from spec.stakes import BOX, POT, Amounts, Ledger, Raises, check_ordered, next_still_in, paid_out, settle, transfer
 
 
 def allowed(why_not, amounts) -> tuple[int, ...]:
@@ -119,3 +119,39 @@ def test_payments_move_stakes_and_refuse_what_they_cannot():
     assert led.pay("P1", "pot", 2, allow_debt=False)["P1"] == 0
     with pytest.raises(KeyError):
         led.pay("P9", "pot", 1, allow_debt=False)
+
+
+def test_a_transfer_and_a_payout_balance_and_name_the_accounts():
+    led = Ledger.open(players=3, pot=9, box=4)
+    assert settle(led, transfer(2, POT, 5)) == led.pay("P2", "pot", 5) and settle(led, transfer(BOX, 1, 4))["box"] == 0
+    assert transfer(BOX, 0, 3) == (("box", -3), ("P0", 3)) and transfer(1, 0, -2) == (("P1", 2), ("P0", -2))
+    assert paid_out(POT, (2, 0, 7)) == (("pot", -9), ("P0", 2), ("P1", 0), ("P2", 7))
+    after = settle(led, paid_out(POT, (2, 0, 7)))
+    assert [after[a] for a in ("P0", "P1", "P2", "pot", "box")] == [2, 0, 7, 0, 4] and after.total == led.total
+
+
+@pytest.mark.parametrize("out, seat, nxt", [((False, False, False), 0, 1), ((False, False, False), 2, 0),
+                                             ((False, True, False), 0, 2), ((True, True, False), 2, 2),
+                                             ((False, True, True), 0, 0), ((True, True, True), 1, None)])
+def test_the_next_seat_still_in_goes_clockwise_past_those_out(out, seat, nxt):
+    assert next_still_in(out, seat) == nxt
+
+
+def test_bounds_in_the_wrong_order_are_refused_on_the_high_key():
+    from dataclasses import dataclass
+
+    @dataclass
+    class Bounds:
+        lo: int
+        hi: int
+        low: int = 0
+        high: int = 0
+
+    check_ordered(Bounds(3, 3), ("lo", "hi"))
+    check_ordered(Bounds(1, 2, 5, 9), ("lo", "hi"), ("low", "high"))
+    with pytest.raises(VariantError) as e:
+        check_ordered(Bounds(1, 2, 5, 4), ("lo", "hi"), ("low", "high"))
+    assert str(e.value) == "key 'high': 4 is below low 5; allowed: at least 5"
+    with pytest.raises(VariantError) as e:
+        check_ordered(Bounds(3, 2, 5, 4), ("lo", "hi"), ("low", "high"))
+    assert str(e.value) == "key 'hi': 2 is below lo 3; allowed: at least 3"
