@@ -140,6 +140,19 @@ def deal_round_robin(cards: Sequence[T], seats: Sequence[int], per_seat: int, *,
     return tuple(tuple(h) for h in hands)
 
 
+def deal_out(cards: Sequence[T], seats: Sequence[int]) -> tuple[tuple[T, ...], ...]:
+    """Deal the whole of ``cards`` one at a time in ``seats`` order, to the end: when the seats do not
+    divide them, the first seats in the deal get one card more (:func:`deal_round_robin` then the rest).
+
+    >>> deal_out("abcde", (1, 0))
+    (('b', 'd'), ('a', 'c', 'e'))
+    """
+    hands: list[tuple[T, ...]] = [()] * len(seats)
+    for i, seat in enumerate(seats):
+        hands[seat] = tuple(cards[i::len(seats)])
+    return tuple(hands)
+
+
 def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand in display order (by suit ♠♥♦♣, then rank)."""
     return tuple(sorted(cards, key=sort_key))

@@ -4,10 +4,12 @@ Pyanitsa, the two-deck Pyanitsa and Casino War turn cards up rather than
 choose them. What they have in common lives here, once:
 
 * **laying the top card** of a face-down pile -- the only card a player may
-  lay (:func:`lay_options`, :func:`lay_why_not`);
+  lay (:func:`lay_options`, :func:`lay_why_not`; as moves, :func:`lays`);
 * **gathering by choice**: a taker who may put the taken cards under their
   pile in any order puts one card of them at a time (:func:`gather_options`,
-  :func:`gather_why_not`);
+  :func:`gather_why_not`; as moves, :func:`unders`);
+* the two **moves**, ``lay {card}`` and ``under {card}`` (:class:`Lay`,
+  :class:`Under`, one object per card built once: :data:`LAY`, :data:`UNDER`);
 * **the order under the pile**: the taken cards turned over as a block, or
   reversed (:func:`in_order`);
 * **comparing flipped cards** by rank, suits never counting
@@ -32,8 +34,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spec.cards import SUIT_ORDER, Card
+from spec.cards import SUIT_ORDER, Card, make_deck
 from spec.i18n import N_, Msg
+from spec.moves import move
+
+# ------------------------------------------------------------ the moves
+
+
+@move("lay {card}")
+class Lay:
+    """Lay the top card of one's face-down pile."""
+
+    card: Card
+
+
+@move("under {card}")
+class Under:
+    """A taker who gathers by choice puts one taken card under their pile."""
+
+    card: Card
+
+
+#: One move object per card of the largest deck, built once (a frozen dataclass costs ~0.5 µs).
+LAY = {c: Lay(c) for c in make_deck("52")}
+UNDER = {c: Under(c) for c in make_deck("52")}
 
 # ------------------------------------------------------------ laying the top card
 
@@ -41,6 +65,12 @@ from spec.i18n import N_, Msg
 def lay_options(pile: Sequence[Card]) -> tuple[Card, ...]:
     """The card a player may lay: the top of their face-down pile (``pile[0]``); none from an empty pile."""
     return tuple(pile[:1])
+
+
+def lays(pile: Sequence[Card]) -> tuple[Lay, ...]:
+    """:func:`lay_options` as moves: the one :class:`Lay` of the top card, or none."""
+    top = lay_options(pile)
+    return (LAY[top[0]],) if top else ()
 
 
 def lay_why_not(card: Card, pile: Sequence[Card]) -> str | None:
@@ -58,6 +88,11 @@ def lay_why_not(card: Card, pile: Sequence[Card]) -> str | None:
 def gather_options(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards a taker may put under their pile next: any taken card still out, each once, in the order laid."""
     return tuple(dict.fromkeys(cards))
+
+
+def unders(cards: Iterable[Card]) -> tuple[Under, ...]:
+    """:func:`gather_options` as moves: an :class:`Under` for each taken card still out."""
+    return tuple(map(UNDER.__getitem__, gather_options(cards)))
 
 
 def gather_why_not(card: Card, cards: Sequence[Card], where: str = N_("on the table")) -> str | None:

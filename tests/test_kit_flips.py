@@ -35,6 +35,7 @@ def test_lay_options_are_exactly_the_cards_not_refused():
         assert options == allowed(lambda c: flips.lay_why_not(c, pile), CARDS), pile
         assert options == ((pile[0],) if pile else ()), pile  # the top card, and only it
         assert type(options) is tuple
+        assert flips.lays(pile) == tuple(flips.Lay(c) for c in options), pile  # the same, as moves
 
 
 def test_gather_options_are_exactly_the_cards_not_refused():
@@ -43,6 +44,13 @@ def test_gather_options_are_exactly_the_cards_not_refused():
         assert set(options) == set(allowed(lambda c: flips.gather_why_not(c, cards), CARDS)), cards
         assert list(options) == sorted(set(cards), key=cards.index), cards  # each card once, in the order laid
         assert flips.gather_options(iter(cards)) == options
+        assert flips.unders(iter(cards)) == tuple(flips.Under(c) for c in options), cards
+
+
+def test_the_moves_are_written_as_the_records_keep_them():
+    nine = parse_cards("9♥")[0]
+    assert (str(flips.LAY[nine]), str(flips.UNDER[nine])) == ("lay 9♥", "under 9♥")
+    assert flips.lays((nine,))[0] is flips.LAY[nine] and flips.unders((nine,))[0] is flips.UNDER[nine]
 
 
 def test_the_sentences_say_what_is_allowed():

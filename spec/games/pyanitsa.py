@@ -22,13 +22,13 @@ from functools import cached_property
 from typing import Literal
 
 from spec import flips
+from spec.flips import LAY, UNDER, Lay, Under
 from spec.cards import Card, as_cards, check_named_once, Rank, is_deck_spec, make_deck
 from spec.clauses import ClauseBook
-from spec.dealing import deal_round_robin, rng_for, seats_from
+from spec.dealing import deal_out, deal_round_robin, rng_for, seats_from
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.i18n import N_, Msg
-from spec.moves import move
 from spec.rules import setting
 
 INFO = GameInfo(  # hidden information: the piles are face down, even to their owners
@@ -113,24 +113,7 @@ PRESETS = {
 }
 
 
-# ------------------------------------------------------------------- moves
-
-@move("lay {card}")
-class Lay:
-    card: Card
-
-
-@move("under {card}")
-class Under:
-    """Under ``return_order = "chosen"``: the taker puts one card of the trick under their pile."""
-
-    card: Card
-
-
-#: One move object per card of the largest deck, built once (a frozen dataclass costs ~0.5 µs).
-LAY = {c: Lay(c) for c in make_deck("52")}
-UNDER = {c: Under(c) for c in make_deck("52")}
-#: The (cached) move laying a card, and the one putting a card under the pile.
+#: The moves are the flips kit's: the (cached) move laying a card, and the one putting a card under the pile.
 lay, under = LAY.__getitem__, UNDER.__getitem__
 
 
@@ -184,13 +167,11 @@ def deck_for(rules: Rules, players: int) -> tuple[Card, ...]:
               "dealt too)")
 def deal_piles(cards: tuple[Card, ...], players: int,
                leftover: str = "aside") -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    per, extra = divmod(len(cards), players)
     order = seats_from(1 % players, players)
-    piles = deal_round_robin(cards, order, per)
-    if leftover == "aside":
-        return piles, tuple(cards[per * players:])
-    more = dict(zip(order, cards[per * players:]))  # the first players in the deal get one card more
-    return tuple(pile + ((more[p],) if p in more else ()) for p, pile in enumerate(piles)), ()
+    if leftover == "dealt":  # the first players in the deal get one card more
+        return deal_out(cards, order), ()
+    per = len(cards) // players
+    return deal_round_robin(cards, order, per), tuple(cards[per * players:])
 
 
 @CLAUSES.rule("pyanitsa-order", "The dealer lays first, then the others clockwise; every trick starts "
@@ -212,12 +193,9 @@ def _not_laid(game, state, move) -> str:
 
 @CLAUSES.rule("pyanitsa-top", "A player lays the top card of their pile, unseen", offers=Lay, refused=_not_laid)
 def lay_top(game, state) -> tuple[Lay, ...]:
-    """The top card of the pile of the player to lay (the flips kit's :func:`~spec.flips.lay_options`);
+    """The top card of the pile of the player to lay (the flips kit's :func:`~spec.flips.lays`);
     nothing while a taker gathers."""
-    if state.gathering:
-        return ()
-    top = flips.lay_options(state.piles[state.layer[state.pos]])
-    return (LAY[top[0]],) if top else ()
+    return () if state.gathering else flips.lays(state.piles[state.layer[state.pos]])
 
 
 @CLAUSES.rule("pyanitsa-higher", "The highest card takes the trick; suits do not matter")
@@ -231,9 +209,7 @@ def highest(cards: tuple[tuple[int, Card], ...]) -> tuple[int, ...]:
               "highest takes; tied aces, and a dispute no one can continue, go to the card laid first")
 def settle(rules: Rules, tied: tuple[int, ...], rank: Rank, piles) -> tuple[int | None, tuple[int, ...]]:
     """``(taker, ())`` when the trick is decided, else ``(None, next layer)``."""
-    if len(tied) == 1:
-        return tied[0], ()
-    if rules.dispute == "first_laid" or rank == Rank.ACE:
+    if len(tied) == 1 or rules.dispute == "first_laid" or rank == Rank.ACE:
         return tied[0], ()
     able = tuple(p for p in tied if piles[p])
     if len(able) >= 2:
@@ -264,11 +240,9 @@ def _not_gathered(game, state, move) -> str:
 @CLAUSES.rule("pyanitsa-gather", "Under the chosen order the taker puts the trick's cards under their pile "
               "one by one, in any order", offers=Under, refused=_not_gathered)
 def gather_any(game, state) -> tuple[Under, ...]:
-    """Any card still on the table (the flips kit's :func:`~spec.flips.gather_options`), while the taker
+    """Any card still on the table (the flips kit's :func:`~spec.flips.unders`), while the taker
     gathers; nothing otherwise."""
-    if not state.gathering:
-        return ()
-    return tuple(map(UNDER.__getitem__, flips.gather_options(c for _, c in state.table)))
+    return flips.unders(c for _, c in state.table) if state.gathering else ()
 
 
 @CLAUSES.rule("pyanitsa-end", "As written, the first player to get rid of all their cards wins; in the war "

@@ -19,12 +19,12 @@ from functools import cached_property
 from typing import Literal
 
 from spec import flips
+from spec.flips import Lay, Under
 from spec.cards import Card, as_cards, check_named_once, Rank, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
-from spec.moves import move
 from spec.rules import setting
 
 INFO = GameInfo(
@@ -65,21 +65,6 @@ class Rules:
 PRESETS = {"beggar": {"counter": "beggar"}, "chosen": {"return_order": "chosen"}, "short": {"ranks": 4, "suits": 1}}
 
 
-@move("lay {card}")
-class Lay:
-    card: Card
-
-
-@move("under {card}")
-class Under:
-    card: Card
-
-
-#: One move object per card, built once.
-LAY = {c: Lay(c) for c in make_deck("52")}
-UNDER = {c: Under(c) for c in make_deck("52")}
-
-
 @dataclass(frozen=True)
 class State:
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -110,12 +95,9 @@ def _not_laid(game, state, move) -> str:
 
 @CLAUSES.rule("poddavki-top", "A player lays the top card of their pile", offers=Lay, refused=_not_laid)
 def lay_top(game, state) -> tuple[Lay, ...]:
-    """The top card of the pile (the flips kit's :func:`~spec.flips.lay_options`); nothing while the heap
+    """The top card of the pile (the flips kit's :func:`~spec.flips.lays`); nothing while the heap
     is gathered."""
-    if state.gathering:
-        return ()
-    top = flips.lay_options(state.piles[state.to_move])
-    return (LAY[top[0]],) if top else ()
+    return () if state.gathering else flips.lays(state.piles[state.to_move])
 
 
 def _not_gathered(game, state, move) -> str:
@@ -127,11 +109,9 @@ def _not_gathered(game, state, move) -> str:
 @CLAUSES.rule("poddavki-gather", "Under the chosen order the taker puts the heap under their pile card by card",
               offers=Under, refused=_not_gathered)
 def gather_any(game, state) -> tuple[Under, ...]:
-    """Any card of the heap, each once (the flips kit's :func:`~spec.flips.gather_options`), while the
+    """Any card of the heap, each once (the flips kit's :func:`~spec.flips.unders`), while the
     taker gathers; nothing otherwise."""
-    if not state.gathering:
-        return ()
-    return tuple(map(UNDER.__getitem__, flips.gather_options(state.heap)))
+    return flips.unders(state.heap) if state.gathering else ()
 
 
 @CLAUSES.rule("poddavki-pay", "An ace demands three cards and a king two; then the heap goes to the player "

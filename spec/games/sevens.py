@@ -18,26 +18,17 @@ from functools import cache
 
 from spec.cards import Card, Rank, Suit, SUIT_ORDER, as_cards, check_named_once, make_deck, sort_key
 from spec.clauses import ClauseBook
-from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.dealing import deal_out, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rows import Build
 
-INFO = GameInfo(
-    id="sevens",
-    name_en="Sevens",
-    name_ru="Семёрки",
-    min_players=2,
-    max_players=8,
-    deck="52",
-    family=N_("shedding"),
-    chance=True,
-    hidden_information=True,
-    zero_sum=True,  # one winner, no stakes in the source
+INFO = GameInfo(  # zero-sum: one winner, no stakes in the source
+    id="sevens", name_en="Sevens", name_ru="Семёрки", min_players=2, max_players=8, deck="52",
+    family=N_("shedding"), chance=True, hidden_information=True, zero_sum=True,
     source=Source(file="003_7a0ed7952c70980c.txt", title=N_("(untitled) sequences from the 7 of diamonds"),
-                  lines="47-60"),
-)
+                  lines="47-60"))
 
 CLAUSES = ClauseBook(INFO.id)
 
@@ -132,12 +123,8 @@ def row_build(order: tuple[Rank, ...]) -> Build:
 @CLAUSES.rule("sevens-deal", "The whole deck is dealt one at a time from the dealer's left; when the "
               "players do not divide 52, the first players in the deal get one card more")
 def deal_hands(cards: tuple[Card, ...], players: int) -> tuple[tuple[Card, ...], ...]:
-    per, extra = divmod(len(cards), players)
-    order = seats_from(1 % players, players)  # the dealer is P0; the deal starts on the left
-    hands = [list(h) for h in deal_round_robin(cards, order, per)]
-    for i, seat in enumerate(order[:extra]):
-        hands[seat].append(cards[per * players + i])
-    return tuple(sorted_hand(h) for h in hands)
+    # the dealer is P0; the deal starts on the left
+    return tuple(sorted_hand(h) for h in deal_out(cards, seats_from(1 % players, players)))
 
 
 @CLAUSES.rule("sevens-first", "The holder of 7♦ moves first")

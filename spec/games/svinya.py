@@ -26,7 +26,7 @@ from typing import Literal
 
 from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
-from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
+from spec.dealing import deal_out, deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.i18n import N_, Msg
@@ -210,12 +210,8 @@ def deal_shops(cards: tuple[Card, ...], players: int) -> tuple[tuple[Card, ...],
 def deal_hands(cards: tuple[Card, ...], players: int, hand_size: int):
     """``(hands, talon)``."""
     order = seats_from(1 % players, players)
-    per, extra = (divmod(len(cards), players) if hand_size == 0 else (hand_size, 0))
-    hands = [list(h) for h in deal_round_robin(cards, order, per)]
-    for i, seat in enumerate(order[:extra]):
-        hands[seat].append(cards[per * players + i])
-    used = per * players + extra
-    return tuple(sorted_hand(h) for h in hands), tuple(cards[used:])
+    hands = deal_out(cards, order) if hand_size == 0 else deal_round_robin(cards, order, hand_size)
+    return tuple(map(sorted_hand, hands)), tuple(cards[sum(map(len, hands)):])
 
 
 @CLAUSES.rule("svinya-turn", "The player on the dealer's left starts; turns pass clockwise, one card a turn")
