@@ -9,7 +9,7 @@ import pytest
 import verifier.games.pyanitsa as props
 from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, VariantError
-from spec.games.pyanitsa import Pyanitsa, Rules, lay, returned, under
+from spec.games.pyanitsa import CLAUSES, Pyanitsa, Rules, deal_piles, lay, returned, trick_layer, under
 from spec.rules import make_rules
 from tests.helpers import assert_refuted, check
 
@@ -26,7 +26,6 @@ def play_out(game, state, cap=1_000):
 
 
 def test_the_deal_and_the_decks():
-    assert len(Pyanitsa(players=2).deck()) == 32 and len(Pyanitsa(players=4).deck()) == 52
     state = Pyanitsa(players=5).deal(3)
     assert {len(p) for p in state.piles} == {10} and len(state.aside) == 2
     assert len(Pyanitsa(Rules(ranks=4, suits=2), players=2).deck()) == 8
@@ -61,27 +60,19 @@ def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():
 
 def test_a_dispute_lays_new_cards_and_tied_aces_go_to_the_first_laid():
     game = Pyanitsa(players=3)
-    s = game.position(["10♠ 7♥ 2♣", "10♦ 9♥ 3♣", "4♠ A♥ 5♣"])
-    for _ in range(3):
-        s = game.play(s, game.legal_moves(s)[0])
+    s = play_out(game, game.position(["10♠ 7♥ 2♣", "10♦ 9♥ 3♣", "4♠ A♥ 5♣"]), cap=3)
     assert s.layer == (0, 1) and s.table  # 10 and 10 dispute; P2's 4 is out of it
     s = game.play(game.play(s, lay(C("7h"))), lay(C("9h")))
     assert s.taker == 1 and s.piles[1] == parse_cards("3♣ 10♠ 10♦ 4♠ 7♥ 9♥")
-    aces = game.position(["A♠ 2♥", "A♦ 3♥", "K♠ 4♥"])
-    for _ in range(3):
-        aces = game.play(aces, game.legal_moves(aces)[0])
+    aces = play_out(game, game.position(["A♠ 2♥", "A♦ 3♥", "K♠ 4♥"]), cap=3)
     assert aces.taker == 0 and not aces.table
     first = Pyanitsa(Rules(dispute="first_laid"), players=2)
     s = first.position(["9♠ 7♥", "9♦ 8♣"])
     s = first.play(first.play(s, lay(C("9s"))), lay(C("9d")))
     assert s.taker == 0
-
-
-def test_a_dispute_nobody_can_continue_goes_to_the_first_laid_card():
-    game = Pyanitsa(players=2)
-    s = game.position(["9♠", "9♦"])
-    s = game.play(game.play(s, lay(C("9s"))), lay(C("9d")))
-    assert game.is_over(s) and s.taker == 0 and game.outcome(s).winners == (1,)
+    # a dispute nobody can continue goes to the first laid card
+    s = play_out(GAMES[0], GAMES[0].position(["9♠", "9♦"]), cap=2)
+    assert GAMES[0].is_over(s) and s.taker == 0 and GAMES[0].outcome(s).winners == (1,)
 
 
 def test_return_orders():
@@ -155,8 +146,6 @@ def test_under_first_laid_a_random_return_can_keep_a_game_going_for_ever():
 
 
 def test_breaking_the_end_rule_through_the_registry_refutes_the_random_return():
-    from spec.games.pyanitsa import CLAUSES
-
     def nobody_wins(rules, piles):
         return ()
     with CLAUSES.replaced("pyanitsa-end", nobody_wins):
@@ -166,8 +155,6 @@ def test_breaking_the_end_rule_through_the_registry_refutes_the_random_return():
 
 
 def test_a_return_that_is_not_random_is_not_judged_by_probability():
-    from spec.games.pyanitsa import CLAUSES
-
     def reversed_always(rules, table, taker, seed, trick):
         return tuple(c for _, c in table)[::-1]
     with CLAUSES.replaced("pyanitsa-return", reversed_always):
@@ -381,7 +368,6 @@ def test_leftover_cards_dealt_go_to_the_first_players_from_the_dealers_left():
     state = Pyanitsa(Rules(leftover="dealt"), players=5).deal(3)
     assert [len(p) for p in state.piles] == [10, 11, 11, 10, 10] and state.aside == ()
     assert [len(p) for p in Pyanitsa(players=5).deal(3).piles] == [10] * 5
-    from spec.games.pyanitsa import deal_piles
     cards = parse_cards("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠")
     assert deal_piles(cards, 3, "dealt") == ((parse_cards("4♠ 7♠"), parse_cards("2♠ 5♠ 8♠"),
                                                parse_cards("3♠ 6♠")), ())
@@ -394,12 +380,9 @@ def test_the_taker_leads_the_next_trick():
     aces then goes to the taker's ace, laid first."""
     for lead, first in (("dealer", 0), ("taker", 1)):
         game = Pyanitsa(Rules(lead=lead), players=3)
-        state = game.position(["5♠ A♠", "K♠ A♥", "6♠ Q♥"])
-        for _ in range(3):
-            state = game.play(state, game.legal_moves(state)[0])
+        state = play_out(game, game.position(["5♠ A♠", "K♠ A♥", "6♠ Q♥"]), cap=3)
         assert state.taker == 1 and state.layer == ((0, 1, 2) if first == 0 else (1, 2, 0))
-        for _ in range(3):
-            state = game.play(state, game.legal_moves(state)[0])
+        state = play_out(game, state, cap=3)
         assert state.taker == first  # the two aces: the first laid takes
     assert check([Pyanitsa(Rules(lead="taker"), players=n) for n in (2, 3, 4)], "deal_equal").verdict == "holds"
 
@@ -414,7 +397,6 @@ def test_the_other_readings_play_differently(over):
 
 
 def test_deal_equal_catches_a_deal_or_a_lead_against_the_rules():
-    from spec.games.pyanitsa import CLAUSES, deal_piles, trick_layer
     with CLAUSES.replaced("pyanitsa-deal", lambda cards, players, leftover="aside": deal_piles(cards, players)):
         assert_refuted(check([Pyanitsa(Rules(leftover="dealt"), players=n) for n in (3, 5)], "deal_equal"))
     with CLAUSES.replaced("pyanitsa-order", lambda piles, first=0: trick_layer(piles)):
@@ -458,7 +440,6 @@ def test_the_termination_claims_speak_where_a_witness_is_known():
 
 
 def test_zero_sum_is_claimed_where_sampled_deals_finish():
-    from spec.games.pyanitsa import Rules
     from tests.helpers import in_scope
     assert in_scope(Pyanitsa, "zero_sum", Rules(), players=2)
     assert not in_scope(Pyanitsa, "zero_sum", Rules(deck="52"), players=2)

@@ -276,7 +276,7 @@ class Pyanitsa(Game[State, Lay]):
         cards = list(self.deck())
         rng_for(seed).shuffle(cards)
         piles, aside = deal_piles(tuple(cards), self.players, self.rules.leftover)
-        return self._first_trick(piles, aside, seed)
+        return self.position(piles, aside, seed=seed)
 
     def position(self, piles: Sequence[Sequence[Card] | str], aside: Sequence[Card] | str = (), *,
                  seed: int = 0) -> State:
@@ -291,12 +291,10 @@ class Pyanitsa(Game[State, Lay]):
         the table; the dealer P0 (or the first player after P0 with cards) lays first. A card named
         twice, or not in the rules' deck, raises :class:`ValueError` naming the card.
         """
-        state = self._first_trick(tuple(map(as_cards, piles)), as_cards(aside), seed)
+        piles = tuple(map(as_cards, piles))
+        state = State(piles, (), trick_layer(piles), 0, as_cards(aside), seed)
         check_named_once(self._held, *self.zones(state).values())
         return state
-
-    def _first_trick(self, piles, aside, seed) -> State:
-        return State(piles, (), trick_layer(piles), 0, aside, seed)
 
     @cached_property
     def _held(self) -> Counter:
