@@ -21,11 +21,10 @@ from spec.cards import Card, Rank, as_cards, check_named_once, make_deck
 from spec.clauses import ClauseBook
 from spec.dealing import rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.errors import VariantError
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import POT, Amounts, Deltas, Ledger, player_account, settle
+from spec.stakes import POT, Amounts, Deltas, Ledger, check_ordered, next_still_in, paid_out, settle, transfer
 
 INFO = GameInfo(id="queen_ace", name_en="Queen-and-Ace", name_ru="Дама и туз", min_players=3, max_players=12,
                 deck="52", family=N_("pot game (chance)"), chance=True, hidden_information=True, zero_sum=True,
@@ -56,9 +55,7 @@ class Rules:
     the players' returns then do not sum to 0)."""
 
     def __post_init__(self):
-        if self.min_stake > self.max_stake:
-            raise VariantError("max_stake", f"{self.max_stake} is below min_stake {self.min_stake}",
-                               f"at least {self.min_stake}")
+        check_ordered(self, ("min_stake", "max_stake"))
 
 
 PRESETS = {"fixed_ante": {"max_stake": 1}, "last_takes_pot": {"last_player": "takes_pot"},
@@ -131,12 +128,7 @@ def draw_after_stakes(game, state) -> tuple[Draw, ...]:
 
 @CLAUSES.rule("queen-ace-turn", "Players draw in turn, clockwise from the dealer's left, skipping those out")
 def next_seat(out: Sequence[bool], seat: int) -> int | None:
-    n = len(out)
-    for step in range(1, n + 1):
-        p = (seat + step) % n
-        if not out[p]:
-            return p
-    return None
+    return next_still_in(out, seat)
 
 
 @CLAUSES.rule("queen-ace-queen", "A player who draws a queen is out of the game (their stake stays in the pot)")
@@ -160,13 +152,12 @@ def last_player_wins(rule: str, out: Sequence[bool]) -> bool:
 
 @CLAUSES.rule("queen-ace-stake-paid", "A stake goes from the player into the pot")
 def stake_paid(stakes: Sequence, seat: int) -> Deltas:
-    return ((player_account(seat), -stakes[seat]), (POT, stakes[seat]))
+    return transfer(seat, POT, stakes[seat])
 
 
 @CLAUSES.rule("queen-ace-pot-won", "The ace's drawer (or, as an option, the last player left) wins the pot")
 def pot_won(stakes: Sequence, seat: int) -> Deltas:
-    pot = sum(stakes)
-    return ((POT, -pot), (player_account(seat), pot))
+    return transfer(POT, seat, sum(stakes))
 
 
 @CLAUSES.rule("queen-ace-unclaimed", "If everyone draws a queen and no one an ace, each stake is returned "
@@ -176,7 +167,7 @@ def pot_unclaimed(stakes: Sequence, out: Sequence[bool], rule: str = "returned")
     player is out, each stake back to its owner."""
     if rule == "stays" or not all(out):
         return ()
-    return ((POT, -sum(stakes)),) + tuple((player_account(p), s) for p, s in enumerate(stakes))
+    return paid_out(POT, stakes)
 
 
 # ------------------------------------------------------------------ the game
