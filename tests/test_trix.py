@@ -137,22 +137,6 @@ def test_follow_suit_and_highest_of_suit_led_wins_no_trumps():
     assert game.legal_moves(s) == (L("A♦"),)
 
 
-def test_hearts_lead_restriction_variants():
-    hand = ["2♥ 3♥ 9♣", "4♣", "5♣", "6♣"]
-    all_c = Trix()
-    assert all_c.legal_moves(position(all_c, hand, D, 0)) == (L("9♣"),)
-    king = Trix(Rules(hearts_lead="king_only"))
-    assert king.legal_moves(position(king, hand, D, 0)) == lays("2♥ 3♥ 9♣")
-    assert king.legal_moves(position(king, hand, K, 0)) == (L("9♣"),)
-    opening = Trix(Rules(hearts_lead="opening_lead"))
-    assert opening.legal_moves(position(opening, hand, G, 0)) == (L("9♣"),)
-    later = position(opening, hand, G, 0, taken=(parse_cards("2♠ 3♠ 4♠ 5♠"), (), (), ()))
-    assert opening.legal_moves(later) == lays("2♥ 3♥ 9♣")
-    with pytest.raises(IllegalMove) as exc:
-        all_c.play(position(all_c, hand, D, 0), L("2♥"))
-    assert exc.value.clause == "trix-hearts-lead"
-
-
 def test_the_follow_suit_clause_refuses_exactly_the_revokes():
     import random
     rng = random.Random(0)
@@ -1241,19 +1225,20 @@ def test_the_bound_on_moves_counts_the_redeals(limit):
     assert Trix(Rules(redeal_limit=limit)).max_plays() == 20 * (1 + 4 + 4 * (limit + 1) + 52 * 5)
 
 
-@pytest.mark.parametrize("rule, taken, why", [
-    ("all_contracts", (), "2♥ may not be led: hearts may not be led while P0 holds another suit (4♦ 9♣)"),
-    ("all_contracts", ("2♠ 3♠ 4♠ 5♠",), "2♥ may not be led: hearts may not be led while P0 holds another suit "
-                                          "(4♦ 9♣)"),
-    ("king_only", (), "2♥ may not be led: hearts may not be led in the King contract while P0 holds another "
-                      "suit (4♦ 9♣)"),
-    ("opening_lead", (), "2♥ may not be led: hearts may not be led to the first trick while P0 holds another "
+@pytest.mark.parametrize("rule, contract, taken, why", [
+    ("all_contracts", K, (), "2♥ may not be led: hearts may not be led while P0 holds another suit (4♦ 9♣)"),
+    ("all_contracts", D, ("2♠ 3♠ 4♠ 5♠",), "2♥ may not be led: hearts may not be led while P0 holds another suit "
+                                             "(4♦ 9♣)"),
+    ("king_only", K, (), "2♥ may not be led: hearts may not be led in the King contract while P0 holds another "
                          "suit (4♦ 9♣)"),
-    ("opening_lead", ("2♠ 3♠ 4♠ 5♠",), None),
+    ("opening_lead", G, (), "2♥ may not be led: hearts may not be led to the first trick while P0 holds another "
+                            "suit (4♦ 9♣)"),
+    ("opening_lead", G, ("2♠ 3♠ 4♠ 5♠",), None),
 ])
-def test_hearts_lead_refusals(rule, taken, why):
+def test_hearts_lead_refusals(rule, contract, taken, why):
     game = Trix(Rules(hearts_lead=rule))
-    s = position(game, ["2♥ 9♣ 4♦", "4♣", "5♣", "6♣"], K, 0, taken=tuple(map(parse_cards, taken + ("",) * 4))[:4])
+    s = position(game, ["2♥ 9♣ 4♦", "4♣", "5♣", "6♣"], contract, 0,
+                 taken=tuple(map(parse_cards, taken + ("",) * 4))[:4])
     assert game.refusal(s, L("2♥")) == (None if why is None else ("trix-hearts-lead", why))
     assert (L("2♥") in game.legal_moves(s)) is (why is None)
 
