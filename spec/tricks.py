@@ -6,7 +6,12 @@ order, any super-trumps: which card beats which and who wins a trick) and a
 :class:`Duties` (what a player must play: lead, follow suit or rank, trump,
 head the trick). ``Duties.options`` lists the cards allowed and
 ``Duties.why_not`` says why any other card is refused, so a game's legal
-plays and its refusals come from one rule.
+plays and its refusals come from one rule. The games whose only move in
+play is one card into the trick (Kerosinka, old Kozel, California Jack,
+Truf) share its :class:`Play` move and the table around it: the plays a duty
+allows (:func:`allowed_plays`) and why another is refused
+(:func:`refused_play`), a card laid (:func:`lay`) and a trick taken
+(:func:`take`), the zones of hands, trick and taken cards, and their words.
 
 >>> from spec.cards import parse_cards
 >>> plays = tuple(zip((0, 1, 2), parse_cards("Q♠ A♠ 2♥")))
@@ -20,9 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from spec.cards import Card, Rank, Suit
 from spec.i18n import Msg
+from spec.moves import move
 
 #: Natural strength: 2 lowest, ace highest.
 NATURAL_ORDER: Mapping[Rank, int] = {r: int(r) for r in Rank}
@@ -383,3 +390,93 @@ class SuitOrTrumpDuties(Duties):
     def unanswered(self, card: Card, led_card: Card, held: Card, order: TrickOrder) -> str:
         return Msg("{card} neither follows {led} nor is a trump, and the hand holds {held}", card=str(card),
                    led=str(led_card), held=str(held))
+
+
+# ------------------------------------------------------ one card into the trick
+
+
+@move("{card}")
+class Play:
+    """Play ``card`` to the trick: a lead or a follow."""
+
+    card: Card
+
+
+#: One :class:`Play` per card of any pack, built once (a frozen dataclass costs ~0.5 µs a move).
+PLAY: Mapping[Card, Play] = MappingProxyType(
+    {c: Play(c) for c in [Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER] + [Card(Rank.JOKER, None)]})
+
+
+def allowed_plays(duties: Duties, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
+                  order: TrickOrder) -> tuple[Play, ...]:
+    """The :class:`Play` of every card of ``hand`` that ``duties`` allow to a trick holding ``plays``,
+    in the hand's order; a leader (no ``plays``) may play any card."""
+    return tuple(map(PLAY.__getitem__, duties.options(hand, plays, order) if plays else hand))
+
+
+def refused_play(hold: str, follow: str, duties: Duties, player: int, hand: Sequence[Card],
+                 plays: Sequence[tuple[int, Card]], order: TrickOrder, card: Card) -> tuple[str, str]:
+    """Why ``player`` may not play ``card``, as ``(label, sentence)``: the clause ``hold`` when the
+    card is not in ``hand``, else the clause ``follow`` and the duty's :meth:`Duties.why_not`."""
+    if card not in hand:
+        return hold, Msg("P{player} does not hold {card}", player=player, card=str(card))
+    return follow, duties.why_not(card, hand, plays, order)
+
+
+def seat_trick(trick: Sequence[Card], leader: int, players: int,
+               to_move: int | None = None) -> tuple[int, tuple[tuple[int, Card], ...]]:
+    """``(to_move, plays)`` of a position's trick given by its cards in the order played: the seat
+    to move (default: the ``leader``'s turn come round past the cards played) and each card's seat,
+    the last card's the seat before ``to_move``."""
+    if to_move is None:
+        to_move = (leader + len(trick)) % players
+    return to_move, tuple(((to_move - len(trick) + i) % players, c) for i, c in enumerate(trick))
+
+
+def lay(hands: tuple[tuple[Card, ...], ...], player: int, card: Card) -> tuple[tuple[Card, ...], ...]:
+    """The hands once ``player`` has laid ``card`` (held once) out of theirs."""
+    hand = hands[player]
+    i = hand.index(card)
+    return hands[:player] + (hand[:i] + hand[i + 1:],) + hands[player + 1:]
+
+
+def take(won: tuple[tuple[Card, ...], ...], taker: int,
+         plays: Sequence[tuple[int, Card]]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's taken cards once ``taker`` has taken the trick ``plays``, its cards in the order played
+    (a play is ``(seat, card)``, or longer with what else the game records of it, as Truf's face down)."""
+    return won[:taker] + (won[taker] + tuple([play[1] for play in plays]),) + won[taker + 1:]
+
+
+def hand_zones(hands: Sequence[Sequence[Card]], shown: Card | None = None,
+               holder: int = -1) -> dict[str, tuple[Card, ...]]:
+    """The zones ``hand P`` of every seat, then ``shown`` when a card is given: ``shown`` held by
+    ``holder`` lies face up (its zone, out of the hand) until played; ``holder`` -1 shows none."""
+    z = {f"hand {p}": tuple(h) for p, h in enumerate(hands)}
+    if shown is not None:
+        face_up = 0 <= holder and shown in hands[holder]
+        if face_up:
+            z[f"hand {holder}"] = tuple(c for c in hands[holder] if c != shown)
+        z["shown"] = (shown,) if face_up else ()
+    return z
+
+
+def trick_zones(plays: Sequence[tuple[int, Card]], won: Sequence[Sequence[Card]]) -> dict[str, tuple[Card, ...]]:
+    """The zones ``trick`` (the cards on the table, in the order played; plays as :func:`take` reads
+    them) and ``won P`` of every seat."""
+    z = {"trick": tuple(play[1] for play in plays)}
+    z.update((f"won {p}", tuple(w)) for p, w in enumerate(won))
+    return z
+
+
+def hands_text(hands: Sequence[Sequence[Card]]) -> Msg:
+    """Every seat's hand in words: ``P0: 7♠ 9♥ | P1: ...``."""
+    return Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
+                            for p, h in enumerate(hands)])
+
+
+def taken_text(taker: int, plays: Sequence[tuple[int, Card]], points: int | None = None) -> Msg:
+    """A trick taken, in words: ``P1 takes 7♠ A♠`` and, given its ``points``, `` (15 points)``."""
+    cards = " ".join(str(play[1]) for play in plays)
+    if points is None:
+        return Msg("P{player} takes {cards}", player=taker, cards=cards)
+    return Msg("P{player} takes {cards} ({points} points)", player=taker, cards=cards, points=points)

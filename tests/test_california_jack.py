@@ -14,11 +14,11 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.california_jack import (
-    CLAUSES, GAME_POINTS, PLAY, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
+    CLAUSES, GAME_POINTS, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
     match_result, trick_order, trick_taker,
 )
 from spec.rules import make_rules
-from spec.tricks import Duties, TrickOrder
+from spec.tricks import PLAY, Duties, TrickOrder
 from tests.helpers import assert_refuted, check, play_moves
 from verifier.core import REFUTED
 

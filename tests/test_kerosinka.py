@@ -16,11 +16,11 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kerosinka import (
-    CLAUSES, DECK_POINTS, KEROSINKA, ORDER, PLAY, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
+    CLAUSES, DECK_POINTS, KEROSINKA, ORDER, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
     match_winners, trick_order,
 )
 from spec.rules import Table, make_rules
-from spec.tricks import NATURAL_ORDER, Duties, SuitlessDuties, TrickOrder, rank_order
+from spec.tricks import NATURAL_ORDER, PLAY, Duties, SuitlessDuties, TrickOrder, rank_order
 from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.core import REFUTED, UNKNOWN
 

@@ -13,12 +13,12 @@ from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kozel_old import (
-    CLAUSES, DECK, JACKS, PLAY, POINTS, PRESETS, TALLY, KozelOld, Rules, card_points, game_winner,
+    CLAUSES, DECK, JACKS, POINTS, PRESETS, TALLY, KozelOld, Rules, card_points, game_winner,
     goat_winner, payments, trick_order, trick_taker,
 )
 from spec.rules import make_rules
 from spec.stakes import Ledger
-from spec.tricks import Duties, TrickOrder
+from spec.tricks import PLAY, Duties, TrickOrder
 from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.core import REFUTED, UNKNOWN
 

@@ -9,8 +9,9 @@ import pytest
 
 from spec.cards import Card, Rank, Suit, parse_card, parse_cards
 from spec.tricks import (
-    NATURAL_ORDER, SUPER_STRENGTH, TEN_HIGH_ORDER, Duties, SuitlessDuties, SuitOrTrumpDuties, TrickOrder, next_seat,
-    points_in, rank_order,
+    NATURAL_ORDER, PLAY, SUPER_STRENGTH, TEN_HIGH_ORDER, Duties, Play, SuitlessDuties, SuitOrTrumpDuties, TrickOrder,
+    allowed_plays, hand_zones, hands_text, lay, next_seat, points_in, rank_order, refused_play, seat_trick, take,
+    taken_text, trick_zones,
 )
 
 C = parse_card
@@ -350,3 +351,65 @@ def test_suit_or_trump_options(duties, hand, plays, allowed):
 ])
 def test_suit_or_trump_why_not(duties, card, hand, plays, why):
     assert duties.why_not(C(card), parse_cards(hand), plays_of(plays), CLUBS) == why
+
+
+# ---------------------------------------------------------------- one card into the trick (the table around Play)
+
+def test_one_play_per_card_of_any_pack():
+    assert len(PLAY) == 53 and PLAY[C("10♥")] == Play(C("10♥")) and str(PLAY[JOKER]) == str(JOKER)
+    assert all(PLAY[c] is PLAY[c] and PLAY[c].card == c for c in parse_cards("2♠ A♣ 10♦ Q♥"))
+
+
+@pytest.mark.parametrize("hand, plays, allowed", [
+    ("A♠ 7♥ 2♥ K♣", "", "A♠ 7♥ 2♥ K♣"),      # a leader: any card, in the hand's order
+    ("A♠ 7♥ 2♥ K♣", "9♥", "7♥ 2♥"),
+    ("A♠ 7♥ K♣", "9♦", "A♠ 7♥ K♣"),
+])
+def test_allowed_plays_are_the_duty_options_as_moves(hand, plays, allowed):
+    got = allowed_plays(Duties(), parse_cards(hand), plays_of(plays), TrickOrder(None))
+    assert got == tuple(Play(c) for c in parse_cards(allowed))
+
+
+def test_refused_play_names_the_hold_clause_or_the_duty_clause():
+    hand, order = parse_cards("A♠ 7♥"), TrickOrder(None)
+    assert refused_play("g-hold", "g-follow", Duties(), 2, hand, plays_of("9♥"), order, C("K♣")) == (
+        "g-hold", "P2 does not hold K♣")
+    assert refused_play("g-hold", "g-follow", Duties(), 2, hand, plays_of("9♥"), order, C("A♠")) == (
+        "g-follow", "A♠ does not follow suit: 9♥ was led and the hand holds 7♥")
+
+
+@pytest.mark.parametrize("trick, leader, to_move, expected", [
+    ("", 1, None, (1, "")),
+    ("7♠ 9♠", 3, None, (1, "3:7♠ 0:9♠")),          # round the table past the last seat
+    ("7♠", 0, 2, (2, "1:7♠")),                     # the seat to move named: the card before is its right's
+])
+def test_seat_trick(trick, leader, to_move, expected):
+    plays = tuple((int(x.split(":")[0]), C(x.split(":")[1])) for x in expected[1].split())
+    assert seat_trick(parse_cards(trick), leader, 4, to_move) == (expected[0], plays)
+
+
+def test_lay_and_take_move_only_the_cards_played():
+    hands = (parse_cards("A♠ 7♥ 2♥"), parse_cards("K♣"), parse_cards("9♦ 8♦"))
+    assert lay(hands, 0, C("7♥")) == (parse_cards("A♠ 2♥"), hands[1], hands[2])
+    assert lay(hands, 2, C("8♦")) == (hands[0], hands[1], parse_cards("9♦"))
+    won = ((), parse_cards("Q♠"), ())
+    assert take(won, 1, plays_of("7♠ A♠ 2♥")) == ((), parse_cards("Q♠ 7♠ A♠ 2♥"), ())
+    assert take(won, 0, plays_of("9♣")) == (parse_cards("9♣"), won[1], ())
+
+
+def test_zones_of_hands_trick_and_taken_cards():
+    hands = (parse_cards("A♠ 7♥"), parse_cards("K♣ 10♥"))
+    assert hand_zones(hands) == {"hand 0": hands[0], "hand 1": hands[1]}
+    assert hand_zones(hands, C("10♥"), 1) == {"hand 0": hands[0], "hand 1": parse_cards("K♣"), "shown": (C("10♥"),)}
+    assert hand_zones(hands, C("10♥"), -1) == {"hand 0": hands[0], "hand 1": hands[1], "shown": ()}  # not face up
+    assert hand_zones(hands, C("9♣"), 1) == {"hand 0": hands[0], "hand 1": hands[1], "shown": ()}    # played
+    zones = trick_zones(plays_of("7♠ 9♠"), ((), parse_cards("Q♠")))
+    assert zones == {"trick": parse_cards("7♠ 9♠"), "won 0": (), "won 1": parse_cards("Q♠")}
+    assert list(zones) == ["trick", "won 0", "won 1"]
+
+
+def test_words_for_the_hands_and_a_trick_taken():
+    assert hands_text((parse_cards("A♠ 7♥"), ())) == "P0: A♠ 7♥ | P1: "
+    assert taken_text(2, plays_of("7♠ A♠")) == "P2 takes 7♠ A♠"
+    assert taken_text(0, plays_of("10♠"), 10) == "P0 takes 10♠ (10 points)"
+    assert "takes" not in taken_text(0, plays_of("10♠"), 10).text("ru")   # said in the reader's language

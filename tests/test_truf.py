@@ -16,13 +16,13 @@ from spec.dealing import Match
 from spec.engine import Record
 from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
 from spec.games.truf import (
-    BID, BID_VALUES, CHOOSE, CLAUSES, DECK, PLAY, PRESETS, Choose, Rules, State, Truf, bid_held, bid_value,
+    BID, BID_VALUES, CHOOSE, CLAUSES, DECK, PRESETS, Choose, Rules, State, Truf, bid_held, bid_value,
     choose_at_thirteen, direction_of, follow_suit, goal_of, needs_redeal, player_score, py_if, trump_maker,
     with_exact_bonus, with_gains_multiplied,
 )
 from spec.games import truf as T
 from spec.rules import Table, make_rules
-from spec.tricks import TrickOrder
+from spec.tricks import PLAY, TrickOrder
 from tests.helpers import SMALL, assert_refuted, check
 from verifier.api import explore
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN

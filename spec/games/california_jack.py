@@ -14,7 +14,7 @@ agreed beforehand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from spec.cards import Card, Rank, Suit, as_cards, check_named_once, make_deck
@@ -23,9 +23,9 @@ from spec.dealing import Match, deal_round_robin, rng_for, seats_from, sorted_ha
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.errors import VariantError
 from spec.i18n import N_, Msg
-from spec.moves import move
 from spec.rules import Table, setting
-from spec.tricks import SuitOrTrumpDuties, TrickOrder, points_in, rank_order
+from spec.tricks import (Play, SuitOrTrumpDuties, TrickOrder, allowed_plays, hands_text, lay, points_in, rank_order,
+                         refused_play, seat_trick, take, taken_text, trick_zones)
 
 INFO = GameInfo(
     id="california_jack",
@@ -88,14 +88,6 @@ class Rules:
 PRESETS = {"threes": {"deal_batch": 3}, "seven_up_tie": {"game_tie": "non_dealer"}, "to_7": {"target": 7}}
 
 
-@move("{card}")
-class Play:
-    card: Card
-
-
-PLAY = {c: Play(c) for c in DECK}
-
-
 @dataclass(frozen=True)
 class State:
     hands: tuple[tuple[Card, ...], ...]
@@ -152,10 +144,8 @@ CLAUSES.note("california-jack-hold", "A player plays one card of their own hand"
 
 def _refused(game, state, move) -> tuple[str, str]:
     """Which of the playing clauses refuses ``move``, and why."""
-    hand = state.hands[state.to_move]
-    if move.card not in hand:
-        return "california-jack-hold", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
-    return "california-jack-follow", game.duties.why_not(move.card, hand, state.trick, game.orders[state.trump])
+    return refused_play("california-jack-hold", "california-jack-follow", game.duties, state.to_move,
+                        state.hands[state.to_move], state.trick, game.orders[state.trump], move.card)
 
 
 @CLAUSES.rule("california-jack-follow", "The second player must follow suit or trump if able; holding "
@@ -163,10 +153,7 @@ def _refused(game, state, move) -> tuple[str, str]:
 def follow_or_trump(game, state) -> tuple[Play, ...]:
     """The cards of the hand the duty allows (the tricks kit's :class:`~spec.tricks.SuitOrTrumpDuties`);
     the leader, with nothing to answer, any card."""
-    hand = state.hands[state.to_move]
-    if not state.trick:
-        return tuple(map(PLAY.__getitem__, hand))
-    return tuple(map(PLAY.__getitem__, game.duties.options(hand, state.trick, game.orders[state.trump])))
+    return allowed_plays(game.duties, state.hands[state.to_move], state.trick, game.orders[state.trump])
 
 
 @CLAUSES.rule("california-jack-trick", "The highest trump, else the highest card of the suit led, takes the trick")
@@ -302,9 +289,7 @@ class CaliforniaJack(Game[State, Play]):
             raise ValueError(f"{stray} is drawn but not in its hand")
         if trump is None and not stock:
             raise ValueError("name trumps: the stock is empty")
-        if to_move is None:
-            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
-        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        to_move, plays = seat_trick(trick, first_leader(dealer), PLAYERS, to_move)
         match = match or Match.start(PLAYERS, target=self.rules.target)
         trump = stock[0].suit if trump is None else trump
         return State(hands, drawn, stock, plays, won, to_move, dealer, trump, match, seed, out=out)
@@ -320,41 +305,33 @@ class CaliforniaJack(Game[State, Play]):
 
     def apply(self, state, move):
         p, card = state.to_move, move.card
-        hands, drawn = list(state.hands), list(state.drawn)
-        hand = hands[p]
-        i = hand.index(card)
-        hands[p] = hand[:i] + hand[i + 1:]
+        hands, drawn, trick = lay(state.hands, p, card), state.drawn, state.trick + ((p, card),)
         if card in drawn[p]:
-            drawn[p] = tuple(c for c in drawn[p] if c != card)
-        trick = state.trick + ((p, card),)
-        if len(trick) < PLAYERS:
-            return State(tuple(hands), tuple(drawn), state.stock, trick, state.won, 1 - p, state.dealer, state.trump,
-                         state.match, state.seed, state.last_trick, state.last_winner, (), state.out,
-                         state.last_draw)
+            drawn = lay(drawn, p, card)
+        if len(trick) < PLAYERS:  # hand-built, not dataclasses.replace: this is half the moves
+            return State(hands, drawn, state.stock, trick, state.won, 1 - p, state.dealer, state.trump, state.match,
+                         state.seed, state.last_trick, state.last_winner, (), state.out, state.last_draw)
         winner = trick_taker(trick, self.orders[state.trump])
-        won = list(state.won)
-        won[winner] = won[winner] + tuple(c for _, c in trick)
-        stock = state.stock
+        won, stock = take(state.won, winner, trick), state.stock
         pair = draws(stock)
         if pair is not None:
+            hands, drawn = list(hands), list(drawn)
             for who, c in ((winner, pair[0]), (1 - winner, pair[1])):
                 hands[who] = sorted_hand(hands[who] + (c,))
                 drawn[who] = drawn[who] + (c,)
-            stock = stock[2:]
-        won = tuple(won)
+            hands, drawn, stock = tuple(hands), tuple(drawn), stock[2:]
         last_draw = pair or ()
         if hands[winner]:
-            return State(tuple(hands), tuple(drawn), stock, (), won, winner, state.dealer, state.trump, state.match,
-                         state.seed, trick, winner, (), state.out, last_draw)
+            return State(hands, drawn, stock, (), won, winner, state.dealer, state.trump, state.match, state.seed,
+                         trick, winner, (), state.out, last_draw)
         pts = deal_points(won, state.trump, state.dealer, self.rules.game_tie)
         totals, winners = match_result(state.match.totals, pts, self.rules.target, self.rules.tie)
         match = Match(totals, state.match.deals + 1, state.match.target, state.match.max_deals)
         if winners or match.over:
-            return State(tuple(hands), tuple(drawn), stock, (), won, winner, state.dealer, state.trump, match,
-                         state.seed, trick, winner, winners or match.leaders(), state.out, last_draw)
-        nxt = self.start_deal(state.seed, match, dealer_of(state.dealer, 1))
-        return State(nxt.hands, nxt.drawn, nxt.stock, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, match,
-                     state.seed, trick, winner)
+            return State(hands, drawn, stock, (), won, winner, state.dealer, state.trump, match, state.seed, trick,
+                         winner, winners or match.leaders(), state.out, last_draw)
+        return replace(self.start_deal(state.seed, match, dealer_of(state.dealer, 1)), last_trick=trick,
+                       last_winner=winner)
 
     def outcome(self, state):
         win = state.winners
@@ -372,11 +349,7 @@ class CaliforniaJack(Game[State, Play]):
             z[f"drawn {p}"] = seen
         z["stock top"] = state.stock[:1]
         z["stock"] = state.stock[1:]
-        z["trick"] = tuple(c for _, c in state.trick)
-        for p in range(PLAYERS):
-            z[f"won {p}"] = state.won[p]
-        z["out"] = state.out
-        return z
+        return {**z, **trick_zones(state.trick, state.won), "out": state.out}
 
     def observe(self, state, player):
         return super().observe(state, player) + (state.trump, state.dealer, state.match.totals)
@@ -385,18 +358,15 @@ class CaliforniaJack(Game[State, Play]):
         return len(DECK) * self.deal_limit()
 
     def describe(self, state):
-        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
-                                 for p, h in enumerate(state.hands)])
         top = str(state.stock[0]) if state.stock else "-"
         return Msg("deal {deal}, P{dealer} deals, trumps {suit}; totals {totals}; stock top {top} ({n} cards); {hands}",
                    deal=state.match.deals + 1, dealer=state.dealer, suit=state.trump.symbol,
-                   totals=" ".join(map(str, state.match.totals)), top=top, n=len(state.stock), hands=hands)
+                   totals=" ".join(map(str, state.match.totals)), top=top, n=len(state.stock), hands=hands_text(state.hands))
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
-        cards = " ".join(str(c) for _, c in state.last_trick)
-        text = Msg("P{player} takes {cards}", player=state.last_winner, cards=cards)
+        text = taken_text(state.last_winner, state.last_trick)
         if state.last_draw:
             text = Msg("{trick}, draws {card}; P{other} draws {other_card}", trick=text, card=str(state.last_draw[0]),
                        other=1 - state.last_winner, other_card=str(state.last_draw[1]))

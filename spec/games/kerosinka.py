@@ -16,7 +16,7 @@ clockwise, to the left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from spec.cards import Card, Rank, Suit, as_card, as_cards, check_named_once, make_deck
@@ -24,9 +24,9 @@ from spec.clauses import ClauseBook
 from spec.dealing import Match, deal_round_robin, redraws, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
-from spec.moves import move
 from spec.rules import Table, setting
-from spec.tricks import SuitlessDuties, TrickOrder, points_in, rank_order
+from spec.tricks import (Play, SuitlessDuties, TrickOrder, allowed_plays, hand_zones, hands_text, lay, points_in,
+                         rank_order, refused_play, seat_trick, take, taken_text, trick_zones)
 
 INFO = GameInfo(
     id="kerosinka",
@@ -93,15 +93,6 @@ class Rules:
 
 PRESETS = {"to_500": {"target": 500}, "answer_previous": {"answer_to": "previous"},
            "strict_kerosinka": {"kerosinka_is_a_ten": False, "turned_kerosinka": "redeal"}}
-
-
-@move("{card}")
-class Play:
-    card: Card
-
-
-#: One move object per card, built once (a frozen dataclass costs ~0.5 µs).
-PLAY = {c: Play(c) for c in DECK}
 
 
 @dataclass(frozen=True)
@@ -179,11 +170,10 @@ CLAUSES.note("kerosinka-ten-led", "When the 10♥ is led, play a ten; with no te
 
 def _refused(game, state, move) -> tuple[str, str]:
     """Which of the answering clauses refuses ``move``, and why."""
-    hand, plays = state.hands[state.to_move], answered(state, game.rules)
-    if move.card not in hand:
-        return "kerosinka-hold", Msg("P{player} does not hold {card}", player=state.to_move, card=str(move.card))
-    label = "kerosinka-ten-led" if plays[0][1] == KEROSINKA else "kerosinka-follow"
-    return label, game.duties.why_not(move.card, hand, plays, game.orders[state.trump])
+    plays = answered(state, game.rules)
+    follow = "kerosinka-ten-led" if plays and plays[0][1] == KEROSINKA else "kerosinka-follow"
+    return refused_play("kerosinka-hold", follow, game.duties, state.to_move, state.hands[state.to_move], plays,
+                        game.orders[state.trump], move.card)
 
 
 @CLAUSES.rule("kerosinka-follow", "Play a card of the suit or the rank of the card laid; "
@@ -192,11 +182,7 @@ def answer_suit_or_rank(game, state) -> tuple[Play, ...]:
     """The cards of the hand the answering duty allows (the tricks kit's
     :class:`~spec.tricks.SuitlessDuties`);
     the leader, with nothing to answer, any card."""
-    hand = state.hands[state.to_move]
-    plays = answered(state, game.rules)
-    if not plays:
-        return tuple(map(PLAY.__getitem__, hand))
-    return tuple(map(PLAY.__getitem__, game.duties.options(hand, plays, game.orders[state.trump])))
+    return allowed_plays(game.duties, state.hands[state.to_move], answered(state, game.rules), game.orders[state.trump])
 
 
 @CLAUSES.rule("kerosinka-trick", "The highest trump, else the highest card of the suit led, takes the trick; "
@@ -295,9 +281,7 @@ class Kerosinka(Game[State, Play]):
         turned = hands[dealer][-1] if turned is None else as_card(turned)
         check_named_once(DECK, *hands, trick, *won, stock)
         check_named_once(DECK, (turned,))
-        if to_move is None:
-            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
-        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        to_move, plays = seat_trick(trick, first_leader(dealer), PLAYERS, to_move)
         match = match or Match.start(PLAYERS, target=self.rules.target)
         return State(hands, plays, won, to_move, dealer, trump_of(turned), turned, match, seed, stock=stock)
 
@@ -308,27 +292,22 @@ class Kerosinka(Game[State, Play]):
         return state.match.over
 
     def apply(self, state, move):
-        p, card = state.to_move, move.card
-        hands = list(state.hands)
-        hands[p] = tuple(c for c in hands[p] if c != card)
-        trick = state.trick + ((p, card),)
-        if len(trick) < PLAYERS:
-            return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump,
-                         state.turned, state.match, state.seed, state.last_trick, state.last_winner, state.stock)
+        p = state.to_move
+        hands, trick = lay(state.hands, p, move.card), state.trick + ((p, move.card),)
+        if len(trick) < PLAYERS:  # hand-built, not dataclasses.replace: this is most moves
+            return State(hands, trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump, state.turned,
+                         state.match, state.seed, state.last_trick, state.last_winner, state.stock)
         winner = trick_taker(trick, self.orders[state.trump])
-        won = list(state.won)
-        won[winner] = won[winner] + tuple(c for _, c in trick)
-        won = tuple(won)
+        won = take(state.won, winner, trick)
         if hands[winner]:
-            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, state.match,
-                         state.seed, trick, winner, state.stock)
+            return State(hands, (), won, winner, state.dealer, state.trump, state.turned, state.match, state.seed,
+                         trick, winner, state.stock)
         match = state.match.add(deal_scores(won))
         if match.over:
-            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, match,
-                         state.seed, trick, winner, state.stock)
+            return replace(state, hands=hands, trick=(), won=won, to_move=winner, match=match, last_trick=trick,
+                           last_winner=winner)
         nxt = self.start_deal(state.seed, match, dealer_of(state.dealer, 1))
-        return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, match, state.seed,
-                     trick, winner)
+        return replace(nxt, last_trick=trick, last_winner=winner)
 
     def outcome(self, state):
         win = match_winners(state.match, state.dealer, self.rules.tie)
@@ -339,16 +318,8 @@ class Kerosinka(Game[State, Play]):
         return win_returns(match_winners(state.match, state.dealer, self.rules.tie))
 
     def zones(self, state):
-        z = {}
-        shown = state.turned in state.hands[state.dealer]
-        for p, h in enumerate(state.hands):
-            z[f"hand {p}"] = tuple(c for c in h if c != state.turned) if shown and p == state.dealer else h
-        z["shown"] = (state.turned,) if shown else ()
-        z["trick"] = tuple(c for _, c in state.trick)
-        for p, w in enumerate(state.won):
-            z[f"won {p}"] = w
-        z["stock"] = state.stock
-        return z
+        return {**hand_zones(state.hands, state.turned, state.dealer), **trick_zones(state.trick, state.won),
+                "stock": state.stock}
 
     def observe(self, state, player):
         # trumps, the dealer and the match totals are public
@@ -362,18 +333,15 @@ class Kerosinka(Game[State, Play]):
         return PLAYERS * HAND_SIZE * self.deal_limit()
 
     def describe(self, state):
-        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
-                                 for p, h in enumerate(state.hands)])
         return Msg("deal {deal}, P{dealer} deals, shows {card}: trumps {suit}; totals {totals}; {hands}",
                    deal=state.match.deals + 1, dealer=state.dealer, card=str(state.turned), suit=state.trump.symbol,
-                   totals=" ".join(map(str, state.match.totals)), hands=hands)
+                   totals=" ".join(map(str, state.match.totals)), hands=hands_text(state.hands))
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = Msg("P{player} takes {cards} ({points} points)", player=state.last_winner,
-                   cards=" ".join(map(str, cards)), points=deal_scores((cards,))[0])
+        text = taken_text(state.last_winner, state.last_trick, deal_scores((cards,))[0])
         totals = " ".join(map(str, state.match.totals))
         if state.match.over:
             return Msg("{trick}; match over, totals {totals}", trick=text, totals=totals)

@@ -17,7 +17,7 @@ Seats are numbered clockwise: P1 sits on P0's left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from spec.cards import Card, Rank, Suit, as_card, as_cards, check_named_once, make_deck
@@ -25,10 +25,10 @@ from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for, seats_from, sorted_hand
 from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
-from spec.moves import move
 from spec.rules import Table, setting
 from spec.stakes import Ledger, player_account
-from spec.tricks import Duties, TrickOrder, points_in, rank_order
+from spec.tricks import (PLAY, Duties, Play, TrickOrder, hand_zones, hands_text, lay, points_in, rank_order,
+                         seat_trick, take, taken_text, trick_zones)
 
 INFO = GameInfo(
     id="kozel_old",
@@ -96,14 +96,6 @@ class Rules:
 
 PRESETS = {"both_halves": {"count": "both"}, "free_play": {"follow": "free"},
            "tally_out": {"goat": "tally_out"}}
-
-
-@move("{card}")
-class Play:
-    card: Card
-
-
-PLAY = {c: Play(c) for c in DECK}
 
 
 @dataclass(frozen=True)
@@ -290,9 +282,7 @@ class KozelOld(Game[State, Play]):
         turned = as_card(turned)
         check_named_once(DECK, *hands, trick, *won, stock, out)
         check_named_once(DECK, (turned,))
-        if to_move is None:
-            to_move = (first_leader(dealer) + len(trick)) % PLAYERS
-        plays = tuple(((to_move - len(trick) + i) % PLAYERS, c) for i, c in enumerate(trick))
+        to_move, plays = seat_trick(trick, first_leader(dealer), PLAYERS, to_move)
         half = (0 if stock else 1) if half is None else half
         tally = Ledger.open(players=PLAYERS, stake=TALLY) if tally is None else tally
         return State(hands, plays, won, to_move, dealer, turned.suit, turned, half, stock, tally, tuple(taken),
@@ -306,23 +296,19 @@ class KozelOld(Game[State, Play]):
                                                                           self.rules.goat) is not None
 
     def apply(self, state, move):
-        p, card = state.to_move, move.card
-        hands = list(state.hands)
-        hands[p] = tuple(c for c in hands[p] if c != card)
-        trick = state.trick + ((p, card),)
-        if len(trick) < PLAYERS:
-            return State(tuple(hands), trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump, state.turned,
+        p = state.to_move
+        hands, trick = lay(state.hands, p, move.card), state.trick + ((p, move.card),)
+        if len(trick) < PLAYERS:  # hand-built, not dataclasses.replace: this is most moves
+            return State(hands, trick, state.won, (p + 1) % PLAYERS, state.dealer, state.trump, state.turned,
                          state.half, state.stock, state.tally, state.taken, state.carried, state.deals, state.seed,
                          state.last_trick, state.last_winner, state.stop_after_half, state.out)
         winner = trick_taker(trick, self.orders[state.trump])
-        won = list(state.won)
-        won[winner] = won[winner] + tuple(c for _, c in trick)
-        won = tuple(won)
+        won = take(state.won, winner, trick)
         if hands[winner]:
-            return State(tuple(hands), (), won, winner, state.dealer, state.trump, state.turned, state.half,
-                         state.stock, state.tally, state.taken, state.carried, state.deals, state.seed, trick,
-                         winner, state.stop_after_half, state.out)
-        return self.end_half(state, tuple(hands), won, trick, winner)
+            return State(hands, (), won, winner, state.dealer, state.trump, state.turned, state.half, state.stock,
+                         state.tally, state.taken, state.carried, state.deals, state.seed, trick, winner,
+                         state.stop_after_half, state.out)
+        return self.end_half(state, hands, won, trick, winner)
 
     def end_half(self, state, hands, won, trick, winner) -> State:
         """Score a finished half, then deal the next half or the next deal (or stop)."""
@@ -340,18 +326,16 @@ class KozelOld(Game[State, Play]):
                     tally = tally.pay(player_account(payer), player_account(w), amount)
                     t[w * PLAYERS + payer] += amount
                 taken = tuple(t)
-        done = State(hands, (), won, winner, state.dealer, state.trump, state.turned, state.half, state.stock,
-                     tally, taken, carried, state.deals, state.seed, trick, winner, state.stop_after_half, state.out)
+        done = replace(state, hands=hands, trick=(), won=won, to_move=winner, tally=tally, taken=taken,
+                       carried=carried, last_trick=trick, last_winner=winner)
         if state.stop_after_half or goat_winner(taken, tally, self.rules.goat) is not None:
             return done
         if state.half == 0:
-            nh = deal_half(state.stock, state.dealer)
-            return State(tuple(sorted_hand(h) for h in nh), (), ((),) * PLAYERS, first_leader(state.dealer),
-                         state.dealer, state.trump, state.turned, 1, (), tally, taken, carried, state.deals,
-                         state.seed, trick, winner, False, sum(won, ()))
+            hands = tuple(sorted_hand(h) for h in deal_half(state.stock, state.dealer))
+            return replace(done, hands=hands, won=((),) * PLAYERS, to_move=first_leader(state.dealer), half=1,
+                           stock=(), out=sum(won, ()))
         nxt = self.start_deal(state.seed, dealer_of(state.dealer, 1), tally, taken, state.deals + 1)
-        return State(nxt.hands, (), nxt.won, nxt.to_move, nxt.dealer, nxt.trump, nxt.turned, 0, nxt.stock, tally,
-                     taken, carried, nxt.deals, state.seed, trick, winner)
+        return replace(nxt, carried=carried, last_trick=trick, last_winner=winner)
 
     def ledger(self, state):
         return state.tally
@@ -368,17 +352,9 @@ class KozelOld(Game[State, Play]):
         return self.outcome(state).returns
 
     def zones(self, state):
-        z = {}
-        shown = state.half == 0 and state.turned in state.hands[state.dealer]
-        for p, h in enumerate(state.hands):
-            z[f"hand {p}"] = tuple(c for c in h if c != state.turned) if shown and p == state.dealer else h
-        z["shown"] = (state.turned,) if shown else ()
-        z["trick"] = tuple(c for _, c in state.trick)
-        for p, w in enumerate(state.won):
-            z[f"won {p}"] = w
-        z["stock"] = state.stock
-        z["out"] = state.out
-        return z
+        holder = state.dealer if state.half == 0 else -1  # the trump card lies face up in the first half only
+        return {**hand_zones(state.hands, state.turned, holder), **trick_zones(state.trick, state.won),
+                "stock": state.stock, "out": state.out}
 
     def observe(self, state, player):
         return super().observe(state, player) + (state.trump, state.dealer, state.half, state.tally, state.taken,
@@ -388,19 +364,16 @@ class KozelOld(Game[State, Play]):
         return None  # a game can pass without a winner, so no bound (property match_unbounded)
 
     def describe(self, state):
-        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
-                                 for p, h in enumerate(state.hands)])
         tallies = " ".join(str(state.tally[player_account(p)]) for p in range(PLAYERS))
         return Msg("deal {deal}, half {half}, P{dealer} deals, trump card {card}: trumps {suit}; tallies {tallies}; "
                    "{hands}", deal=state.deals + 1, half=state.half + 1, dealer=state.dealer, card=str(state.turned),
-                   suit=state.trump.symbol, tallies=tallies, hands=hands)
+                   suit=state.trump.symbol, tallies=tallies, hands=hands_text(state.hands))
 
     def describe_move(self, state):
         if state.trick or not state.last_trick:
             return ""
         cards = tuple(c for _, c in state.last_trick)
-        text = Msg("P{player} takes {cards} ({points} points)", player=state.last_winner,
-                   cards=" ".join(map(str, cards)), points=card_points((cards,))[0])
+        text = taken_text(state.last_winner, state.last_trick, card_points((cards,))[0])
         if self.is_over(state):
             return Msg.join("; ", [text, self.outcome(state).message()])
         if all(len(h) == HAND_SIZE for h in state.hands):

@@ -31,7 +31,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import Table, setting
-from spec.tricks import NATURAL_ORDER, Duties, TrickOrder
+from spec.tricks import NATURAL_ORDER, Duties, Play, TrickOrder, allowed_plays, hands_text, lay, refused_play, take
 
 INFO = GameInfo(
     id="truf",
@@ -147,13 +147,7 @@ class Choose:
     goal: Goal
 
 
-@move("{card}")
-class Play:
-    card: Card
-
-
 BID = {c: Bid(c) for c in DECK}
-PLAY = {c: Play(c) for c in DECK}
 CHOOSE = (Choose("most"), Choose("fewest"))
 
 
@@ -310,10 +304,8 @@ def _play_refused(game, state, move) -> tuple[str, str]:
     if state.goal is None:
         return "truf-play-turn", Msg("the bids add up to 13: P{player} first chooses '{most}' or '{fewest}'",
                                      player=state.maker, most=str(CHOOSE[0]), fewest=str(CHOOSE[1]))
-    hand = state.hands[p]
-    if move.card not in hand:
-        return "truf-hold", Msg("P{player} does not hold {card}", player=p, card=str(move.card))
-    return "truf-follow", FOLLOW.why_not(move.card, hand, state.trick, game.orders[state.trump])
+    return refused_play("truf-hold", "truf-follow", FOLLOW, p, state.hands[p], state.trick, game.orders[state.trump],
+                        move.card)
 
 
 @CLAUSES.rule("truf-follow", "Follow the suit led if able; otherwise play any card", offers=Play,
@@ -323,10 +315,7 @@ def follow_suit(game, state) -> tuple[Play, ...]:
     in and the goal is known (rule ``truf-play-turn``); the leader, with nothing to follow, any card."""
     if not state.revealed or state.goal is None:  # bidding, or the choice at 13
         return ()
-    hand = state.hands[state.to_move]
-    if not state.trick:
-        return tuple(map(PLAY.__getitem__, hand))
-    return tuple(map(PLAY.__getitem__, FOLLOW.options(hand, state.trick, game.orders[state.trump])))
+    return allowed_plays(FOLLOW, state.hands[state.to_move], state.trick, game.orders[state.trump])
 
 
 @CLAUSES.rule("truf-face-down", "Trumps are played face down and turned up when all four have played")
@@ -384,20 +373,13 @@ def game_winners(match: Match) -> tuple[int, ...]:
 # One small object per phase: what a move does (what may be played is the move clauses above).
 
 
-def _without(hands: tuple[tuple[Card, ...], ...], p: int, card: Card) -> tuple[tuple[Card, ...], ...]:
-    """The hands with ``card`` gone from P``p``'s (a card is in a hand once)."""
-    hand = hands[p]
-    i = hand.index(card)
-    return hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
-
-
 class Bidding:
     """Each player in turn lays a card face down; the fourth bid shows them all."""
 
     @staticmethod
     def apply(game, state, move):
         p, card = state.to_move, move.card
-        hands = _without(state.hands, p, card)
+        hands = lay(state.hands, p, card)
         bids = state.bids[:p] + (card,) + state.bids[p + 1:]
         nxt = (p + state.direction) % PLAYERS
         if nxt != (state.dealer + state.direction) % PLAYERS:
@@ -433,16 +415,14 @@ class Playing:
     @staticmethod
     def apply(game, state, move):
         p, card = state.to_move, move.card
-        hands = _without(state.hands, p, card)
+        hands = lay(state.hands, p, card)
         trick = state.trick + ((p, card, face_down(card, state.trump)),)
         if len(trick) < PLAYERS:
             return State(hands, state.bids, True, trick, state.won, (p + state.direction) % PLAYERS,
                          state.dealer, state.direction, state.trump, state.maker, state.goal, state.match,
                          state.seed, state.last_trick, state.last_winner, state.last_deal, state.stock)
         winner = trick_taker(trick, game.orders[state.trump])
-        won = list(state.won)
-        won[winner] = won[winner] + tuple(c for _, c, _ in trick)
-        won = tuple(won)
+        won = take(state.won, winner, trick)
         if hands[winner]:
             return State(hands, state.bids, True, (), won, winner, state.dealer, state.direction,
                          state.trump, state.maker, state.goal, state.match, state.seed, trick, winner,
@@ -600,11 +580,10 @@ class Truf(Game[State, Bid | Choose | Play]):
 
     # ------------------------------------------------------------ notation
     def describe(self, state):
-        hands = Msg.join(" | ", [Msg("P{player}: {cards}", player=p, cards=" ".join(map(str, h)))
-                                 for p, h in enumerate(state.hands)])
         way = Msg("anticlockwise") if state.direction == ANTICLOCKWISE else Msg("clockwise")
         return Msg("deal {deal}, P{dealer} deals, {way}; totals {totals}; {hands}", deal=state.match.deals + 1,
-                   dealer=state.dealer, way=way, totals=" ".join(map(str, state.match.totals)), hands=hands)
+                   dealer=state.dealer, way=way, totals=" ".join(map(str, state.match.totals)),
+                   hands=hands_text(state.hands))
 
     def describe_move(self, state):
         if state.match.over or (not state.revealed and state.last_deal and not any(state.bids)):
