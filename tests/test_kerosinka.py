@@ -20,7 +20,7 @@ from spec.games.kerosinka import (
     match_winners, trick_order,
 )
 from spec.rules import Table, make_rules
-from spec.tricks import NATURAL_ORDER, PLAY, Duties, SuitlessDuties, TrickOrder, rank_order
+from spec.tricks import NATURAL_ORDER, PLAY, TrickOrder
 from tests.helpers import SMALL, assert_refuted, check, play_moves
 from verifier.core import REFUTED, UNKNOWN
 
@@ -68,71 +68,43 @@ def test_points_and_the_deck_total():
 
 # ------------------------------------------------------------- answering
 
-def test_answer_the_suit_or_the_rank_of_the_card_led():
-    game, s = position("9♠|K♠ 9♦ 7♦ A♣|6♥|7♥", "9♠")
-    assert allowed(game, s) == "K♠ 9♦"
+@pytest.mark.parametrize("hands, trick, rules, legal", [
+    ("9♠|K♠ 9♦ 7♦ A♣|6♥|7♥", "9♠", None, "K♠ 9♦"),          # the suit or the rank of the card led
+    ("9♠|8♦ 6♣ 7♥|6♥|8♥", "9♠", None, "6♣"),                 # unable to answer: a trump
+    ("9♠|8♦ 7♥|6♥|8♥", "9♠", None, "8♦ 7♥"),                 # no trump either: anything
+    ("9♠|8♦ 10♥|6♥|7♥", "9♠", None, "10♥"),                  # the 10♥ is a trump: it must go
+    ("A♥|10♥ 7♦|6♥|7♥", "A♥", None, "10♥"),                  # no heart, no ace: the trump must go
+    ("A♥|10♥ 9♥|6♥|7♥", "A♥", None, "9♥"),                   # a heart in hand: the 10♥ is not one
+    ("7♣|10♥ 9♦|6♥|7♥", "7♣", None, "10♥"),                  # clubs are trumps: the 10♥ answers a trump lead
+    ("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥", None, "10♠"),             # the 10♥ led asks for tens,
+    ("10♥|A♠ 7♣ 8♦|6♥|7♥", "10♥", None, "7♣"),               # then trumps,
+    ("10♥|A♠ 8♦|6♥|7♥", "10♥", None, "A♠ 8♦"),               # then anything
+    ("10♠|10♥ 7♠ 8♦|6♥|7♥", "10♠", None, "10♥ 7♠"),          # the 10♥ answers a ten ...
+    ("10♠|10♥ 7♠ 8♦|6♥|7♥", "10♠", Rules(kerosinka_is_a_ten=False), "7♠"),   # ... unless the option says not
+    ("K♠|A♠|7♦ 9♠ A♥|7♥", "K♠ A♠", None, "9♠"),
+    ("K♠|A♠|7♦ 9♠ A♥|7♥", "K♠ A♠", Rules(answer_to="previous"), "9♠ A♥"),   # the ace answers the ace just played
+])
+def test_the_cards_a_player_may_answer_with(hands, trick, rules, legal):
+    game, s = position(hands, trick, rules=rules)
+    assert allowed(game, s) == legal
+
+
+@pytest.mark.parametrize("hands, trick, card, clause, reason", [
+    ("9♠|K♠|6♥|7♥", "", "A♦", "kerosinka-hold", "P0 does not hold A♦"),
+    ("9♠|K♠ 9♦ 7♦ A♣|6♥|7♥", "9♠", "7♦", "kerosinka-follow",
+     "7♦ does not answer 9♠: 9♠ asks for a ♠ card or a card of rank 9, and the hand holds K♠"),
+    ("9♠|8♦ 6♣ 7♥|6♥|8♥", "9♠", "8♦", "kerosinka-follow",
+     "8♦ is not a trump: the hand cannot answer 9♠, so it must play a trump, such as 6♣"),
+    ("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥", "7♣", "kerosinka-ten-led",
+     "7♣ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"),
+    ("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥", "8♦", "kerosinka-ten-led",
+     "8♦ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"),
+])
+def test_refusals_say_which_card_and_why(hands, trick, card, clause, reason):
+    game, s = position(hands, trick)
     with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("7♦")])
-    assert exc.value.clause == "kerosinka-follow"
-    assert "7♦ does not answer 9♠: 9♠ asks for a ♠ card or a card of rank 9" in str(exc.value)
-
-
-def test_unable_to_answer_play_a_trump_else_anything():
-    game, s = position("9♠|8♦ 6♣ 7♥|6♥|8♥", "9♠")
-    assert allowed(game, s) == "6♣"
-    with pytest.raises(IllegalMove, match=r"8♦ is not a trump: .* such as 6♣ \[rule kerosinka-follow\]"):
-        game.check_move(s, PLAY[C("8♦")])
-    game, s = position("9♠|8♦ 7♥|6♥|8♥", "9♠")
-    assert allowed(game, s) == "8♦ 7♥"
-    # the 10♥ is a trump: with no spade, nine or club it must be played
-    game, s = position("9♠|8♦ 10♥|6♥|7♥", "9♠")
-    assert allowed(game, s) == "10♥"
-
-
-def test_the_ten_of_hearts_does_not_follow_hearts_but_follows_trumps():
-    game, s = position("A♥|10♥ 7♦|6♥|7♥", "A♥")
-    assert allowed(game, s) == "10♥"               # no heart, no ace: the trump must go
-    game, s = position("A♥|10♥ 9♥|6♥|7♥", "A♥")
-    assert allowed(game, s) == "9♥"                # a heart in hand: the 10♥ is not one
-    game, s = position("7♣|10♥ 9♦|6♥|7♥", "7♣")
-    assert allowed(game, s) == "10♥"               # clubs are trumps: the 10♥ answers a trump lead
-
-
-def test_the_ten_of_hearts_led_asks_for_tens_then_trumps():
-    game, s = position("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥")
-    assert allowed(game, s) == "10♠"
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("7♣")])
-    assert exc.value.clause == "kerosinka-ten-led" and "asks for a card of rank 10" in exc.value.reason
-    game, s = position("10♥|A♠ 7♣ 8♦|6♥|7♥", "10♥")
-    assert allowed(game, s) == "7♣"
-    game, s = position("10♥|A♠ 8♦|6♥|7♥", "10♥")
-    assert allowed(game, s) == "A♠ 8♦"
-
-
-def test_the_ten_of_hearts_answers_a_ten_unless_the_option_says_not():
-    hands = "10♠|10♥ 7♠ 8♦|6♥|7♥"
-    game, s = position(hands, "10♠")
-    assert allowed(game, s) == "10♥ 7♠"
-    game, s = position(hands, "10♠", rules=Rules(kerosinka_is_a_ten=False))
-    assert allowed(game, s) == "7♠"
-
-
-def test_answer_the_previous_card_under_the_other_reading():
-    hands = "K♠|A♠|7♦ 9♠ A♥|7♥"
-    game, s = position(hands, "K♠ A♠")
-    assert allowed(game, s) == "9♠"
-    game, s = position(hands, "K♠ A♠", rules=Rules(answer_to="previous"))
-    assert allowed(game, s) == "9♠ A♥"              # the ace answers the ace just played
-
-
-def test_a_card_not_held_and_a_move_after_the_end_are_refused():
-    game, s = position("9♠|K♠|6♥|7♥", "")
-    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule kerosinka-hold\]"):
-        game.check_move(s, PLAY[C("A♦")])
-    game, over = position("9♠|K♠|6♥|7♥", "", match=Match((301, 0, 0, 0), 3, 300))
-    with pytest.raises(IllegalMove, match=r"\[rule kerosinka-target\]"):
-        game.check_move(over, PLAY[C("9♠")])
+        game.check_move(s, PLAY[C(card)])
+    assert (exc.value.clause, exc.value.reason) == (clause, reason)
 
 
 # ---------------------------------------------------------------- the deal
@@ -165,48 +137,12 @@ def test_deal_limit_and_max_plays():
     assert Kerosinka().max_plays() == 360
 
 
-def test_winners_share_or_go_by_counting_order():
-    m = Match((310, 320, 320, 100), 10, 300)
-    assert match_winners(m, dealer=0, tie="share") == (1, 2)
-    assert match_winners(m, dealer=1, tie="counting_order") == (2,)      # counting starts on P2
-    assert match_winners(m, dealer=3, tie="counting_order") == (0,)
-    # "at or over": a total exactly on the target counts
-    exact = Match((300, 320, 0, 0), 10, 300)
-    assert match_winners(exact, dealer=3, tie="counting_order") == (0,)
-
-
-def test_outcome_returns_balance():
-    game, s = position("A♠|10♠|K♠|6♣", match=Match((310, 320, 320, 100), 10, 300))
-    out = game.outcome(s)
-    assert out.winners == (1, 2) and out.returns == (-2, 2, 2, -2) and sum(out.returns) == 0
-
-
 def test_rules_fields_are_checked():
     with pytest.raises(VariantError):
         make_rules(Rules, {"target": 10})
     with pytest.raises(VariantError):
         make_rules(Rules, {"answer_to": "next"})
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
-
-
-# ----------------------------------------------------------- kit additions
-
-def test_rank_order_and_suitless_duties():
-    assert rank_order(Rank.TWO, Rank.ACE) == {Rank.TWO: 0, Rank.ACE: 1}
-    with pytest.raises(ValueError):
-        rank_order(Rank.TWO, Rank.TWO)
-    ten = C("10♥")
-    o = TrickOrder(Suit.SPADES, ORDER, super_trumps=(ten,))
-    d = SuitlessDuties(follow_rank=True, trump=True, suitless=(ten,))
-    # with no suitless card in play, the duties are the plain ones
-    plain = Duties(follow_rank=True, trump=True)
-    for hand, lead in [("9♦ 9♣ 7♠", "9♥"), ("A♦ 7♣", "K♣"), ("6♦ 7♦", "A♥")]:
-        plays = ((0, C(lead)),)
-        assert d.options(parse_cards(hand), plays, o) == plain.options(parse_cards(hand), plays, o)
-    assert d.why_not(C("A♠"), parse_cards("9♦"), ((0, ten),), o) == "A♠ is not in the hand"
-    # head: of the allowed cards, those that win
-    h = SuitlessDuties(follow_rank=True, trump=True, head=True, suitless=(ten,))
-    assert h.options(parse_cards("7♠ A♠ 9♦"), ((0, C("K♠")),), TrickOrder(Suit.SPADES, ORDER)) == (C("A♠"),)
 
 
 # ------------------------------------------------------------- records
@@ -358,7 +294,7 @@ def test_small_configurations_are_complete():
 
 def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():
     # P0 leads A♠; P1 and P2 follow suit; P3, with no spade and no ace, must trump: the 6♣ takes 25 points
-    game, s = position("A♠|10♠|K♠|6♣")
+    game, s = position("A♠|10♠|K♠|6♣", seed=11)
     assert game.describe_move(s) == ""                      # nothing taken yet
     s = play_moves(game, s, "A♠ 10♠ K♠")
     assert game.describe_move(s) == ""                      # a trick in progress
@@ -366,6 +302,7 @@ def test_the_last_trick_scores_the_deal_and_the_deal_passes_left():
     assert s.match.totals == (0, 0, 0, 25) and s.match.deals == 1
     assert s.dealer == 0 and s.to_move == 1 and [len(h) for h in s.hands] == [9] * 4
     assert s.last_winner == 3 and s.won == ((),) * 4 and s.trick == ()
+    assert s.seed == 11 and s.hands == game.start_deal(11, s.match, 0).hands     # the next deal, of the same seed
     assert game.describe_move(s) == ("P3 takes A♠ 10♠ K♠ 6♣ (25 points); deal over, totals 0 0 0 25\n      "
                                      + game.describe(s))
     assert game.describe(s).startswith(f"deal 2, P0 deals, shows {s.turned}: trumps {s.trump.symbol}; "
@@ -382,8 +319,10 @@ def test_a_trick_in_the_middle_of_a_deal_goes_to_its_taker_who_leads():
 
 
 def test_the_deal_that_reaches_the_target_ends_the_match():
-    game, s = position("A♠|10♠|K♠|6♣", match=Match((0, 200, 0, 280), 7, 300))
+    game, s = position("A♠|10♠|K♠|6♣", match=Match((0, 200, 0, 280), 7, 300), seed=11)
+    turned = s.turned
     s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
+    assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
     assert s.match.totals == (0, 200, 0, 305) and s.match.deals == 8
     assert game.describe_move(s) == "P3 takes A♠ 10♠ K♠ 6♣ (25 points); match over, totals 0 200 0 305"
@@ -419,18 +358,6 @@ def test_trumps_the_dealer_and_the_totals_are_public():
         assert all(game.observe(unshown, p) != game.observe(o, p) for o in others)
 
 
-def test_refusals_say_which_card_and_why():
-    game, s = position("9♠|K♠|6♥|7♥")
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("A♦")])
-    assert (exc.value.clause, exc.value.reason) == ("kerosinka-hold", "P0 does not hold A♦")
-    game, s = position("10♥|10♠ 7♣ 8♦|6♥|7♥", "10♥")
-    with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("8♦")])
-    assert exc.value.clause == "kerosinka-ten-led"
-    assert exc.value.reason == "8♦ does not answer 10♥: 10♥ asks for a card of rank 10, and the hand holds 10♠"
-
-
 def test_the_shown_card_stays_in_view_until_the_dealer_plays_it():
     game, s = position("9♠ A♦|K♠ A♥|6♥ Q♦|7♣ 8♣")       # P3 deals and shows the 7♣
     z = game.zones(s)
@@ -452,27 +379,18 @@ def test_the_state_keeps_the_shown_card_and_the_last_trick_through_play():
     assert s.turned == C("A♣") and game.zones(s)["shown"] == (C("A♣"),)
 
 
-def test_the_match_state_keeps_its_seed_and_the_final_trick():
-    game, s = position("A♠|10♠|K♠|6♣", match=Match((0, 200, 0, 280), 7, 300), seed=11)
-    turned = s.turned
-    s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
-    assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
-
-
-def test_the_deal_that_follows_keeps_the_seed():
-    game, s = position("A♠|10♠|K♠|6♣", seed=11)
-    s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
-    assert s.seed == 11 and s.hands == game.start_deal(11, s.match, 0).hands
-
-
-@pytest.mark.parametrize("tie,dealer,winners", [
-    ("share", 0, (1, 2)), ("share", 2, (1, 2)),
-    ("counting_order", 0, (1,)), ("counting_order", 1, (2,)), ("counting_order", 3, (0,)),
+@pytest.mark.parametrize("totals,tie,dealer,winners,returns", [
+    ((310, 320, 320, 100), "share", 0, (1, 2), (-2, 2, 2, -2)), ((310, 320, 320, 100), "share", 2, (1, 2), None),
+    ((310, 320, 320, 100), "counting_order", 0, (1,), (-1, 3, -1, -1)),
+    ((310, 320, 320, 100), "counting_order", 1, (2,), None),    # counting starts on the dealer's left
+    ((310, 320, 320, 100), "counting_order", 3, (0,), None),
+    ((300, 320, 0, 0), "counting_order", 3, (0,), None),        # "at or over": a total on the target counts
 ])
-def test_the_outcome_follows_the_tie_rule(tie, dealer, winners):
-    game, s = position("A♠|10♠|K♠|6♣", rules=Rules(tie=tie), dealer=dealer, match=Match((310, 320, 320, 100), 10, 300))
+def test_the_outcome_follows_the_tie_rule(totals, tie, dealer, winners, returns):
+    game, s = position("A♠|10♠|K♠|6♣", rules=Rules(tie=tie), dealer=dealer, match=Match(totals, 10, 300))
     out = game.outcome(s)
-    assert out.winners == winners and out.scores == (310, 320, 320, 100)
+    assert out.winners == winners == match_winners(s.match, dealer, tie) and out.scores == totals
+    assert returns is None or out.returns == returns
 
 
 def test_the_points_clause_scores_the_deal_and_the_log():

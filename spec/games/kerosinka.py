@@ -179,8 +179,7 @@ def _refused(game, state, move) -> tuple[str, str]:
 @CLAUSES.rule("kerosinka-follow", "Play a card of the suit or the rank of the card laid; "
               "with neither, a trump; with no trump, any card", offers=Play, refused=_refused)
 def answer_suit_or_rank(game, state) -> tuple[Play, ...]:
-    """The cards of the hand the answering duty allows (the tricks kit's
-    :class:`~spec.tricks.SuitlessDuties`);
+    """The cards of the hand the answering duty allows (the tricks kit's :class:`~spec.tricks.SuitlessDuties`);
     the leader, with nothing to answer, any card."""
     return allowed_plays(game.duties, state.hands[state.to_move], answered(state, game.rules), game.orders[state.trump])
 
