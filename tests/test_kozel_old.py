@@ -46,44 +46,34 @@ def allowed(game, state) -> str:
     return " ".join(str(m) for m in game.legal_moves(state))
 
 
-def test_the_jacks_beat_every_trump_in_their_order():
-    o = trick_order(Suit.HEARTS)
-    assert o.winner(tuple(enumerate(parse_cards("A♥ J♦")))) == 1
-    assert o.winner(tuple(enumerate(parse_cards("J♦ J♥ J♠ J♣")))) == 3
-    assert o.winner(tuple(enumerate(parse_cards("J♠ J♥ 10♥")))) == 0
-    assert o.winner(tuple(enumerate(parse_cards("K♣ 10♣ 7♥")))) == 2
-    assert o.winner(tuple(enumerate(parse_cards("K♣ 10♣")))) == 1          # by value: the ten above the king
-    natural = trick_order(Suit.HEARTS, "natural")
-    assert natural.winner(tuple(enumerate(parse_cards("K♣ 10♣")))) == 0
-    assert JACKS == parse_cards("J♦ J♥ J♠ J♣")
-
-
 def test_points_tally_and_payments():
-    assert sum(card_points([DECK])) == 120
+    assert sum(card_points([DECK])) == 120 and JACKS == parse_cards("J♦ J♥ J♠ J♣")
     assert POINTS[Rank.ACE] == 11 and POINTS.get(Rank.NINE, 0) == 0
-    assert game_winner((61, 10, 0, 0), 61) == 0 and game_winner((60, 40, 0, 0), 61) is None
     assert payments(0, 3) == ((1, 2), (2, 2), (3, 1))
     assert payments(3, 3) == ((0, 2), (1, 2), (2, 2))
 
 
-def test_follow_suit_with_jacks_as_trumps():
-    game, s = position("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠")
-    assert allowed(game, s) == "J♥"                  # the jack is a trump: it must follow a trump lead
+@pytest.mark.parametrize("hands, trick, rules, legal", [
+    ("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠", None, "J♥"),                  # the jack is a trump: it must follow a trump lead
+    ("J♣|7♥ A♦|8♦|7♣", "J♣", None, "7♥ A♦"),                  # no trump: any card
+    ("A♥|J♥ 7♥ A♦|8♦|7♣", "A♥", None, "7♥"),                  # the jack of hearts is no heart
+    ("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠", Rules(follow="free"), "J♥ 7♥ A♦"),
+])
+def test_follow_suit_with_jacks_as_trumps(hands, trick, rules, legal):
+    game, s = position(hands, trick, rules=rules)
+    assert allowed(game, s) == legal
+
+
+@pytest.mark.parametrize("hands, trick, card, clause, reason", [
+    ("K♠|J♥|8♦|7♣", "", "A♦", "kozel-old-hold", "P0 does not hold A♦"),
+    ("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠", "7♥", "kozel-old-follow", "7♥ does not follow suit: K♠ was led and the hand holds J♥"),
+    ("A♥|J♥ 7♥ A♦|8♦|7♣", "A♥", "J♥", "kozel-old-follow", "J♥ does not follow suit: A♥ was led and the hand holds 7♥"),
+])
+def test_refusals_say_which_card_and_why(hands, trick, card, clause, reason):
+    game, s = position(hands, trick)
     with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("7♥")])
-    assert exc.value.clause == "kozel-old-follow" and "does not follow suit" in exc.value.reason
-    game, s = position("J♣|7♥ A♦|8♦|7♣", "J♣")
-    assert allowed(game, s) == "7♥ A♦"                # no trump: any card
-    game, s = position("A♥|J♥ 7♥ A♦|8♦|7♣", "A♥")
-    assert allowed(game, s) == "7♥"                  # the jack of hearts is no heart
-    game, s = position("K♠|J♥ 7♥ A♦|8♦|7♣", "K♠", rules=Rules(follow="free"))
-    assert allowed(game, s) == "J♥ 7♥ A♦"
-
-
-def test_a_card_not_held_is_refused():
-    game, s = position("K♠|J♥|8♦|7♣")
-    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule kozel-old-hold\]"):
-        game.check_move(s, PLAY[C("A♦")])
+        game.check_move(s, PLAY[C(card)])
+    assert (exc.value.clause, exc.value.reason) == (clause, reason)
 
 
 def test_the_deal_in_halves():
@@ -99,14 +89,20 @@ def test_the_deal_in_halves():
         assert s.trump == s.turned.suit and game.zones(s)["shown"] == ()
 
 
-def test_the_goat_and_the_other_reading():
+@pytest.mark.parametrize("taken, paid, goat, winners", [
+    ({(1, 2): 12}, (), "from_one", (1,)),                   # twelve taken from one player wins the goat
+    ({(1, 2): 11, (1, 3): 11}, (), "from_one", None),
+    ({}, (), "from_one", None),
+    ({}, (("P0", "P1", 6), ("P0", "P2", 6)), "tally_out", (1, 2)),   # a tally used up: the highest tallies win
+    ({}, (("P1", "P0", 11),), "tally_out", None),
+    ({}, (("P1", "P0", 12),), "tally_out", (0,)),
+    ({(2, 1): 12}, (), "tally_out", None),                  # twelve from one player is not enough
+])
+def test_the_goat_and_the_other_reading(taken, paid, goat, winners):
     tally = Ledger.open(players=4, stake=TALLY)
-    taken = [0] * 16
-    taken[1 * 4 + 2] = 12
-    assert goat_winner(taken, tally, "from_one") == (1,)
-    assert goat_winner((0,) * 16, tally, "from_one") is None
-    low = tally.pay("P0", "P1", 6).pay("P0", "P2", 6)
-    assert goat_winner((0,) * 16, low, "tally_out") == (1, 2)
+    for payer, payee, amount in paid:
+        tally = tally.pay(payer, payee, amount)
+    assert goat_winner(tuple(taken.get((w, p), 0) for w in range(4) for p in range(4)), tally, goat) == winners
 
 
 def test_returns_are_the_tally_changes():
@@ -299,11 +295,14 @@ def test_more_than_60_wins_the_game_and_takes_2_from_each_and_1_from_the_dealer(
     assert game.describe_move(s) == "P0 takes A♥ 10♥ K♥ Q♥ (28 points); half over\n      " + game.describe(s)
 
 
-def test_the_game_winner_is_the_player_at_or_over_the_threshold():
-    assert game_winner((61, 59, 0, 0), 61) == 0
-    assert game_winner((60, 60, 0, 0), 61) is None
-    assert game_winner((0, 0, 70, 50), 61) == 2
-    assert game_winner((40, 30, 30, 20), 40) == 0
+@pytest.mark.parametrize("points, winning, winner", [
+    ((61, 59, 0, 0), 61, 0), ((61, 10, 0, 0), 61, 0), ((60, 60, 0, 0), 61, None), ((60, 40, 0, 0), 61, None),
+    ((0, 0, 70, 50), 61, 2), ((40, 30, 30, 20), 40, 0),
+    ((50, 50, 20, 0), 41, None),                            # two over a low threshold, level: nobody
+    ((40, 60, 20, 0), 31, 1),                               # two over it: the one with more points
+])
+def test_the_game_winner_is_the_player_at_or_over_the_threshold(points, winning, winner):
+    assert game_winner(points, winning) == winner
 
 
 def test_under_both_halves_the_first_half_is_carried_not_paid():
@@ -335,15 +334,6 @@ def test_the_twelfth_point_taken_from_one_player_wins_the_goat():
     with pytest.raises(IllegalMove) as exc:
         game.check_move(s, PLAY[C("A♥")])
     assert exc.value.clause == "kozel-old-goat"
-
-
-def test_under_tally_out_the_match_ends_when_a_tally_is_used_up():
-    tally = Ledger.open(players=4, stake=TALLY)
-    assert goat_winner((0,) * 16, tally.pay("P1", "P0", 11), "tally_out") is None
-    assert goat_winner((0,) * 16, tally.pay("P1", "P0", 12), "tally_out") == (0,)
-    taken = [0] * 16
-    taken[2 * 4 + 1] = 12
-    assert goat_winner(taken, tally, "tally_out") is None      # twelve from one player is not enough
 
 
 def test_a_mid_game_trick_and_the_descriptions():
@@ -428,6 +418,9 @@ def test_old_kozel_is_for_four_players_only():
     ("A♠ J♦ 7♠ 8♥", Suit.SPADES, "points", 1),        # a jack above the trump ace
     ("J♦ J♥ J♣ J♠", Suit.SPADES, "points", 2),        # the club jack highest
     ("7♦ A♣ K♣ 8♥", Suit.SPADES, "natural", 0),       # no trump, no diamond but the lead
+    ("A♥ J♦", Suit.HEARTS, "points", 1), ("J♦ J♥ J♠ J♣", Suit.HEARTS, "points", 3),
+    ("J♠ J♥ 10♥", Suit.HEARTS, "points", 0), ("K♣ 10♣ 7♥", Suit.HEARTS, "points", 2),
+    ("K♣ 10♣", Suit.HEARTS, "points", 1), ("K♣ 10♣", Suit.HEARTS, "natural", 0),
 ])
 def test_the_taker_of_a_trick(cards, trump, order, taker):
     assert trick_taker(tuple(enumerate(parse_cards(cards))), trick_order(trump, order)) == taker

@@ -223,12 +223,6 @@ def goat_winner(taken: Sequence[int], tally: Ledger, goat: str) -> tuple[int, ..
 
 # --------------------------------------------------------------------- game
 
-def shuffled_pack(seed: int, deal_no: int) -> list[Card]:
-    cards = list(DECK)
-    rng_for(seed, deal_no).shuffle(cards)
-    return cards
-
-
 class KozelOld(Game[State, Play]):
     info = INFO
     Rules = Rules
@@ -248,7 +242,8 @@ class KozelOld(Game[State, Play]):
         return self.start_deal(seed, first, Ledger.open(players=PLAYERS, stake=TALLY), (0,) * 16, 0)
 
     def start_deal(self, seed, dealer, tally, taken, deals) -> State:
-        cards = shuffled_pack(seed, deals)
+        cards = list(DECK)
+        rng_for(seed, deals).shuffle(cards)
         hands = deal_half(cards[:HALF], dealer)
         turned = hands[dealer][-1]
         return State(tuple(sorted_hand(h) for h in hands), (), ((),) * PLAYERS, first_leader(dealer), dealer,
