@@ -19,7 +19,7 @@ shows each player his own and his partner's signal, never an opponent's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from operator import itemgetter
 from typing import Literal
@@ -477,10 +477,8 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         if everyone_passed(passes) or stalled(self.rules, quiet):
             new = replace_hands(self, state, (0, 1, 2, 3))
             if new is None:
-                return State(state.hands, state.table, state.stock, state.discards, nxt, state.scores,
-                             state.seed, state.signals, passes, quiet, state.restocks, True, ("stock out",))
-            return State(new.hands, new.table, new.stock, new.discards, nxt, new.scores, new.seed,
-                         new.signals, 0, 0, new.restocks, False, ("redeal",))
+                return replace(state, to_move=nxt, passes=passes, quiet=quiet, ended=True, last=("stock out",))
+            return replace(new, to_move=nxt, last=("redeal",))    # new hands: no passes or quiet turns yet
         return State(state.hands, state.table, state.stock, state.discards, nxt, state.scores, state.seed,
                      state.signals, passes, quiet, state.restocks)
 
@@ -497,8 +495,7 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
             return scored  # the word is spelt: no new cards are needed
         new = replace_hands(self, scored, suspects)
         if new is None:
-            return State(state.hands, state.table, state.stock, state.discards, nxt, scores, state.seed,
-                         state.signals, 0, 0, state.restocks, True, last + ("stock out",))
+            return replace(scored, ended=True, last=last + ("stock out",))
         return new
 
     def outcome(self, state):
@@ -540,8 +537,7 @@ class KempsGame(Game[State, Swap | Pass | Signal | Kemps | DoubleKemps]):
         hands = tuple(tuple(sorted(h, key=_HAND_KEY)) for h in state.hands)
         signals = tuple(s if q in (player, mate) else four_of_a_kind(hands[q]) and rng.random() < 0.5
                         for q, s in enumerate(state.signals))
-        return State(hands, state.table, state.stock, state.discards, state.to_move, state.scores, state.seed,
-                     signals, state.passes, state.quiet, state.restocks, state.ended, state.last)
+        return replace(state, hands=hands, signals=signals)
 
     def observe(self, state, player):
         """The default view (own hand, open cards, sizes of the rest), the scores and the calls, and the
