@@ -47,20 +47,26 @@ def test_the_ten_is_highest():
     assert o.winner(tuple(enumerate(parse_cards("K♦ A♠")))) == 0
 
 
-def test_follow_suit_or_trump():
-    game, s = position("K♠|9♠ 2♣ 7♥", "K♠", stock="4♣ 3♦")
-    assert allowed(game, s) == "9♠ 2♣"                # trumping is allowed although able to follow
+@pytest.mark.parametrize("hands, trick, legal", [
+    ("K♠|9♠ 2♣ 7♥", "K♠", "9♠ 2♣"),                   # trumping is allowed although able to follow
+    ("K♠|7♥ 8♦", "K♠", "7♥ 8♦"),                      # neither: any card
+    ("K♠ 4♦|7♥", "", "K♠ 4♦"),                        # the leader: any card
+])
+def test_follow_suit_or_trump(hands, trick, legal):
+    game, s = position(hands, trick, stock="4♣ 3♦")
+    assert allowed(game, s) == legal
+
+
+@pytest.mark.parametrize("hands, trick, card, clause, reason", [
+    ("K♠|7♥", "", "A♦", "california-jack-hold", "P0 does not hold A♦"),
+    ("K♠|9♠ 2♣ 7♥", "K♠", "7♥", "california-jack-follow",
+     "7♥ neither follows K♠ nor is a trump, and the hand holds 9♠"),
+])
+def test_refusals_say_which_card_and_why(hands, trick, card, clause, reason):
+    game, s = position(hands, trick, stock="4♣ 3♦")
     with pytest.raises(IllegalMove) as exc:
-        game.check_move(s, PLAY[C("7♥")])
-    assert exc.value.clause == "california-jack-follow" and "neither follows K♠ nor is a trump" in exc.value.reason
-    game, s = position("K♠|7♥ 8♦", "K♠")
-    assert allowed(game, s) == "7♥ 8♦"
-
-
-def test_a_card_not_held_is_refused():
-    game, s = position("K♠|7♥")
-    with pytest.raises(IllegalMove, match=r"P0 does not hold A♦ \[rule california-jack-hold\]"):
-        game.check_move(s, PLAY[C("A♦")])
+        game.check_move(s, PLAY[C(card)])
+    assert (exc.value.clause, exc.value.reason) == (clause, reason)
 
 
 def test_the_deal_and_the_face_up_stock():
@@ -82,10 +88,6 @@ def test_the_deal_and_the_face_up_stock():
 def test_deal_points_in_counting_order():
     won = (parse_cards("A♣ 10♦ 10♠ 10♥ J♣"), parse_cards("2♣ 10♣ K♦"))
     assert deal_points(won, Suit.CLUBS, 0, "nobody") == ((0, "A♣"), (1, "2♣"), (0, "J♣"), (0, "game"))
-    tie = (parse_cards("10♠ 10♥ 10♦ 10♣"), parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦ K♣ Q♠ Q♥ Q♦ Q♣ J♠ J♥ J♦ J♣"))
-    assert sum(GAME_POINTS.get(c.rank, 0) for c in tie[1]) == 40
-    assert deal_points(tie, Suit.SPADES, 1, "nobody")[-1] != (0, "game")
-    assert deal_points(tie, Suit.SPADES, 1, "non_dealer")[-1] == (0, "game")
 
 
 def test_target_by_counting_order_or_highest():
@@ -312,6 +314,7 @@ def test_the_match_ends_when_the_target_is_reached(totals, tie, winners, after):
 ])
 def test_equal_game_points_score_game_only_for_the_non_dealer_under_the_option(game_tie, dealer, expected):
     tie = (parse_cards("10♠ 10♥ 10♦ 10♣"), parse_cards("A♠ A♥ A♦ A♣ K♠ K♥ K♦ K♣ Q♠ Q♥ Q♦ Q♣ J♠ J♥ J♦ J♣"))
+    assert sum(GAME_POINTS.get(c.rank, 0) for c in tie[1]) == 40                  # 40 game points each
     assert deal_points(tie, Suit.SPADES, dealer, game_tie) == expected
 
 

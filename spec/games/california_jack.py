@@ -198,23 +198,15 @@ def match_result(totals: Sequence[int], points: Sequence[tuple[int, str]], targe
                  tie: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(new totals, winners) after a deal's points; no winners while the match goes on."""
     run = list(totals)
-    if tie == "count_order":
-        for p, _ in points:
-            run[p] += 1
-            if run[p] >= target:
-                return _add(totals, points), (p,)
-        return tuple(run), ()
-    new = _add(totals, points)
-    if max(new) < target:
-        return new, ()
-    return new, tuple(p for p in range(PLAYERS) if new[p] == max(new))
-
-
-def _add(totals, points) -> tuple[int, ...]:
-    run = list(totals)
+    first = None  # under count_order, the first to reach the target as the points are counted
     for p, _ in points:
         run[p] += 1
-    return tuple(run)
+        if first is None and run[p] >= target:
+            first = p
+    new = tuple(run)
+    if tie == "count_order":
+        return new, () if first is None else (first,)
+    return new, () if max(new) < target else tuple(p for p in range(PLAYERS) if new[p] == max(new))
 
 
 def win_returns(win: Sequence[int]) -> tuple[int, ...]:
