@@ -654,11 +654,11 @@ class Koroli(Game[State, Play | Swap]):
                              state.deals, state.seed, trick, winner, over=True, limit=state.limit)
             # the next reign: the titles just won rule it, nothing chalked yet
             nxt = replace(BEFORE_FIRST_DEAL, stage=state.stage + 1, titles=new, deals=state.deals, seed=state.seed)
-            return self._with_last(self.start_deal(nxt), trick, winner)
+            return replace(self.start_deal(nxt), last_trick=trick, last_winner=winner)
         after = replace(state, new=new, counts=counts, log=log)  # what the next deal and the next leader read
         active = after.active
         if not any(hands):  # the deal is played out
-            return self._with_last(self.start_deal(after), trick, winner)
+            return replace(self.start_deal(after), last_trick=trick, last_winner=winner)
         lead = stage.leader(after, active, winner)
         leads = state.leads + 1
         if state.stage and lead != stage.leader(state, state.active, None):
@@ -666,12 +666,6 @@ class Koroli(Game[State, Play | Swap]):
         return State(state.stage, state.titles, new, counts, log, hands, (), taken, state.stock, aside,
                      state.trump, state.turned, state.shown, state.dealer, lead, (), leads, state.deals,
                      state.seed, trick, winner, limit=state.limit)
-
-    @staticmethod
-    def _with_last(state: State, trick, winner) -> State:
-        return State(state.stage, state.titles, state.new, state.counts, state.log, state.hands, (), (),
-                     state.stock, state.aside, state.trump, state.turned, state.shown, state.dealer,
-                     state.to_move, state.swaps, state.leads, state.deals, state.seed, trick, winner)
 
     # ------------------------------------------------------------- results
     def outcome(self, state):
