@@ -403,6 +403,7 @@ def test_zones_of_hands_trick_and_taken_cards():
     assert hand_zones(hands, C("10♥"), 1) == {"hand 0": hands[0], "hand 1": parse_cards("K♣"), "shown": (C("10♥"),)}
     assert hand_zones(hands, C("10♥"), -1) == {"hand 0": hands[0], "hand 1": hands[1], "shown": ()}  # not face up
     assert hand_zones(hands, C("9♣"), 1) == {"hand 0": hands[0], "hand 1": hands[1], "shown": ()}    # played
+    assert hand_zones(hands, C("7♥"), 0) == {"hand 0": (C("A♠"),), "hand 1": hands[1], "shown": (C("7♥"),)}
     zones = trick_zones(plays_of("7♠ 9♠"), ((), parse_cards("Q♠")))
     assert zones == {"trick": parse_cards("7♠ 9♠"), "won 0": (), "won 1": parse_cards("Q♠")}
     assert list(zones) == ["trick", "won 0", "won 1"]
