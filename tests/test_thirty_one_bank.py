@@ -23,43 +23,6 @@ GAMES = [ThirtyOneBank(players=n) for n in (2, 3, 5)]
 DATA = pathlib.Path(__file__).parent / "data" / "records" / "thirty_one_bank"
 
 
-def test_aces_count_one_or_eleven_each():
-    assert best_total(parse_cards("A♠ A♥ 9♣")) == 31  # both aces as 11
-    assert best_total(parse_cards("A♠ K♥ Q♣")) == 31 and is_natural(parse_cards("A♠ K♥ Q♣"))
-    assert best_total(parse_cards("A♠ A♥ A♣")) == 23  # 11 + 11 + 1
-    assert best_total(parse_cards("A♠ K♥ Q♣ 5♦")) == 26  # the ace drops to 1
-
-
-def test_bust_pays_two_and_the_showdown_pays_two_each_way():
-    game = ThirtyOneBank(players=3)
-    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
-    s = game.play(s, BUY)  # P0 24 + K = 34: over
-    assert s.status[0] == BUST and s.ledger["P0"] == -2 and s.ledger["P2"] == 2 and s.to_move == 1
-    s = game.play(s, STAND)  # P1 stands on 27
-    s = game.play(s, STAND)  # the banker stands on 25: P1 is higher
-    assert s.ledger["P1"] == 2 and s.ledger["P2"] == 0
-    assert game.outcome(s).returns == (-2, 2, 0)
-
-
-def test_a_busted_banker_pays_those_still_in():
-    for to, returns in (("standing", (-2, 2, 0)), ("all", (0, 2, -2))):
-        game = ThirtyOneBank(Rules(banker_bust_to=to), players=3)
-        s = game.position("K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"])
-        s = game.play(s, BUY)     # P0 busts
-        s = game.play(s, STAND)   # P1 stands
-        s = game.play(game.play(s, BUY), BUY)  # the banker: 25 + 2 = 27, + K = 37: over
-        assert game.outcome(s).returns == returns
-
-
-def test_naturals_are_paid_at_once_and_a_banker_natural_collects():
-    stock = parse_cards("A♠ 2♣ A♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥") + parse_cards("5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♦ 3♦ 4♦")
-    for rule, returns in (("punter_paid", (2, -2, 0)), ("quits", (0, -2, 2))):
-        game = ThirtyOneBank(Rules(natural_against_natural=rule), players=3)
-        after, over = game.deal_one(game.position(stock, banker=2))
-        assert over and after.status == (NATURAL, PLAYING, NATURAL)
-        assert after.ledger.player_returns(Ledger.open(players=3), 3) == returns
-
-
 def test_a_position_is_a_shoe_before_its_round_or_a_round_nobody_has_acted_in():
     game = ThirtyOneBank(players=3)
     before = game.position("K♦ 2♣", talia=1, seed=6)
@@ -97,14 +60,14 @@ def test_refusals_and_notation():
     assert game.parse_move("buy") == BUY and str(STAND) == "stand"
 
 
-def test_the_bank_passes_to_the_right_after_each_talia():
-    game = ThirtyOneBank(Rules(talias=3), players=4)
-    seen = set()
-    state = game.deal(2)
+@pytest.mark.parametrize("passes, bankers", [(True, {(0, 3), (1, 2), (2, 1)}), (False, {(0, 3), (1, 3), (2, 3)})])
+def test_the_bank_passes_to_the_right_after_each_talia_unless_one_banker_keeps_it(passes, bankers):
+    game = ThirtyOneBank(Rules(talias=3, bank_passes=passes), players=4)
+    state, seen = game.deal(2), set()
     while state.to_move is not None:
         seen.add((state.talia, state.banker))
         state = game.apply(state, STAND)
-    assert {(0, 3), (1, 2), (2, 1)} <= seen
+    assert seen == bankers
 
 
 def test_exact_naturals():
@@ -206,7 +169,10 @@ def test_card_values(card, value):
 @pytest.mark.parametrize("cards, total, natural, bust", [
     ("K♠ Q♠ J♠", 30, False, False),
     ("10♠ 10♥ A♣", 31, True, False),
-    ("A♠ A♥ 9♣", 31, True, False),
+    ("A♠ A♥ 9♣", 31, True, False),          # both aces as 11
+    ("A♠ K♥ Q♣", 31, True, False),
+    ("A♠ A♥ A♣", 23, False, False),         # 11 + 11 + 1
+    ("A♠ K♥ Q♣ 5♦", 26, False, False),      # the ace drops to 1
     ("9♠ 9♥ 9♣ 4♦", 31, False, False),      # 31 in four cards is no natural
     ("A♠ K♥ Q♣ J♦", 31, False, False),      # the ace counts 1
     ("A♠ 10♥", 21, False, False),           # two cards are no natural
@@ -250,8 +216,9 @@ ROUND = ["10♠ 9♠ 5♥", "10♥ 9♥ 8♥", "10♣ 9♣ 6♠"]   # 24, 27; th
 ])
 def test_the_showdown_against_a_standing_banker(punter, returns):
     game = ThirtyOneBank(players=3)
-    s = game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [ROUND[0], punter, ROUND[2]])
-    s = game.play(game.play(game.play(s, BUY), STAND), STAND)
+    s = game.play(game.position("K♦ 2♣ 2♦ 3♣ 3♦ 4♣", [ROUND[0], punter, ROUND[2]]), BUY)  # P0 24 + K: over
+    assert s.status[0] == BUST and s.ledger["P0"] == -2 and s.ledger["P2"] == 2 and s.to_move == 1
+    s = game.play(game.play(s, STAND), STAND)
     assert game.outcome(s).returns == returns
 
 
@@ -264,9 +231,11 @@ def test_the_sums_paid_are_rules_options():
     assert game.outcome(s).returns == (-3, 4, -1)
 
 
-@pytest.mark.parametrize("to, returns", [("standing", (-2, 7, -5)), ("all", (5, 7, -12))])
-def test_a_busted_banker_pays_the_agreed_sum_and_no_bust_fee_to_himself(to, returns):
-    game = ThirtyOneBank(Rules(banker_bust_to=to, banker_bust_pays=7), players=3)
+@pytest.mark.parametrize("options, returns", [({}, (-2, 2, 0)), ({"banker_bust_to": "all"}, (0, 2, -2)),
+                                              ({"banker_bust_pays": 7}, (-2, 7, -5)),
+                                              ({"banker_bust_to": "all", "banker_bust_pays": 7}, (5, 7, -12))])
+def test_a_busted_banker_pays_those_still_in_the_agreed_sum_and_no_bust_fee_to_himself(options, returns):
+    game = ThirtyOneBank(Rules(**options), players=3)
     s = game.position("K♦ 2♣ K♣ 3♦ 3♣ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦ 7♣ 7♦ 8♣", ROUND)
     s = game.play(game.play(s, BUY), STAND)
     s = game.play(game.play(s, BUY), BUY)      # the banker: 25 + 2 + K = 37, and a new round is dealt
@@ -289,11 +258,13 @@ def deal_from(game, stock, banker=2, talia=0):
 NATURALS = parse_cards("A♠ 2♣ A♥ Q♠ 3♣ K♥ J♠ 4♣ Q♥") + parse_cards("5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 2♦ 3♦ 4♦")
 
 
-@pytest.mark.parametrize("rule, returns", [("punter_paid", (5, -5, 0)), ("quits", (0, -5, 5))])
-def test_the_agreed_sum_of_a_natural(rule, returns):
-    game = ThirtyOneBank(Rules(natural_pays=5, natural_against_natural=rule), players=3)
+@pytest.mark.parametrize("options, returns", [({}, (2, -2, 0)), ({"natural_against_natural": "quits"}, (0, -2, 2)),
+                                              ({"natural_pays": 5}, (5, -5, 0)),
+                                              ({"natural_pays": 5, "natural_against_natural": "quits"}, (0, -5, 5))])
+def test_naturals_are_paid_the_agreed_sum_at_once_and_a_banker_natural_collects(options, returns):
+    game = ThirtyOneBank(Rules(**options), players=3)
     after, over = deal_from(game, NATURALS)     # P0 A Q J and the banker A K Q
-    assert over and after.to_move is None
+    assert over and after.to_move is None and after.status == (NATURAL, PLAYING, NATURAL)
     assert after.ledger.player_returns(Ledger.open(players=3), 3) == returns
 
 
@@ -324,15 +295,6 @@ def test_six_cards_still_serve_two_players():
     assert not over and after.hands == (tuple(parse_cards("2♣ 4♣ 6♣")), tuple(parse_cards("3♣ 5♣ 7♣")))
     assert after.to_move == 0 and after.stock == ()
     assert game.legal_moves(after) == (STAND,)
-
-
-def test_one_banker_keeps_the_bank_when_it_does_not_pass():
-    game = ThirtyOneBank(Rules(talias=3, bank_passes=False), players=4)
-    state, seen = game.deal(2), set()
-    while state.to_move is not None:
-        seen.add((state.talia, state.banker))
-        state = game.apply(state, STAND)
-    assert {b for _, b in seen} == {3} and {t for t, _ in seen} == {0, 1, 2}
 
 
 def test_the_cards_played_go_to_the_discards_until_the_next_talia():

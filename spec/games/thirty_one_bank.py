@@ -17,7 +17,7 @@ a seat like any other, so the results of all seats sum to zero.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -28,7 +28,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import Deltas, Ledger, player_account, settle
+from spec.stakes import Deltas, Ledger, settle, transfer
 
 INFO = GameInfo(id="thirty_one_bank", name_en="Thirty-One against a banker", name_ru="Тридцать одно (против банкомёта)",
                 min_players=2, max_players=8, deck="52", family=N_("banking game (adding)"), chance=True,
@@ -193,29 +193,29 @@ def talia_over(stock_left: int, players: int) -> bool:
 
 @CLAUSES.rule("thirty-one-natural-paid", "The banker pays a punter's natural the agreed sum")
 def natural_paid(punter: int, banker: int, amount) -> Deltas:
-    return ((player_account(banker), -amount), (player_account(punter), amount))
+    return transfer(banker, punter, amount)
 
 
 @CLAUSES.rule("thirty-one-banker-natural", "A banker's natural collects the agreed sum from each punter without one")
 def banker_natural(punter: int, banker: int, amount) -> Deltas:
-    return ((player_account(punter), -amount), (player_account(banker), amount))
+    return transfer(punter, banker, amount)
 
 
 @CLAUSES.rule("thirty-one-bust-pays", "A punter who goes over pays the banker 2")
 def bust_paid(punter: int, banker: int, amount) -> Deltas:
-    return ((player_account(punter), -amount), (player_account(banker), amount))
+    return transfer(punter, banker, amount)
 
 
 @CLAUSES.rule("thirty-one-banker-bust", "A banker who goes over pays every punter still in")
 def banker_bust(punter: int, banker: int, amount) -> Deltas:
-    return ((player_account(banker), -amount), (player_account(punter), amount))
+    return transfer(banker, punter, amount)
 
 
 @CLAUSES.rule("thirty-one-showdown", "Against a banker who stands, a lower punter pays 2, a higher one is paid 2, "
               "an equal one is quits")
 def showdown(punter: int, banker: int, amount, sign: int) -> Deltas:
     """``sign``: +1 the punter is higher, -1 lower, 0 equal."""
-    return ((player_account(banker), -sign * amount), (player_account(punter), sign * amount))
+    return transfer(banker, punter, sign * amount)
 
 
 # ------------------------------------------------------------------ the game
@@ -240,8 +240,7 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return tuple(cards)
 
     def deal(self, seed: int) -> State:
-        n = self.players
-        return self.deal_round(self._between_rounds(self.shoe(seed, 0), n - 1, 0, seed))
+        return self.deal_round(self._between_rounds(self.shoe(seed, 0), self.players - 1, 0, seed))
 
     def position(self, stock: Sequence[Card] | str | None = None, hands: Sequence[Sequence[Card] | str] | None = None,
                  *, banker: int | None = None, talia: int = 0, seed: int = 0) -> State:
@@ -303,15 +302,14 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         discards = state.discards + tuple(c for h in state.hands for c in h)
         if talia_over(len(stock), n):
             if talia + 1 >= r.talias:
-                return State(stock, state.hands, state.discards, state.status, banker, None, talia,
-                             state.ledger, state.seed), True
+                return replace(state, to_move=None), True
             talia += 1
             stock, discards = self.shoe(state.seed, talia), ()
             if r.bank_passes:
                 banker = (banker - 1) % n  # the bank passes to the right
         order = [(banker + i) % n for i in range(1, n + 1)]
         hands: list[tuple[Card, ...]] = [()] * n
-        for k in range(3):
+        for k in range(3):  # one card at a time from the banker's left (inline: the kit's checks cost a round)
             for i, seat in enumerate(order):
                 hands[seat] += (stock[k * n + i],)
         stock = stock[3 * n:]
@@ -339,10 +337,8 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
 
     def round_move(self, state: State, move) -> tuple[State, bool]:
         """The move within its round: the state after it (the round settled if it is over), and whether it is."""
-        p = state.to_move
-        status, led, r = list(state.status), state.ledger, self.rules
-        hands, stock = state.hands, state.stock
-        banker = state.banker
+        p, banker, r = state.to_move, state.banker, self.rules
+        status, led, hands, stock = list(state.status), state.ledger, state.hands, state.stock
         if type(move) is Buy:
             hand = hands[p] + (stock[0],)
             hands, stock = hands[:p] + (hand,) + hands[p + 1:], stock[1:]
@@ -355,11 +351,10 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         else:
             status[p] = STANDS
         nxt = next_to_act(status, banker, p)
-        if nxt is not None:
-            return State(stock, hands, state.discards, tuple(status), banker, nxt, state.talia, led,
-                         state.seed), False
-        led = self.settle_round(hands, status, banker, led)
-        return State(stock, hands, state.discards, tuple(status), banker, None, state.talia, led, state.seed), True
+        if nxt is None:
+            led = self.settle_round(hands, status, banker, led)
+        return State(stock, hands, state.discards, tuple(status), banker, nxt, state.talia, led,
+                     state.seed), nxt is None
 
     def settle_round(self, hands, status, banker: int, led: Ledger) -> Ledger:
         """The banker has stood or gone over: pay the punters still in (and, as an option, all)."""
@@ -382,15 +377,11 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
     def outcome(self, state):
         returns = state.ledger.player_returns(Ledger.open(players=self.players), self.players)
         return Outcome(winners=tuple(p for p, x in enumerate(returns) if x > 0),
-                       losers=tuple(p for p, x in enumerate(returns) if x < 0), returns=returns,
-                       scores=returns)
+                       losers=tuple(p for p, x in enumerate(returns) if x < 0), returns=returns, scores=returns)
 
     # ---------------------------------------------------------- cards
     def zones(self, state):
-        z = {f"hand {p}": h for p, h in enumerate(state.hands)}
-        z["discards"] = state.discards
-        z["stock"] = state.stock
-        return z
+        return {**{f"hand {p}": h for p, h in enumerate(state.hands)}, "discards": state.discards, "stock": state.stock}
 
     def max_plays(self):
         # each move buys a card of the shoe or ends a player's turn (one per seat per round,
@@ -406,14 +397,11 @@ class ThirtyOneBank(Game[State, Buy | Stand]):
         return Msg.join("; ", parts)
 
     def describe_move(self, state):
-        hands = Msg.join(" | ", [(Msg("P{player} {cards} ({total} over)", player=p, cards=" ".join(map(str, h)),
-                                      total=best_total(h)) if st == BUST else
-                                  Msg("P{player} {cards} ({total})", player=p, cards=" ".join(map(str, h)),
-                                      total=best_total(h)))
-                                 for p, (h, st) in enumerate(zip(state.hands, state.status))])
+        hands = Msg.join(" | ", [Msg(N_("P{player} {cards} ({total} over)") if st == BUST else
+                                     N_("P{player} {cards} ({total})"), player=p, cards=" ".join(map(str, h)),
+                                     total=best_total(h)) for p, (h, st) in enumerate(zip(state.hands, state.status))])
         return Msg("{hands}; purses {purses}", hands=hands,
                    purses=" ".join(f"{x:+d}" for x in self.outcome(state).returns))
-
 
 
 GAME = ThirtyOneBank
