@@ -303,9 +303,7 @@ def test_other_properties_have_their_expected_verdict(name):
     r = check(ALL, name)
     assert r.verdict == r.property.expected, (name, r.verdict, r.detail)
     if r.verdict == REFUTED and r.counterexample.record is not None:
-        rec = r.counterexample.record
-        game = Bura(make_rules(Rules, rec.rules), players=rec.players)
-        game.replay(rec.seed, [game.parse_move(m) for m in rec.moves])
+        r.counterexample.record.replay()
 
 
 def test_two_players_reach_31_under_both_readings_three_only_when_drawn_out():
