@@ -23,8 +23,6 @@ def P(text):
     return Play(parse_card(text))
 
 
-
-
 def refusal_text(game, state, move):
     with pytest.raises(IllegalMove) as exc:
         game.play(state, move)
@@ -148,14 +146,16 @@ def test_play_passes_to_the_left(player, players, after):
     assert next_player(player, players) == after
 
 
-@pytest.mark.parametrize("players", [2, 5, 12])
+@pytest.mark.parametrize("players", range(2, 13))
 def test_deal_three_cards_each_the_rest_is_the_stock(players):
     game = SixtyOne(players=players)
     s = game.deal(players)
     assert [len(h) for h in s.hands] == [3] * players and len(s.stock) == 36 - 3 * players
     assert Counter(s.stock + sum(s.hands, ())) == Counter(make_deck("36"))
     assert s.pile == () and s.total == 0 and s.plays == 0 and s.loser is None
-    assert s.to_move == first_player(s.dealer, players) and 0 <= s.dealer < players
+    assert s.to_move == first_player(s.dealer, players) == (s.dealer + 1) % players == deal_order(s.dealer,
+                                                                                                  players)[0]
+    assert 0 <= s.dealer < players
 
 
 def test_a_deal_that_needs_more_cards_than_the_deck_fails_at_once():
@@ -203,6 +203,7 @@ def test_a_card_not_held_is_refused_with_the_hand_named():
     s = game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥")
     assert refusal_text(game, s, P("7♣")) == (
         "sixty-one-play", "illegal move 7♣: P0 does not hold 7♣: lay one of your cards (6♠ 7♠ A♦) [rule sixty-one-play]")
+    assert not game.can_move(s, P("7♣")) and game.can_move(s, P("7♠"))
     s = game.position(["6♠ 7♠ A♦", "7♣ 8♣ 9♣"], stock="7♥", to_move=1)
     assert refusal_text(game, s, P("6♠"))[1] == (
         "illegal move 6♠: P1 does not hold 6♠: lay one of your cards (7♣ 8♣ 9♣) [rule sixty-one-play]")
@@ -284,6 +285,9 @@ def test_resets_makes_the_total_the_value_of_the_new_pile():
     # and with the stock not yet empty there is no turnover: the total runs on
     s = game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], stock="9♦", pile="Q♥ K♥", total=40), P("A♦"))
     assert s.total == 41 and s.turnovers == 0
+    # at_draw: the ace is turned over with the pile, which leaves nothing on it: the total is 0
+    game = SixtyOne(Rules(total_after_turnover="resets"), players=2)
+    assert game.play(game.position(["7♠ 6♠ A♦", "7♣ 8♣ 9♣"], pile="Q♥ K♥", total=40), P("A♦")).total == 0
 
 
 def test_presets():
@@ -335,7 +339,7 @@ def test_hands_stay_full(rules, players, full):
 
 
 def test_the_replay_gap_is_queue_length_plus_a_round():
-    assert [replay_gap(Rules(), n) for n in (2, 3, 4, 5)] == [32, 30, 28, 26]
+    assert [replay_gap(Rules(), n) for n in (2, 3, 4, 5, 6, 12)] == [32, 30, 28, 26, 24, 12]
     assert replay_gap(Rules(hand_size=1), 2) == 36
 
 

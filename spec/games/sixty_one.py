@@ -158,10 +158,8 @@ class Play:
     card: Card
 
 
-@cache
-def play_of(card: Card) -> Play:
-    """The one :class:`Play` record of a card (built once: random play is hot)."""
-    return Play(card)
+#: The one :class:`Play` record of a card (built once: random play is hot).
+play_of = cache(Play)
 
 
 # ------------------------------------------------------------------- state

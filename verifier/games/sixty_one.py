@@ -357,7 +357,7 @@ def along(game: SixtyOne, policy) -> SixtyOne:
     return steered(game, lambda state, moves: (policy(state, moves),) if moves else ())
 
 
-def position(state) -> tuple:
+def repeat_key(state) -> tuple:
     """What makes a position repeat: the cards' places and the player to move
     (not the total, which a cycle may leave lower, nor the counters)."""
     return state.hands, state.stock, state.pile, state.to_move
@@ -384,7 +384,7 @@ def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20, po
 
     For each of :func:`cycle_policies` in turn, plays seeded deals along that
     policy with the core :func:`~verifier.api.explore` (positions hashed by
-    :func:`position`); a repeat with the total not higher is a cycle that can
+    :func:`repeat_key`); a repeat with the total not higher is a cycle that can
     be played for ever. Under a policy, keeps looking ``extra`` deals past the
     first witness; returns the shortest ``(seed, prefix_moves, cycle_moves,
     change, policy)`` of the first policy that finds one, or ``None``. Not for
@@ -395,7 +395,7 @@ def find_cycle(game: SixtyOne, deals: int, cap: int = 3_000, extra: int = 20, po
         for seed in range(deals):
             if best is not None and seed > best[0] + extra:
                 break
-            ex = explore(line, [Root.deal(line, seed)], key=position, max_states=cap, stop_at_cycle=True,
+            ex = explore(line, [Root.deal(line, seed)], key=repeat_key, max_states=cap, stop_at_cycle=True,
                          longest=False)
             if ex.cycle is None:
                 continue
