@@ -69,9 +69,7 @@ def test_deal_thirteen_each_dealer_last_and_deal_passes_anticlockwise():
         s = game.apply(s, game.legal_moves(s)[0])
     assert s.game.dealer == T.next_dealer(game.deal(7).game.dealer)
     assert s.game.chooser == T.next_player(s.game.first_chooser)
-
-
-def test_deals_differ_and_redeal_reshuffles():
+    # deals differ, and a redeal reshuffles
     assert deal_hands(1, 0, 0, 0) != deal_hands(1, 1, 0, 0) != deal_hands(1, 0, 1, 0)
     assert deal_hands(1, 0, 0, 0) == deal_hands(1, 0, 0, 0)
 
@@ -792,12 +790,8 @@ def test_the_twentieth_deal_ends_the_game_and_the_highest_score_wins_ties_share(
     assert out.winners == winners and out.scores == out.returns == scores
     assert out.draw is (len(winners) == 4)          # only a four-way tie is a draw
     assert game.describe_move(s) == f"game over: {out.describe()}"
-
-
-def test_a_four_way_tie_is_a_draw_in_the_outcome_text():
-    game = Trix()
-    s = game.play(last_deal(game, (-100, -50, -200, -150)), L("5♦"))
-    assert game.describe_move(s) == "game over: draw; winners P0, P1, P2, P3; scores 0 0 0 0"
+    if out.draw:
+        assert game.describe_move(s) == "game over: draw; winners P0, P1, P2, P3; scores 0 0 0 0"
 
 
 @pytest.mark.parametrize("before, scores, winners", [
