@@ -15,7 +15,7 @@ from spec.engine import Record
 from spec.errors import IllegalMove
 from spec.games.auction_quads import (
     CLAUSES, PASS, AuctionQuads, Bid, Rules, ante_paid, auction_closed, bid_paid, bid_one_step_up, lay_again,
-    makes_four, next_bidder, opener, pot_unclaimed, pot_won, share, stock_out,
+    makes_four, next_bidder, opener, pot_unclaimed, pot_won, stock_out,
 )
 from spec.stakes import Ledger
 from tests.helpers import assert_refuted, check
@@ -57,22 +57,10 @@ def test_an_open_auction_with_three_raises():
     assert s.to_move == 0 and game.legal_moves(s) == (Bid(1), PASS)
     s = run(game, s, "bid 1, bid 2, pass, pass, bid 3, bid 4")  # P0, P1, -, -, P0, P1: three raises
     assert s.to_move == 2 and game.legal_moves(s) == (PASS,)
-    with pytest.raises(IllegalMove, match=r"raised 3 times, the most allowed.*\[rule auction-quads-raise-cap\]"):
-        game.check_move(s, Bid(5))
     s = run(game, s, "pass, pass, pass")  # the others pass: P1 takes 2♥ for 4
     assert [str(c) for c in s.hands[1]] == ["3♠", "2♥"] and s.paid == (0, 4, 0, 0)
     assert s.centre == parse_cards("9♦")[0] and s.to_move == 1  # the next card is meant for P1
     assert game.ledger(s)["pot"] == 4 + 4
-
-
-def test_bids_go_up_one_step():
-    game = AuctionQuads(Rules(bid_step=2), players=4)
-    s = position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣")
-    with pytest.raises(IllegalMove, match=r"the opening bid is 2, not 3 \[rule auction-quads-bid-step\]"):
-        game.check_move(s, Bid(3))
-    s = game.play(s, Bid(2))
-    with pytest.raises(IllegalMove, match="a raise on 2 is 4, not 6"):
-        game.check_move(s, Bid(6))
 
 
 def test_an_unbid_card_goes_to_the_opener_or_is_set_aside():
@@ -104,13 +92,6 @@ def test_the_pack_runs_out_without_four(rule, pot, returns):
     s = run(game, position(game, "2♠ 3♠ 4♠ 5♠", "9♦ 9♣"), "bid 1, pass, pass, pass, bid 1, pass, pass, pass")
     assert game.is_over(s) and s.winner is None and s.centre is None and not s.stock
     assert game.ledger(s)["pot"] == pot and game.outcome(s).returns == returns
-
-
-def test_the_blind_auction_hides_the_card():
-    open_, blind = AuctionQuads(players=4), AuctionQuads(Rules(auction="blind"), players=4)
-    s = open_.deal(3)
-    assert "centre" not in open_.hidden_zones(s, 1) and "centre" in blind.hidden_zones(s, 1)
-    assert "face down" in blind.describe(s) and str(s.centre) in open_.describe(s)
 
 
 def test_bad_input_is_one_line():
@@ -264,17 +245,6 @@ def test_auction_as_ruled_refutes_a_fourth_raise():
 def test_split_keeps_the_odd_chips_in_the_pot():
     deltas = dict(pot_unclaimed((3, 1, 1, 2), "split"))
     assert deltas["pot"] == -4 and deltas["P0"] == 1
-
-
-def test_a_share_is_whole_chips_and_leaves_fewer_odd_chips_than_players():
-    import z3
-    assert [share(pot, 4) for pot in (0, 3, 4, 17)] == [0, 0, 1, 4]
-    pot = z3.Int("pot")
-    for n in (4, 8):                         # the same for the z3 terms money_conserved proves with
-        odd = pot - n * share(pot, n)
-        solver = z3.Solver()
-        solver.add(pot >= 0, z3.Not(z3.And(0 <= odd, odd < n)))
-        assert solver.check() == z3.unsat, n
 
 
 def test_saved_records_replay():
@@ -621,7 +591,6 @@ def test_what_the_table_says_while_the_next_card_is_bid_for():
     assert game.describe_move(s) == "high bid 1 (P2)"
     s = run(game, s, "bid 2")
     assert game.describe_move(s) == "high bid 2 (P0)"
-
 
 
 @pytest.mark.parametrize("stock, moves, winner", [

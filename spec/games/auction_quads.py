@@ -30,7 +30,7 @@ from spec.engine import Game, GameInfo, Outcome, Source
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import POT, Deltas, Ledger, Raises, player_account, settle
+from spec.stakes import POT, Deltas, Ledger, Raises, paid_out, settle, share, transfer
 
 INFO = GameInfo(id="auction_quads", name_en="Auction for fours", name_ru="Торги за каре", min_players=4,
                 max_players=8, deck="52", family=N_("auction game (stakes)"), chance=True, hidden_information=True,
@@ -224,23 +224,17 @@ def stock_out(stock: Sequence[Card], winner: int | None) -> bool:
 
 @CLAUSES.rule("auction-quads-ante", "Before the deal every player puts the ante in the pot")
 def ante_paid(ante, seat: int) -> Deltas:
-    return ((player_account(seat), -ante), (POT, ante))
+    return transfer(seat, POT, ante)
 
 
 @CLAUSES.rule("auction-quads-highest", "The highest bidder pays the bid into the pot and takes the card")
 def bid_paid(price, seat: int) -> Deltas:
-    return ((player_account(seat), -price), (POT, price))
+    return transfer(seat, POT, price)
 
 
 @CLAUSES.rule("auction-quads-pot-won", "The player with four of a kind takes the whole pot")
 def pot_won(paid_in: Sequence, seat: int) -> Deltas:
-    pot = sum(paid_in)
-    return ((POT, -pot), (player_account(seat), pot))
-
-
-def share(pot, players: int):
-    """An equal share of the pot in whole chips (z3 integer terms divide the same way)."""
-    return pot // players if isinstance(pot, int) else pot / players
+    return transfer(POT, seat, sum(paid_in))
 
 
 @CLAUSES.rule("auction-quads-unclaimed", "A pot nobody wins goes back to those who paid it in (or, as options, "
@@ -249,9 +243,8 @@ def pot_unclaimed(paid_in: Sequence, rule: str) -> Deltas:
     if rule == "stays":
         return ()
     if rule == "split":
-        each = share(sum(paid_in), len(paid_in))
-        return ((POT, -each * len(paid_in)),) + tuple((player_account(p), each) for p in range(len(paid_in)))
-    return ((POT, -sum(paid_in)),) + tuple((player_account(p), x) for p, x in enumerate(paid_in))
+        return paid_out(POT, (share(sum(paid_in), len(paid_in)),) * len(paid_in))
+    return paid_out(POT, paid_in)
 
 
 def _evolve(state: State, **changes) -> State:
