@@ -182,6 +182,16 @@ def paid_out(account: str, shares: Sequence) -> Deltas:
     return ((account, -sum(shares)),) + tuple((player_account(p), s) for p, s in enumerate(shares))
 
 
+def share(amount, k: int):
+    """An equal share of ``amount`` among ``k``, in whole chips rounded down (a z3 integer term divides
+    the same way with ``/``), so that fewer than ``k`` odd chips are left.
+
+    >>> [share(a, 4) for a in (0, 3, 4, 17)]
+    [0, 0, 1, 4]
+    """
+    return amount // k if isinstance(amount, int) else amount / k
+
+
 # ------------------------------------------------------------------ how much may be staked
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ import itertools
 import pytest
 
 from spec.errors import IllegalMove, VariantError
-from spec.stakes import BOX, POT, Amounts, Ledger, Raises, check_ordered, next_still_in, paid_out, settle, transfer
+from spec.stakes import (BOX, POT, Amounts, Ledger, Raises, check_ordered, next_still_in, paid_out, settle, share,
+                         transfer)
 
 
 def allowed(why_not, amounts) -> tuple[int, ...]:
@@ -155,3 +156,14 @@ def test_bounds_in_the_wrong_order_are_refused_on_the_high_key():
     with pytest.raises(VariantError) as e:
         check_ordered(Bounds(3, 2, 5, 4), ("lo", "hi"), ("low", "high"))
     assert str(e.value) == "key 'hi': 2 is below lo 3; allowed: at least 3"
+
+
+def test_a_share_is_whole_chips_and_leaves_fewer_odd_chips_than_the_sharers():
+    import z3
+    assert [share(pot, 4) for pot in (0, 3, 4, 17)] == [0, 0, 1, 4] and share(9, 2) == 4
+    pot = z3.Int("pot")
+    for n in (2, 4, 8):                      # the same for the z3 terms money_conserved proves with
+        odd = pot - n * share(pot, n)
+        solver = z3.Solver()
+        solver.add(pot >= 0, z3.Not(z3.And(0 <= odd, odd < n)))
+        assert solver.check() == z3.unsat, n
