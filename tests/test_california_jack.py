@@ -336,18 +336,6 @@ def test_the_state_keeps_what_was_drawn_and_set_aside_through_play():
     assert s.drawn == (parse_cards("2♣ 4♦"), (C("5♥"),)) and s.last_draw == parse_cards("4♦ 5♥") and s.out == parse_cards("9♥")
 
 
-def test_relabelling_some_cards_leaves_the_others():
-    from spec.engine import _relabel
-    game = CaliforniaJack()
-    s = game.deal(3)
-    for _ in range(5):
-        s = game.apply(s, game.legal_moves(s)[0])
-    top = s.stock[0]
-    other = C("2♠") if top != C("2♠") else C("3♠")
-    mapping = {top: other, other: top}
-    assert game.relabel(s, mapping) == _relabel(s, mapping)
-
-
 def test_california_jack_is_for_two_players_only():
     for n in (1, 3):
         with pytest.raises(VariantError):

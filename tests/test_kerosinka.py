@@ -403,16 +403,6 @@ def test_the_points_clause_scores_the_deal_and_the_log():
     assert deal_scores(((Card(Rank.ACE, Suit.SPADES),),)) == (11,)  # the clause is back
 
 
-def test_relabelling_some_cards_leaves_the_others():
-    from spec.engine import _relabel
-    game = Kerosinka()
-    state = game.deal(3)
-    for _ in range(6):
-        state = game.apply(state, game.legal_moves(state)[0])
-    mapping = {state.turned: KEROSINKA, KEROSINKA: state.turned}     # a swap of two cards: the rest stay
-    assert game.relabel(state, mapping) == _relabel(state, mapping)
-
-
 def test_kerosinka_is_for_four_players_only():
     for n in (3, 5):
         with pytest.raises(VariantError):

@@ -105,16 +105,6 @@ def test_the_goat_and_the_other_reading(taken, paid, goat, winners):
     assert goat_winner(tuple(taken.get((w, p), 0) for w in range(4) for p in range(4)), tally, goat) == winners
 
 
-def test_returns_are_the_tally_changes():
-    tally = Ledger.open(players=4, stake=TALLY).pay("P0", "P1", 12)
-    taken = [0] * 16
-    taken[1 * 4 + 0] = 12
-    game, over = position("A♥|10♥|K♥|Q♥", tally=tally, taken=taken)
-    assert game.is_over(over)
-    out = game.outcome(over)
-    assert out.winners == (1,) and out.returns == (-12, 12, 0, 0)
-
-
 def test_rules_fields_are_checked():
     with pytest.raises(VariantError):
         make_rules(Rules, {"winning_points": 0})
@@ -392,16 +382,6 @@ def test_a_game_stopped_after_its_half_keeps_what_was_set_aside():
     s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert game.is_over(s) and s.out == out and s.seed == 3 and s.deals == 0 and s.half == 1
     assert s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ Q♥"))) and s.last_winner == 0
-
-
-def test_relabelling_some_cards_leaves_the_others():
-    from spec.engine import _relabel
-    game = KozelOld()
-    s = game.deal(3)
-    for _ in range(6):
-        s = game.apply(s, game.legal_moves(s)[0])
-    mapping = {s.turned: C("J♣"), C("J♣"): s.turned} if s.turned != C("J♣") else {s.turned: C("7♦"), C("7♦"): s.turned}
-    assert game.relabel(s, mapping) == _relabel(s, mapping)
 
 
 def test_old_kozel_is_for_four_players_only():
