@@ -29,11 +29,10 @@ from spec.cards import Card, Suit, as_cards, check_named_once, format_cards, mak
 from spec.clauses import ClauseBook
 from spec.dealing import deal_round_robin, rng_for
 from spec.engine import Game, GameInfo, Outcome, Source
-from spec.errors import VariantError
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, player_account, settle
+from spec.stakes import BOX, POT, Amounts, Deltas, Ledger, check_ordered, settle, transfer
 
 INFO = GameInfo(id="card_lottery", name_en="Card Lottery", name_ru="Карточная лотерея", min_players=2,
                 max_players=17, deck="2x52", family=N_("banking game (chance)"), chance=True,
@@ -98,11 +97,7 @@ class Rules:
     says whose it is; the players' results then do not sum to 0)."""
 
     def __post_init__(self):
-        if self.box_min > self.box_max:
-            raise VariantError("box_max", f"{self.box_max} is below box_min {self.box_min}", f"at least {self.box_min}")
-        if self.stake_min > self.stake_max:
-            raise VariantError("stake_max", f"{self.stake_max} is below stake_min {self.stake_min}",
-                               f"at least {self.stake_min}")
+        check_ordered(self, ("box_min", "box_max"), ("stake_min", "stake_max"))
 
 
 PRESETS = {"fixed_chips": {"box_min": 1, "box_max": 1, "stake_max": 1},
@@ -368,17 +363,17 @@ def penalty_for(cards: Sequence[Card]) -> int:
 
 @CLAUSES.rule("lottery-box-paid", "Chips put in the box go from the player to the box")
 def box_paid(seat: int, amount) -> Deltas:
-    return ((player_account(seat), -amount), (BOX, amount))
+    return transfer(seat, BOX, amount)
 
 
 @CLAUSES.rule("lottery-prize-staked", "A prize goes from the banker onto its card (the pot)")
 def prize_staked(banker: int, amount) -> Deltas:
-    return ((player_account(banker), -amount), (POT, amount))
+    return transfer(banker, POT, amount)
 
 
 @CLAUSES.rule("lottery-prize-won", "The holder of the twin takes the chips on the prize card")
 def prize_won(seat: int, amount) -> Deltas:
-    return ((POT, -amount), (player_account(seat), amount))
+    return transfer(POT, seat, amount)
 
 
 @CLAUSES.rule("lottery-unclaimed", "Chips on prize cards nobody won go back to the banker when the deal ends "
@@ -386,13 +381,13 @@ def prize_won(seat: int, amount) -> Deltas:
 def prize_unclaimed(banker: int, amount, rule: str) -> Deltas:
     if rule == "stays":
         return ()
-    return ((POT, -amount), (player_account(banker), amount))
+    return transfer(POT, banker, amount)
 
 
 @CLAUSES.rule("lottery-penalty-paid", "The loser pays his penalty into the box")
 def penalty_paid(loser: int, counts: Mapping[Suit, object]) -> Deltas:
     amount = sum(PENALTY[s] * k for s, k in counts.items())
-    return ((player_account(loser), -amount), (BOX, amount))
+    return transfer(loser, BOX, amount)
 
 
 @CLAUSES.rule("lottery-box-emptied", "At the end the box goes to the banker, who runs the lottery (or, as an "
@@ -400,7 +395,7 @@ def penalty_paid(loser: int, counts: Mapping[Suit, object]) -> Deltas:
 def box_emptied(banker: int, amount, rule: str) -> Deltas:
     if rule == "stays":
         return ()
-    return ((BOX, -amount), (player_account(banker), amount))
+    return transfer(BOX, banker, amount)
 
 
 def suit_counts(cards: Sequence[Card]) -> dict[Suit, int]:
