@@ -37,7 +37,7 @@ from spec.errors import VariantError
 from spec.i18n import N_, Msg
 from spec.moves import move
 from spec.rules import setting
-from spec.stakes import POT, Deltas, Ledger, player_account, settle
+from spec.stakes import POT, Deltas, Ledger, check_ordered, next_still_in, player_account, settle, share, transfer
 
 INFO = GameInfo(id="kvart_bezique", name_en="Kvart-bezique", name_ru="Кварт-безик", min_players=2,
                 max_players=6,
@@ -112,8 +112,7 @@ class Rules:
     ``suit_combinations``: a combination whose cards are all trumps (marriage, crown) counts double too."""
 
     def __post_init__(self):
-        if self.min_bet > self.max_bet:
-            raise VariantError("max_bet", f"{self.max_bet} is below min_bet {self.min_bet}", f"at least {self.min_bet}")
+        check_ordered(self, ("min_bet", "max_bet"))
         if self.ante > self.purse:
             raise VariantError("purse", f"{self.purse} is below the ante {self.ante}", f"at least {self.ante}")
 
@@ -361,12 +360,7 @@ def _limited(copies: int):
 @CLAUSES.rule("kvart-turn", "The player on the dealer's left opens; the turn goes clockwise, skipping those "
               "who folded")
 def next_seat(folded: Sequence[bool], seat: int) -> int | None:
-    n = len(folded)
-    for step in range(1, n + 1):
-        p = (seat + step) % n
-        if not folded[p]:
-            return p
-    return None
+    return next_still_in(folded, seat)
 
 
 @CLAUSES.rule("kvart-table-stakes", "Nobody pays more than they hold")
@@ -451,26 +445,25 @@ def fold_allowed(game, state) -> tuple[Fold, ...]:
 
 @CLAUSES.rule("kvart-ante", "Before the deal every player puts the ante in the pot")
 def ante_paid(amount, seat: int) -> Deltas:
-    return ((player_account(seat), -amount), (POT, amount))
+    return transfer(seat, POT, amount)
 
 
 @CLAUSES.rule("kvart-bet-paid", "A bet, a make-up and a show's payment go from the player into the pot")
 def bet_paid(amount, seat: int) -> Deltas:
-    return ((player_account(seat), -amount), (POT, amount))
+    return transfer(seat, POT, amount)
 
 
 @CLAUSES.rule("kvart-pot-won", "The winner takes the whole pot")
 def pot_won(pot, seats: Sequence[int]) -> Deltas:
-    return ((POT, -pot), (player_account(seats[0]), pot))
+    return transfer(POT, seats[0], pot)
 
 
 @CLAUSES.rule("kvart-pot-split", "Tied winners share the pot, its odd chips to the first of them from the "
               "dealer's left")
 def pot_split(pot, seats: Sequence[int]) -> Deltas:
-    k = len(seats)
-    share = pot // k if isinstance(pot, int) else pot / k  # a z3 integer divides with /
-    rest = pot - share * k
-    return ((POT, -pot),) + tuple((player_account(p), share + (rest if i == 0 else 0)) for i, p in enumerate(seats))
+    each = share(pot, len(seats))
+    rest = pot - each * len(seats)
+    return ((POT, -pot),) + tuple((player_account(p), each + (rest if i == 0 else 0)) for i, p in enumerate(seats))
 
 
 @CLAUSES.rule("kvart-lone", "When all but one have folded, the last player takes the pot unseen")
