@@ -46,18 +46,7 @@ def best_of(hard: int, aces: int) -> int:
 @cache
 def natural_chance(decks: int) -> Fraction:
     """The chance that three cards from a fresh shoe make 31: enumerate value multisets."""
-    counts = value_counts(decks)
-    n = sum(counts)
-    good = 0
-    for combo in itertools.combinations_with_replacement(range(10), 3):
-        hard = sum(v + 1 for v in combo)
-        if best_of(hard, combo.count(0)) != TARGET:
-            continue
-        ways = 1
-        for v in set(combo):
-            ways *= math.comb(counts[v], combo.count(v))
-        good += ways
-    return Fraction(good, math.comb(n, 3))
+    return Fraction(sum(ways for _, ways in hands_totalling(TARGET, decks)), math.comb(sum(value_counts(decks)), 3))
 
 
 def engine_naturals(decks: int = 1) -> Fraction:
