@@ -286,8 +286,7 @@ class AsideWins(LotteryStage):
 
     def turn_up(self, s):
         hands = tuple(a + h for a, h in zip(s.aside, s.hands))
-        out = super().turn_up(dataclasses.replace(s, hands=hands, aside=((),) * len(hands)))
-        return out
+        return super().turn_up(dataclasses.replace(s, hands=hands, aside=((),) * len(hands)))
 
 
 class AsideCardsWin(CardLottery):
@@ -296,12 +295,9 @@ class AsideCardsWin(CardLottery):
         self.lottery = AsideWins(self)
 
 
-def test_odds_exact_refutes_an_engine_where_old_cards_win():
-    assert_refuted(check([AsideCardsWin(players=2)], "odds_exact"))
-
-
-def test_lottery_rules_refutes_old_cards_winning():
-    assert_refuted(check([AsideCardsWin(players=2)], "lottery_rules"))
+@pytest.mark.parametrize("name", ["odds_exact", "lottery_rules"])
+def test_odds_exact_and_lottery_rules_refute_an_engine_where_old_cards_win(name):
+    assert_refuted(check([AsideCardsWin(players=2)], name))
 
 
 class RankWins(LotteryStage):
