@@ -168,10 +168,10 @@ def deck_for(rules: Rules, players: int) -> tuple[Card, ...]:
 def deal_piles(cards: tuple[Card, ...], players: int,
                leftover: str = "aside") -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     order = seats_from(1 % players, players)
-    if leftover == "dealt":  # the first players in the deal get one card more
-        return deal_out(cards, order), ()
-    per = len(cards) // players
-    return deal_round_robin(cards, order, per), tuple(cards[per * players:])
+    if leftover == "aside":
+        per = len(cards) // players
+        return deal_round_robin(cards, order, per), tuple(cards[per * players:])
+    return deal_out(cards, order), ()  # the first players in the deal get one card more
 
 
 @CLAUSES.rule("pyanitsa-order", "The dealer lays first, then the others clockwise; every trick starts "
