@@ -7,7 +7,10 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None, 
 settings.load_profile("ci")
 
 
+import os  # noqa: E402
 import resource  # noqa: E402
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -37,26 +40,123 @@ def _own_result_cache(tmp_path_factory):
 EDITION_GAMES = ("durak", "sixty_six", "queen_ace")
 
 
+#: an English edition already built with warnings as errors (``-W -n``) and every game's verifier tables:
+#: ``.ci/run`` builds it before the tests and names it here, so that the tests read it instead of building
+#: a second English edition (the browser test's pages hold more with the tables, never less)
+PREBUILT_ENGLISH = "CARDSPEC_TEST_ENGLISH_EDITION"
+
+
+def _shared_folder(tmp_path_factory) -> Path:
+    """The folder every process of this test run sees: with pytest-xdist, the parent of the workers' own
+    temporary folders (the plugin's documented pattern); in one process, the run's own temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+class _Edition:
+    """One html edition of the rulebook for the tests (``lang``; the verifier tables of ``games``, ``"none"``:
+    none), built once per test run into the shared folder, with warnings as errors. Its file lock is held
+    while it is built: whoever wants it waits for the build, and reads it or the build's failure."""
+
+    def __init__(self, shared: Path, lang: str, games: str):
+        self.lang, self.games = lang, games
+        self.out = shared / f"rulebook-{lang}-{games.replace(',', '-')}"
+        self.failed = self.out.with_name(self.out.name + ".failed")
+        self.lock = str(self.out) + ".lock"
+        self.results = shared / "rulebook-results"   # the build's own result cache, as the tests' are
+        self.proc = None
+
+    def settled(self) -> bool:
+        return self.out.exists() or self.failed.exists()
+
+    def build(self) -> None:
+        """Build it (the caller holds the lock); a build cut short is never read as done."""
+        import subprocess
+        import sys
+        docs = Path(__file__).resolve().parent.parent / "docs"
+        partial = self.out.with_name(self.out.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        env = {**os.environ, "CARDSPEC_DOCS_GAMES": self.games, "CARDSPEC_CACHE_DIR": str(self.results),
+               "CARDSPEC_WORKERS": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-j",
+                                      "auto", "-b", "html", "-D", f"language={self.lang}", str(docs), str(partial)],
+                                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        _, err = self.proc.communicate()
+        if self.proc.returncode == 0:
+            partial.rename(self.out)
+        elif self.proc.returncode > 0:   # not stopped by a signal: every process that asks fails with its message
+            self.failed.write_text(err[-3000:], encoding="utf-8")
+
+    def get(self) -> Path:
+        from filelock import FileLock
+        with FileLock(self.lock):
+            if not self.settled():
+                self.build()
+        assert not self.failed.exists(), self.failed.read_text(encoding="utf-8")
+        assert self.out.exists(), f"the build of {self.out.name} was stopped before it ended"
+        return self.out
+
+
+def _prebuilt(lang: str, games: str) -> Path | None:
+    prebuilt = os.environ.get(PREBUILT_ENGLISH)
+    if prebuilt and lang == "en" and games == "none":
+        assert (Path(prebuilt) / "index.html").is_file(), f"{PREBUILT_ENGLISH}={prebuilt}: no built rulebook there"
+        return Path(prebuilt)
+    return None
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _rulebooks_started_early(request, tmp_path_factory):
+    """The editions the selected tests read (``RULEBOOK_EDITIONS`` of their modules) are built in the
+    background from the start of the run, while the other tests run, instead of when the first test that
+    reads one reaches it: a build takes minutes, mostly on one core. With pytest-xdist, the first worker
+    to take an edition's lock builds it; the others go on with their tests."""
+    import threading
+
+    from filelock import FileLock, Timeout
+
+    wanted = dict.fromkeys(e for item in request.session.items
+                           for e in getattr(getattr(item, "module", None), "RULEBOOK_EDITIONS", ()))
+    shared = _shared_folder(tmp_path_factory)
+    editions = [_Edition(shared, lang, games) for lang, games in wanted if _prebuilt(lang, games) is None]
+
+    def build_all():
+        for edition in editions:
+            lock = FileLock(edition.lock)
+            try:
+                lock.acquire(timeout=0)
+            except Timeout:   # another worker builds it
+                continue
+            try:
+                if not edition.settled():
+                    edition.build()
+            finally:
+                lock.release()
+    builder = threading.Thread(target=build_all, name="rulebook-editions", daemon=True)
+    if editions:
+        builder.start()
+    yield
+    try:
+        while builder.is_alive():   # another worker may be waiting for a build this one makes
+            if request.session.shouldstop or request.session.shouldfail:
+                break
+            builder.join(1)
+    finally:
+        for edition in editions:   # the run is cut short (or interrupted): nobody reads the builds
+            if edition.proc is not None and edition.proc.poll() is None:
+                edition.proc.terminate()
+
+
 @pytest.fixture(scope="session")
 def rulebook(tmp_path_factory):
     """``rulebook(lang, games)``: the html rulebook in ``lang``, built with the verifier tables of ``games``
     (``CARDSPEC_DOCS_GAMES``; ``"none"``: no tables) and warnings as errors, once per test run for every
-    test that reads that edition (the browser test and the Russian edition's): a build costs minutes."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    built: dict[tuple[str, str], Path] = {}
-    docs = Path(__file__).resolve().parent.parent / "docs"
+    test that reads that edition (the browser test and the Russian edition's, which list it in their
+    ``RULEBOOK_EDITIONS``, so that it is started early): a build costs minutes. With pytest-xdist, one
+    worker builds it under a file lock and the others read its build (or its failure), never building it
+    again."""
+    shared = _shared_folder(tmp_path_factory)
 
     def build(lang: str, games: str = "none") -> Path:
-        if (lang, games) not in built:
-            out = tmp_path_factory.mktemp(f"rulebook-{lang}")
-            done = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-n", "--keep-going", "-q", "-j", "auto",
-                                   "-b", "html", "-D", f"language={lang}", str(docs), str(out)],
-                                  env={**os.environ, "CARDSPEC_DOCS_GAMES": games}, capture_output=True, text=True)
-            assert done.returncode == 0, done.stderr[-3000:]
-            built[lang, games] = out
-        return built[lang, games]
+        return _prebuilt(lang, games) or _Edition(shared, lang, games).get()
     return build

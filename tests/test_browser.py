@@ -3,8 +3,9 @@
 Checks, in English and Russian: every page loads with no JavaScript error (nor a failed
 resource); the search returns results; every internal link and anchor resolves (the
 links between the two editions included). The English build leaves the verifier tables out
-(``CARDSPEC_DOCS_GAMES=none``: the CI's own ``-W -n`` build computes them); the Russian one is
-the Russian edition test's, with three games' tables, built once for both (``tests/conftest.py``).
+(``CARDSPEC_DOCS_GAMES=none``), unless ``.ci/run`` has built the English edition with every game's
+tables before the tests (``CARDSPEC_TEST_ENGLISH_EDITION``): then the test reads that one; the Russian
+one is the Russian edition test's, with three games' tables, built once for both (``tests/conftest.py``).
 
 Run alone with ``pytest -m browser``; skipped with a reason when Chromium is missing
 (``.ci/run`` installs Debian's ``chromium``).
@@ -33,6 +34,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 #: a word every edition's search must find, by language
 SEARCHES = {"html": ["trump", "Durak"], "html-ru": ["козырь", "дурак"]}
+#: the editions this file reads, built from the start of the test run (tests/conftest.py): none without
+#: Chromium, as the tests are skipped then
+RULEBOOK_EDITIONS = (("en", "none"), ("ru", ",".join(EDITION_GAMES))) if CHROMIUM else ()
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +46,8 @@ def site(rulebook):
     # the two editions side by side, as the site serves them; the Russian one is the build the Russian
     # edition's test reads (with three games' verifier tables), made once per test run
     out = tempfile.mkdtemp(prefix="cardspec-browser-")
-    os.symlink(rulebook("en"), os.path.join(out, "html"))
-    os.symlink(rulebook("ru", ",".join(EDITION_GAMES)), os.path.join(out, "html-ru"))
+    os.symlink(rulebook(*RULEBOOK_EDITIONS[0]), os.path.join(out, "html"))
+    os.symlink(rulebook(*RULEBOOK_EDITIONS[1]), os.path.join(out, "html-ru"))
     handler = functools.partial(_QuietHandler, directory=out)
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -17,6 +17,10 @@ from tests.conftest import EDITION_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = EDITION_GAMES   # beating, trick-taking, stakes
+#: the edition this file reads, built from the start of the test run (tests/conftest.py)
+RULEBOOK_EDITIONS = (("ru", ",".join(GAMES)),)
+# the fixture waits for the build (another xdist worker may be making it), as the browser test's does
+pytestmark = pytest.mark.timeout(2400)
 
 
 def _counter():
@@ -28,7 +32,7 @@ def _counter():
 
 @pytest.fixture(scope="module")
 def russian_site(rulebook) -> Path:
-    return rulebook("ru", ",".join(GAMES))   # the build the browser test reads too (tests/conftest.py)
+    return rulebook(*RULEBOOK_EDITIONS[0])   # the build the browser test reads too (tests/conftest.py)
 
 
 def test_the_three_games_verifier_tables_are_built(russian_site):
