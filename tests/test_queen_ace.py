@@ -39,12 +39,10 @@ def test_a_queen_puts_out_and_an_ace_takes_the_pot():
 def test_stakes_come_first_and_within_limits():
     game = QueenAce(players=3)
     s = game.deal(1)
-    with pytest.raises(IllegalMove, match=r"P0 has not staked yet.*\[rule queen-ace-draw\]"):
-        game.check_move(s, DRAW)
+    assert game.refusal(s, DRAW) == ("queen-ace-draw", "P0 has not staked yet: every stake comes before the first card")
     for _ in range(3):
         s = game.play(s, Stake(1))
-    with pytest.raises(IllegalMove, match="stakes are closed"):
-        game.check_move(s, Stake(1))
+    assert game.refusal(s, Stake(1))[0] == "queen-ace-stake-phase"   # its sentence: the closed-stakes test
     assert game.parse_move("stake 3") == Stake(3) and str(DRAW) == "draw"
 
 
