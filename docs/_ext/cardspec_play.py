@@ -13,10 +13,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import shutil
 import subprocess
+import tempfile
 import zipfile
 
 from docutils import nodes
@@ -81,9 +84,25 @@ def _pyodide_folder(srcdir: str) -> str | None:
     """``docs/node_modules/pyodide``, installed with ``npm ci`` if it is missing and npm is there."""
     folder = os.path.join(srcdir, "node_modules", "pyodide")
     if not os.path.exists(os.path.join(folder, "pyodide.mjs")) and shutil.which("npm"):
-        log.info("cardspec: installing Pyodide for the Play panel (npm ci in docs/)")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=srcdir, capture_output=True, timeout=600)
+        with _installing(srcdir):   # two builds at once (the tests build both editions in parallel) install once
+            if not os.path.exists(os.path.join(folder, "pyodide.mjs")):
+                log.info("cardspec: installing Pyodide for the Play panel (npm ci in docs/)")
+                subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=srcdir, capture_output=True, timeout=600)
     return folder if os.path.exists(os.path.join(folder, "pyodide.mjs")) else None
+
+
+@contextlib.contextmanager
+def _installing(srcdir: str):
+    """A lock for ``npm ci`` in ``srcdir``, outside node_modules (which npm ci removes first)."""
+    try:
+        import fcntl
+    except ImportError:   # not POSIX: no lock
+        yield
+        return
+    key = hashlib.sha1(os.path.abspath(srcdir).encode()).hexdigest()[:12]
+    with open(os.path.join(tempfile.gettempdir(), f"cardspec-npm-{key}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _compiled(po: os.PathLike, lang: str) -> bytes:
