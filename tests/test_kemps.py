@@ -606,3 +606,17 @@ def test_signal_truthful_is_settled_on_the_small_configurations_where_random_gam
         r = check([short], "signal_truthful", FEWER)
     assert_refuted(r)
     assert r.method == "exhaustive" and "has made the gesture but holds" in r.counterexample.text
+
+
+@pytest.mark.parametrize("move, clause, reason", [
+    (Kemps(1), "kemps-call", "P1 calls Kemps on another player: P0, P2, P3"),
+    (DoubleKemps(1, 2), "kemps-double", "P1 names two other players: P0, P2, P3"),
+    (DoubleKemps(0, 4), "kemps-double", "P1 names two other players: P0, P2, P3"),
+    (DoubleKemps(4, 0), "kemps-double", "P1 names two other players: P0, P2, P3"),
+    (DoubleKemps(3, 0), "kemps-double", "name the two suspects in seat order: double kemps P0 P3"),
+    (SIGNAL, "kemps-signal", "P1 does not hold four of a kind, so has nothing to signal"),
+])
+def test_each_call_and_gesture_refusal_word_for_word(move, clause, reason):
+    assert KempsGame().refusal(position(FOURS), move) == (clause, reason)
+    signalled = KempsGame().play(position(FOURS, to_move=0), SIGNAL)
+    assert KempsGame().refusal(signalled, SIGNAL) == ("kemps-signal", "P0 has already signalled this hand")
