@@ -474,14 +474,47 @@ def test_shuffle_hoard_needs_the_turnover_it_argues_from():
 
 
 def test_shuffle_hoard_not_claimed_where_it_does_not_apply():
-    """Ten and eleven players: the last cards drawn before a turnover span two stocks; five and six: the
-    circulating cards are worth 12 and 0; a resetting total has no drift."""
-    for n in (5, 6, 10, 11):
+    """Five and six players: the circulating cards are worth 12 and 0; a resetting total has no drift."""
+    for n in (5, 6):
         r = check(games(rules=Rules(turnover_order="shuffle"), counts=[n]), f"terminates_{n}p")
         assert r.verdict == "unknown" and r.expected is None
     rules = Rules(turnover_order="shuffle", total_after_turnover="resets")
     r = check(games(rules=rules, counts=[7]), "terminates_7p")
     assert r.verdict != "holds" and r.expected is None
+
+
+@pytest.mark.parametrize("n, timing, size, late", [(10, "at_draw", 7, 2), (11, "at_draw", 4, 2)])
+def test_shuffle_conveyor_shows_a_game_that_never_ends(n, timing, size, late):
+    """Ten and eleven players: the hoard's cards span two stocks, and the conveyor's chain, explored
+    whole, carries the argument. The drift and the stock's parts are recomputed here from the source's
+    figures; the start replays, with every hand holding its two hoard cards."""
+    from fractions import Fraction
+    rules = Rules(turnover_order="shuffle", turnover_timing=timing)
+    r = check(games(rules=rules, counts=[n]), f"terminates_{n}p")
+    assert r.verdict == r.expected == "refuted" and r.method == "search"
+    circulating = sorted(STANDARD_VALUES[c.rank] for c in make_deck("36"))[:36 - 2 * n]
+    assert f"circulate at {Fraction(sum(circulating), len(circulating))} a play" in r.detail
+    assert "each reached from each" in r.detail
+    assert f"each stock of {size} cards is the last {late} cards drawn from one earlier stock" in r.counterexample.text
+    game, state = r.counterexample.record.replay()
+    hoard = set(sorted(game.deck(), key=game.value_of)[36 - 2 * n:])
+    assert not game.is_over(state) and state.total < rules.losing_total
+    assert all(sum(c in hoard for c in hand) == 2 for hand in state.hands)
+    assert f"the total is {state.total}" in r.counterexample.text
+    if n == 10:  # the page quotes this start
+        page = " ".join(open("docs/games/sixty_one.rst", encoding="utf-8").read().split())
+        total = str(state.total).replace("-", "−")
+        assert f"deal seed {r.counterexample.record.seed}, after {len(moves_of(r))} plays, at a total of {total}" \
+            in page
+
+
+def test_shuffle_conveyor_needs_the_turnover_it_argues_from():
+    """A turnover that comes one card early: the conveyor's premise check says what broke."""
+    from spec.games.sixty_one import CLAUSES
+    rules = Rules(turnover_order="shuffle")
+    with CLAUSES.replaced("sixty-one-turnover", lambda stock, need: need > 0 and len(stock) <= 1):
+        r = check(games(rules=rules, counts=[10]), "terminates_10p")
+    assert r.verdict == "unknown" and "the hoard's conveyor" in r.detail
 
 
 class ClaimsTooShortBound(SixtyOne):
@@ -576,8 +609,9 @@ def test_termination_claims_are_scoped():
     assert [claimed(n, turnover_order="reverse", turnover_timing="keep_last") for n in (3, 4, 5)] == \
         ["holds", None, None]
     assert [claimed(n, turnover_order="shuffle") for n in (6, 7, 9, 10, 11, 12)] == \
-        [None, "refuted", "refuted", None, None, "refuted"]
+        [None, "refuted", "refuted", "refuted", "refuted", "refuted"]
     assert claimed(7, turnover_order="shuffle", total_after_turnover="resets") is None
+    assert claimed(10, turnover_order="shuffle", total_after_turnover="resets") is None
     # the values: tens at -12 keep the five-player queue sum positive (4), at -13 it is 0
     assert claimed(5, values={"10": -12}) == "holds" and claimed(5, values={"10": -13}) is None
     assert claimed(5, losing_total=1000) == "holds" and claimed(5, turnover_order="reverse", losing_total=-10) == "holds"

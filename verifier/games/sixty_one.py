@@ -20,6 +20,7 @@ from verifier.api import (
     Claim, Root, Watch, decide, explore, fresh_solver, invariant, sample_unit, small_configs, steered, walked,
     z3_claim,
 )
+from verifier.conveyor import Conveyor, falling_run, reach
 from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
 from verifier.z3util import placed, placements
 
@@ -477,10 +478,10 @@ def hoard_of(game: SixtyOne) -> Hoard | None:
     return Hoard(frozenset(deck[m:]), tuple(rest), held, worth, margin)
 
 
-def hoard_move(game: SixtyOne, hoard: Hoard, state):
-    """The lowest card outside the hoard (a hoard card only when the hand holds nothing else)."""
+def hoard_move(game: SixtyOne, hoard: frozenset, state):
+    """The lowest card outside ``hoard`` (a hoard card only when the hand holds nothing else)."""
     moves = game.legal_moves(state)
-    free = [m for m in moves if m.card not in hoard.hoard] or list(moves)
+    free = [m for m in moves if m.card not in hoard] or list(moves)
     return min(free, key=lambda m: game.value_of(m.card))
 
 
@@ -506,7 +507,7 @@ def hoard_start(game: SixtyOne, hoard: Hoard, deals: int, plays: int = 4_000):
         state, moves, kept, turnovers = game.deal(seed), [], None, 0
         while state.loser is None and len(moves) < plays:
             p = state.to_move
-            move = hoard_move(game, hoard, state)
+            move = hoard_move(game, hoard.hoard, state)
             moves.append(move)
             state = game.apply(state, move)
             if state.turnovers == turnovers:
@@ -562,6 +563,140 @@ def hoard_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
                    counterexample=Counterexample(text, record=game.record(seed, moves)), method="search")
 
 
+# ------------------------------------------ a shuffled turnover: the hoard's conveyor
+#
+# With ten or eleven players (the source's figures) the circulating cards are fewer than two kept sets,
+# so the cards kept out of a new stock come from two stocks and the chain above does not apply. The
+# hoard still makes the total fall: each card is laid one round after it is drawn, so each new stock is
+# the late part of one earlier stock and the early part of the next, each stock's split a fresh
+# shuffle, and the parts still to come form a Markov chain (verifier.conveyor), explored here exactly.
+
+def conveyor_premises(rules, players: int) -> tuple[Conveyor, int, int] | None:
+    """``(conveyor, m, worth)`` where the hoard's cards span more than one stock (``m < 2r``, where
+    :func:`hoard_premises` does not apply): ``shuffle`` order, a carried total, one pack, a negative
+    worth, and a stock of at least one card between turnovers. A stock holds the cards outside the
+    hands once a card is laid (less the card left on the pile under ``keep_last``), and a card is laid
+    one round after it is drawn: ``players - 1`` plays before the stock's first draw (``at_draw``:
+    the card that forces the turnover is in it), ``players`` under ``keep_last``."""
+    deck = make_deck(rules.deck)
+    m = len(deck) - (rules.hand_size - 1) * players
+    held = players - 1 if rules.turnover_timing == "at_draw" else players
+    stock = len(deck) - rules.hand_size * players + (1 if rules.turnover_timing == "at_draw" else 0)
+    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or held < 1 or stock < 1
+            or len(set(deck)) != len(deck) or m >= 2 * held or rules.hand_size < 2):
+        return None
+    worth = sum(sorted(rules.values[c.rank] for c in deck)[:m])
+    lag = players - 1 if rules.turnover_timing == "at_draw" else players
+    return (Conveyor.of(stock, lag), m, worth) if worth < 0 else None
+
+
+def hoard_applies(rules, players: int) -> bool:
+    """Whether a hoard argument (the kept sets' chain, or the conveyor) applies."""
+    return hoard_premises(rules, players) is not None or conveyor_premises(rules, players) is not None
+
+
+def _by_value(cards, classes) -> tuple[int, ...]:
+    return tuple(sum(c == v for c in cards) for v in classes)
+
+
+def conveyor_start(game: SixtyOne, hoard: frozenset, conveyor: Conveyor, classes: tuple, deals: int,
+                   plays: int = 4_000):
+    """Play seeded deals with the hoard until a turnover, enough stocks after every hand holds its
+    hoard cards, from which the shuffles of ``verifier.conveyor.falling_run`` lower the total
+    without its reaching the losing total. Checks the conveyor's premises on the way: once settled,
+    each card laid is the card drawn one round before, turnovers come every ``size`` plays, and each
+    new stock is the late part of the stock ``wait + 2`` back and the early part of the one after.
+    Returns ``(seed, moves, state, run)``, a :class:`~spec.i18n.Msg` saying what failed, or ``None``."""
+    rules, n, size = game.rules, game.players, conveyor.size
+    value = game.value_of
+    for seed in range(deals):
+        state, moves, drawn, starts, settled = game.deal(seed), [], [], [], None
+        while state.loser is None and len(moves) < plays:
+            p, move = state.to_move, hoard_move(game, hoard, state)
+            before, turnovers = set(state.hands[p]) - {move.card}, state.turnovers
+            moves.append(move)
+            state = game.apply(state, move)
+            k = len(drawn)
+            drawn.append(next(iter(set(state.hands[p]) - before), None))
+            if settled is None and all(sum(c in hoard for c in h) == rules.hand_size - 1 for h in state.hands):
+                settled = k
+            if settled is not None and k > settled + n and move.card != drawn[k - n]:
+                return Msg("deal seed {seed}, play {k}: {card} is laid, not the card drawn a round before",
+                           seed=seed, k=k + 1, card=str(move.card))
+            if state.turnovers == turnovers:
+                continue
+            if settled is not None and starts and starts[-1] > settled and k - starts[-1] != size:
+                return Msg("deal seed {seed}, play {k}: a turnover {gap} plays after the last, not {size}",
+                           seed=seed, k=k + 1, gap=k - starts[-1], size=size)
+            starts.append(k)
+            blocks = [drawn[s:s + size] for s in starts[-(conveyor.wait + 3):-1]] + [[drawn[k], *state.stock]]
+            if settled is None or len(blocks) < conveyor.wait + 3 or starts[-conveyor.wait - 3] <= settled + n:
+                continue
+            early = size - conveyor.late
+            due = blocks[0][early:] + blocks[1][:early]
+            if sorted(due, key=sort_key) != sorted(blocks[-1], key=sort_key):
+                return Msg("deal seed {seed}, turnover {t}: the new stock is not the late and early parts the "
+                           "conveyor brings", seed=seed, t=state.turnovers)
+            parts = [blocks[1][early:]] + [part for b in blocks[2:] for part in (b[:early], b[early:])]
+            start = tuple(_by_value([value(c) for c in part], classes) for part in parts)
+            run = falling_run(conveyor, classes, start, [value(c) for c in drawn[k - n + 1:k + 1]],
+                              [value(c) for c in state.stock])
+            if state.total + run.highest < rules.losing_total and run.fall > 0:
+                return seed, moves, state, run
+    return None
+
+
+def conveyor_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
+    """The hoard's verdict where its cards span more than one stock: refuted (a positive chance of a
+    game that never ends) when the conveyor's chain, explored exactly, reaches every placement from
+    every other and a seeded deal reaches a start from which the falling shuffles stay below the
+    losing total; ``None`` where :func:`conveyor_premises` does not hold."""
+    premises = conveyor_premises(game.rules, game.players)
+    if premises is None:
+        return None
+    conveyor, m, worth = premises
+    rules, n = game.rules, game.players
+    deck = sorted(game.deck(), key=lambda c: (game.value_of(c), sort_key(c)))
+    hoard, values = frozenset(deck[m:]), sorted(game.value_of(c) for c in deck[:m])
+    classes = tuple(sorted(set(values)))
+    first, at = [], 0
+    for size in conveyor.sizes():
+        first.append(_by_value(values[at:at + size], classes))
+        at += size
+    reached = reach(conveyor, tuple(first))
+    if not reached.irreducible:
+        return Outcome(UNKNOWN, Msg("the hoard's conveyor reaches {states} of its {all} placements of the cards' "
+                                    "values, so its long run is not known", states=reached.states,
+                                    all=reached.placements), method="exhaustive")
+    deals = max(200, budget.examples)
+    found = conveyor_start(game, hoard, conveyor, classes, deals)
+    if not isinstance(found, tuple):
+        why = found or Msg("no deal of seeds 0-{last} reached a low enough total", last=deals - 1)
+        return Outcome(UNKNOWN, Msg("the hoard's conveyor: {why}", why=why), method="search")
+    seed, moves, state, run = found
+    mean, keep = Fraction(worth, m), sorted(hoard, key=sort_key)
+    text = (f"{n} players, shuffle order, {rules.turnover_timing}, a carried total. Every player keeps the "
+            f"{len(keep)} highest cards ({format_cards(keep)}) for good and lays his lowest other card; the other "
+            f"{m} cards, worth {worth}, circulate. Deal seed {seed}, so played: after {len(moves)} plays the pile "
+            f"has just been turned over, every hand holds {rules.hand_size - 1} hoard cards, and the total is "
+            f"{state.total}.\nFrom there a game never ends with a chance above zero. Each card is laid one round "
+            f"after it is drawn, so each stock of {conveyor.size} cards is the last {conveyor.late} cards drawn "
+            f"from one earlier stock and the first {conveyor.size - conveyor.late} of the next, each stock's order "
+            f"a fresh shuffle. The parts still to come are a Markov chain: on the cards' values it has "
+            f"{reached.placements} states, and the verifier explored them all, each reached from each. So every "
+            f"stock is in the long run a random set of the circulating cards, and the total falls "
+            f"{float(-mean):.3f} a play ({mean} a play), for ever with probability 1. Shuffles that keep back each "
+            f"stock's {conveyor.late} highest cards lower it by {run.fall} every {run.turnovers} turnovers without "
+            f"its rising more than {run.highest} (so never to {rules.losing_total}), as far as wanted; from low "
+            f"enough, it never rises back to {rules.losing_total} with a chance of at least one half.")
+    return Outcome(REFUTED, Msg("the hoard's conveyor: {m} cards circulate at {mean} a play ({states} states of "
+                                "the shuffles' chain, each reached from each); from deal seed {seed}, {plays} plays "
+                                "in, at total {total}, a game never ends with a chance above zero", m=m,
+                                mean=str(mean), states=reached.placements, seed=seed, plays=len(moves),
+                                total=state.total),
+                   counterexample=Counterexample(text, record=game.record(seed, moves)), method="search")
+
+
 def termination(game: SixtyOne, budget: Budget) -> Outcome:
     """Does every game with ``game.players`` players end? z3 proves a bound where
     an argument applies (:func:`~spec.games.sixty_one.play_bound`); otherwise a
@@ -582,7 +717,7 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
         return Outcome(HOLDS, Msg.join("; ", (text for _, text in proved)), method="z3")
     # no proof (or a proof timed out): only a witness can settle it now, never a pass
     if shuffles_afresh(game):
-        hoarded = hoard_outcome(game, budget)
+        hoarded = hoard_outcome(game, budget) or conveyor_outcome(game, budget)
         if hoarded is not None:
             return hoarded
         return Outcome(UNKNOWN, Msg("no proof; and no witness can be replayed: every turnover shuffles two or more "
@@ -675,16 +810,16 @@ def cycles_are_claimed(rules, players: int) -> bool:
     """Where an endless game is claimed: the source's deck, values and hand size, a losing total
     of at least :data:`CYCLES_FROM`, and ``flip`` or ``reverse`` order, either timing, either total,
     where the witness search finds a cycle; ``shuffle`` order with twelve players, whose turnovers move
-    at most one card, and where the hoard argument applies (a carried total, 7 to 9 players with the
-    source's figures: :func:`hoard_premises`), which shows a positive chance of a game that never ends."""
+    at most one card, and where a hoard argument applies (a carried total, 7 to 11 players with the
+    source's figures: :func:`hoard_applies`), which shows a positive chance of a game that never ends."""
     return (rules.deck == "36" and rules.hand_size == 3 and rules.losing_total >= CYCLES_FROM
             and all(rules.values[r] == v for r, v in STANDARD_VALUES.items())
             and (rules.turnover_order != "shuffle" or players == 12
-                 or hoard_premises(rules, players) is not None))
+                 or hoard_applies(rules, players)))
 
 
 def _cycles_scope(n: int) -> Scope:
-    hoarded = any(hoard_premises(SixtyOne.Rules(turnover_order="shuffle", turnover_timing=t), n) is not None
+    hoarded = any(hoard_applies(SixtyOne.Rules(turnover_order="shuffle", turnover_timing=t), n)
                   for t in ("at_draw", "keep_last"))
     order = Msg("any order") if n == 12 else Msg("any order (shuffle with a carried total)") if hoarded \
         else Msg("flip or reverse order")
