@@ -9,7 +9,7 @@ choose them. What they have in common lives here, once:
   pile in any order puts one card of them at a time (:func:`gather_options`,
   :func:`gather_why_not`; as moves, :func:`unders`);
 * the two **moves**, ``lay {card}`` and ``under {card}`` (:class:`Lay`,
-  :class:`Under`, one object per card built once: :data:`LAY`, :data:`UNDER`);
+  :class:`Under`, one object per card built once: ``LAY``, ``UNDER``);
 * **the order under the pile**: the taken cards turned over as a block, or
   reversed (:func:`in_order`);
 * **comparing flipped cards** by rank, suits never counting
