@@ -53,6 +53,7 @@ def test_a_position_places_the_cards_and_sets_the_rest_of_a_deal_in_progress():
     s = game.position(["K♠ 7♥", "A♠ 9♥", "10♥ 7♣"], "9♣ 10♣ J♦", dealer=1, won=((), (), parse_cards("A♦")))
     assert (s.turned, s.trump, s.to_move, s.points, s.plays) == (C("J♦"), Suit.DIAMONDS, 2, (0, 0, 11), ())
     assert s.ledger[POT] == 3 and s.ledger["P0"] == -1 and not s.final    # every stake paid in (bura-stake)
+    assert s.claimed is False and s.cards_out is False
     assert len(s.aside) == 32 - 10 and C("J♦") not in s.aside             # the turned card lies under the stock
     t = game.position(["7♥", (C("9♥"),), ""], turned="J♦", plays=[(0, "K♠", "lead"), (1, parse_cards("A♠"), "beat")])
     assert t.to_move == 2 and t.plays[1] == Play(1, (C("A♠"),), "beat") and t.stock == () and C("J♦") not in t.aside
@@ -682,6 +683,7 @@ def _leaky_automatic_take():
 
 @pytest.mark.parametrize("clause,act", [
     ("bura-stake", lambda: Bura(players=2).deal(0)),
+    ("bura-stake", lambda: Bura(players=2).position(["K♠", "7♣"], "J♦")),   # a position's stakes too
     ("bura-pot-won", lambda: _leaky_claim((31, 0))),
     ("bura-wrong-claim", lambda: _leaky_claim((30, 0))),
     ("bura-pot-won", _leaky_automatic_take),            # 10 + 21 taken: 31, the pot is taken at once
