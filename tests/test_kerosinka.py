@@ -324,6 +324,7 @@ def test_the_deal_that_reaches_the_target_ends_the_match():
     s = play_moves(game, s, "A♠ 10♠ K♠ 6♣")
     assert s.seed == 11 and s.turned == turned and s.last_trick == tuple(enumerate(parse_cards("A♠ 10♠ K♠ 6♣")))
     assert game.is_over(s) and game.to_move(s) is None and game.legal_moves(s) == ()
+    assert s.to_move == 3 and s.won[3] == parse_cards("A♠ 10♠ K♠ 6♣")     # the final state keeps the taker's trick
     assert s.match.totals == (0, 200, 0, 305) and s.match.deals == 8
     assert game.describe_move(s) == "P3 takes A♠ 10♠ K♠ 6♣ (25 points); match over, totals 0 200 0 305"
     out = game.outcome(s)

@@ -85,7 +85,7 @@ def test_the_deal_in_halves():
         assert game.zones(s)["shown"] == (s.turned,)
         while s.half == 0:
             s = game.apply(s, game.legal_moves(s)[0])
-        assert [len(h) for h in s.hands] == [4] * 4 and not s.stock and len(s.out) == 16
+        assert [len(h) for h in s.hands] == [4] * 4 and s.stock == () and len(s.out) == 16 and s.half == 1
         assert s.trump == s.turned.suit and game.zones(s)["shown"] == ()
 
 
@@ -382,6 +382,7 @@ def test_a_game_stopped_after_its_half_keeps_what_was_set_aside():
     s = play_moves(game, s, "A♥ 10♥ K♥ Q♥")
     assert game.is_over(s) and s.out == out and s.seed == 3 and s.deals == 0 and s.half == 1
     assert s.last_trick == tuple(enumerate(parse_cards("A♥ 10♥ K♥ Q♥"))) and s.last_winner == 0
+    assert s.to_move == 0 and s.won[0] == parse_cards("A♥ 10♥ K♥ Q♥")      # the stopped half keeps its last trick
 
 
 def test_old_kozel_is_for_four_players_only():

@@ -330,7 +330,7 @@ class KozelOld(Game[State, Play]):
             return replace(done, hands=hands, won=((),) * PLAYERS, to_move=first_leader(state.dealer), half=1,
                            stock=(), out=sum(won, ()))
         nxt = self.start_deal(state.seed, dealer_of(state.dealer, 1), tally, taken, state.deals + 1)
-        return replace(nxt, carried=carried, last_trick=trick, last_winner=winner)
+        return replace(nxt, last_trick=trick, last_winner=winner)  # a second half ended: nothing is carried
 
     def ledger(self, state):
         return state.tally
