@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 
 import verifier.games.california_jack as props
 from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.dealing import Match
-from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.california_jack import (
     CLAUSES, GAME_POINTS, PRESETS, CaliforniaJack, Rules, deal_points, deals_bound, game_points,
@@ -23,7 +20,6 @@ from tests.helpers import assert_refuted, check, play_moves
 from verifier.core import REFUTED
 
 C = parse_card
-RECORDS = Path(__file__).parent / "data" / "records" / "california_jack"
 
 
 def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules=None, **rest):
@@ -105,18 +101,6 @@ def test_rules_fields_are_checked():
         make_rules(Rules, {"game_tie": "dealer"})
     assert all(make_rules(Rules, p) != Rules() for p in PRESETS.values())
     assert CaliforniaJack(Rules(deal_batch=3)).deal(1).hands != CaliforniaJack().deal(1).hands
-
-
-def test_saved_records_replay():
-    files = sorted(RECORDS.glob("*.json"))
-    assert files
-    for path in files:
-        data = json.loads(path.read_text())
-        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
-                                                                    "moves")}))
-        game = CaliforniaJack(make_rules(Rules, record.rules))
-        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
-        assert list(state.match.totals) == data["totals"], path.name
 
 
 OWN = ["follows_as_source", "trick_taker", "draws_as_source", "deal_start", "deal_points_range", "deck_points",

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 
 import verifier.games.kerosinka as props  # noqa: F401  (registers the properties)
 from spec.cards import Card, Rank, Suit, parse_card, parse_cards
 from spec.dealing import Match
-from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 from spec.games.kerosinka import (
     CLAUSES, DECK_POINTS, KEROSINKA, ORDER, POINTS, PRESETS, Kerosinka, Rules, State, deal_scores, deals_bound,
@@ -26,7 +23,6 @@ from verifier.core import REFUTED, UNKNOWN
 
 C = parse_card
 GAMES = [Kerosinka()]
-RECORDS = Path(__file__).parent / "data" / "records" / "kerosinka"
 
 
 def position(hands: str, trick: str = "", trump: Suit = Suit.CLUBS, rules: Rules | None = None,
@@ -146,17 +142,6 @@ def test_rules_fields_are_checked():
 
 
 # ------------------------------------------------------------- records
-
-def test_saved_records_replay():
-    files = sorted(RECORDS.glob("*.json"))
-    assert files
-    for path in files:
-        data = json.loads(path.read_text())
-        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
-                                                                    "moves")}))
-        game = Kerosinka(make_rules(Rules, record.rules))
-        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
-        assert state.match.totals == tuple(data["totals"]), path.name
 
 
 # ---------------------------------------------------- properties and mutants

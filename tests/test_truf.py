@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import verifier.games.truf as props
 from spec.cards import Rank, Suit, parse_card, parse_cards
 from spec.dealing import Match
-from spec.engine import Record
 from spec.errors import CardspecError, IllegalMove, NotationError, VariantError
 from spec.games.truf import (
     BID, BID_VALUES, CHOOSE, CLAUSES, DECK, PRESETS, Choose, Rules, State, Truf, bid_held, bid_value,
@@ -29,7 +26,6 @@ from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN
 
 C = parse_card
 GAMES = [Truf()]
-RECORDS = Path(__file__).parent / "data" / "records" / "truf"
 
 
 def bidding(hands: str, rules: Rules | None = None, **rest) -> tuple[Truf, State]:
@@ -245,17 +241,6 @@ def test_rules_fields_and_bad_input():
 
 
 # ------------------------------------------------------------- records
-
-def test_saved_records_replay():
-    files = sorted(RECORDS.glob("*.json"))
-    assert files
-    for path in files:
-        data = json.loads(path.read_text())
-        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
-                                                                    "moves")}))
-        game = Truf(make_rules(Rules, record.rules))
-        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
-        assert state.match.totals == tuple(data["totals"]), path.name
 
 
 def test_small_configurations_are_complete_and_reach_the_choice():
