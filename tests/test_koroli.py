@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 
 import verifier.games.koroli as props
 from spec.cards import Suit, parse_card, parse_cards
 from spec.dealing import rng_for, sorted_hand
-from spec.engine import Record
 from spec.errors import IllegalMove, VariantError
 import spec.games.koroli as rules_module
 from spec.games.koroli import (
@@ -26,7 +23,6 @@ from verifier.core import REFUTED, UNKNOWN
 
 C = parse_card
 GAMES = [Koroli()]
-RECORDS = Path(__file__).parent / "data" / "records" / "koroli"
 U = UNTITLED
 
 
@@ -274,17 +270,6 @@ def test_a_match_ends_with_four_titles_and_describes_its_tricks():
 
 
 # ------------------------------------------------------------- records
-
-def test_saved_records_replay():
-    files = sorted(RECORDS.glob("*.json"))
-    assert files
-    for path in files:
-        data = json.loads(path.read_text())
-        record = Record.from_json(json.dumps({k: data[k] for k in ("format", "game", "players", "seed", "rules",
-                                                                    "moves")}))
-        game = Koroli(make_rules(Rules, record.rules))
-        state = game.replay(record.seed, [game.parse_move(m) for m in record.moves])
-        assert list(state.new) == data["titles"], path.name
 
 
 # ---------------------------------------------------- properties and mutants
