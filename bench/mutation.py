@@ -10,8 +10,10 @@ tests run past mutmut's time limit counts as killed.
 
 Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``;
 ``--diffs`` shows each surviving mutant's code, ``--mutants NAME ...`` reruns only some.
-Default tests: ``tests/test_GAME.py`` for ``spec/games/GAME.py``; for a kit, the kit's own
-test file plus the test file of every game that imports it.
+Default tests: for ``spec/games/GAME.py``, the game's own test files (``tests/test_GAME.py`` and
+``tests/test_GAME_*.py``, not another game's) and the suites that test every game alike
+(:data:`GENERIC_SUITES`), run with ``-k GAME`` so that only their cases of this game run; for a kit,
+the kit's own test file plus the test file of every game that imports it.
 """
 
 from __future__ import annotations
@@ -37,12 +39,28 @@ EQUIVALENT = os.path.join(HERE, "equivalent_mutants.toml")
 DETECTED = {"killed", "timeout"}
 
 
+#: the test files whose cases cover every game alike, parametrized by game id (a game's own tests need not
+#: repeat them, so a game's score counts their cases of that game)
+GENERIC_SUITES = ("tests/test_game_suite.py", "tests/test_records.py", "tests/test_generic_mutations.py")
+
+
+def game_test_files(name: str) -> list[str]:
+    """``tests/test_NAME.py`` and ``tests/test_NAME_*.py``, less the files of another game whose id starts with
+    ``NAME_`` (``test_pyanitsa_poddavki.py`` is not Pyanitsa's)."""
+    games = [f[:-3] for f in os.listdir(os.path.join(ROOT, "spec", "games")) if f.endswith(".py")]
+    others = [g for g in games if g != name and g.startswith(name + "_")]
+    files = sorted(f for f in os.listdir(os.path.join(ROOT, "tests"))
+                   if f == f"test_{name}.py" or (f.startswith(f"test_{name}_") and f.endswith(".py")))
+    return [f"tests/{f}" for f in files
+            if not any(f == f"test_{o}.py" or f.startswith(f"test_{o}_") for o in others)]
+
+
 def default_tests(module: str) -> list[str]:
     name = os.path.splitext(os.path.basename(module))[0]
     own = f"tests/test_{name}.py"
     tests = [own] if os.path.exists(os.path.join(ROOT, own)) else []
     if module.startswith("spec/games/"):
-        return tests
+        return game_test_files(name) + list(GENERIC_SUITES)
     dotted = module[:-3].replace("/", ".")
     for f in sorted(os.listdir(os.path.join(ROOT, "spec", "games"))):
         if f.startswith("_") or not f.endswith(".py"):
@@ -131,7 +149,8 @@ def added_lines(diff: str) -> str:
 
 
 def run(module: str, tests: list[str], max_children: int, equivalent_files: list[str],
-        diffs: bool = False, only: list[str] | None = None, timeout_multiplier: float = 5.0) -> dict:
+        diffs: bool = False, only: list[str] | None = None, timeout_multiplier: float = 5.0,
+        keyword: str | None = None) -> dict:
     tmp = tempfile.mkdtemp(prefix="cardspec-mutation-")
     try:
         for part in ("spec", "verifier", "tests", "docs"):     # docs: tests read the rulebook pages and variants
@@ -153,7 +172,8 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
         config += "\n" + "\n".join([
             "[tool.mutmut]", 'source_paths = ["spec"]', f"only_mutate = {json.dumps([module])}",
             f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
-            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib"]',
+            "pytest_add_cli_args = " + json.dumps(["-p", "no:cacheprovider", "-o", "addopts=-q --import-mode=importlib"]
+                                                  + (["-k", keyword] if keyword else [])),
             'also_copy = ["verifier", "docs"]', f"timeout_multiplier = {timeout_multiplier}", ""])
         with open(os.path.join(tmp, "pyproject.toml"), "w", encoding="utf-8") as fh:
             fh.write(config)
@@ -227,8 +247,11 @@ def main() -> None:
     tests = args.tests or default_tests(args.module)
     if not tests:
         raise SystemExit(f"{args.module}: no test file found; give --tests")
+    # the generic suites' cases of this game only (its own files all match: their names hold its id)
+    keyword = os.path.splitext(os.path.basename(args.module))[0] \
+        if not args.tests and args.module.startswith("spec/games/") else None
     print(json.dumps(run(args.module, tests, args.max_children, args.equivalent or [EQUIVALENT], args.diffs,
-                         args.mutants, args.timeout_multiplier), ensure_ascii=False, indent=2))
+                         args.mutants, args.timeout_multiplier, keyword), ensure_ascii=False, indent=2))
 
 
 if __name__ == "__main__":
