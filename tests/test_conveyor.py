@@ -17,13 +17,19 @@ def test_the_shape_comes_from_the_block_size_and_the_lag():
     assert Conveyor.of(7, 9) == Conveyor(size=7, late=2, wait=1)
     assert Conveyor.of(16, 6) == Conveyor(size=16, late=6, wait=0)     # seven players: one stock back
     assert Conveyor.of(9, 9) == Conveyor(size=9, late=0, wait=1)       # nine under keep_last: alternation
-    assert Conveyor.of(7, 9).sizes() == (2, 5, 2, 5, 2) and Conveyor.of(3, 11).parts == 9
+    assert Conveyor.of(7, 9).sizes() == (2, 5, 2, 5, 2) and len(Conveyor.of(3, 11).sizes()) == 9
 
 
 def test_a_split_is_every_late_part_a_block_allows():
     # (early, late) for each late part of 2 cards a block of two low cards and a high one allows
     assert splits((2, 1), 2) == (((1, 0), (1, 1)), ((0, 1), (2, 0)))
     assert splits((1, 0, 3), 0) == (((1, 0, 3), (0, 0, 0)),)
+
+
+def test_filled_puts_the_cards_into_the_parts_lowest_value_first():
+    # four -10s, four 0s, four 1s and four 2s into the parts (2, 5, 2, 5, 2) of ten players under at_draw
+    assert Conveyor(7, 2, 1).filled((4, 4, 4, 4)) == ((2, 0, 0, 0), (2, 3, 0, 0), (0, 1, 1, 0), (0, 0, 3, 2),
+                                                      (0, 0, 0, 2))
 
 
 def brute_placements(counts, sizes):

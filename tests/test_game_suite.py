@@ -28,11 +28,9 @@ CAP, SEEDS = 30_000, range(1, 40)
 def play_out(game):
     """``(states, moves)`` of the first seeded game of ``game`` that ends, from the deal to the end."""
     for seed in SEEDS:
-        trace, end = walk(game, seed, cap=CAP)
+        states = []
+        trace, end = walk(game, seed, lambda _, state: states.append(state), cap=CAP)
         if game.is_over(end):
-            states = [game.deal(seed)]
-            for move in trace.moves:
-                states.append(game.apply(states[-1], move))
             return states, list(trace.moves)
     pytest.fail(f"{game.info.id}: no game of seeds {SEEDS.start}-{SEEDS.stop - 1} ends within {CAP} moves")
 

@@ -52,7 +52,7 @@ def replayed(record: Record) -> dict:
     if end["over"]:
         outcome = game.outcome(state)
         end["outcome"] = outcome.describe("en")
-        end["returns"] = [float(r) if isinstance(r, float) else r for r in outcome.returns]
+        end["returns"] = list(outcome.returns)
     return end
 
 

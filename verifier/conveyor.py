@@ -47,13 +47,21 @@ class Conveyor:
         wait, late = divmod(lag, size)
         return cls(size, late, wait)
 
-    @property
-    def parts(self) -> int:
-        """How many parts wait to be drawn: the late part of one block and both parts of ``wait + 1``."""
-        return 1 + 2 * (self.wait + 1)
-
     def sizes(self) -> tuple[int, ...]:
+        """The parts' sizes, in the order they are drawn: the late part of one block, then both parts of
+        ``wait + 1`` blocks."""
         return (self.late,) + (self.size - self.late, self.late) * (self.wait + 1)
+
+    def filled(self, counts: Part) -> State:
+        """A state: the cards (``counts`` of each value class) filling the parts in value order."""
+        left, state = list(counts), []
+        for size in self.sizes():
+            part = [0] * len(left)
+            for cls in range(len(left)):
+                part[cls] = min(left[cls], size - sum(part))
+                left[cls] -= part[cls]
+            state.append(tuple(part))
+        return tuple(state)
 
     def successors(self, state: State) -> list[State]:
         """The states one turnover on: the next block (the first two parts) split every way its
@@ -93,8 +101,7 @@ def placements(counts: Part, sizes: Sequence[int]) -> int:
     def ways(left: Part, i: int) -> int:
         if i == len(sizes):
             return int(not any(left))
-        return sum(ways(tuple(a - b for a, b in zip(left, take)), i + 1)
-                   for take in itertools.product(*(range(min(c, sizes[i]) + 1) for c in left)) if sum(take) == sizes[i])
+        return sum(ways(rest, i + 1) for rest, _ in splits(left, sizes[i]))
     return ways(tuple(counts), 0)
 
 

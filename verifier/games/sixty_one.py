@@ -462,13 +462,18 @@ class Hoard:
         return Fraction(self.worth, len(self.circulating))
 
 
+def by_value(game: SixtyOne) -> list:
+    """The deck from the lowest value up (ties in the cards' order): a hoard is its top, the rest circulate."""
+    return sorted(game.deck(), key=lambda c: (game.value_of(c), sort_key(c)))
+
+
 def hoard_of(game: SixtyOne) -> Hoard | None:
     """The hoard, where :func:`hoard_premises` holds for ``game``."""
     premises = hoard_premises(game.rules, game.players)
     if premises is None:
         return None
     m, held, worth = premises
-    deck = sorted(game.deck(), key=lambda c: (game.value_of(c), sort_key(c)))
+    deck = by_value(game)
     rest, n = deck[:m], game.players
     values = sorted(game.value_of(c) for c in rest)
     # the total is the sum played, Phi = total + the hands' circulating cards rises by each card drawn:
@@ -580,13 +585,12 @@ def conveyor_premises(rules, players: int) -> tuple[Conveyor, int, int] | None:
     the card that forces the turnover is in it), ``players`` under ``keep_last``."""
     deck = make_deck(rules.deck)
     m = len(deck) - (rules.hand_size - 1) * players
-    held = players - 1 if rules.turnover_timing == "at_draw" else players
+    lag = players - 1 if rules.turnover_timing == "at_draw" else players   # also the cards each stock lacks
     stock = len(deck) - rules.hand_size * players + (1 if rules.turnover_timing == "at_draw" else 0)
-    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or held < 1 or stock < 1
-            or len(set(deck)) != len(deck) or m >= 2 * held or rules.hand_size < 2):
+    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or lag < 1 or stock < 1
+            or len(set(deck)) != len(deck) or m >= 2 * lag or rules.hand_size < 2):
         return None
     worth = sum(sorted(rules.values[c.rank] for c in deck)[:m])
-    lag = players - 1 if rules.turnover_timing == "at_draw" else players
     return (Conveyor.of(stock, lag), m, worth) if worth < 0 else None
 
 
@@ -595,7 +599,7 @@ def hoard_applies(rules, players: int) -> bool:
     return hoard_premises(rules, players) is not None or conveyor_premises(rules, players) is not None
 
 
-def _by_value(cards, classes) -> tuple[int, ...]:
+def _class_counts(cards, classes) -> tuple[int, ...]:
     return tuple(sum(c == v for c in cards) for v in classes)
 
 
@@ -638,7 +642,7 @@ def conveyor_start(game: SixtyOne, hoard: frozenset, conveyor: Conveyor, classes
                 return Msg("deal seed {seed}, turnover {t}: the new stock is not the late and early parts the "
                            "conveyor brings", seed=seed, t=state.turnovers)
             parts = [blocks[1][early:]] + [part for b in blocks[2:] for part in (b[:early], b[early:])]
-            start = tuple(_by_value([value(c) for c in part], classes) for part in parts)
+            start = tuple(_class_counts([value(c) for c in part], classes) for part in parts)
             run = falling_run(conveyor, classes, start, [value(c) for c in drawn[k - n + 1:k + 1]],
                               [value(c) for c in state.stock])
             if state.total + run.highest < rules.losing_total and run.fall > 0:
@@ -656,14 +660,10 @@ def conveyor_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
         return None
     conveyor, m, worth = premises
     rules, n = game.rules, game.players
-    deck = sorted(game.deck(), key=lambda c: (game.value_of(c), sort_key(c)))
-    hoard, values = frozenset(deck[m:]), sorted(game.value_of(c) for c in deck[:m])
+    deck = by_value(game)
+    hoard, values = frozenset(deck[m:]), [game.value_of(c) for c in deck[:m]]
     classes = tuple(sorted(set(values)))
-    first, at = [], 0
-    for size in conveyor.sizes():
-        first.append(_by_value(values[at:at + size], classes))
-        at += size
-    reached = reach(conveyor, tuple(first))
+    reached = reach(conveyor, conveyor.filled(_class_counts(values, classes)))
     if not reached.irreducible:
         return Outcome(UNKNOWN, Msg("the hoard's conveyor reaches {states} of its {all} placements of the cards' "
                                     "values, so its long run is not known", states=reached.states,
