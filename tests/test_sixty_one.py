@@ -426,7 +426,8 @@ def test_keep_last_termination_refuted_when_tens_are_worth_minus_thirty(n):
 
 def test_shuffle_order_claims_nothing_it_cannot_replay():
     """A repeated position under a real shuffle is no witness: the next shuffle is drawn afresh."""
-    r = check(games(rules=Rules(turnover_order="shuffle"), counts=[5]), "terminates_5p")
+    rules = Rules(turnover_order="shuffle", total_after_turnover="resets")
+    r = check(games(rules=rules, counts=[5]), "terminates_5p")
     assert r.verdict == "unknown" and "shuffles two or more cards afresh" in r.detail
     # twelve players shuffle a single card: that cycle is real
     r = check(games(rules=Rules(turnover_order="shuffle"), counts=[12]), "terminates_12p")
@@ -474,13 +475,73 @@ def test_shuffle_hoard_needs_the_turnover_it_argues_from():
 
 
 def test_shuffle_hoard_not_claimed_where_it_does_not_apply():
-    """Five and six players: the circulating cards are worth 12 and 0; a resetting total has no drift."""
+    """Five and six players: the circulating cards are worth 12 and 0, so the kept cards' bound ends every
+    game instead (a finding of terminates_Np, outside its claim); a resetting total has no drift."""
     for n in (5, 6):
         r = check(games(rules=Rules(turnover_order="shuffle"), counts=[n]), f"terminates_{n}p")
-        assert r.verdict == "unknown" and r.expected is None
+        assert r.verdict == "almost_surely" and r.expected is None and "kept cards' bound" in r.detail
     rules = Rules(turnover_order="shuffle", total_after_turnover="resets")
     r = check(games(rules=rules, counts=[7]), "terminates_7p")
     assert r.verdict != "holds" and r.expected is None
+
+
+@pytest.mark.parametrize("n, timing", [(5, "at_draw"), (5, "keep_last"), (6, "at_draw"), (6, "keep_last")])
+def test_shuffle_kept_cards_bound_ends_every_game_of_five_and_six(n, timing):
+    """Five and six players under a shuffled turnover: whatever the players do, every game ends with
+    probability 1. The figures are recomputed here from the source's values: the cards outside the n two-card
+    hoards are worth 12 and 0."""
+    from fractions import Fraction
+    r = check(games(rules=Rules(turnover_timing=timing), counts=[n]), f"terminates_shuffled_{n}p")
+    assert r.verdict == r.expected == "almost_surely" and r.method == "z3"
+    rest = sum(sorted(STANDARD_VALUES[c.rank] for c in make_deck("36"))[:36 - 2 * n])
+    stock, last = (37 - 3 * n, n - 1) if timing == "at_draw" else (36 - 3 * n, n)
+    assert rest == (12 if n == 5 else 0) and f"no {2 * n} cards are worth more than {84 - rest}" in r.detail
+    assert f"each new stock of {stock} cards is worth at least {rest} less those {last}" in r.detail
+    assert (f"rises at least {Fraction(rest, stock + last)} a play" in r.detail) == (n == 5)
+
+
+def test_shuffle_kept_cards_bound_is_exact_under_the_hoard():
+    """The bound's bookkeeping, done again here: under the hoard with six players each new stock is worth
+    exactly minus the last five cards drawn from the stock before (the hands keep the twelve cards worth 84)."""
+    from verifier.games.sixty_one import by_value, hoard_move
+    game = SixtyOne(Rules(turnover_order="shuffle", losing_total=10**9), players=6)
+    hoard = frozenset(by_value(game)[24:])
+    state, stocks, drawn, checked = game.deal(0), [], [], 0
+    for _ in range(2_000):
+        p, move = state.to_move, hoard_move(game, hoard, state)
+        before = Counter(state.hands[p]) - Counter([move.card])
+        turnovers, state = state.turnovers, game.apply(state, move)
+        drawn.append(next(iter(Counter(state.hands[p]) - before)))
+        if state.turnovers > turnovers:
+            stocks.append((len(drawn), [*state.stock, drawn[-1]]))
+            settled = all(sum(c in hoard for c in h) == 2 for h in state.hands)
+            if len(stocks) > 2 and settled:
+                assert sum(game.value_of(c) for c in stocks[-1][1]) == \
+                    -sum(game.value_of(c) for c in drawn[len(drawn) - 6:-1])
+                checked += 1
+    assert checked > 90
+
+
+def test_shuffle_kept_cards_bound_checks_its_premises_on_the_engine():
+    """A turnover one card early leaves the last stock undrawn, and a total that adds tens as -12 is not the
+    values' sum: the premise check says what broke, and the claim is not made (unknown, never a pass)."""
+    from spec.games.sixty_one import CLAUSES
+    with CLAUSES.replaced("sixty-one-turnover", lambda stock, need: need > 0 and len(stock) <= 1):
+        r = check(games(counts=[6]), "terminates_shuffled_6p")
+    assert r.verdict == "unknown" and "not drawn whole" in r.detail
+    with CLAUSES.replaced("sixty-one-total", lambda total, card, rules: total + (
+            -12 if card.rank == Rank.TEN else rules.values[card.rank])):
+        r = check(games(counts=[6]), "terminates_shuffled_6p")
+    assert r.verdict == "unknown" and "the total went from" in r.detail
+
+
+@pytest.mark.parametrize("values, n", [({"10": -12}, 6), ({"10": -13}, 6)])
+def test_shuffle_kept_cards_bound_stops_where_the_hoard_starts(values, n):
+    """Tens at -12 or -13: the cards outside six hoards are worth less than 0, the bound does not apply
+    (outside the claim), and the hoard finds a game that never ends, with a chance above zero."""
+    r = check(games(rules=make_rules(Rules, {"values": values}), counts=[n]), f"terminates_shuffled_{n}p")
+    assert_refuted(r)
+    assert r.expected is None and "the hoard" in r.detail
 
 
 @pytest.mark.parametrize("n, timing, size, late", [(10, "at_draw", 7, 2), (11, "at_draw", 4, 2)])

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from spec.cards import format_cards, parse_cards, parse_suit
 from spec.errors import CardspecError
+from spec.i18n import N_
 
 __all__ = ["parse_position", "format_position", "solve_position", "Solver", "BeyondBudget", "Repeated"]
 
@@ -182,7 +183,8 @@ class Solver:
         return moves
 
 
-MEANINGS = {1: "P1 is the durak", -1: "P0 is the durak", 0: "a draw: nobody is the durak"}
+#: what a value means (marked for the catalogue: the rulebook's worked example says them in Russian too)
+MEANINGS = {1: N_("P1 is the durak"), -1: N_("P0 is the durak"), 0: N_("a draw: nobody is the durak")}
 
 
 def solve_position(game, text: str, *, max_nodes: int = 2_000_000) -> dict:

@@ -822,6 +822,28 @@ def _register() -> None:
 _register()
 
 
+#: the rulebook's worked endgame: leading the pair of sixes only draws, the lone 6♠ or the K♠ loses, and 8♣ wins
+ENDGAME_EXAMPLE = "trump=♠; attacker=0; p0=6♠ 6♥ 8♣ K♠; p1=7♠ 10♠ J♠ A♦"
+_ENDGAME_WORDS = {"move": N_("P0's first move"), "value": N_("value"), "result": N_("with best play"),
+                  "line": N_("the best play that follows")}
+
+
+def endgame_table(lang: str = "en", position: str = ENDGAME_EXAMPLE):
+    """The endgame solver on the page's worked example, computed when the book is built: every legal first
+    move, its exact value (from P0's side), what that means, and a best line after it."""
+    from spec.games._durak_solver import MEANINGS, Solver, parse_position
+    from spec.i18n import tr
+    game = Durak(players=2)
+    state, solver = parse_position(game, position), Solver(game)
+    rows = []
+    for move in game.legal_moves(state):
+        after = game.play(state, move)
+        value = solver.value(after)
+        rows.append([game.format_move(move, lang), f"{value:+d}", tr(lang, MEANINGS[value]),
+                     " · ".join(game.format_move(m, lang) for m in solver.line(after))])
+    return [tr(lang, w) for w in _ENDGAME_WORDS.values()], rows
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Larger exhaustive searches than the build can afford, e.g.
     ``python -m verifier.games.durak --preset simple --deck 12 --hand 3 --players 2 --deals 3``."""

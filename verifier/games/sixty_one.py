@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from verifier.api import (
     z3_claim,
 )
 from verifier.conveyor import Conveyor, falling_run, reach
-from verifier.core import HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
+from verifier.core import ALMOST_SURELY, HOLDS, REFUTED, REGISTRY, UNKNOWN, Budget, Counterexample, Outcome, Property, Scope
 from verifier.z3util import placed, placements
 
 GAME = "sixty_one"
@@ -697,6 +698,141 @@ def conveyor_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
                    counterexample=Counterexample(text, record=game.record(seed, moves)), method="search")
 
 
+# ------------------------------------------ a shuffled turnover: the kept cards' bound
+#
+# Where the cards the hands can keep back are worth no more than the whole deck (five and six players with
+# the source's figures), no way of playing makes the total fall. Every hand holds, at a turnover, the h - 1
+# cards its player kept at his last lay and the card he drew after it; those last draws are the last cards
+# of the stock just used up, a fresh shuffle. So the next stock, the cards outside the hands, is worth at
+# least D (the deck's lowest values past the kept ones) less those few cards, whose mean given the stock is
+# its value times m / N. A potential T - a/(1+a) s (T the total at a turnover, s the new stock's value,
+# a = m / N) then rises by D/(1+a) a stock less a martingale step with bounded steps and a variance bounded
+# below: with D > 0 the total climbs for ever, with D = 0 its highs climb for ever; either way it reaches
+# the losing total with probability 1, whatever the players do.
+
+@dataclass(frozen=True)
+class KeptBound:
+    """The figures of the kept cards' bound for one game."""
+
+    kept: int     # n (h - 1): the cards the hands keep through their last lays before a turnover
+    worth: int    # D: the deck's value less the ``kept`` highest values (at least 0)
+    stock: int    # N: the cards of each new stock, every one drawn before the next turnover
+    last: int     # m: the stock's last cards, drawn after the hands' last lays (n - 1 at_draw, n keep_last)
+
+    @property
+    def rise(self) -> Fraction:
+        """The total's least long-run rise a play, whatever the players do: D / (N + m)."""
+        return Fraction(self.worth, self.stock + self.last)
+
+
+def kept_bound_premises(rules, players: int) -> KeptBound | None:
+    """The bound's figures, where it applies: ``shuffle`` order, a carried total, each new stock longer
+    than the draws that follow the hands' last lays, and the deck worth at least its ``kept`` highest
+    cards (when exactly, every stock must hold two values: more cards than any value has)."""
+    deck = make_deck(rules.deck)
+    values = sorted(rules.values[c.rank] for c in deck)
+    at_draw = rules.turnover_timing == "at_draw"
+    last = players - 1 if at_draw else players
+    stock = len(deck) - rules.hand_size * players + (1 if at_draw else 0)
+    kept = players * (rules.hand_size - 1)
+    if rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or stock <= max(last, 1):
+        return None
+    worth = sum(values[:len(deck) - kept])
+    if worth < 0 or (worth == 0 and stock <= max(Counter(values).values())):
+        return None
+    return KeptBound(kept, worth, stock, last)
+
+
+def _kept_cards_claim(game: SixtyOne, bound: KeptBound, s: z3.Solver) -> Claim:
+    """z3: no ``kept`` distinct cards are worth more than the deck less ``worth`` (cards of one value are
+    interchangeable: one count a value, which keeps two packs or 52 cards small for z3)."""
+    deck = game.deck()
+    whole = sum(map(game.value_of, deck))
+    have = Counter(map(game.value_of, deck))
+    count = {v: z3.Int(f"kept_{v}") for v in have}
+    s.add(*[z3.And(x >= 0, x <= have[v]) for v, x in count.items()], z3.Sum(list(count.values())) == bound.kept)
+    s.add(z3.Sum([x * v for v, x in count.items()]) > whole - bound.worth)
+
+    def refute(model) -> Counterexample:
+        kept = {v: model.eval(x).as_long() for v, x in count.items() if model.eval(x).as_long()}
+        return Counterexample(f"{bound.kept} cards worth more than {whole - bound.worth}, by value: {kept}",
+                              deal={"kept": str(kept)})
+    return Claim(Msg("z3 proves no {k} cards are worth more than {most}", k=bound.kept, most=whole - bound.worth),
+                 refute)
+
+
+def kept_bound_check(game: SixtyOne, bound: KeptBound, deals: int, plays: int = 1_500):
+    """The bound's premises, against the engine: seeded games under the hoard and under random play, where
+    every play adds its card's value to the total, every stock is drawn whole before the next turnover, and
+    each new stock is worth at least ``worth`` less the last ``last`` cards drawn from the one before.
+    The premises are about how stocks and hands move, which the losing total does not change: it is raised out
+    of reach here, so that each game goes through many turnovers. Returns ``(games, turnovers)`` checked, or a
+    :class:`~spec.i18n.Msg` saying what failed."""
+    value = game.value_of
+    game = type(game)(dataclasses.replace(game.rules, losing_total=10**9), players=game.players)
+    hoard = frozenset(by_value(game)[len(game.deck()) - bound.kept:])
+    policies = ((Msg("the hoard"), lambda state, rng: hoard_move(game, hoard, state)),
+                (Msg("random play"), lambda state, rng: rng.choice(game.legal_moves(state))))
+    turnovers = 0
+    for name, policy in policies:
+        for seed in range(deals):
+            rng, state = random.Random(seed), game.deal(seed)
+            drawn, stock = [], None
+            while state.loser is None and len(drawn) < plays:
+                p, move = state.to_move, policy(state, rng)
+                before, total, k = Counter(state.hands[p]), state.total, state.turnovers
+                before[move.card] -= 1
+                state = game.apply(state, move)
+                if state.total != total + value(move.card):
+                    return Msg("deal seed {seed} ({policy}): the total went from {a} to {b} with {card} "
+                               "laid", seed=seed, policy=name, a=total, b=state.total, card=str(move.card))
+                drawn.append(next(iter(Counter(state.hands[p]) - before), None))  # a multiset: two packs
+                if state.turnovers == k or state.loser is not None:
+                    continue
+                new = [*state.stock, drawn[-1]]
+                if stock is not None:
+                    since = drawn[-1 - len(stock):-1]
+                    lows = sum(map(value, since[len(since) - bound.last:]))
+                    if sorted(since, key=sort_key) != sorted(stock, key=sort_key):
+                        return Msg("deal seed {seed} ({policy}), turnover {t}: the last stock was not drawn "
+                                   "whole", seed=seed, policy=name, t=state.turnovers)
+                    if sum(map(value, new)) < bound.worth - lows:
+                        return Msg("deal seed {seed} ({policy}), turnover {t}: the new stock is worth {s}, "
+                                   "less than {d} less the last {m} cards drawn ({lows})", seed=seed, policy=name,
+                                   t=state.turnovers, s=sum(map(value, new)), d=bound.worth, m=bound.last, lows=lows)
+                    turnovers += 1
+                stock = new
+    return 2 * deals, turnovers
+
+
+def kept_bound_outcome(game: SixtyOne, budget: Budget) -> Outcome | None:
+    """Every game ends with probability 1, whatever the players do, where :func:`kept_bound_premises`
+    holds: a z3 proof of the bound on the kept cards, the premises checked against the engine;
+    ``None`` elsewhere."""
+    bound = kept_bound_premises(game.rules, game.players)
+    if bound is None:
+        return None
+    claim_solver = fresh_solver(budget)
+    proof = decide(claim_solver, _kept_cards_claim(game, bound, claim_solver))
+    if proof.verdict != HOLDS:
+        return Outcome(UNKNOWN, Msg("the kept cards' bound: {why}", why=proof.detail), method="z3")
+    checked = kept_bound_check(game, bound, deals=max(10, budget.examples // 10))
+    if not isinstance(checked, tuple):
+        return Outcome(UNKNOWN, Msg("the kept cards' bound does not apply: {why}", why=checked), method="search")
+    rules = game.rules
+    a = Fraction(bound.last, bound.stock)
+    how = (Msg("the total rises at least {rise} a play in the long run", rise=str(bound.rise)) if bound.worth
+           else Msg("no way of playing makes it fall, and the shuffles' ups and downs carry it up without bound"))
+    return Outcome(ALMOST_SURELY, Msg(
+        "kept cards' bound ({timing}, a carried total): every game ends with probability 1, whatever the players "
+        "do. At a turnover the hands hold the {k} cards kept at their last lays and the last {m} cards drawn from "
+        "the stock before; {proof}, so each new stock of {N} cards is worth at least {d} less those {m}, whose mean "
+        "is {a} of the last stock's worth: {how}. The premises held in {games} seeded games ({turnovers} "
+        "turnovers, the hoard and random play)", timing=rules.turnover_timing, k=bound.kept, m=bound.last,
+        proof=proof.detail, N=bound.stock, d=bound.worth, a=str(a), how=how, games=checked[0],
+        turnovers=checked[1]), method="z3")
+
+
 def termination(game: SixtyOne, budget: Budget) -> Outcome:
     """Does every game with ``game.players`` players end? z3 proves a bound where
     an argument applies (:func:`~spec.games.sixty_one.play_bound`); otherwise a
@@ -717,7 +853,7 @@ def termination(game: SixtyOne, budget: Budget) -> Outcome:
         return Outcome(HOLDS, Msg.join("; ", (text for _, text in proved)), method="z3")
     # no proof (or a proof timed out): only a witness can settle it now, never a pass
     if shuffles_afresh(game):
-        hoarded = hoard_outcome(game, budget) or conveyor_outcome(game, budget)
+        hoarded = hoard_outcome(game, budget) or conveyor_outcome(game, budget) or kept_bound_outcome(game, budget)
         if hoarded is not None:
             return hoarded
         return Outcome(UNKNOWN, Msg("no proof; and no witness can be replayed: every turnover shuffles two or more "
@@ -837,6 +973,35 @@ for _n in range(2, 13):
         scope=_ends_scope(_n) if _n <= 5 else _cycles_scope(_n)))
 
 
+
+def with_shuffle(rules):
+    """The rules with a shuffled turnover."""
+    return dataclasses.replace(rules, turnover_order="shuffle")
+
+
+def _ends_shuffled(n: int):
+    def check(games, budget: Budget) -> Outcome:
+        game = next(g for g in games if g.players == n)
+        game = type(game)(with_shuffle(game.rules), players=n)
+        return kept_bound_outcome(game, budget) or termination(game, budget)
+    return check
+
+
+#: The counts the kept cards' bound settles with the source's figures and nothing else does: 5 and 6 players
+#: (2-4 end within a proved number of plays under either timing but keep_last with four; 7-11 can go on for ever)
+for _n in (5, 6):
+    REGISTRY.add(Property(
+        GAME, f"terminates_shuffled_{_n}p",
+        Msg("With {n} players and a shuffled turnover (turnover_order = shuffle) every game ends with probability "
+            "1, whatever the players do", n=_n),
+        ("sixty-one-turnover", "sixty-one-total", "sixty-one-lose"), "z3", ALMOST_SURELY, _ends_shuffled(_n),
+        applies=lambda games, n=_n: any(g.players == n for g in games),
+        scope=Scope(Msg("a carried total, at least {fewer} cards outside the hands ({more} under keep_last), and the "
+                        "lowest d-{n}h+{n} card values summing to 0 or more (exactly 0: each new stock holding more cards "
+                        "than the deck has of any one value), for d cards and h in a hand", n=_n, fewer=_n - 1,
+                        more=_n + 1),
+                    lambda rules, players, n=_n: players != n or kept_bound_premises(with_shuffle(rules), n) is not None)))
+
 # ------------------------------------------------ the rulebook's summary table
 
 #: Rows of the rulebook's termination table: (label, rules overrides).
@@ -853,11 +1018,14 @@ TERMINATION_ROWS = (
 
 
 def termination_cell(outcome: Outcome) -> str:
-    """``≤N``: z3 proves every game ends within N plays; ``∞``: a replayable endless
+    """``≤N``: z3 proves every game ends within N plays; ``a.s.``: every game ends with probability 1,
+    whatever the players do (the kept cards' bound, a shuffled turnover); ``∞``: a replayable endless
     cycle was found; ``∞*``: the hoard argument shows a positive chance of a game that never
-    ends (a shuffled turnover); ``?``: neither."""
+    ends (a shuffled turnover); ``?``: none of these."""
     if outcome.verdict == HOLDS:
         return "≤" + outcome.detail.rsplit("at most ", 1)[1].split()[0]
+    if outcome.verdict == ALMOST_SURELY:
+        return "a.s."
     if outcome.verdict == REFUTED:
         return "∞*" if "hoard cards" in outcome.counterexample.text else "∞"
     return "?"
