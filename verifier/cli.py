@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
-from spec.i18n import error_text, said, tr
+from spec.i18n import N_, error_text, said, tr
 from spec.rules import make_rules
 from spec.seatview import deal_line, move_line
 from spec.variants import Variant, load_variant
@@ -800,7 +800,9 @@ def docs(out, language, fmt, open_it) -> None:
 @click.option("--max-nodes", type=click.IntRange(1, 10**9), default=2_000_000, show_default=True,
               help="Positions the search may visit before it reports the position as beyond its budget (Durak).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def solve(game_id, position, variant_path, max_nodes, as_json) -> None:
+@click.option("--lang", type=click.Choice(["en", "ru"]), default=None,
+              help="The language of the answer (default: from LANG; --json is always in English).")
+def solve(game_id, position, variant_path, max_nodes, as_json, lang) -> None:
     """Exact value of an endgame position (games with a solver: Sixty-Six, two-player Durak with the stock
     empty), a best line, and (Durak) the value of every legal move."""
     game = make_game(game_id, resolve_variant(game_id, variant_path), 2 if game_id == "durak" else None)
@@ -812,16 +814,21 @@ def solve(game_id, position, variant_path, max_nodes, as_json) -> None:
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    console.print(f"position: {out['position']}", markup=False)
-    value = "unknown" if out["value"] is None else f"{out['value']:+d}"
-    console.print(f"value: {value} ({out['meaning']})", markup=False)
-    console.print("best play: " + (" ".join(out["line"]) or "-"), markup=False)
-    for move, v in out.get("moves", {}).items():
-        console.print(f"  {move}: {v:+d} ({_DURAK_MEANINGS[v]})", markup=False)
-    console.print(f"searched {out['nodes']} positions in {out['seconds']:.3f}s", markup=False)
+    lang = lang or language_from_env()
+
+    def say(move: str) -> str:   # a move of the answer (English notation) in the reader's language
+        return game.format_move(game.parse_move(move), lang)
+    value = tr(lang, "unknown") if out["value"] is None else f"{out['value']:+d}"
+    lines = [tr(lang, "position: {position}").format(position=out["position"]),
+             tr(lang, "value: {value} ({meaning})").format(value=value, meaning=said(out["meaning"], lang)),
+             tr(lang, "best play: {line}").format(line=" · ".join(map(say, out["line"])) or "-")]
+    lines += [f"  {say(move)}: {v:+d} ({tr(lang, _DURAK_MEANINGS[v])})" for move, v in out.get("moves", {}).items()]
+    lines.append(tr(lang, "searched {n} positions in {s:.3f}s").format(n=out["nodes"], s=out["seconds"]))
+    for line in lines:
+        console.print(line, markup=False)
 
 
-_DURAK_MEANINGS = {1: "P1 is the durak", -1: "P0 is the durak", 0: "a draw"}
+_DURAK_MEANINGS = {1: N_("P1 is the durak"), -1: N_("P0 is the durak"), 0: N_("a draw")}
 
 
 def _solver_of(game_id: str):

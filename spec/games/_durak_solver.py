@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from spec.cards import format_cards, parse_cards, parse_suit
 from spec.errors import CardspecError
-from spec.i18n import N_
+from spec.i18n import N_, Msg
 
 __all__ = ["parse_position", "format_position", "solve_position", "Solver", "BeyondBudget", "Repeated"]
 
@@ -198,12 +198,12 @@ def solve_position(game, text: str, *, max_nodes: int = 2_000_000) -> dict:
         moves = {game.format_move(m): solver.value(game.play(state, m)) for m in game.legal_moves(state)}
         line = [game.format_move(m) for m in solver.line(state)]
     except BeyondBudget:
-        return {"position": position, "value": None, "meaning": f"unknown: beyond the budget of {max_nodes} "
-                "positions", "line": [], "moves": {}, "nodes": solver.nodes,
-                "seconds": time.perf_counter() - start}
+        return {"position": position, "value": None, "meaning": Msg("unknown: beyond the budget of {n} positions",
+                                                                    n=max_nodes), "line": [], "moves": {},
+                "nodes": solver.nodes, "seconds": time.perf_counter() - start}
     except Repeated:
-        return {"position": position, "value": None, "meaning": "unknown: a line of play repeats a position "
-                "(these rules can loop)", "line": [], "moves": {}, "nodes": solver.nodes,
-                "seconds": time.perf_counter() - start}
-    return {"position": position, "value": value, "meaning": MEANINGS[value], "line": line, "moves": moves,
+        return {"position": position, "value": None, "meaning": Msg("unknown: a line of play repeats a position "
+                                                                    "(these rules can loop)"), "line": [],
+                "moves": {}, "nodes": solver.nodes, "seconds": time.perf_counter() - start}
+    return {"position": position, "value": value, "meaning": Msg(MEANINGS[value]), "line": line, "moves": moves,
             "nodes": solver.nodes, "seconds": time.perf_counter() - start}

@@ -44,6 +44,7 @@ from functools import cache
 
 from spec.cards import Card, Suit, format_card, parse_cards, parse_suit
 from spec.errors import CardspecError, NotationError, quote
+from spec.i18n import Msg
 
 KEYS = ("trump", "p0", "p1", "lead", "led", "points", "marriages", "tricks", "closed", "close_tricks")
 
@@ -364,8 +365,9 @@ def solve_text(game, text: str) -> dict:
     out = solve_state(game, state)
     out["position"] = format_position(state)
     v = out["value"]
-    out["meaning"] = ("drawn with best play" if v == 0 else
-                      f"P{0 if v > 0 else 1} wins {abs(v)} game point{'s' if abs(v) > 1 else ''} with best play")
+    out["meaning"] = (Msg("drawn with best play") if v == 0 else
+                      Msg("P{p} wins 1 game point with best play", p=0 if v > 0 else 1) if abs(v) == 1 else
+                      Msg("P{p} wins {n} game points with best play", p=0 if v > 0 else 1, n=abs(v)))
     return out
 
 
