@@ -4,14 +4,17 @@ Each test plays a seeded game of every game from the deal to its end (the first 
 whose game ends: the source's Pyanitsa can loop) and checks, at the states it passes through,
 what every game must do alike: an end after which nothing is offered and every move is refused
 by the game's end clause, move notation that reads back in English and Russian, a refusal that
-names a clause of the game's own book in words, and descriptions in both languages. A game's own
-test file keeps only what is particular to it. The last test breaks a game in each of these ways
-and sees each check fail.
+names a clause of the game's own book in words, descriptions in both languages, and states a bot
+imagines that the seat cannot tell from the real one. A game's own test file keeps only what is
+particular to it. The last test breaks a game in each of these ways and sees each check fail.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import random
+from collections import Counter
 
 import pytest
 
@@ -93,8 +96,26 @@ def check_descriptions(game, states) -> None:
         assert said(game.describe(state), "en").strip()
 
 
+def cards_of(game, state) -> Counter:
+    return Counter(c for cards in game.zones(state).values() for c in cards)
+
+
+def check_redraws(game, states) -> None:
+    """What a bot imagines (:func:`spec.bots.determinize`: the cards a seat cannot see dealt afresh, and
+    the game's other hidden things drawn again) is a state the seat cannot tell from the real one: it sees
+    the same, the same player moves, the cards are the same cards, and the state plays on."""
+    from spec.bots import determinize
+    for i, state in enumerate(states[:-1][::max(1, len(states) // 40)]):
+        for seat in range(game.players):
+            imagined = determinize(game, state, seat, random.Random(i * 31 + seat))
+            assert game.observe(imagined, seat) == game.observe(state, seat), (i, seat)
+            assert game.to_move(imagined) == game.to_move(state) and cards_of(game, imagined) == cards_of(game, state)
+            for move in game.legal_moves(imagined)[:3]:
+                game.play(imagined, move)
+
+
 CHECKS = {"end": check_the_end, "notation": check_notation, "refusals": check_refusals,
-          "descriptions": check_descriptions}
+          "descriptions": check_descriptions, "redraws": check_redraws}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -106,7 +127,8 @@ def test_every_game(game_id, check):
 
 def broken_games():
     """A game (Svinya) broken once for each check: it offers a pass after the end, writes a lay with
-    no card, refuses every move with a reason no clause has, and describes a state in a template."""
+    no card, refuses every move with a reason no clause has, describes a state in a template, and
+    imagines a seat holding its neighbour's hand."""
     from spec.games.svinya import PASS, Svinya
 
     class OffersAfterTheEnd(Svinya):
@@ -126,8 +148,15 @@ def broken_games():
         def describe(self, state):
             return Msg("{{hands}}")   # a template said with its braces
 
+    class ImaginesAnotherHand(Svinya):
+        def resample_hidden(self, state, player, rng):   # the seat's own hand swapped with its neighbour's
+            hands = list(state.hands)
+            other = (player + 1) % self.players
+            hands[player], hands[other] = hands[other], hands[player]
+            return dataclasses.replace(state, hands=tuple(hands))
+
     return {"end": OffersAfterTheEnd, "notation": DropsTheCard, "refusals": UnknownClause,
-            "descriptions": Unformatted}
+            "descriptions": Unformatted, "redraws": ImaginesAnotherHand}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
