@@ -604,3 +604,32 @@ def test_each_call_and_gesture_refusal_word_for_word(move, clause, reason):
     assert KempsGame().refusal(position(FOURS), move) == (clause, reason)
     signalled = KempsGame().play(position(FOURS, to_move=0), SIGNAL)
     assert KempsGame().refusal(signalled, SIGNAL) == ("kemps-signal", "P0 has already signalled this hand")
+
+
+def test_what_a_bot_imagines_keeps_every_gesture_true():
+    """A redrawn position (spec.bots.determinize) is one the gestures allow: a partner who has made the
+    gesture holds four of a kind, of a rank the seat sees none of, in a hand of the same size; an opponent
+    is imagined to have made it only when his redrawn hand holds four of a kind; the seat's own gesture
+    and hand stay as they are, and the partner's four differ between redraws."""
+    import random
+
+    from spec.bots import determinize
+    from spec.games.kemps import four_of_a_kind
+    game = KempsGame()
+    state = game.deal(3)
+    hands = [list(h) for h in state.hands]
+    rank = next(r for r in sorted({c.rank for c in DECK}) if all(c.rank != r for h in state.hands for c in h)
+                and all(c.rank != r for c in state.table))
+    four = [c for c in DECK if c.rank == rank]
+    state = game.relabel(state, {**dict(zip(four, hands[2])), **dict(zip(hands[2], four))})
+    state = dataclasses.replace(state, to_move=0, signals=(True, False, True, False))
+    fours = set()
+    for seed in range(40):
+        imagined = determinize(game, state, 0, random.Random(seed))
+        assert imagined.hands[0] == state.hands[0] and imagined.signals[0] and imagined.signals[2]
+        assert four_of_a_kind(imagined.hands[2]) and len(imagined.hands[2]) == len(state.hands[2])
+        assert not {c.rank for c in imagined.hands[2]} & {c.rank for c in state.hands[0] + state.table}
+        fours.add(imagined.hands[2][0].rank)
+        for q in (1, 3):
+            assert not imagined.signals[q] or four_of_a_kind(imagined.hands[q])
+    assert len(fours) > 1
