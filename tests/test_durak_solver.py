@@ -146,3 +146,18 @@ def test_the_answer_is_said_in_the_readers_language():
     assert "best play: attack 8♣ · beat 8♣ with 7♠ ·" in english and "ход" not in english
     doc = CliRunner().invoke(main, ["solve", "durak", "--position", text, "--json", "--lang", "ru"]).output
     assert '"meaning": "P1 is the durak"' in doc
+
+
+def test_the_pages_worked_example_says_what_the_solver_finds():
+    """The rulebook's table is the solver's answer; its prose (only 8♣ wins, the pair of sixes draws, the lone
+    6♠ and the K♠ lose) must stay true of it, in both languages."""
+    from verifier.games.durak import endgame_table
+    header, rows = endgame_table("en")
+    assert {move: value for move, value, _, _ in rows} == {"attack 6♠": "-1", "attack 6♥": "+0",
+                                                         "attack 6♠ 6♥": "+0", "attack 8♣": "+1",
+                                                         "attack K♠": "-1"}
+    page = " ".join(open("docs/games/durak.rst", encoding="utf-8").read().split())
+    assert "it only draws; the lone trump six or the king of trumps loses; only the 8♣ wins" in page
+    ru_header, ru_rows = endgame_table("ru")
+    assert ru_header != header and [r[1] for r in ru_rows] == [r[1] for r in rows]
+    assert ru_rows[3][0] == "ход 8♣" and ru_rows[3][2] == "дурак — P1"
