@@ -132,7 +132,7 @@ def test_a_search_past_its_budget_is_unknown():
 def test_the_command_prints_the_value_of_every_move():
     out = CliRunner().invoke(main, ["solve", "durak", "--position", "trump=♠; attacker=0; p0=6♠ 7♥ K♦; p1=A♠ 8♥ 9♦"])
     assert out.exit_code == 0 and "value: +0 (a draw" in out.output
-    assert "attack 6♠: -1 (P0 is the durak)" in out.output and "attack K♦: +0 (a draw)" in out.output
+    assert "attack 6♠: -1 (P0 is the durak)" in out.output and "attack K♦: +0 (a draw: nobody is the durak)" in out.output
 
 
 def test_the_answer_is_said_in_the_readers_language():
@@ -140,7 +140,7 @@ def test_the_answer_is_said_in_the_readers_language():
     text = "trump=♠; attacker=0; p0=6♠ 6♥ 8♣ K♠; p1=7♠ 10♠ J♠ A♦"
     out = CliRunner().invoke(main, ["solve", "durak", "--position", text, "--lang", "ru"])
     assert out.exit_code == 0, out.output
-    assert "оценка: +1 (дурак — P1)" in out.output and "  ход 6♠ 6♥: +0 (ничья)" in out.output
+    assert "оценка: +1 (дурак — P1)" in out.output and "  ход 6♠ 6♥: +0 (ничья: дурака нет)" in out.output
     assert "лучшая игра: ход 8♣ · побить 8♣ картой 7♠ ·" in out.output
     english = CliRunner().invoke(main, ["solve", "durak", "--position", text, "--lang", "en"]).output
     assert "best play: attack 8♣ · beat 8♣ with 7♠ ·" in english and "ход" not in english

@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
-from spec.i18n import N_, error_text, said, tr
+from spec.i18n import error_text, said, tr
 from spec.rules import make_rules
 from spec.seatview import deal_line, move_line
 from spec.variants import Variant, load_variant
@@ -815,6 +815,7 @@ def solve(game_id, position, variant_path, max_nodes, as_json, lang) -> None:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     lang = lang or language_from_env()
+    from spec.games._durak_solver import MEANINGS   # what a value means (only Durak's answer values moves)
 
     def say(move: str) -> str:   # a move of the answer (English notation) in the reader's language
         return game.format_move(game.parse_move(move), lang)
@@ -822,13 +823,11 @@ def solve(game_id, position, variant_path, max_nodes, as_json, lang) -> None:
     lines = [tr(lang, "position: {position}").format(position=out["position"]),
              tr(lang, "value: {value} ({meaning})").format(value=value, meaning=said(out["meaning"], lang)),
              tr(lang, "best play: {line}").format(line=" · ".join(map(say, out["line"])) or "-")]
-    lines += [f"  {say(move)}: {v:+d} ({tr(lang, _DURAK_MEANINGS[v])})" for move, v in out.get("moves", {}).items()]
+    lines += [f"  {say(move)}: {v:+d} ({tr(lang, MEANINGS[v])})" for move, v in out.get("moves", {}).items()]
     lines.append(tr(lang, "searched {n} positions in {s:.3f}s").format(n=out["nodes"], s=out["seconds"]))
     for line in lines:
         console.print(line, markup=False)
 
-
-_DURAK_MEANINGS = {1: N_("P1 is the durak"), -1: N_("P0 is the durak"), 0: N_("a draw")}
 
 
 def _solver_of(game_id: str):

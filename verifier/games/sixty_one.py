@@ -430,20 +430,42 @@ def repeated_block(cards) -> str:
 # drawn whole, so the total's long-run rise a play is the circulating cards' mean value. The figures come
 # from the rules' table; the start the argument needs is found by playing seeded deals through the engine.
 
+@dataclass(frozen=True)
+class ShuffledTurnover:
+    """What every argument about a shuffled turnover with a carried total reads from the rules: the hoard,
+    its conveyor and the kept cards' bound."""
+
+    circulating: int   # m = d - (h - 1) n: the cards outside the (h - 1) n highest ones the hands can keep
+    worth: int         # their value: the deck's m lowest values
+    last: int          # the cards drawn after the hands' last lays before a turnover: n - 1 at_draw, n keep_last
+    stock: int         # the cards of each new stock: d - hn + 1 at_draw, d - hn keep_last
+    one_pack: bool     # no two cards alike
+    most_alike: int    # the most cards of one value
+
+
+def shuffled_turnover(rules, players: int) -> ShuffledTurnover | None:
+    """The figures, read from the deck and the values table; ``None`` unless the order is ``shuffle`` and
+    the total carries."""
+    if rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries":
+        return None
+    deck = make_deck(rules.deck)
+    values = sorted(rules.values[c.rank] for c in deck)
+    at_draw = rules.turnover_timing == "at_draw"
+    m = len(deck) - (rules.hand_size - 1) * players
+    return ShuffledTurnover(m, sum(values[:m]), players - 1 if at_draw else players,
+                            len(deck) - rules.hand_size * players + (1 if at_draw else 0),
+                            len(set(deck)) == len(deck), max(Counter(values).values()))
+
+
 def hoard_premises(rules, players: int) -> tuple[int, int, int] | None:
     """``(m, r, worth)``: how many cards circulate under the hoard, how many of them each new stock
-    lacks, and what they are worth, read from the deck and the values table. ``None`` unless the
-    argument applies: ``shuffle`` order, a carried total, one pack (no two cards alike), a negative worth,
-    and ``m >= 2r`` (the last ``r`` cards drawn before a turnover all come from one stock)."""
-    deck = make_deck(rules.deck)
-    kept = (rules.hand_size - 1) * players
-    held = players - 1 if rules.turnover_timing == "at_draw" else players
-    m = len(deck) - kept
-    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or held < 1
-            or len(set(deck)) != len(deck) or m < 2 * held):
+    lacks, and what they are worth (:func:`shuffled_turnover`). ``None`` unless the argument applies:
+    ``shuffle`` order, a carried total, one pack (no two cards alike), a negative worth, and ``m >= 2r``
+    (the last ``r`` cards drawn before a turnover all come from one stock)."""
+    f = shuffled_turnover(rules, players)
+    if f is None or f.last < 1 or not f.one_pack or f.circulating < 2 * f.last or f.worth >= 0:
         return None
-    worth = sum(sorted(rules.values[c.rank] for c in deck)[:m])
-    return (m, held, worth) if worth < 0 else None
+    return f.circulating, f.last, f.worth
 
 
 @dataclass(frozen=True)
@@ -584,15 +606,11 @@ def conveyor_premises(rules, players: int) -> tuple[Conveyor, int, int] | None:
     hands once a card is laid (less the card left on the pile under ``keep_last``), and a card is laid
     one round after it is drawn: ``players - 1`` plays before the stock's first draw (``at_draw``:
     the card that forces the turnover is in it), ``players`` under ``keep_last``."""
-    deck = make_deck(rules.deck)
-    m = len(deck) - (rules.hand_size - 1) * players
-    lag = players - 1 if rules.turnover_timing == "at_draw" else players   # also the cards each stock lacks
-    stock = len(deck) - rules.hand_size * players + (1 if rules.turnover_timing == "at_draw" else 0)
-    if (rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or lag < 1 or stock < 1
-            or len(set(deck)) != len(deck) or m >= 2 * lag or rules.hand_size < 2):
+    f = shuffled_turnover(rules, players)
+    if (f is None or f.last < 1 or f.stock < 1 or not f.one_pack or f.circulating >= 2 * f.last
+            or rules.hand_size < 2 or f.worth >= 0):
         return None
-    worth = sum(sorted(rules.values[c.rank] for c in deck)[:m])
-    return (Conveyor.of(stock, lag), m, worth) if worth < 0 else None
+    return Conveyor.of(f.stock, f.last), f.circulating, f.worth
 
 
 def hoard_applies(rules, players: int) -> bool:
@@ -602,6 +620,14 @@ def hoard_applies(rules, players: int) -> bool:
 
 def _class_counts(cards, classes) -> tuple[int, ...]:
     return tuple(sum(c == v for c in cards) for v in classes)
+
+
+def card_drawn(hand, laid, after):
+    """The card a play drew: in ``after`` (the hand after the play) but not in ``hand`` less ``laid``, as
+    multisets (two packs hold equal cards); ``None`` when the play drew nothing."""
+    left = Counter(hand)
+    left[laid] -= 1
+    return next(iter(Counter(after) - left), None)
 
 
 def conveyor_start(game: SixtyOne, hoard: frozenset, conveyor: Conveyor, classes: tuple, deals: int,
@@ -618,11 +644,11 @@ def conveyor_start(game: SixtyOne, hoard: frozenset, conveyor: Conveyor, classes
         state, moves, drawn, starts, settled = game.deal(seed), [], [], [], None
         while state.loser is None and len(moves) < plays:
             p, move = state.to_move, hoard_move(game, hoard, state)
-            before, turnovers = set(state.hands[p]) - {move.card}, state.turnovers
+            hand, turnovers = state.hands[p], state.turnovers
             moves.append(move)
             state = game.apply(state, move)
             k = len(drawn)
-            drawn.append(next(iter(set(state.hands[p]) - before), None))
+            drawn.append(card_drawn(hand, move.card, state.hands[p]))
             if settled is None and all(sum(c in hoard for c in h) == rules.hand_size - 1 for h in state.hands):
                 settled = k
             if settled is not None and k > settled + n and move.card != drawn[k - n]:
@@ -726,21 +752,14 @@ class KeptBound:
 
 
 def kept_bound_premises(rules, players: int) -> KeptBound | None:
-    """The bound's figures, where it applies: ``shuffle`` order, a carried total, each new stock longer
-    than the draws that follow the hands' last lays, and the deck worth at least its ``kept`` highest
-    cards (when exactly, every stock must hold two values: more cards than any value has)."""
-    deck = make_deck(rules.deck)
-    values = sorted(rules.values[c.rank] for c in deck)
-    at_draw = rules.turnover_timing == "at_draw"
-    last = players - 1 if at_draw else players
-    stock = len(deck) - rules.hand_size * players + (1 if at_draw else 0)
-    kept = players * (rules.hand_size - 1)
-    if rules.turnover_order != "shuffle" or rules.total_after_turnover != "carries" or stock <= max(last, 1):
+    """The bound's figures (:func:`shuffled_turnover`), where it applies: ``shuffle`` order, a carried
+    total, each new stock longer than the draws that follow the hands' last lays, and the deck worth at
+    least its ``kept`` highest cards (when exactly, every stock must hold two values: more cards than
+    any value has)."""
+    f = shuffled_turnover(rules, players)
+    if f is None or f.stock <= max(f.last, 1) or f.worth < 0 or (f.worth == 0 and f.stock <= f.most_alike):
         return None
-    worth = sum(values[:len(deck) - kept])
-    if worth < 0 or (worth == 0 and stock <= max(Counter(values).values())):
-        return None
-    return KeptBound(kept, worth, stock, last)
+    return KeptBound(players * (rules.hand_size - 1), f.worth, f.stock, f.last)
 
 
 def _kept_cards_claim(game: SixtyOne, bound: KeptBound, s: z3.Solver) -> Claim:
@@ -780,13 +799,12 @@ def kept_bound_check(game: SixtyOne, bound: KeptBound, deals: int, plays: int = 
             drawn, stock = [], None
             while state.loser is None and len(drawn) < plays:
                 p, move = state.to_move, policy(state, rng)
-                before, total, k = Counter(state.hands[p]), state.total, state.turnovers
-                before[move.card] -= 1
+                hand, total, k = state.hands[p], state.total, state.turnovers
                 state = game.apply(state, move)
                 if state.total != total + value(move.card):
                     return Msg("deal seed {seed} ({policy}): the total went from {a} to {b} with {card} "
                                "laid", seed=seed, policy=name, a=total, b=state.total, card=str(move.card))
-                drawn.append(next(iter(Counter(state.hands[p]) - before), None))  # a multiset: two packs
+                drawn.append(card_drawn(hand, move.card, state.hands[p]))
                 if state.turnovers == k or state.loser is not None:
                     continue
                 new = [*state.stock, drawn[-1]]
@@ -796,10 +814,11 @@ def kept_bound_check(game: SixtyOne, bound: KeptBound, deals: int, plays: int = 
                     if sorted(since, key=sort_key) != sorted(stock, key=sort_key):
                         return Msg("deal seed {seed} ({policy}), turnover {t}: the last stock was not drawn "
                                    "whole", seed=seed, policy=name, t=state.turnovers)
-                    if sum(map(value, new)) < bound.worth - lows:
+                    worth = sum(map(value, new))
+                    if worth < bound.worth - lows:
                         return Msg("deal seed {seed} ({policy}), turnover {t}: the new stock is worth {s}, "
                                    "less than {d} less the last {m} cards drawn ({lows})", seed=seed, policy=name,
-                                   t=state.turnovers, s=sum(map(value, new)), d=bound.worth, m=bound.last, lows=lows)
+                                   t=state.turnovers, s=worth, d=bound.worth, m=bound.last, lows=lows)
                     turnovers += 1
                 stock = new
     return 2 * deals, turnovers
