@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
@@ -29,6 +30,35 @@ def test_the_deal_and_the_decks():
     state = Pyanitsa(players=5).deal(3)
     assert {len(p) for p in state.piles} == {10} and len(state.aside) == 2
     assert len(Pyanitsa(Rules(ranks=4, suits=2), players=2).deck()) == 8
+    assert Pyanitsa(players=2).player_range() == range(2, 9)   # INFO's 2-8
+    assert Pyanitsa(Rules(ranks=2, suits=1), players=2).player_range() == range(2, 3)   # a card each at most
+
+
+@pytest.mark.parametrize("order", ["laid", "chosen", "shuffled"])
+def test_every_card_stays_in_play_or_aside_and_the_deal_is_remembered(order):
+    """Three players share 52 cards with one set aside. At every step of seeded games, through disputes
+    and (under "chosen") the gathering of a trick card by card, each card is in one pile, on the table or
+    aside; the state keeps its deal's seed; the trick count is kept only where it seeds the shuffle."""
+    import random
+    game = Pyanitsa(Rules(return_order=order, lead="taker"), players=3)
+    deck = Counter(game.deck())
+    for seed in range(3):
+        state, rng, tricks, trick = game.deal(seed), random.Random(seed), 0, set()
+        assert len(state.aside) == 1
+        for _ in range(400):
+            held = [c for pile in state.piles for c in pile] + [c for _, c in state.table] + list(state.aside)
+            assert Counter(held) == deck and state.seed == seed
+            if state.gathering:
+                assert game.to_move(state) == state.taker   # the taker puts the cards under
+            elif trick and not state.table:  # a trick is over: its cards are the bottom of the taker's pile
+                assert set(state.piles[state.taker][-len(trick):]) == trick
+                tricks, trick = tricks + 1, set()
+            assert state.tricks == (tricks if order == "shuffled" else 0)
+            if game.is_over(state):
+                break
+            move = rng.choice(game.legal_moves(state))
+            trick.add(move.card)   # laid, or (under "chosen") put under from the table
+            state = game.play(state, move)
 
 
 def test_a_position_is_the_piles_as_the_first_trick_begins():
@@ -52,8 +82,10 @@ def test_a_position_is_the_piles_as_the_first_trick_begins():
 def test_the_highest_card_takes_and_the_cards_go_under_in_the_laid_order():
     game = Pyanitsa(players=2)
     s = game.position(["9♠ 7♥", "K♦ 8♣"])
-    with pytest.raises(IllegalMove, match=r"P0 lays the top card of their pile, not 7♥.*\[rule pyanitsa-top\]"):
+    with pytest.raises(IllegalMove) as err:
         game.check_move(s, lay(C("7h")))
+    assert str(err.value) == ("illegal move lay 7♥: P0 lays the top card of their pile, not 7♥: cards are laid "
+                              "unseen, from the top [rule pyanitsa-top]")
     s = game.play(game.play(s, lay(C("9s"))), lay(C("Kd")))
     assert s.piles == (parse_cards("7♥"), parse_cards("8♣ 9♠ K♦")) and s.taker == 1
 
@@ -73,6 +105,9 @@ def test_a_dispute_lays_new_cards_and_tied_aces_go_to_the_first_laid():
     # a dispute nobody can continue goes to the first laid card
     s = play_out(GAMES[0], GAMES[0].position(["9♠", "9♦"]), cap=2)
     assert GAMES[0].is_over(s) and s.taker == 0 and GAMES[0].outcome(s).winners == (1,)
+    # ... and one only the second tied player can continue goes to that player, not the first laid
+    s = play_out(GAMES[0], GAMES[0].position(["9♠", "9♦ 7♣"]), cap=2)
+    assert s.taker == 1 and s.piles == ((), parse_cards("7♣ 9♠ 9♦"))
 
 
 def test_return_orders():

@@ -140,7 +140,7 @@ class State:
 _new = object.__new__
 
 
-def _state(piles, table, layer, pos, aside, seed, tricks=0, taker=-1, gathering=False) -> State:
+def _state(piles, table, layer, pos, aside, seed, tricks, taker=-1, gathering=False) -> State:
     """``State(...)`` without the frozen ``__init__``'s cost per field (the same value: equal, same hash),
     for ``apply``'s hot path."""
     s = _new(State)
