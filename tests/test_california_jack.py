@@ -91,6 +91,9 @@ def test_target_by_counting_order_or_highest():
     assert match_result((9, 9), pts, 10, "count_order") == ((11, 11), (1,))
     assert match_result((9, 9), pts, 10, "highest") == ((11, 11), (0, 1))
     assert match_result((0, 0), pts, 10, "count_order") == ((2, 2), ())
+    # reaching the target exactly is enough, under either reading
+    assert match_result((8, 5), ((0, "A♣"), (0, "game")), 10, "highest") == ((10, 5), (0,))
+    assert match_result((8, 5), ((0, "A♣"), (0, "game")), 10, "count_order") == ((10, 5), (0,))
     assert deals_bound(10) == 7 and CaliforniaJack().max_plays() == 364
 
 

@@ -4,8 +4,8 @@ Each test plays a seeded game of every game from the deal to its end (the first 
 whose game ends: the source's Pyanitsa can loop) and checks, at the states it passes through,
 what every game must do alike: an end after which nothing is offered and every move is refused
 by the game's end clause, move notation that reads back in English and Russian, a refusal that
-names a clause of the game's own book in words, descriptions in both languages, and states a bot
-imagines that the seat cannot tell from the real one. A game's own test file keeps only what is
+names a clause of the game's own book in words, descriptions in both languages, states a bot
+imagines that the seat cannot tell from the real one, and every card of the deck somewhere. A game's own test file keeps only what is
 particular to it. The last test breaks a game in each of these ways and sees each check fail.
 """
 
@@ -100,6 +100,14 @@ def cards_of(game, state) -> Counter:
     return Counter(c for cards in game.zones(state).values() for c in cards)
 
 
+def check_cards(game, states) -> None:
+    """Every card is somewhere: at every state, the game's zones (hands, table, stock, tricks won, cards
+    out of play) hold the deck's cards, each as often as the deck has it."""
+    deck = Counter(game.deck())
+    for i, state in enumerate(states):
+        assert cards_of(game, state) == deck, (i, cards_of(game, state) - deck, deck - cards_of(game, state))
+
+
 def check_redraws(game, states) -> None:
     """What a bot imagines (:func:`spec.bots.determinize`: the cards a seat cannot see dealt afresh, and
     the game's other hidden things drawn again) is a state the seat cannot tell from the real one: it sees
@@ -115,7 +123,7 @@ def check_redraws(game, states) -> None:
 
 
 CHECKS = {"end": check_the_end, "notation": check_notation, "refusals": check_refusals,
-          "descriptions": check_descriptions, "redraws": check_redraws}
+          "descriptions": check_descriptions, "redraws": check_redraws, "cards": check_cards}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -127,8 +135,8 @@ def test_every_game(game_id, check):
 
 def broken_games():
     """A game (Svinya) broken once for each check: it offers a pass after the end, writes a lay with
-    no card, refuses every move with a reason no clause has, describes a state in a template, and
-    imagines a seat holding its neighbour's hand."""
+    no card, refuses every move with a reason no clause has, describes a state in a template,
+    imagines a seat holding its neighbour's hand, and loses sight of a card."""
     from spec.games.svinya import PASS, Svinya
 
     class OffersAfterTheEnd(Svinya):
@@ -155,8 +163,15 @@ def broken_games():
             hands[player], hands[other] = hands[other], hands[player]
             return dataclasses.replace(state, hands=tuple(hands))
 
+    class LosesACard(Svinya):
+        def zones(self, state):   # the first card of the first zone that holds one is nowhere
+            z = dict(super().zones(state))
+            key = next(k for k, cards in z.items() if cards)
+            z[key] = tuple(z[key])[1:]
+            return z
+
     return {"end": OffersAfterTheEnd, "notation": DropsTheCard, "refusals": UnknownClause,
-            "descriptions": Unformatted, "redraws": ImaginesAnotherHand}
+            "descriptions": Unformatted, "redraws": ImaginesAnotherHand, "cards": LosesACard}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
