@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from verifier.core import REGISTRY, Budget, Property, Result
 from verifier.runner import load_properties, run_on
 
@@ -141,3 +143,16 @@ def play_moves(game, state, moves: str):
         state = game.play(state, game.parse_move(text))
     return state
 
+
+def cards_of(game, state) -> Counter:
+    """The cards in ``game``'s zones at ``state``, each counted as often as it is there."""
+    return Counter(c for cards in game.zones(state).values() for c in cards)
+
+
+def check_cards(game, states) -> None:
+    """Every card is somewhere: at every state, the game's zones (hands, table, stock, tricks won, cards
+    out of play) hold the deck's cards, each as often as the deck has it."""
+    deck = Counter(game.deck())
+    for i, state in enumerate(states):
+        held = cards_of(game, state)
+        assert held == deck, (i, held - deck, deck - held)

@@ -5,8 +5,8 @@ whose game ends: the source's Pyanitsa can loop) and checks, at the states it pa
 what every game must do alike: an end after which nothing is offered and every move is refused
 by the game's end clause, move notation that reads back in English and Russian, a refusal that
 names a clause of the game's own book in words, descriptions in both languages, states a bot
-imagines that the seat cannot tell from the real one, and every card of the deck somewhere. A game's own test file keeps only what is
-particular to it. The last test breaks a game in each of these ways and sees each check fail.
+imagines that the seat cannot tell from the real one, and every card of the deck somewhere. A
+game's own test file keeps only what is particular to it. The last test breaks a game in each of these ways and sees each check fail.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections import Counter
 
 import pytest
 
@@ -22,6 +21,7 @@ from spec.errors import IllegalMove, NotationError
 from spec.games import all_games
 from spec.i18n import Msg, said
 from verifier.api import walk
+from tests.helpers import cards_of, check_cards
 
 GAMES = sorted(all_games())
 #: the most moves a game is played for, and the seeds tried until one ends
@@ -94,18 +94,6 @@ def check_descriptions(game, states) -> None:
             en, ru = said(text, "en"), said(text, "ru")
             assert "{" not in en and "{" not in ru, (en, ru)
         assert said(game.describe(state), "en").strip()
-
-
-def cards_of(game, state) -> Counter:
-    return Counter(c for cards in game.zones(state).values() for c in cards)
-
-
-def check_cards(game, states) -> None:
-    """Every card is somewhere: at every state, the game's zones (hands, table, stock, tricks won, cards
-    out of play) hold the deck's cards, each as often as the deck has it."""
-    deck = Counter(game.deck())
-    for i, state in enumerate(states):
-        assert cards_of(game, state) == deck, (i, cards_of(game, state) - deck, deck - cards_of(game, state))
 
 
 def check_redraws(game, states) -> None:

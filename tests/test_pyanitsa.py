@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+import random
 
 import pytest
 
@@ -12,7 +12,7 @@ from spec.cards import parse_card, parse_cards
 from spec.errors import IllegalMove, VariantError
 from spec.games.pyanitsa import CLAUSES, Pyanitsa, Rules, deal_piles, lay, returned, trick_layer, under
 from spec.rules import make_rules
-from tests.helpers import assert_refuted, check
+from tests.helpers import assert_refuted, check, check_cards
 
 GAMES = [Pyanitsa(players=n) for n in range(2, 9)]
 C = parse_card
@@ -39,15 +39,13 @@ def test_every_card_stays_in_play_or_aside_and_the_deal_is_remembered(order):
     """Three players share 52 cards with one set aside. At every step of seeded games, through disputes
     and (under "chosen") the gathering of a trick card by card, each card is in one pile, on the table or
     aside; the state keeps its deal's seed; the trick count is kept only where it seeds the shuffle."""
-    import random
     game = Pyanitsa(Rules(return_order=order, lead="taker"), players=3)
-    deck = Counter(game.deck())
     for seed in range(3):
         state, rng, tricks, trick = game.deal(seed), random.Random(seed), 0, set()
         assert len(state.aside) == 1
         for _ in range(400):
-            held = [c for pile in state.piles for c in pile] + [c for _, c in state.table] + list(state.aside)
-            assert Counter(held) == deck and state.seed == seed
+            check_cards(game, [state])
+            assert state.seed == seed
             if state.gathering:
                 assert game.to_move(state) == state.taker   # the taker puts the cards under
             elif trick and not state.table:  # a trick is over: its cards are the bottom of the taker's pile
