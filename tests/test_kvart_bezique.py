@@ -234,7 +234,8 @@ def test_two_combinations_and_the_show_score_by_their_clauses():
     game = KvartBezique(players=2)
     with CLAUSES.replaced("kvart-score", lambda hand, sc=PLAIN: -hand_score(hand, sc)):   # the lower score wins
         s = game.play(game.play(game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣"]), Bet(1)), SHOW)
-    assert s.winners == (1,) and s.last == "P1 pays 1 and shows: P0 K♥ Q♥ 9♠ 9♣ = -4, P1 A♠ A♥ 9♦ 10♣ = -1"
+        shown = game.describe_move(s)   # the log says the scores of the scoring clause in force
+    assert s.winners == (1,) and shown == "P1 pays 1 and shows: P0 K♥ Q♥ 9♠ 9♣ = -4, P1 A♠ A♥ 9♦ 10♣ = -1"
 
 
 def test_source_examples_refutes_a_crown_without_its_bezique():
@@ -472,17 +473,18 @@ def test_each_move_changes_only_what_it_should():
     s = game.position(["K♥ Q♥ 9♠ 9♣", "A♠ A♥ 9♦ 10♣", "J♠ J♥ J♦ 9♣"], seed=9)
     b = game.play(s, Bet(2))
     assert dataclasses.replace(b, ledger=s.ledger) == dataclasses.replace(s, to_move=1, stake=2, bettor=0,
-                                                                          last="P0 bets 2")
+                                                                          last=("bet", 0, 2))
     assert (b.ledger["P0"], b.ledger[POT]) == (s.ledger["P0"] - 2, s.ledger[POT] + 2)
     r = game.play(b, Bet(4))
     assert dataclasses.replace(r, ledger=b.ledger) == dataclasses.replace(b, to_move=0, stake=4, bettor=1, owed=2,
-                                                                          resume=2, last="P1 bets 4")
+                                                                          resume=2, last=("bet", 1, 4))
     m = game.play(r, MAKE_UP)
     assert dataclasses.replace(m, ledger=r.ledger) == dataclasses.replace(r, to_move=2, owed=0, resume=None,
-                                                                          last="P0 makes up 2")
+                                                                          last=("make_up", 0, 2))
     assert (m.ledger["P0"], m.ledger[POT]) == (r.ledger["P0"] - 2, r.ledger[POT] + 2)
     f = game.play(m, FOLD)
-    assert f == dataclasses.replace(m, folded=(False, False, True), to_move=0, last="P2 folds")
+    assert f == dataclasses.replace(m, folded=(False, False, True), to_move=0, last=("fold", 2, 0))
+    assert [game.describe_move(x) for x in (b, r, m, f)] == ["P0 bets 2", "P1 bets 4", "P0 makes up 2", "P2 folds"]
     end = game.play(f, SHOW)
     assert end.hands == s.hands and end.seed == 9 and end.folded == f.folded and end.stake == 4
     assert end.bettor == 1 and end.to_move is None and end.shown and end.ledger[POT] == 0

@@ -160,6 +160,15 @@ class Scoring:
 PLAIN = Scoring()
 
 
+#: The game log's sentence for each kind of move, and the name of the number it says. A state keeps only the
+#: kind and its numbers: the sentence is made when the log is read, not at every move of a search.
+LOG = {"fold": (N_("P{player} folds"), None),
+       "fold_out": (N_("P{player} folds; P{winner} takes the pot unseen"), "winner"),
+       "make_up": (N_("P{player} makes up {owed}"), "owed"),
+       "bet": (N_("P{player} bets {amount}"), "amount"),
+       "show": (N_("P{player} pays {stake} and shows: {shown}"), "stake")}
+
+
 @dataclass(frozen=True)
 class State:
     hands: tuple[tuple[Card, ...], ...]
@@ -175,7 +184,7 @@ class State:
     shown: bool = False
     winners: tuple[int, ...] = ()
     seed: int = 0
-    last: str = ""                      # what the last move did (for the game log)
+    last: tuple = ()                    # what the last move did, for the game log: (kind of LOG, player, number)
 
 
 # ------------------------------------------------------------------ scoring clauses
@@ -575,44 +584,38 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
             folded = state.folded[:p] + (True,) + state.folded[p + 1:]
             lone = lone_player(folded)
             if lone is not None:
-                return self._finish(state, folded, (lone,), Msg("P{player} folds; P{winner} takes the pot unseen", player=p, winner=lone))
+                return self._finish(state, folded, (lone,), ("fold_out", p, lone))
             nxt = state.resume if state.owed else next_seat(folded, p)
             return State(state.hands, state.stock, state.turned, state.ledger, folded, nxt, state.stake,
-                         state.bettor, 0, None, False, (), state.seed, Msg("P{player} folds", player=p))
+                         state.bettor, 0, None, False, (), state.seed, ("fold", p, 0))
         if kind is MakeUp:
             led = settle(state.ledger, bet_paid(state.owed, p), clause="kvart-bet-paid")
             return State(state.hands, state.stock, state.turned, led, state.folded, state.resume, state.stake,
-                         state.bettor, 0, None, False, (), state.seed,
-                         Msg("P{player} makes up {owed}", player=p, owed=state.owed))
+                         state.bettor, 0, None, False, (), state.seed, ("make_up", p, state.owed))
         if kind is Show:
             led = settle(state.ledger, bet_paid(state.stake, p), clause="kvart-bet-paid")
             seats = [q for q, f in enumerate(state.folded) if not f]
             win = showdown_winners(state.hands, seats, self.scoring(state), self.rules.tie)
-            sc = self.scoring(state)
-            shown = Msg.join(", ", [Msg("P{player} {cards} = {score}", player=q, cards=format_cards(state.hands[q]),
-                                        score=hand_score(state.hands[q], sc)) for q in seats])
             after = State(state.hands, state.stock, state.turned, led, state.folded, p, state.stake, state.bettor,
                           seed=state.seed)
-            return self._finish(after, state.folded, win, Msg("P{player} pays {stake} and shows: {shown}", player=p,
-                                                              stake=state.stake, shown=shown), True)
+            return self._finish(after, state.folded, win, ("show", p, state.stake), True)
         # a bet; a raise over the previous bettor makes them make up the difference first
         led = settle(state.ledger, bet_paid(move.amount, p), clause="kvart-bet-paid")
         nxt = next_seat(state.folded, p)
         if state.stake and move.amount > state.stake and state.bettor is not None and state.bettor != p:
             return State(state.hands, state.stock, state.turned, led, state.folded, state.bettor, move.amount, p,
-                         move.amount - state.stake, nxt, False, (), state.seed,
-                         Msg("P{player} bets {amount}", player=p, amount=move.amount))
+                         move.amount - state.stake, nxt, False, (), state.seed, ("bet", p, move.amount))
         return State(state.hands, state.stock, state.turned, led, state.folded, nxt, move.amount, p, 0, None,
-                     False, (), state.seed, Msg("P{player} bets {amount}", player=p, amount=move.amount))
+                     False, (), state.seed, ("bet", p, move.amount))
 
-    def _finish(self, state, folded, winners, text, shown=False) -> State:
+    def _finish(self, state, folded, winners, last, shown=False) -> State:
         pot = state.ledger[POT]
         if len(winners) == 1:
             led = settle(state.ledger, pot_won(pot, winners), clause="kvart-pot-won")
         else:
             led = settle(state.ledger, pot_split(pot, winners), clause="kvart-pot-split")
         return State(state.hands, state.stock, state.turned, led, folded, None, state.stake, state.bettor, 0, None,
-                     shown, tuple(winners), state.seed, text)
+                     shown, tuple(winners), state.seed, last)
 
     def ledger(self, state) -> Ledger:
         return state.ledger
@@ -650,7 +653,16 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
         return Msg.join("; ", parts)
 
     def describe_move(self, state):
-        return state.last
+        if not state.last:
+            return ""
+        kind, p, n = state.last
+        template, field = LOG[kind]
+        if kind != "show":
+            return Msg(template, player=p, **({field: n} if field else {}))
+        sc = self.scoring(state)
+        shown = Msg.join(", ", [Msg("P{player} {cards} = {score}", player=q, cards=format_cards(state.hands[q]),
+                                    score=hand_score(state.hands[q], sc)) for q, f in enumerate(state.folded) if not f])
+        return Msg(template, player=p, stake=n, shown=shown)
 
 
 GAME = KvartBezique
