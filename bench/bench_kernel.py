@@ -14,8 +14,10 @@ Prints one JSON document; ``ratio`` is current / baseline time per move.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -69,8 +71,10 @@ print(json.dumps({"us_per_play": cpu / plays * 1e6, "games": games, "plays": pla
 
 
 def extract(rev: str, paths: tuple[str, ...] = ("spec", "verifier")) -> str:
-    """``paths`` of commit ``rev`` (``()``: the whole tree) in a new temporary folder."""
+    """``paths`` of commit ``rev`` (``()``: the whole tree) in a new temporary folder, removed when the
+    benchmark exits."""
     out = tempfile.mkdtemp(prefix="cardspec-baseline-")
+    atexit.register(shutil.rmtree, out, True)
     data = subprocess.run(["git", "-C", ROOT, "archive", rev, *paths], check=True,
                           capture_output=True).stdout
     with tempfile.TemporaryFile() as fh:
