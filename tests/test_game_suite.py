@@ -5,7 +5,8 @@ whose game ends: the source's Pyanitsa can loop) and checks, at the states it pa
 what every game must do alike: an end after which nothing is offered and every move is refused
 by the game's end clause, move notation that reads back in English and Russian, a refusal that
 names a clause of the game's own book in words, descriptions in both languages, states a bot
-imagines that the seat cannot tell from the real one, and every card of the deck somewhere. A
+imagines that the seat cannot tell from the real one, every card of the deck somewhere, and what a
+game stopped now would pay (where the game says) equal at the end to what it pays. A
 game's own test file keeps only what is particular to it. The last test breaks a game in each of these ways and sees each check fail.
 """
 
@@ -110,8 +111,20 @@ def check_redraws(game, states) -> None:
                 game.play(imagined, move)
 
 
+def check_standing(game, states) -> None:
+    """Where a game says what it would pay if stopped now (``standing``: a bot's playout cut short scores
+    by it), it says a number for each seat at every state, and at the end exactly what the game pays."""
+    end = states[-1]
+    if game.standing(end) is None:
+        return
+    for state in states[::max(1, len(states) // 50)]:
+        assert len(game.standing(state)) == game.players
+    assert tuple(game.standing(end)) == tuple(game.outcome(end).returns)
+
+
 CHECKS = {"end": check_the_end, "notation": check_notation, "refusals": check_refusals,
-          "descriptions": check_descriptions, "redraws": check_redraws, "cards": check_cards}
+          "descriptions": check_descriptions, "redraws": check_redraws, "cards": check_cards,
+          "standing": check_standing}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -124,7 +137,8 @@ def test_every_game(game_id, check):
 def broken_games():
     """A game (Svinya) broken once for each check: it offers a pass after the end, writes a lay with
     no card, refuses every move with a reason no clause has, describes a state in a template,
-    imagines a seat holding its neighbour's hand, and loses sight of a card."""
+    imagines a seat holding its neighbour's hand, loses sight of a card, and says a game stopped at its
+    end would pay nothing."""
     from spec.games.svinya import PASS, Svinya
 
     class OffersAfterTheEnd(Svinya):
@@ -158,8 +172,13 @@ def broken_games():
             z[key] = tuple(z[key])[1:]
             return z
 
+    class StandsEven(Svinya):
+        def standing(self, state):   # a game stopped at its end would pay nobody anything
+            return (0,) * self.players
+
     return {"end": OffersAfterTheEnd, "notation": DropsTheCard, "refusals": UnknownClause,
-            "descriptions": Unformatted, "redraws": ImaginesAnotherHand, "cards": LosesACard}
+            "descriptions": Unformatted, "redraws": ImaginesAnotherHand, "cards": LosesACard,
+            "standing": StandsEven}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
