@@ -194,6 +194,20 @@ def test_the_king_then_the_prince_take_the_peasants_highest_trumps():
     assert allowed(game, s) == "K♠ 8♦ A♣"
 
 
+def test_under_prince_trump_any_the_prince_takes_any_trump_and_the_king_still_the_highest():
+    rules = Rules(prince_trump="any")
+    game, s = position("A♣ 7♣ 9♣ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, rules=rules, **REIGN)
+    assert {m.take for m in game.legal_moves(s)} == {C("A♣")}
+    assert refusal(game, s, SWAP[(C("9♣"), C("8♦"))]) == (
+        "koroli-exchange", "take the peasant's highest trump, A♣, not 9♣")
+    s = game.play(s, SWAP[(C("A♣"), C("6♥"))])                # the prince, P2, chooses among 7♣ and 9♣
+    assert s.to_move == 2 and {m.take for m in game.legal_moves(s)} == set(parse_cards("7♣ 9♣"))
+    assert refusal(game, s, SWAP[(C("9♦"), C("8♥"))]) == (
+        "koroli-exchange", "take one of the peasant's trumps (♣), not 9♦")
+    s = game.play(s, SWAP[(C("7♣"), C("8♥"))])                # the prince's choice: 7♣, not the higher 9♣
+    assert s.hands[2] == parse_cards("7♠ Q♠ 7♣") and s.to_move == 1 and not s.swaps
+
+
 def test_a_peasant_without_trumps_gives_any_card():
     game, s = position("A♦ 7♥ 9♦|K♠ 8♦ 6♥|Q♠ 8♥ 7♠|J♠ 6♦ 10♥", swaps=(1, 2), to_move=1, **REIGN)
     assert {m.take for m in game.legal_moves(s)} == set(parse_cards("A♦ 7♥ 9♦"))
