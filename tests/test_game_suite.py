@@ -18,6 +18,7 @@ import random
 
 import pytest
 
+from spec.engine import Game
 from spec.errors import IllegalMove, NotationError
 from spec.games import all_games
 from spec.i18n import Msg, said
@@ -115,7 +116,7 @@ def check_standing(game, states) -> None:
     """Where a game says what it would pay if stopped now (``standing``: a bot's playout cut short scores
     by it), it says a number for each seat at every state, and at the end exactly what the game pays."""
     end = states[-1]
-    if game.standing(end) is None:
+    if type(game).standing is Game.standing:   # the game does not say
         return
     for state in states[::max(1, len(states) // 50)]:
         assert len(game.standing(state)) == game.players
