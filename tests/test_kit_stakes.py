@@ -167,3 +167,31 @@ def test_a_share_is_whole_chips_and_leaves_fewer_odd_chips_than_the_sharers():
         solver = z3.Solver()
         solver.add(pot >= 0, z3.Not(z3.And(0 <= odd, odd < n)))
         assert solver.check() == z3.unsat, n
+
+
+def test_a_sentence_may_name_every_field_of_the_amounts():
+    every = "{amount} of {low}-{high} by {step}, {held} held"
+    bets = Amounts(2, 8, step=2, outside="out: " + every, unpaid="unpaid: " + every)
+    assert bets.why_not(5, held=9) == "out: 5 of 2-8 by 2, 9 held"
+    assert bets.why_not(6, held=5) == "unpaid: 6 of 2-8 by 2, 5 held"
+    assert (Amounts(1, 3).why_not(4), Amounts(1, 3).why_not(3, held=2)) == ("4 is not allowed: 1 to 3",
+                                                                            "3 is more than the 2 held")
+
+
+def test_a_ledger_names_a_missing_account_pays_nothing_for_zero_and_gives_each_players_gain():
+    led = Ledger.open(players=2, stake=2)
+    with pytest.raises(KeyError) as err:
+        led["P9"]
+    assert err.value.args == ("P9",)
+    assert led.pay("P0", "pot", 0) == led
+    with pytest.raises(ValueError) as err:
+        led.pay("P0", "pot", -1)
+    assert str(err.value) == "Ledger.pay: the amount must not be negative"
+    # a rule that names no clause is refused as the kit's own
+    with pytest.raises(IllegalMove) as err:
+        led.pay("P1", "pot", 3, allow_debt=False)
+    assert err.value.clause == "stakes"
+    with pytest.raises(ValueError) as err:
+        settle(led, (("P0", -2), ("pot", 3)))
+    assert str(err.value) == "settlement of clause stakes does not balance: gains and losses sum to 1"
+    assert led.pay("P0", "P1", 1).player_returns(led, 2) == (-1, 1)
