@@ -11,7 +11,9 @@ from itertools import combinations, permutations, product
 
 import pytest
 
-from spec.bouts import BeatRule, bit, card_id, draw_turns, draw_up, ids_of, mask_of, suit_leads, why_not_suit_lead
+from spec import bouts
+from spec.bouts import (BeatRule, bit, card_id, draw_turns, draw_up, ids_of, mask_of, suit_leads, why_not_held,
+                        why_not_suit_lead)
 from spec.cards import Card, Rank, Suit
 
 #: nine cards: three ranks (the ten between the nine and the king, or above the king) in three suits
@@ -155,3 +157,35 @@ def test_draw_up_on_masks_is_draw_turns():
                     want[p] |= bit(c)
                 got = list(hands)
                 assert draw_up(got, stock, order, hand_size) == stock[len(turns):] and got == want
+
+
+@pytest.mark.parametrize("rule", RULES, ids=repr)
+def test_what_beats_a_card_is_the_rule_as_stated(rule, monkeypatch):
+    """Made afresh in the test (a rule built at import has its order and table already), a rule's covers
+    of one card are the cards the rule's words name: a higher card of the suit in the rule's order (a
+    rank the order does not name neither beats nor is beaten in its suit), or any trump when the card
+    is not a trump and its suit is not one beaten only by its own suit."""
+    monkeypatch.setattr(bouts, "_BEATEN_BY", {})
+    fresh = BeatRule(rule.trump, rule.own_suit_only, rule.order)
+    order = rule.order or tuple(r for r in Rank if r != Rank.JOKER)
+    cards = DECK + (Card(Rank.TWO, Suit.SPADES), Card(Rank.ACE, Suit.SPADES), OUTSIDE)
+
+    def beats(a, c):
+        if c.suit == a.suit:
+            return a.rank in order and c.rank in order and order.index(c.rank) > order.index(a.rank)
+        return c.suit == rule.trump and a.suit not in rule.own_suit_only
+
+    for a in cards:
+        assert fresh.cover_options((a,), cards) == tuple((c,) for c in cards if beats(a, c)), a
+        assert all(fresh.beats(a, c) is beats(a, c) for c in cards), a
+
+
+def test_covers_and_their_refusals_of_several_cards_word_for_word():
+    rule = BeatRule(Suit.HEARTS)
+    q, ten, nine, king = (Card(Rank.QUEEN, Suit.SPADES), Card(Rank.TEN, Suit.SPADES), Card(Rank.NINE, Suit.SPADES),
+                          Card(Rank.KING, Suit.SPADES))
+    assert not rule.covers((q, ten), (king,)) and not rule.covers((q,), (king, OUTSIDE))
+    assert rule.why_not_cover((q, ten), (nine, OUTSIDE), (nine, OUTSIDE)) == \
+        "9♠ A♣ do not beat Q♠ 10♠ card by card: each card needs a higher card of its suit or a trump (trumps ♥)"
+    assert why_not_held((nine,), (king,), "P1") == "P1 does not hold 9♠"
+    assert why_not_held((nine,), (king,)) == "9♠ is not in the hand"
