@@ -410,8 +410,8 @@ PLAY: Mapping[Card, Play] = MappingProxyType(
 def allowed_plays(duties: Duties, hand: Sequence[Card], plays: Sequence[tuple[int, Card]],
                   order: TrickOrder) -> tuple[Play, ...]:
     """The :class:`Play` of every card of ``hand`` that ``duties`` allow to a trick holding ``plays``,
-    in the hand's order; a leader (no ``plays``) may play any card."""
-    return tuple(map(PLAY.__getitem__, duties.options(hand, plays, order) if plays else hand))
+    in the hand's order; a leader (no ``plays``) any card but a barred lead (:meth:`Duties.lead_options`)."""
+    return tuple(map(PLAY.__getitem__, duties.options(hand, plays, order)))
 
 
 def refused_play(hold: str, follow: str, duties: Duties, player: int, hand: Sequence[Card],

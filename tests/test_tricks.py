@@ -370,6 +370,12 @@ def test_allowed_plays_are_the_duty_options_as_moves(hand, plays, allowed):
     assert got == tuple(Play(c) for c in parse_cards(allowed))
 
 
+def test_allowed_plays_keep_a_barred_lead_out_of_a_lead():
+    hearts_barred = Duties(barred_lead=Suit.HEARTS)
+    assert allowed_plays(hearts_barred, parse_cards("A♠ 7♥ K♣"), (), TrickOrder(None)) == (PLAY[C("A♠")], PLAY[C("K♣")])
+    assert allowed_plays(hearts_barred, parse_cards("7♥ 2♥"), (), TrickOrder(None)) == (PLAY[C("7♥")], PLAY[C("2♥")])
+
+
 def test_refused_play_names_the_hold_clause_or_the_duty_clause():
     hand, order = parse_cards("A♠ 7♥"), TrickOrder(None)
     assert refused_play("g-hold", "g-follow", Duties(), 2, hand, plays_of("9♥"), order, C("K♣")) == (
@@ -382,6 +388,7 @@ def test_refused_play_names_the_hold_clause_or_the_duty_clause():
     ("", 1, None, (1, "")),
     ("7♠ 9♠", 3, None, (1, "3:7♠ 0:9♠")),          # round the table past the last seat
     ("7♠", 0, 2, (2, "1:7♠")),                     # the seat to move named: the card before is its right's
+    ("7♠", 0, None, (1, "0:7♠")),                  # the leader's left follows
 ])
 def test_seat_trick(trick, leader, to_move, expected):
     plays = tuple((int(x.split(":")[0]), C(x.split(":")[1])) for x in expected[1].split())
