@@ -309,3 +309,35 @@ def test_a_solved_position_is_remembered():
     v = solver.value(s)
     nodes = solver.nodes
     assert solver.value(s) == v and solver.nodes == nodes > 0
+
+
+def test_once_the_stock_is_out_a_players_view_fixes_the_position_and_the_exact_move_is_the_solvers():
+    """Random play of 40 deals: wherever the stock is exhausted (not closed), the position the player to
+    move sees (the other hand: every card not seen) is the real one, and the bots' exact move is the
+    solver's best move of the real position; the other seat, a closed stock, a stock that lasts, three
+    players and a partie get no exact move."""
+    import random
+    from spec.games.sixty_six import Rules, seen_position
+    game, found, closed, lasting = SixtySix(), 0, 0, 0
+    for seed in range(40):
+        s, rng = game.deal(seed), random.Random(seed)
+        while not game.is_over(s):
+            p = game.to_move(s)
+            seen = seen_position(game, game.observe(s, p), p)
+            if s.stock or s.closed_by is not None:
+                assert seen is None and game.exact_move(s, p) is None
+                closed += s.closed_by is not None
+                lasting += bool(s.stock)
+            else:
+                key, real = game.solver_key(seen), game.solver_key(s)
+                assert tuple(map(frozenset, key[0])) == tuple(map(frozenset, real[0])) and key[1:] == real[1:]
+                assert game.exact_move(s, p) == Solver(game).best_move(s) and game.exact_move(s, 1 - p) is None
+                found += 1
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+        assert seen_position(game, game.observe(s, 0), 0) is None          # after the end
+    assert found > 50 and closed and lasting
+    for other in (SixtySix(Rules(allow_three=True), players=3), SixtySix(Rules(partie=True))):
+        s = other.deal(1)
+        while other.to_move(s) is not None and (s.stock or s.closed_by is not None):
+            s = other.play(s, next(m for m in other.legal_moves(s) if type(m).__name__ != "Close"))
+        assert other.exact_move(s, other.to_move(s)) is None
