@@ -87,6 +87,14 @@ def test_a_position_is_a_deal_with_its_cards_placed_and_names_a_bad_card():
         with pytest.raises(ValueError) as exc:
             g.position(hands, stock)
         assert str(exc.value) == message
+    # a card of a hand named again in a pile, the stock or the trick
+    for where in ({"piles": ["A♠ 10♥", ""]}, {"stock": "A♠ 9♥"}, {"trick": [(1, "A♠")]}):
+        with pytest.raises(ValueError) as exc:
+            g.position(["A♠ 10♠", "K♠ Q♠"], **{"stock": "J♠ 9♥", **where})
+        assert str(exc.value) == "A♠ is named more often than the deck holds it", where
+    # the defaults: P0 deals, so P1 leads; seed 0; tricks counted from the piles, whole tricks
+    s = g.position(["A♠ 10♠", "K♠ Q♠"], "J♠ 9♥", piles=["A♥ K♥ J♣", ""])
+    assert (s.dealer, s.seed, s.to_move, s.tricks) == (0, 0, 1, (1, 0)) and all(type(t) is int for t in s.tricks)
 
 
 def test_card_points_and_rank_order():

@@ -339,3 +339,12 @@ def test_each_player_sees_his_own_hand_and_the_count_of_the_others():
                        ("trick", ()), ("won 0", ()), ("won 1", ()))
     assert theirs[0][1:3] == (("hand 0", 6), ("hand 1", s.hands[1]))
     assert mine[1:] == theirs[1:] == (Suit.DIAMONDS, (0, 0), (0, 0), (0, 0), None, (), None)
+
+
+def test_a_state_given_new_hands_offers_the_plays_of_those_hands():
+    g = SixtySix()
+    s = g.deal(1)
+    p = s.to_move
+    hands = list(s.hands)
+    hands[p] = hands[p][:1]
+    assert [m for m in g.legal_moves(_evolve(s, hands=tuple(hands))) if isinstance(m, Play)] == [Play(s.hands[p][0])]

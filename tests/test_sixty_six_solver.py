@@ -341,3 +341,15 @@ def test_once_the_stock_is_out_a_players_view_fixes_the_position_and_the_exact_m
         while other.to_move(s) is not None and (s.stock or s.closed_by is not None):
             s = other.play(s, next(m for m in other.legal_moves(s) if type(m).__name__ != "Close"))
         assert other.exact_move(s, other.to_move(s)) is None
+
+
+def test_a_marriage_declared_before_its_first_trick_is_seen_and_kept_in_the_position():
+    from spec.games.sixty_six import seen_position
+    game = SixtySix()
+    s = game.position(["K♥ Q♥ A♠", "9♠ J♣ 10♣"], trump=Suit.HEARTS, piles=["", "A♣ K♣ A♦ 10♦ K♦ Q♦ J♦ 9♦ Q♣ 9♣ "
+                      "10♠ K♠ Q♠ J♠ J♥ 9♥ A♥ 10♥"], tricks=(0, 9), pending=(20, 0))
+    for p in (0, 1):
+        seen = seen_position(game, game.observe(s, p), p)
+        key, real = game.solver_key(seen), game.solver_key(s)
+        assert seen.pending == (20, 0) and seen.tricks == (0, 9) and key[1:] == real[1:]
+        assert tuple(map(frozenset, key[0])) == tuple(map(frozenset, real[0]))
