@@ -161,3 +161,27 @@ def test_the_pages_worked_example_says_what_the_solver_finds():
     ru_header, ru_rows = endgame_table("ru")
     assert ru_header != header and [r[1] for r in ru_rows] == [r[1] for r in rows]
     assert ru_rows[3][0] == "ход 8♣" and ru_rows[3][2] == "дурак — P1"
+
+
+def test_a_search_past_its_budget_or_round_a_loop_says_unknown_with_what_it_searched(monkeypatch):
+    import spec.games._durak_solver as solver_module
+    game = Durak(players=2)
+    text = "trump=♥; attacker=1; p0=6♠ 10♥ A♦; p1=7♣ Q♥"
+    keys = {"position", "value", "meaning", "line", "moves", "nodes", "seconds"}
+    solved = solve_position(game, text)
+    assert set(solved) == keys and solved["value"] is not None and 0 <= solved["seconds"] < 60
+    out = solve_position(game, text, max_nodes=3)
+    assert set(out) == keys and 0 <= out["seconds"] < 60 and out["nodes"] > 3
+    assert (out["position"], out["value"], out["meaning"], out["line"], out["moves"]) == (
+        text, None, "unknown: beyond the budget of 3 positions", [], {})
+
+    class Looping(solver_module.Solver):   # as a search that comes back to a position on its line
+        def value(self, state, *args):
+            self.nodes += 1
+            raise solver_module.Repeated
+
+    monkeypatch.setattr(solver_module, "Solver", Looping)
+    out = solve_position(game, text)
+    assert set(out) == keys and 0 <= out["seconds"] < 60 and out["nodes"] == 1
+    assert (out["position"], out["value"], out["meaning"], out["line"], out["moves"]) == (
+        text, None, "unknown: a line of play repeats a position (these rules can loop)", [], {})
