@@ -311,6 +311,13 @@ def test_a_solved_position_is_remembered():
     assert solver.value(s) == v and solver.nodes == nodes > 0
 
 
+def same_endgame(game, a, b) -> bool:
+    """The same endgame: what the solver reads of the two states (``solver_key``) is equal, each hand's
+    cards in any order (a seen position lists the other hand in the pack's order)."""
+    ka, kb = game.solver_key(a), game.solver_key(b)
+    return tuple(map(frozenset, ka[0])) == tuple(map(frozenset, kb[0])) and ka[1:] == kb[1:]
+
+
 def test_once_the_stock_is_out_a_players_view_fixes_the_position_and_the_exact_move_is_the_solvers():
     """Random play of 40 deals: wherever the stock is exhausted (not closed), the position the player to
     move sees (the other hand: every card not seen) is the real one, and the bots' exact move is the
@@ -329,8 +336,7 @@ def test_once_the_stock_is_out_a_players_view_fixes_the_position_and_the_exact_m
                 closed += s.closed_by is not None
                 lasting += bool(s.stock)
             else:
-                key, real = game.solver_key(seen), game.solver_key(s)
-                assert tuple(map(frozenset, key[0])) == tuple(map(frozenset, real[0])) and key[1:] == real[1:]
+                assert same_endgame(game, seen, s)
                 assert game.exact_move(s, p) == Solver(game).best_move(s) and game.exact_move(s, 1 - p) is None
                 found += 1
             s = game.play(s, rng.choice(game.legal_moves(s)))
@@ -350,6 +356,4 @@ def test_a_marriage_declared_before_its_first_trick_is_seen_and_kept_in_the_posi
                       "10♠ K♠ Q♠ J♠ J♥ 9♥ A♥ 10♥"], tricks=(0, 9), pending=(20, 0))
     for p in (0, 1):
         seen = seen_position(game, game.observe(s, p), p)
-        key, real = game.solver_key(seen), game.solver_key(s)
-        assert seen.pending == (20, 0) and seen.tricks == (0, 9) and key[1:] == real[1:]
-        assert tuple(map(frozenset, key[0])) == tuple(map(frozenset, real[0]))
+        assert seen.pending == (20, 0) and seen.tricks == (0, 9) and same_endgame(game, seen, s)

@@ -202,7 +202,7 @@ def first_dealer(seed: int) -> int:
         drawers = [p for p in drawers if drawn[p].rank == top]
         if len(drawers) == 1:
             return drawers[0]
-    return drawers[0]  # the deck ran out in ties: every draw after the first tied (no seed tried does this)
+    return drawers[0]  # the deck ran out in ties: possible only if every later draw ties, which no tested seed does
 
 
 @CLAUSES.rule("koroli-deal", "Nine cards each, one at a time; in a four-player deal the dealer turns up "

@@ -657,12 +657,13 @@ class KvartBezique(Game[State, Bet | MakeUp | Show | Fold]):
             return ""
         kind, p, n = state.last
         template, field = LOG[kind]
-        if kind != "show":
-            return Msg(template, player=p, **({field: n} if field else {}))
-        sc = self.scoring(state)
-        shown = Msg.join(", ", [Msg("P{player} {cards} = {score}", player=q, cards=format_cards(state.hands[q]),
-                                    score=hand_score(state.hands[q], sc)) for q, f in enumerate(state.folded) if not f])
-        return Msg(template, player=p, stake=n, shown=shown)
+        fields = {"player": p, **({field: n} if field else {})}
+        if kind == "show":   # the two hands still in, and their scores
+            sc = self.scoring(state)
+            fields["shown"] = Msg.join(", ", [Msg("P{player} {cards} = {score}", player=q, score=hand_score(h, sc),
+                                                  cards=format_cards(h))
+                                              for q, (h, out) in enumerate(zip(state.hands, state.folded)) if not out])
+        return Msg(template, **fields)
 
 
 GAME = KvartBezique
