@@ -6,7 +6,9 @@ chosen module and its tests, runs it, and prints the score. Mutants listed in
 ``bench/equivalent_mutants.toml`` (each with the reason it cannot be killed: it behaves
 exactly as the original) are left out of the denominator. A mutant no selected test
 reaches counts as surviving: an untested line is not a killed one; a mutant that makes the
-tests run past mutmut's time limit counts as killed.
+tests run past mutmut's time limit counts as killed. mutmut runs each mutant in a fork of a
+process that has run the tests already; a survivor's tests are run once more in a new interpreter,
+and a failure there counts it as killed (a table the game fills as it runs starts empty there).
 
 Run: ``.venv/bin/python bench/mutation.py spec/tricks.py [--tests tests/test_tricks.py ...]``;
 ``--diffs`` shows each surviving mutant's code, ``--mutants NAME ...`` reruns only some.
@@ -35,8 +37,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 EQUIVALENT = os.path.join(HERE, "equivalent_mutants.toml")
 #: mutmut's verdicts that count as detected: a test failed, or the tests never finished (a mutant
-#: that makes a loop run for ever is caught by any test run with a time limit, as CI has)
-DETECTED = {"killed", "timeout"}
+#: that makes a loop run for ever is caught by any test run with a time limit, as CI has); the last
+#: is this script's own, for a survivor whose tests fail when run afresh (:func:`fresh_verdict`)
+FRESH_KILLED = "killed in a fresh process"
+DETECTED = {"killed", "timeout", FRESH_KILLED}
 
 
 #: the test files whose cases cover every game alike, parametrized by game id (a game's own tests need not
@@ -143,6 +147,23 @@ def _mutation_fresh_caches():
 """
 
 
+def fresh_verdict(tmp: str, name: str, tests: list[str], keyword: str | None, limit: float = 1800) -> str | None:
+    """Run a surviving mutant's tests again in a new interpreter, the mutant active from import on.
+
+    mutmut forks each mutant's run from a process that has already run the tests, so a module-level
+    table filled as the game runs (Durak's one attack object per card set) holds entries made by the
+    original code, and a mutant of the code that fills it is never reached. A real run starts empty:
+    if the tests fail there, the mutant is detected."""
+    env = dict(os.environ, MUTANT_UNDER_TEST=name)
+    args = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o",
+            "addopts=-q --import-mode=importlib", *(["-k", keyword] if keyword else []), *tests]
+    try:
+        done = subprocess.run(args, cwd=os.path.join(tmp, "mutants"), env=env, capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return FRESH_KILLED if done.returncode == 1 else None
+
+
 def added_lines(diff: str) -> str:
     return "\n".join(line[1:].strip() for line in diff.splitlines()
                      if line.startswith("+") and not line.startswith("+++"))
@@ -191,6 +212,8 @@ def run(module: str, tests: list[str], max_children: int, equivalent_files: list
             name, _, what = line.strip().rpartition(": ")
             if name and (not only or any(fnmatch.fnmatch(name, pattern) for pattern in only)):
                 status[name] = what
+        for name in [n for n, s in status.items() if s not in DETECTED]:
+            status[name] = fresh_verdict(tmp, name, tests, keyword) or status[name]
         listed = equivalent_for(module, equivalent_files)
         # An entry holds only while its mutant still makes the change it names: mutmut numbers
         # mutants per function, so an edit elsewhere in the function can shift the numbers.
