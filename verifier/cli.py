@@ -18,6 +18,7 @@ from rich.table import Table as RichTable
 from spec.engine import Game, Record, check_writable
 from spec.errors import CardspecError, one_line, quote
 from spec.games import all_games, get_game
+from spec.games._durak_solver import MAX_NODES
 from spec.i18n import error_text, said, tr
 from spec.rules import make_rules
 from spec.seatview import deal_line, move_line
@@ -797,7 +798,7 @@ def docs(out, language, fmt, open_it) -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("--position", required=True, help="The position, in the game's position notation.")
 @click.option("--variant", "variant_path", help="A variant TOML file or a named preset.")
-@click.option("--max-nodes", type=click.IntRange(1, 10**9), default=2_000_000, show_default=True,
+@click.option("--max-nodes", type=click.IntRange(1, 10**9), default=MAX_NODES, show_default=True,
               help="Positions the search may visit before it reports the position as beyond its budget (Durak).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default=None,

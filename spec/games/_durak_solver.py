@@ -8,7 +8,8 @@ two players), so it solves every variant the engine plays. Its value is from P0'
 bout, under ``all_out = "draw"``).
 
 It is a depth-first minimax with alpha-beta pruning, a transposition table of exact values
-and bounds, and move ordering (cheap moves and beats with low cards first, taking last).
+and bounds, and move ordering (laying cards before taking or passing: more cards at once, fewer trumps and
+lower ranks first).
 A position whose search passes ``max_nodes`` is reported as beyond the budget, never guessed;
 a line of play that comes back to a position already on it (possible only under rules that
 can loop) is reported too, since a repeated position has no value in a game that must end.
@@ -39,10 +40,14 @@ from spec.cards import format_cards, parse_cards, parse_suit
 from spec.errors import CardspecError
 from spec.i18n import N_, Msg
 
-__all__ = ["parse_position", "format_position", "solve_position", "Solver", "BeyondBudget", "Repeated"]
+__all__ = ["parse_position", "format_position", "solve_position", "Solver", "BeyondBudget", "Repeated", "MAX_NODES"]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 _KEYS = ("trump", "attacker", "p0", "p1")
+#: the positions a search may visit before it says ``unknown`` (the rulebook and ``--max-nodes`` say this figure)
+MAX_NODES = 2_000_000
+#: how much of a bad key=value part an error line quotes (one short line, whatever was written)
+SHOWN = 40
 
 
 class BeyondBudget(Exception):
@@ -62,7 +67,7 @@ def parse_position(game, text: str):
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or key not in _KEYS or key in fields:
-            raise CardspecError(f"--position: {part.strip()[:40]!r}: write key=value for each of "
+            raise CardspecError(f"--position: {part.strip()[:SHOWN]!r}: write key=value for each of "
                                 + ", ".join(_KEYS) + " (once each), separated by ';'")
         fields[key] = value.strip()
     missing = [k for k in _KEYS if k not in fields]
@@ -73,11 +78,11 @@ def parse_position(game, text: str):
     except CardspecError as exc:
         raise CardspecError(f"--position: trump: {exc}") from None
     if not re.fullmatch(r"[01]", fields["attacker"]):
-        raise CardspecError(f"--position: attacker={fields['attacker'][:10]!r}: allowed: 0 or 1")
+        raise CardspecError(f"--position: attacker={fields['attacker'][:SHOWN]!r}: allowed: 0 or 1")
     try:
         hands = [parse_cards(fields["p0"]), parse_cards(fields["p1"])]
     except CardspecError as exc:
-        raise CardspecError(f"--position: {str(exc)[:200]}") from None
+        raise CardspecError(f"--position: {exc}") from None   # a card it cannot read is quoted short already
     if not all(hands):
         raise CardspecError("--position: both players need cards (a player without cards has already gone out)")
     try:
@@ -96,10 +101,9 @@ def format_position(game, state) -> str:
 
 
 def _value(game, state) -> int:
-    out = game.outcome(state)
-    if out.draw or not out.losers:
-        return 0
-    return -1 if 0 in out.losers else 1
+    """+1 if P1 is the durak, -1 if P0 is, 0 if nobody is (a draw)."""
+    losers = game.outcome(state).losers
+    return 0 if not losers else -1 if 0 in losers else 1
 
 
 @dataclass
@@ -107,7 +111,7 @@ class Solver:
     """Minimax with alpha-beta pruning and a transposition table, over the engine's moves."""
 
     game: object
-    max_nodes: int = 2_000_000
+    max_nodes: int = MAX_NODES
 
     def __post_init__(self) -> None:
         self.table: dict = {}
@@ -151,35 +155,29 @@ class Solver:
         return best
 
     def ordered(self, state) -> list:
-        """The legal moves, the likeliest good ones first: taking and passing last, low cards first."""
+        """The legal moves, the likeliest good ones first: a move that lays cards before taking or passing;
+        more cards at once first, then fewer trumps, then lower ranks; ties in the engine's order."""
         from spec.games.durak import Pass, Take
-        order = []
-        for move in self.game.legal_moves(state):
-            if isinstance(move, (Take, Pass)):
-                key = (1, 0)
-            else:
-                cards = getattr(move, "cards", None) or (getattr(move, "cover", None) or getattr(move, "card"),)
-                key = (0, sum(self._strength(state, c) for c in cards) - len(cards) * 100)
-            order.append((key, len(order), move))
-        return [m for _, _, m in sorted(order, key=lambda t: t[:2])]
 
-    @staticmethod
-    def _strength(state, card) -> int:
-        return int(card.rank) + (20 if card.suit == state.trump else 0)
+        def key(move):
+            if isinstance(move, (Take, Pass)):
+                return (True,)
+            cards = getattr(move, "cards", None) or (getattr(move, "cover", None) or move.card,)
+            return (False, -len(cards), sum(c.suit == state.trump for c in cards), sum(int(c.rank) for c in cards))
+        return sorted(self.game.legal_moves(state), key=key)     # sorted is stable: ties keep the engine's order
 
     def line(self, state) -> list:
-        """A best line of play from ``state`` to the end."""
-        moves = []
-        for _ in range(1000):
-            if self.game.is_over(state):
-                break
+        """A best line of play from ``state`` to the end: at each turn the first move (in :meth:`ordered`'s
+        order) that keeps the value. A line that comes back to a position on it raises :class:`Repeated`."""
+        moves, seen = [], set()
+        while not self.game.is_over(state):
+            if state in seen:
+                raise Repeated
+            seen.add(state)
             target = self.value(state)
-            for move in self.ordered(state):
-                after = self.game.play(state, move)
-                if self.value(after) == target:
-                    moves.append(move)
-                    state = after
-                    break
+            move = next(m for m in self.ordered(state) if self.value(self.game.play(state, m)) == target)
+            moves.append(move)
+            state = self.game.play(state, move)
         return moves
 
 
@@ -187,7 +185,7 @@ class Solver:
 MEANINGS = {1: N_("P1 is the durak"), -1: N_("P0 is the durak"), 0: N_("a draw: nobody is the durak")}
 
 
-def solve_position(game, text: str, *, max_nodes: int = 2_000_000) -> dict:
+def solve_position(game, text: str, *, max_nodes: int = MAX_NODES) -> dict:
     """The exact result of a two-player endgame: value, meaning, a best line, and every move's value."""
     state = parse_position(game, text)
     solver = Solver(game, max_nodes)
