@@ -161,7 +161,9 @@ def fresh_verdict(tmp: str, name: str, tests: list[str], keyword: str | None, li
         done = subprocess.run(args, cwd=os.path.join(tmp, "mutants"), env=env, capture_output=True, timeout=limit)
     except subprocess.TimeoutExpired:
         return "timeout"
-    return FRESH_KILLED if done.returncode == 1 else None
+    # 1: a test failed; 2: the tests could not be collected (the module fails to import under the
+    # mutant); the same tests pass on the original code, so either is the mutant's doing
+    return FRESH_KILLED if done.returncode in (1, 2) else None
 
 
 def added_lines(diff: str) -> str:
