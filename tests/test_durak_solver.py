@@ -385,3 +385,18 @@ def test_the_rulebook_states_the_default_budget():
     page = " ".join(open("docs/games/durak.rst", encoding="utf-8").read().split())
     assert f"{MAX_NODES:,} positions by default" in page
     assert next(p.default for p in solve.params if p.name == "max_nodes") == MAX_NODES
+
+
+@pytest.mark.parametrize("text", ["trump=♠; attacker=0; p0=9♣ A♦ Q♠; p1=8♦ Q♥ K♣",
+                                  "trump=♠; attacker=1; p0=9♥ 9♦ 10♦; p1=9♠ Q♣ A♠"])
+def test_a_search_stops_at_the_first_move_that_wins(text):
+    """Alpha-beta: once a move gives the player to move the best value there is (+1 for P0, -1 for P1), the
+    other moves are not searched: the search costs the position itself plus that move's search."""
+    game = Durak(players=2)
+    state = parse_position(game, text)
+    solver = Solver(game)
+    first, *others = solver.ordered(state)
+    best = 1 if game.to_move(state) == 0 else -1
+    after = Solver(game)
+    assert others and after.value(game.play(state, first)) == best
+    assert solver.value(state) == best and solver.nodes == 1 + after.nodes
