@@ -63,6 +63,8 @@ def default_tests(module: str) -> list[str]:
     name = os.path.splitext(os.path.basename(module))[0]
     own = f"tests/test_{name}.py"
     tests = [own] if os.path.exists(os.path.join(ROOT, own)) else []
+    if module.startswith("spec/games/_"):      # a game's helper (spec/games/_durak_solver.py): its own test file
+        return [f"tests/test_{name[1:]}.py"] if os.path.exists(os.path.join(ROOT, f"tests/test_{name[1:]}.py")) else []
     if module.startswith("spec/games/"):
         return game_test_files(name) + list(GENERIC_SUITES)
     dotted = module[:-3].replace("/", ".")
@@ -274,7 +276,7 @@ def main() -> None:
         raise SystemExit(f"{args.module}: no test file found; give --tests")
     # the generic suites' cases of this game only (its own files all match: their names hold its id)
     keyword = os.path.splitext(os.path.basename(args.module))[0] \
-        if not args.tests and args.module.startswith("spec/games/") else None
+        if not args.tests and args.module.startswith("spec/games/") and "/_" not in args.module else None
     print(json.dumps(run(args.module, tests, args.max_children, args.equivalent or [EQUIVALENT], args.diffs,
                          args.mutants, args.timeout_multiplier, keyword), ensure_ascii=False, indent=2))
 
