@@ -3,7 +3,11 @@
 * Its value equals a plain minimax (no pruning, no table) over every position of small decks:
   every split of one, two or three cards a hand (trumps spades: the cards hold all four suits of
   their ranks, so any other trump is the same position renamed), either attacker, under the default
-  rules and under the transfer, throw-in, defender-loses and take-any-time variants.
+  rules and under the transfer, throw-in, defender-loses and take-any-time variants; on sampled
+  positions of the whole deck too, every move's value and every answer under a narrow window (where
+  the table's bounds are read under another window than they were found in).
+* The table answers a solved position again at the cost of one position; the budget counts positions;
+  a search stops at the first move that wins; rules that loop get no value.
 * Its best line replays in the engine and ends with the value it claims; every legal move's
   value is the value after that move.
 * The notation round-trips; a bad position is one line and exit 2; a search past its budget is
