@@ -89,6 +89,19 @@ def remembered_minimax(game):
     return value
 
 
+def sampled(game, seed: int, count: int) -> list[str]:
+    """``count`` random positions of the whole deck, three or four cards a hand, in the solver's notation."""
+    rng = random.Random(seed)
+    deck = list(game.deck())
+    texts = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        k = rng.randint(3, 4)
+        texts.append(f"trump={deck[-1].suit.symbol}; attacker={rng.randint(0, 1)}; p0={format_cards(deck[:k])}; "
+                     f"p1={format_cards(deck[k:2 * k])}")
+    return texts
+
+
 @pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"transfer"}))     # transfer loops on the full deck
 def test_every_moves_value_agrees_with_a_plain_minimax_on_sampled_positions_of_the_whole_deck(name):
     """Sampled (seed 11): 30 positions a variant, three or four cards a hand from all 36 cards. The value and
@@ -96,13 +109,7 @@ def test_every_moves_value_agrees_with_a_plain_minimax_on_sampled_positions_of_t
     found under one window is read under another."""
     game = Durak(dataclasses.replace(VARIANTS[name], deck_size=36), players=2)
     exact = remembered_minimax(game)
-    rng = random.Random(11)
-    deck = list(game.deck())
-    for _ in range(30):
-        rng.shuffle(deck)
-        k = rng.randint(3, 4)
-        text = f"trump={deck[-1].suit.symbol}; attacker={rng.randint(0, 1)}; p0={format_cards(deck[:k])}; " \
-               f"p1={format_cards(deck[k:2 * k])}"
+    for text in sampled(game, seed=11, count=30):
         out, state = solve_position(game, text), parse_position(game, text)
         assert out["value"] == exact(state), text
         assert out["moves"] == {game.format_move(m): exact(game.play(state, m)) for m in game.legal_moves(state)}
@@ -116,19 +123,15 @@ def test_a_search_in_a_narrow_window_returns_a_true_bound_whatever_the_table_hol
     value: so a bound kept in the table from one window must be read for what it is under another."""
     game = Durak(dataclasses.replace(VARIANTS[name], deck_size=36), players=2)
     exact = remembered_minimax(game)
-    rng = random.Random(12)
-    deck = list(game.deck())
-    for _ in range(20):
-        rng.shuffle(deck)
-        k = rng.randint(3, 4)
-        state = game.position([deck[:k], deck[k:2 * k]], trump=deck[-1].suit, attacker=rng.randint(0, 1))
+    for text in sampled(game, seed=12, count=20):
+        state = parse_position(game, text)
         true = exact(state)
         for windows in itertools.permutations(((-1, 0), (0, 1), (-1, 1))):
             solver = Solver(game)
             for low, high in windows:
                 got = solver.value(state, low, high)
                 assert (true <= got if got <= low else true >= got if got >= high else got == true), (
-                    format_position(game, state), windows, (low, high), got, true)
+                    text, windows, (low, high), got, true)
 
 
 def test_the_best_line_replays_and_each_moves_value_is_the_value_after_it():
@@ -337,17 +340,15 @@ def test_the_budget_counts_the_positions_searched():
         Solver(game, max_nodes=on_line - 1).value(state)
 
 
+def _error(read, *args) -> str:
+    """The line of the CardspecError that ``read(*args)`` raises."""
+    with pytest.raises(CardspecError) as caught:
+        read(*args)
+    return str(caught.value)
+
+
 def _refusal(game, text: str) -> str:
-    with pytest.raises(CardspecError) as caught:
-        parse_position(game, text)
-    return str(caught.value)
-
-
-def _reading_error(read, text: str) -> str:
-    """What the card module says of ``text`` (the solver passes it on, after where it was written)."""
-    with pytest.raises(CardspecError) as caught:
-        read(text)
-    return str(caught.value)
+    return _error(parse_position, game, text)
 
 
 def test_each_bad_position_says_what_is_wrong_and_what_is_allowed():
@@ -358,9 +359,9 @@ def test_each_bad_position_says_what_is_wrong_and_what_is_allowed():
     assert _refusal(game, f"trump=♠; colour=red; {ok}") == (
         f"--position: 'colour=red': write key=value for each of {keys} (once each), separated by ';'")
     assert _refusal(game, "trump=♠; attacker=0") == f"--position: missing p0, p1; allowed keys: {keys}"
-    assert _refusal(game, f"trump=q; {ok}") == "--position: trump: " + _reading_error(parse_suit, "q")
+    assert _refusal(game, f"trump=q; {ok}") == "--position: trump: " + _error(parse_suit, "q")
     assert _refusal(game, "trump=♠; attacker=0=1; p0=6♠; p1=7♥") == "--position: attacker='0=1': allowed: 0 or 1"
-    assert _refusal(game, "trump=♠; attacker=0; p0=Z♠; p1=7♥") == "--position: " + _reading_error(parse_cards, "Z♠")
+    assert _refusal(game, "trump=♠; attacker=0; p0=Z♠; p1=7♥") == "--position: " + _error(parse_cards, "Z♠")
     assert _refusal(game, "trump=♠; attacker=0; p0=; p1=7♥") == (
         "--position: both players need cards (a player without cards has already gone out)")
 
